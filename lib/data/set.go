@@ -1,0 +1,120 @@
+// Package data provides the data sets of the papers (Bars and Stripes,
+// Shifting Bar, and later Artificial Modes, Gaussian mixtures and MNIST) as
+// matrices whose rows are examples, and mini-batch iteration.
+package data
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Set is a data set: X holds one example per row. Labels, if non-nil, has
+// one label per row. Rows×Cols, if non-zero, is the image shape of an
+// example (Rows*Cols == number of columns of X), used to draw it.
+type Set struct {
+	Name   string
+	X      *mat.Dense
+	Labels []int
+	Rows   int
+	Cols   int
+}
+
+// Len returns the number of examples.
+func (s *Set) Len() int { r, _ := s.X.Dims(); return r }
+
+// Dim returns the number of columns (units) of an example.
+func (s *Set) Dim() int { _, c := s.X.Dims(); return c }
+
+// Validate reports the first problem with s: no rows, NaN or infinite
+// values (with their row and column), labels of the wrong length or an
+// image shape that does not match the width.
+func (s *Set) Validate() error {
+	if s == nil || s.X == nil {
+		return fmt.Errorf("data: set is empty")
+	}
+	r, c := s.X.Dims()
+	if r == 0 || c == 0 {
+		return fmt.Errorf("data: set %q has shape %dx%d", s.Name, r, c)
+	}
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			if x := s.X.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) {
+				return fmt.Errorf("data: set %q has %v at row %d, column %d", s.Name, x, i, j)
+			}
+		}
+	}
+	if s.Labels != nil && len(s.Labels) != r {
+		return fmt.Errorf("data: set %q has %d labels for %d rows", s.Name, len(s.Labels), r)
+	}
+	if (s.Rows != 0 || s.Cols != 0) && s.Rows*s.Cols != c {
+		return fmt.Errorf("data: set %q has image shape %dx%d but %d columns", s.Name, s.Rows, s.Cols, c)
+	}
+	return nil
+}
+
+// Batcher iterates over a set in mini-batches of a fixed size, reshuffling
+// the order at the start of every epoch with its own seeded source. The
+// last batch of an epoch may be smaller. Size 0 or ≥ Len gives full-batch
+// iteration (no shuffling needed, every batch is the whole set).
+type Batcher struct {
+	set   *Set
+	size  int
+	rng   *rand.Rand
+	perm  []int
+	pos   int
+	epoch int
+	buf   *mat.Dense
+}
+
+// NewBatcher returns a batcher over s with the given batch size and seed.
+func NewBatcher(s *Set, size int, seed uint64) *Batcher {
+	n := s.Len()
+	if size <= 0 || size > n {
+		size = n
+	}
+	b := &Batcher{set: s, size: size, rng: rand.New(rand.NewPCG(seed, 0xda3e39cb94b95bdb)), perm: make([]int, n)}
+	for i := range b.perm {
+		b.perm[i] = i
+	}
+	b.pos = n // force a shuffle on the first call
+	b.epoch = -1
+	return b
+}
+
+// Next returns the next mini-batch. The returned matrix is reused by the
+// next call (copy it to keep it). For full-batch iteration it is s.X itself.
+func (b *Batcher) Next() *mat.Dense {
+	n := len(b.perm)
+	if b.size == n {
+		if b.pos >= n {
+			b.epoch++
+			b.pos = 0
+		}
+		b.pos = n
+		return b.set.X
+	}
+	if b.pos >= n {
+		b.rng.Shuffle(n, func(i, j int) { b.perm[i], b.perm[j] = b.perm[j], b.perm[i] })
+		b.pos = 0
+		b.epoch++
+	}
+	k := min(b.size, n-b.pos)
+	if b.buf == nil || b.buf.RawMatrix().Rows != k {
+		b.buf = mat.NewDense(k, b.set.Dim(), nil)
+	}
+	for i := 0; i < k; i++ {
+		b.buf.SetRow(i, b.set.X.RawRowView(b.perm[b.pos+i]))
+	}
+	b.pos += k
+	return b.buf
+}
+
+// Epoch returns the number of completed passes before the current batch
+// (0 during the first epoch).
+func (b *Batcher) Epoch() int { return max(b.epoch, 0) }
+
+// BatchesPerEpoch returns ⌈Len/size⌉.
+func (b *Batcher) BatchesPerEpoch() int { return (len(b.perm) + b.size - 1) / b.size }
