@@ -1,0 +1,35 @@
+package openblas
+
+import (
+	"reflect"
+	"testing"
+
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestImplementation checks that blas64 uses the implementation this
+// build promises: netlib's cgo one with the tag openblas, gonum's otherwise.
+func TestImplementation(t *testing.T) {
+	got := reflect.TypeOf(blas64.Implementation()).PkgPath()
+	want := "gonum.org/v1/gonum/blas/gonum"
+	if Enabled() {
+		want = "gonum.org/v1/netlib/blas/netlib"
+	}
+	if got != want {
+		t.Fatalf("blas64 implementation from %q, want %q (Name()=%q)", got, want, Name())
+	}
+}
+
+// TestProduct checks that a matrix product through the selected BLAS is
+// right: [1 2; 3 4]·[5 6; 7 8] = [19 22; 43 50], exact in float64.
+func TestProduct(t *testing.T) {
+	a := mat.NewDense(2, 2, []float64{1, 2, 3, 4})
+	b := mat.NewDense(2, 2, []float64{5, 6, 7, 8})
+	var c mat.Dense
+	c.Mul(a, b)
+	want := mat.NewDense(2, 2, []float64{19, 22, 43, 50})
+	if !mat.Equal(&c, want) {
+		t.Fatalf("product with %s: got %v, want %v", Name(), mat.Formatted(&c), mat.Formatted(want))
+	}
+}

@@ -1,0 +1,11 @@
+//go:build !openblas
+
+package openblas
+
+// Enabled reports whether OpenBLAS is linked and in use by blas64 (false in
+// this build, which lacks the tag openblas).
+func Enabled() bool { return false }
+
+// Name returns the name of the BLAS implementation in use: "gonum" (pure
+// Go) in this build.
+func Name() string { return "gonum" }
