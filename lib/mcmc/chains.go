@@ -1,0 +1,170 @@
+package mcmc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Chains is a batch of persistent Markov chains of a binary RBM: row k of V
+// (n×m) and row k of H (n×n_h) is the state (v, h) of chain k.
+//
+// PV and PH hold the conditional probabilities that the last transition
+// used to draw the state, written by the sampler: for Gibbs, PH[k,j] is
+// p(h_j = 1 | v) for the visible state the last step started from and
+// PV[k,i] = p(v_i = 1 | h) for the new hidden state. Learners may read them;
+// they are overwritten by the next transition.
+//
+// The fields may be read and written directly (e.g. to set V to data), as
+// long as their shapes stay n×m and n×n_h.
+type Chains struct {
+	V, H   *mat.Dense
+	PV, PH *mat.Dense
+
+	// fresh is true when PH = p(h|V) under the model has been computed by
+	// Clamp for the current V and not yet used by a transition.
+	fresh bool
+}
+
+// NewChains returns n chains for a model with m.Visible() visible and
+// m.Hidden() hidden units. Each unit of V and H starts Bernoulli(½) drawn
+// from rng; a nil rng starts every unit at 0.
+func NewChains(m rbm.Model, n int, rng *rand.Rand) (*Chains, error) {
+	if m == nil {
+		return nil, errors.New("mcmc: NewChains: nil model")
+	}
+	if n <= 0 {
+		return nil, fmt.Errorf("mcmc: NewChains: number of chains must be positive, got %d", n)
+	}
+	nv, nh := m.Visible(), m.Hidden()
+	if nv <= 0 || nh <= 0 {
+		return nil, fmt.Errorf("mcmc: NewChains: model has %d visible and %d hidden units", nv, nh)
+	}
+	c := &Chains{
+		V:  mat.NewDense(n, nv, nil),
+		H:  mat.NewDense(n, nh, nil),
+		PV: mat.NewDense(n, nv, nil),
+		PH: mat.NewDense(n, nh, nil),
+	}
+	if rng != nil {
+		for _, x := range [][]float64{c.V.RawMatrix().Data, c.H.RawMatrix().Data} {
+			for i := range x {
+				if rng.Uint64()&1 == 1 {
+					x[i] = 1
+				}
+			}
+		}
+	}
+	return c, nil
+}
+
+// NewChainsFrom returns one chain per row of v (a batch of visible states,
+// typically data, with m.Visible() columns), with hidden states 0.
+func NewChainsFrom(m rbm.Model, v mat.Matrix) (*Chains, error) {
+	if m == nil || v == nil {
+		return nil, errors.New("mcmc: NewChainsFrom: nil model or data")
+	}
+	r, _ := v.Dims()
+	c, err := NewChains(m, r, nil)
+	if err != nil {
+		return nil, fmt.Errorf("mcmc: NewChainsFrom: %w", err)
+	}
+	if err := c.SetVisible(v); err != nil {
+		return nil, fmt.Errorf("mcmc: NewChainsFrom: %w", err)
+	}
+	return c, nil
+}
+
+// Len returns the number of chains.
+func (c *Chains) Len() int { r, _ := c.V.Dims(); return r }
+
+// SetVisible copies v into V, resizing the chains to v's number of rows if
+// it differs (buffers are reused when large enough). v must have as many
+// columns as V and hold no NaN.
+func (c *Chains) SetVisible(v mat.Matrix) error {
+	if c == nil || c.V == nil {
+		return errors.New("mcmc: SetVisible: nil chains")
+	}
+	r, cols := v.Dims()
+	_, nv := c.V.Dims()
+	if cols != nv {
+		return fmt.Errorf("mcmc: SetVisible: batch has %d columns, chains have %d visible units", cols, nv)
+	}
+	if r == 0 {
+		return errors.New("mcmc: SetVisible: empty batch")
+	}
+	c.resize(r)
+	c.V.Copy(v)
+	c.fresh = false
+	for _, x := range c.V.RawMatrix().Data {
+		if math.IsNaN(x) {
+			return errors.New("mcmc: SetVisible: batch holds NaN")
+		}
+	}
+	return nil
+}
+
+// Clamp sets V to the batch v (as SetVisible) and computes PH = p(h=1 | V)
+// under m. A Gibbs sampler reuses this PH in its next first half-step
+// instead of recomputing it, which saves a matrix product when a learner
+// needs p(h|v) of the data anyway (CD's positive phase). The reuse is only
+// valid if neither V nor m changes before the next Sample.
+func (c *Chains) Clamp(m *rbm.Binary, v mat.Matrix) error {
+	if err := checkModel(m, c); err != nil {
+		return fmt.Errorf("mcmc: Clamp: %w", err)
+	}
+	if err := c.SetVisible(v); err != nil {
+		return fmt.Errorf("mcmc: Clamp: %w", err)
+	}
+	hidden(m, c.V, c.PH, nil, nil)
+	c.fresh = true
+	return nil
+}
+
+// resize makes every matrix of c have r rows, reusing storage.
+func (c *Chains) resize(r int) {
+	if c.Len() == r {
+		return
+	}
+	for _, d := range []*mat.Dense{c.V, c.H, c.PV, c.PH} {
+		_, k := d.Dims()
+		d.Reset()
+		d.ReuseAs(r, k)
+	}
+}
+
+// checkModel reports whether m and c fit together.
+func checkModel(m *rbm.Binary, c *Chains) error {
+	if m == nil || m.W == nil {
+		return errors.New("nil model")
+	}
+	if c == nil || c.V == nil || c.H == nil {
+		return errors.New("nil chains")
+	}
+	nv, nh := m.W.Dims()
+	if raw := m.W.RawMatrix(); raw.Stride != nh {
+		return fmt.Errorf("model weights are a non-contiguous view (stride %d, %d columns)", raw.Stride, nh)
+	}
+	if len(m.B) != nv || len(m.C) != nh {
+		return fmt.Errorf("model has %d×%d weights but %d visible and %d hidden biases", nv, nh, len(m.B), len(m.C))
+	}
+	n, cv := c.V.Dims()
+	hn, ch := c.H.Dims()
+	if cv != nv || ch != nh || hn != n {
+		return fmt.Errorf("chains have V %d×%d and H %d×%d, model has %d visible and %d hidden units", n, cv, hn, ch, nv, nh)
+	}
+	if c.PV == nil || c.PH == nil {
+		return errors.New("chains lack PV or PH (make them with NewChains)")
+	}
+	if r, k := c.PV.Dims(); r != n || k != nv {
+		return fmt.Errorf("chains have PV %d×%d, want %d×%d", r, k, n, nv)
+	}
+	if r, k := c.PH.Dims(); r != n || k != nh {
+		return fmt.Errorf("chains have PH %d×%d, want %d×%d", r, k, n, nh)
+	}
+	return nil
+}

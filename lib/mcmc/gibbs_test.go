@@ -1,0 +1,276 @@
+package mcmc
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// smallModel returns a 3×3 RBM with weights N(0, 1.5²) and biases N(0, 0.5²):
+// strong enough couplings that a broken sampler is visibly wrong, weak
+// enough that block Gibbs mixes in a few dozen steps.
+func smallModel(t *testing.T) *rbm.Binary {
+	t.Helper()
+	m, err := rbm.NewBinary(3, 3, &rbm.Init{WeightStd: 1.5, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	for i := range m.B {
+		m.B[i] = 0.5 * rng.NormFloat64()
+	}
+	for j := range m.C {
+		m.C[j] = 0.5 * rng.NormFloat64()
+	}
+	return m
+}
+
+// exactJoint enumerates p(v, h) ∝ exp(vᵀWh + bᵀv + cᵀh); state index is
+// v as bits (unit i is bit i) then h shifted by m bits.
+func exactJoint(m *rbm.Binary) []float64 {
+	nv, nh := m.W.Dims()
+	p := make([]float64, 1<<(nv+nh))
+	var z float64
+	for s := range p {
+		var e float64
+		for i := 0; i < nv; i++ {
+			if s>>i&1 == 1 {
+				e += m.B[i]
+				for j := 0; j < nh; j++ {
+					if s>>(nv+j)&1 == 1 {
+						e += m.W.At(i, j)
+					}
+				}
+			}
+		}
+		for j := 0; j < nh; j++ {
+			if s>>(nv+j)&1 == 1 {
+				e += m.C[j]
+			}
+		}
+		p[s] = math.Exp(e)
+		z += p[s]
+	}
+	for s := range p {
+		p[s] /= z
+	}
+	return p
+}
+
+// rowIndex returns the bits of row k of d as an integer (unit i is bit i).
+func rowIndex(d *mat.Dense, k int) int {
+	idx := 0
+	for i, x := range d.RawRowView(k) {
+		if x == 1 {
+			idx |= 1 << i
+		}
+	}
+	return idx
+}
+
+// tvTolerance returns the tolerance on the total variation distance between
+// p and the empirical distribution of n independent draws from p.
+//
+// Derivation: each empirical frequency p̂_k has standard deviation
+// σ_k = sqrt(p_k(1−p_k)/n) and, by the CLT, E|p̂_k − p_k| ≈ sqrt(2/π)σ_k, so
+// E[TV] = ½Σ E|p̂_k − p_k| ≈ 0.80·½Σσ_k. Each |p̂_k − p_k| has standard
+// deviation sqrt(1−2/π)σ_k ≈ 0.60σ_k, and the standard deviation of a sum is
+// at most the sum of the standard deviations, so sd(TV) ≤ 0.60·½Σσ_k.
+// E[TV] + 4·sd(TV) ≤ (0.80 + 2.41)·½Σσ_k; we use 3.2·½Σσ_k, which a correct
+// sampler exceeds with probability below 1e-4 (Chebyshev–Cantelli bound
+// 1/(1+16) is looser, the Gaussian tail far smaller).
+func tvTolerance(p []float64, n int) float64 {
+	var s float64
+	for _, q := range p {
+		s += math.Sqrt(q * (1 - q) / float64(n))
+	}
+	return 3.2 * 0.5 * s
+}
+
+func tv(p, q []float64) float64 {
+	var s float64
+	for k := range p {
+		s += math.Abs(p[k] - q[k])
+	}
+	return s / 2
+}
+
+// TestGibbsJoint checks that many independent Gibbs chains, after a burn-in,
+// are distributed as the exact joint p(v, h) and marginal p(v) of a 3×3 RBM
+// within the total-variation tolerance of tvTolerance. The final states of
+// independent chains are independent draws, so N_eff = number of chains.
+// The burn-in of 100 steps is far beyond the mixing time of this model
+// (checked: the TV at 100 and at 50 steps agree within noise).
+func TestGibbsJoint(t *testing.T) {
+	m := smallModel(t)
+	joint := exactJoint(m)
+	marg := make([]float64, 8)
+	for s, q := range joint {
+		marg[s&7] += q
+	}
+	const n = 40000
+	c, err := NewChains(m, n, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := NewGibbs(3).Sample(m, c, 100); err != nil {
+		t.Fatal(err)
+	}
+	gotJ := make([]float64, len(joint))
+	gotM := make([]float64, len(marg))
+	for k := 0; k < n; k++ {
+		v, h := rowIndex(c.V, k), rowIndex(c.H, k)
+		gotJ[v|h<<3] += 1.0 / n
+		gotM[v] += 1.0 / n
+	}
+	uniform := make([]float64, len(joint))
+	for i := range uniform {
+		uniform[i] = 1.0 / float64(len(joint))
+	}
+	for _, tc := range []struct {
+		name      string
+		exact, at []float64
+	}{{"joint", joint, gotJ}, {"visible", marg, gotM}} {
+		d, tol := tv(tc.exact, tc.at), tvTolerance(tc.exact, n)
+		t.Logf("%s: TV = %.4f, tolerance %.4f", tc.name, d, tol)
+		if d > tol {
+			t.Errorf("%s: TV(exact, Gibbs) = %.4f > tolerance %.4f", tc.name, d, tol)
+		}
+	}
+	// The test has power: the model is far from uniform at this tolerance.
+	if d := tv(joint, uniform); d < 5*tvTolerance(joint, n) {
+		t.Errorf("test model too close to uniform: TV = %.4f", d)
+	}
+}
+
+// TestGibbsProbs checks that PH and PV hold the conditionals of the last
+// transition: PV = p(v|H) for the final H.
+func TestGibbsProbs(t *testing.T) {
+	m := smallModel(t)
+	c, err := NewChains(m, 5, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := NewGibbs(1).Sample(m, c, 3); err != nil {
+		t.Fatal(err)
+	}
+	var want mat.Dense
+	m.VisibleProb(&want, c.H)
+	if !mat.EqualApprox(&want, c.PV, 1e-12) {
+		t.Errorf("PV = %v, want p(v|H) = %v", mat.Formatted(c.PV), mat.Formatted(&want))
+	}
+}
+
+// TestGibbsClamp checks that a clamped first half-step reuses PH = p(h|v)
+// and gives the same chain as recomputing it.
+func TestGibbsClamp(t *testing.T) {
+	m := smallModel(t)
+	v := mat.NewDense(2, 3, []float64{1, 0, 1, 0, 1, 1})
+	a, _ := NewChainsFrom(m, v)
+	b, _ := NewChainsFrom(m, v)
+	if err := b.Clamp(m, v); err != nil {
+		t.Fatal(err)
+	}
+	var ph mat.Dense
+	m.HiddenProb(&ph, v)
+	if !mat.EqualApprox(&ph, b.PH, 1e-12) {
+		t.Fatalf("Clamp PH = %v, want %v", mat.Formatted(b.PH), mat.Formatted(&ph))
+	}
+	if err := NewGibbs(4).Sample(m, a, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := NewGibbs(4).Sample(m, b, 2); err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) {
+		t.Errorf("clamped and plain chains differ")
+	}
+}
+
+// TestGibbsDeterministic checks that the same seed gives the same chains and
+// another seed different ones.
+func TestGibbsDeterministic(t *testing.T) {
+	m := smallModel(t)
+	run := func(seed uint64) *Chains {
+		c, _ := NewChains(m, 50, rand.New(rand.NewPCG(9, 9)))
+		if err := NewGibbs(seed).Sample(m, c, 5); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	a, b, d := run(1), run(1), run(2)
+	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) {
+		t.Error("same seed gave different chains")
+	}
+	if mat.Equal(a.V, d.V) {
+		t.Error("different seeds gave the same 50×3 visible states")
+	}
+}
+
+// TestGibbsAllocs checks that Gibbs steps do not allocate.
+func TestGibbsAllocs(t *testing.T) {
+	m, _ := rbm.NewBinary(20, 10, &rbm.Init{WeightStd: 0.1})
+	c, _ := NewChains(m, 8, rand.New(rand.NewPCG(1, 1)))
+	g := NewGibbs(1)
+	if a := testing.AllocsPerRun(20, func() {
+		if err := g.Sample(m, c, 2); err != nil {
+			t.Fatal(err)
+		}
+	}); a != 0 {
+		t.Errorf("Gibbs.Sample allocates %v times per call", a)
+	}
+}
+
+// TestBadInput checks errors for mismatched shapes, negative steps and
+// nil arguments.
+func TestBadInput(t *testing.T) {
+	m := smallModel(t)
+	other, _ := rbm.NewBinary(4, 3, nil)
+	c, _ := NewChains(m, 2, nil)
+	g := NewGibbs(1)
+	if err := g.Sample(other, c, 1); err == nil {
+		t.Error("no error for a model with 4 visible units and chains with 3")
+	}
+	if err := g.Sample(m, c, -1); err == nil {
+		t.Error("no error for negative steps")
+	}
+	if err := g.Sample(nil, c, 1); err == nil {
+		t.Error("no error for nil model")
+	}
+	if err := new(Gibbs).Sample(m, c, 1); err == nil {
+		t.Error("no error for zero Gibbs")
+	}
+	if _, err := NewChains(m, 0, nil); err == nil {
+		t.Error("no error for zero chains")
+	}
+	if err := c.SetVisible(mat.NewDense(2, 4, nil)); err == nil {
+		t.Error("no error for batch of the wrong width")
+	}
+	if err := c.SetVisible(mat.NewDense(1, 3, []float64{0, math.NaN(), 1})); err == nil {
+		t.Error("no error for NaN in batch")
+	}
+}
+
+// TestRun checks chunking, the observer and cancellation.
+func TestRun(t *testing.T) {
+	m := smallModel(t)
+	c, _ := NewChains(m, 2, nil)
+	var seen []int
+	err := Run(context.Background(), NewGibbs(1), m, c, 10, 4, func(done int, _ *Chains) error {
+		seen = append(seen, done)
+		return nil
+	})
+	if err != nil || len(seen) != 3 || seen[2] != 10 {
+		t.Errorf("Run: err %v, observed at %v, want [4 8 10]", err, seen)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := Run(ctx, NewGibbs(1), m, c, 10, 4, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("Run with cancelled context: %v", err)
+	}
+}
