@@ -34,6 +34,10 @@ type Name struct {
 	// Members are the fields and methods reachable with a selector on a
 	// value of this name (x.Member); nil when unknown.
 	Members []Name
+	// Named is the import path and name of the value's named type, after
+	// one pointer, as "gonum.org/v1/gonum/mat.Dense"; Inspect uses it to
+	// find the docs of x.Method. Empty when unknown or unnamed.
+	Named string
 }
 
 // Package is a package the session can name.
@@ -128,7 +132,7 @@ func symbolName(n string, v reflect.Value) Name {
 	t := v.Type()
 	switch {
 	case v.CanAddr():
-		return Name{Name: n, Kind: KindVar, Type: t.String(), Members: membersOfType(t)}
+		return Name{Name: n, Kind: KindVar, Type: t.String(), Members: membersOfType(t), Named: namedOf(t)}
 	case t.Kind() == reflect.Func:
 		return Name{Name: n, Kind: KindFunc, Type: t.String()}
 	case t.Kind() == reflect.Pointer && v.IsNil():
@@ -235,6 +239,7 @@ func GlobalsFromValues(globals map[string]reflect.Value) []Name {
 				nm.Kind = KindFunc
 			} else {
 				nm.Members = membersOfType(t)
+				nm.Named = namedOf(t)
 			}
 		}
 		out = append(out, nm)
@@ -268,3 +273,16 @@ func (n Name) String() string {
 	}
 	return fmt.Sprintf("var %s %s", n.Name, n.Type)
 }
+
+// namedOf returns "importpath.Name" of t, or of *t's element, when named.
+func namedOf(t reflect.Type) string {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Name() == "" || t.PkgPath() == "" {
+		return ""
+	}
+	return t.PkgPath() + "." + t.Name()
+}
+
+func sortStrings(s []string) { sort.Strings(s) }

@@ -1,0 +1,3 @@
+package complete
+
+//go:generate go run ./internal/gendocs -o docs.json.gz builtin fmt errors context io os bufio bytes strings strconv unicode unicode/utf8 math math/bits math/cmplx math/rand/v2 sort slices maps time sync sync/atomic image image/color image/png encoding/json encoding/csv path/filepath runtime gonum.org/v1/gonum/mat gonum.org/v1/gonum/floats gonum.org/v1/gonum/stat gonum.org/v1/gonum/stat/distuv gonum.org/v1/plot gonum.org/v1/plot/plotter gonum.org/v1/plot/vg gonum.org/v1/plot/vg/draw github.com/rbm-kernel/rbm-kernel/lib/rbm github.com/rbm-kernel/rbm-kernel/lib/mcmc github.com/rbm-kernel/rbm-kernel/lib/learn github.com/rbm-kernel/rbm-kernel/lib/data github.com/rbm-kernel/rbm-kernel/lib/viz github.com/rbm-kernel/rbm-kernel/kernel/display
