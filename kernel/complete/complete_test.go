@@ -108,7 +108,6 @@ func TestGlobalsFromValues(t *testing.T) {
 	}
 }
 
-
 func TestCompleteGlobalFromEarlierCell(t *testing.T) {
 	code := "x := wei"
 	r := Complete(code, len([]rune(code)), testEnv())
