@@ -1,0 +1,419 @@
+package rbm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Validate reports the first problem with m: a nil model or weight matrix,
+// a zero-size layer, a weight matrix that is not contiguous (Stride ≠ n),
+// bias vectors whose lengths do not match W, or a NaN or infinite
+// parameter (naming where it is).
+func (m *Binary) Validate() error {
+	if m == nil || m.W == nil {
+		return errors.New("rbm: model or its weight matrix W is nil")
+	}
+	if m.W.IsEmpty() {
+		return errors.New("rbm: weight matrix W is empty (zero-size layer)")
+	}
+	raw := m.W.RawMatrix()
+	if raw.Stride != raw.Cols {
+		return fmt.Errorf("rbm: weight matrix W (%d×%d) is not contiguous: stride %d", raw.Rows, raw.Cols, raw.Stride)
+	}
+	if len(m.B) != raw.Rows {
+		return fmt.Errorf("rbm: visible bias B has length %d, want %d (rows of W)", len(m.B), raw.Rows)
+	}
+	if len(m.C) != raw.Cols {
+		return fmt.Errorf("rbm: hidden bias C has length %d, want %d (columns of W)", len(m.C), raw.Cols)
+	}
+	for i := 0; i < raw.Rows; i++ {
+		for j, x := range raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols] {
+			if !finite(x) {
+				return fmt.Errorf("rbm: weight W[%d][%d] is %v", i, j, x)
+			}
+		}
+	}
+	for i, x := range m.B {
+		if !finite(x) {
+			return fmt.Errorf("rbm: visible bias B[%d] is %v", i, x)
+		}
+	}
+	for j, x := range m.C {
+		if !finite(x) {
+			return fmt.Errorf("rbm: hidden bias C[%d] is %v", j, x)
+		}
+	}
+	return nil
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// checkData returns an error naming what if data does not have m's visible
+// width, has no rows, or holds a NaN or infinite value.
+func (m *Binary) checkData(what string, data mat.Matrix) error {
+	if data == nil {
+		return fmt.Errorf("rbm: %s: data is nil", what)
+	}
+	if d, ok := data.(*mat.Dense); ok && d.IsEmpty() {
+		return fmt.Errorf("rbm: %s: data is empty", what)
+	}
+	r, c := data.Dims()
+	if r == 0 {
+		return fmt.Errorf("rbm: %s: data has no rows", what)
+	}
+	if c != m.Visible() {
+		return fmt.Errorf("rbm: %s: data has %d columns, want %d (visible units)", what, c, m.Visible())
+	}
+	for i := 0; i < r; i++ {
+		for j := 0; j < c; j++ {
+			if x := data.At(i, j); !finite(x) {
+				return fmt.Errorf("rbm: %s: data has %v at row %d, column %d", what, x, i, j)
+			}
+		}
+	}
+	return nil
+}
+
+// Energy returns the energy of the joint state (v, h),
+//
+//	E(v, h) = -vᵀWh - bᵀv - cᵀh.
+//
+// It returns NaN if len(v) ≠ m, len(h) ≠ n or the model is not valid.
+func (m *Binary) Energy(v, h []float64) float64 {
+	if m == nil || m.W == nil || m.W.IsEmpty() || len(v) != m.Visible() || len(h) != m.Hidden() || len(m.B) != len(v) || len(m.C) != len(h) {
+		return math.NaN()
+	}
+	raw := m.W.RawMatrix()
+	var e float64
+	for i, vi := range v {
+		if vi == 0 {
+			continue
+		}
+		row := raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols]
+		var s float64
+		for j, hj := range h {
+			s += row[j] * hj
+		}
+		e -= vi * (s + m.B[i])
+	}
+	for j, hj := range h {
+		e -= m.C[j] * hj
+	}
+	return e
+}
+
+// FreeEnergy returns the free energy of the visible state v, the hidden
+// units summed out:
+//
+//	F(v) = -log Σ_h e^{-E(v,h)} = -bᵀv - Σ_j softplus(c_j + vᵀW_{·j}),
+//
+// softplus(x) = log(1 + eˣ), so that p(v) = e^{-F(v)} / Z. It returns NaN if
+// len(v) ≠ m or the model is not valid.
+func (m *Binary) FreeEnergy(v []float64) float64 {
+	if m == nil || m.W == nil || m.W.IsEmpty() || len(v) != m.Visible() || len(m.B) != len(v) || len(m.C) != m.Hidden() {
+		return math.NaN()
+	}
+	raw := m.W.RawMatrix()
+	var f float64
+	for i, vi := range v {
+		f -= m.B[i] * vi
+	}
+	for j, c := range m.C {
+		x := c
+		for i, vi := range v {
+			x += vi * raw.Data[i*raw.Stride+j]
+		}
+		f -= Softplus(x)
+	}
+	return f
+}
+
+// FreeEnergies writes the free energy F(v) of every row v of V (k×m) into
+// dst and returns it; see FreeEnergy. A dst shorter than k (nil included)
+// is replaced by a new slice. The hidden inputs come from one matrix
+// product V·W. It returns an error if V has the wrong width, no rows, a NaN
+// or an infinite value, or the model is not valid.
+func (m *Binary) FreeEnergies(dst []float64, V mat.Matrix) ([]float64, error) {
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("rbm: FreeEnergies: %w", err)
+	}
+	if err := m.checkData("FreeEnergies", V); err != nil {
+		return nil, err
+	}
+	k, nv := V.Dims()
+	if len(dst) < k {
+		dst = make([]float64, k)
+	}
+	dst = dst[:k]
+	var x mat.Dense
+	m.HiddenInput(&x, V)
+	raw := x.RawMatrix()
+	for r := 0; r < k; r++ {
+		f := -softplusSum(raw.Data[r*raw.Stride : r*raw.Stride+raw.Cols])
+		for i := 0; i < nv; i++ {
+			f -= m.B[i] * V.At(r, i)
+		}
+		dst[r] = f
+	}
+	return dst, nil
+}
+
+// enumerateVisible reports whether the exact sums enumerate the visible
+// layer (m ≤ n) rather than the hidden one.
+func (m *Binary) enumerateVisible() bool { return m.Visible() <= m.Hidden() }
+
+// ExactLogZ returns the log partition function
+//
+//	log Z = log Σ_{v,h} e^{-E(v,h)}
+//
+// by enumerating the smaller layer: log Σ_v e^{-F(v)} if m ≤ n, else
+// log Σ_h e^{-F_h(h)} with F_h(h) = -cᵀh - Σ_i softplus(b_i + W_{i·}h).
+// The sum is a log-sum-exp in float64, spread over GOMAXPROCS goroutines
+// and combined in a fixed order (the result does not depend on their
+// number). It costs about 2^min(m,n)·max(m,n) exponentials (far fewer for
+// weights small enough that no input can leave ±20) and refuses a smaller
+// layer above MaxExactUnits units. See ExactLogZContext to cancel it or
+// follow its progress.
+func (m *Binary) ExactLogZ() (float64, error) {
+	return m.ExactLogZContext(context.Background(), nil)
+}
+
+// ExactLogZContext is ExactLogZ that stops with ctx's error when ctx ends
+// and reports its progress, in blocks of 4096 states, to progress (if not
+// nil).
+func (m *Binary) ExactLogZContext(ctx context.Context, progress Progress) (float64, error) {
+	if err := m.Validate(); err != nil {
+		return 0, fmt.Errorf("rbm: ExactLogZ: %w", err)
+	}
+	if err := checkExact("ExactLogZ", min(m.Visible(), m.Hidden())); err != nil {
+		return 0, err
+	}
+	lz, err := newEnumerator(m, m.enumerateVisible()).logZ(ctx, progress)
+	if err != nil {
+		return 0, fmt.Errorf("rbm: ExactLogZ: %w", err)
+	}
+	return lz, nil
+}
+
+// LogLikelihood returns the exact mean log-likelihood of the rows v_1…v_N
+// of data (N×m),
+//
+//	ℓ = (1/N) Σ_n log p(v_n) = (1/N) Σ_n -F(v_n) - log Z,
+//
+// with log Z from ExactLogZ. It returns an error if data has the wrong
+// width, no rows, a NaN or an infinite value, if the model is not valid or
+// if the smaller layer has more than MaxExactUnits units.
+func (m *Binary) LogLikelihood(data mat.Matrix) (float64, error) {
+	return m.LogLikelihoodContext(context.Background(), data)
+}
+
+// LogLikelihoodContext is LogLikelihood that stops with ctx's error when
+// ctx ends.
+func (m *Binary) LogLikelihoodContext(ctx context.Context, data mat.Matrix) (float64, error) {
+	if err := m.Validate(); err != nil {
+		return 0, fmt.Errorf("rbm: LogLikelihood: %w", err)
+	}
+	if err := m.checkData("LogLikelihood", data); err != nil {
+		return 0, err
+	}
+	f, err := m.FreeEnergies(nil, data)
+	if err != nil {
+		return 0, err
+	}
+	lz, err := m.ExactLogZContext(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	var s float64
+	for _, x := range f {
+		s -= x
+	}
+	return s/float64(len(f)) - lz, nil
+}
+
+// ExactGradient returns the exact gradient of the mean log-likelihood ℓ of
+// the rows of data (see LogLikelihood) with respect to the parameters, in
+// the order and shapes of Params: {∂ℓ/∂W row-major (m×n), ∂ℓ/∂b, ∂ℓ/∂c},
+//
+//	∂ℓ/∂W_ij = E_data[v_i σ(c_j + vᵀW_{·j})] - E_model[v_i h_j]
+//	∂ℓ/∂b_i  = E_data[v_i] - E_model[v_i]
+//	∂ℓ/∂c_j  = E_data[σ(c_j + vᵀW_{·j})] - E_model[h_j]
+//
+// where E_data is the mean over the rows and E_model is computed exactly
+// by enumerating the smaller layer (the other one summed out). It is meant
+// for small models: it costs about 2^min(m,n)·m·n operations.
+func (m *Binary) ExactGradient(data mat.Matrix) ([][]float64, error) {
+	return m.ExactGradientContext(context.Background(), data)
+}
+
+// ExactGradientContext is ExactGradient that stops with ctx's error when
+// ctx ends.
+func (m *Binary) ExactGradientContext(ctx context.Context, data mat.Matrix) ([][]float64, error) {
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("rbm: ExactGradient: %w", err)
+	}
+	if err := m.checkData("ExactGradient", data); err != nil {
+		return nil, err
+	}
+	nv, nh := m.Visible(), m.Hidden()
+	if err := checkExact("ExactGradient", min(nv, nh)); err != nil {
+		return nil, err
+	}
+	vis := m.enumerateVisible()
+	e := newEnumerator(m, vis)
+	lz, err := e.logZ(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("rbm: ExactGradient: %w", err)
+	}
+	G, ms, mo, err := e.moments(ctx, lz)
+	if err != nil {
+		return nil, fmt.Errorf("rbm: ExactGradient: %w", err)
+	}
+	dW, db, dc := make([]float64, nv*nh), make([]float64, nv), make([]float64, nh)
+	// Model term, with a minus sign.
+	if vis {
+		for i := range G {
+			dW[i] = -G[i]
+		}
+		for i := range db {
+			db[i] = -ms[i]
+		}
+		for j := range dc {
+			dc[j] = -mo[j]
+		}
+	} else {
+		for j := 0; j < nh; j++ {
+			for i := 0; i < nv; i++ {
+				dW[i*nh+j] = -G[j*nv+i]
+			}
+		}
+		for i := range db {
+			db[i] = -mo[i]
+		}
+		for j := range dc {
+			dc[j] = -ms[j]
+		}
+	}
+	// Data term.
+	var ph mat.Dense
+	m.HiddenProb(&ph, data)
+	r, _ := data.Dims()
+	inv := 1 / float64(r)
+	for n := 0; n < r; n++ {
+		p := ph.RawRowView(n)
+		for i := 0; i < nv; i++ {
+			v := data.At(n, i)
+			if v == 0 {
+				continue
+			}
+			db[i] += inv * v
+			row := dW[i*nh : (i+1)*nh]
+			for j, y := range p {
+				row[j] += inv * v * y
+			}
+		}
+		for j, y := range p {
+			dc[j] += inv * y
+		}
+	}
+	return [][]float64{dW, db, dc}, nil
+}
+
+// ExactVisibleDist returns the exact marginal distribution of the visible
+// layer, p(v) = e^{-F(v)} / Z, for all 2^m visible states, indexed by the
+// bit pattern (bit i of the index is v_i; see StateIndex and FillState).
+// It refuses m > MaxExactUnits.
+func (m *Binary) ExactVisibleDist() ([]float64, error) {
+	return m.layerDist("ExactVisibleDist", true)
+}
+
+// ExactHiddenDist returns the exact marginal distribution of the hidden
+// layer, p(h) = e^{-F_h(h)} / Z with F_h(h) = -cᵀh - Σ_i softplus(b_i +
+// W_{i·}h), for all 2^n hidden states indexed by their bit pattern (bit j
+// is h_j). It refuses n > MaxExactUnits.
+func (m *Binary) ExactHiddenDist() ([]float64, error) {
+	return m.layerDist("ExactHiddenDist", false)
+}
+
+func (m *Binary) layerDist(what string, visible bool) ([]float64, error) {
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("rbm: %s: %w", what, err)
+	}
+	k := m.Hidden()
+	if visible {
+		k = m.Visible()
+	}
+	if k > MaxExactUnits {
+		return nil, fmt.Errorf("rbm: %s: the layer has %d units; a table of 2^%d states is refused above %d units (MaxExactUnits)", what, k, k, MaxExactUnits)
+	}
+	p := make([]float64, 1<<k)
+	if _, err := newEnumerator(m, visible).table(context.Background(), p); err != nil {
+		return nil, fmt.Errorf("rbm: %s: %w", what, err)
+	}
+	for i, x := range p {
+		p[i] = math.Exp(x)
+	}
+	return p, nil
+}
+
+// ExactJointDist returns the exact joint distribution p(v, h) =
+// e^{-E(v,h)} / Z for all 2^(m+n) joint states, indexed so that bits 0…m-1
+// of the index are v and bits m…m+n-1 are h: index = StateIndex(v) +
+// 2^m·StateIndex(h). It refuses m+n > MaxJointUnits.
+func (m *Binary) ExactJointDist() ([]float64, error) {
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("rbm: ExactJointDist: %w", err)
+	}
+	nv, nh := m.Visible(), m.Hidden()
+	if nv+nh > MaxJointUnits {
+		return nil, fmt.Errorf("rbm: ExactJointDist: the model has %d+%d units; a joint table of 2^%d states is refused above %d units (MaxJointUnits)", nv, nh, nv+nh, MaxJointUnits)
+	}
+	lz, err := m.ExactLogZ()
+	if err != nil {
+		return nil, fmt.Errorf("rbm: ExactJointDist: %w", err)
+	}
+	p := make([]float64, 1<<(nv+nh))
+	v, h := make([]float64, nv), make([]float64, nh)
+	for hi := 0; hi < 1<<nh; hi++ {
+		FillState(h, hi)
+		for vi := 0; vi < 1<<nv; vi++ {
+			FillState(v, vi)
+			p[hi<<nv|vi] = math.Exp(-m.Energy(v, h) - lz)
+		}
+	}
+	return p, nil
+}
+
+// StateIndex returns the index of the binary state s, Σ_i s_i 2^i (bit i
+// of the index is s_i), the index used by ExactVisibleDist,
+// ExactHiddenDist and ExactJointDist. It returns an error if an s_i is not
+// 0 or 1 or if len(s) > 62.
+func StateIndex(s []float64) (int, error) {
+	if len(s) > 62 {
+		return 0, fmt.Errorf("rbm: StateIndex: state has %d units, at most 62 can be indexed", len(s))
+	}
+	var idx int
+	for i, x := range s {
+		switch x {
+		case 0:
+		case 1:
+			idx |= 1 << i
+		default:
+			return 0, fmt.Errorf("rbm: StateIndex: unit %d is %v, want 0 or 1", i, x)
+		}
+	}
+	return idx, nil
+}
+
+// FillState writes the binary state of the given index into s: s_i is bit
+// i of index (0 or 1), for every i < len(s). It is the inverse of
+// StateIndex.
+func FillState(s []float64, index int) {
+	for i := range s {
+		s[i] = float64(index >> uint(i) & 1)
+	}
+}

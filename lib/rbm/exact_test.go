@@ -1,0 +1,403 @@
+package rbm
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// randomModel returns an m×n model with weights and biases drawn from
+// N(0, std²), seeded.
+func randomModel(t *testing.T, m, n int, std float64, seed uint64) *Binary {
+	t.Helper()
+	r, err := NewBinary(m, n, &Init{WeightStd: std, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	for i := range r.B {
+		r.B[i] = std * rng.NormFloat64()
+	}
+	for j := range r.C {
+		r.C[j] = std * rng.NormFloat64()
+	}
+	return r
+}
+
+// bruteLogZ sums e^{-E(v,h)} over every joint state, in log-sum-exp form.
+func bruteLogZ(r *Binary) float64 {
+	nv, nh := r.Visible(), r.Hidden()
+	v, h := make([]float64, nv), make([]float64, nh)
+	var es []float64
+	for vi := 0; vi < 1<<nv; vi++ {
+		FillState(v, vi)
+		for hi := 0; hi < 1<<nh; hi++ {
+			FillState(h, hi)
+			es = append(es, -r.Energy(v, h))
+		}
+	}
+	return logSumExp(es)
+}
+
+// bruteLogPv returns log Σ_h e^{-E(v,h)} = -F(v) by enumerating h.
+func bruteLogPv(r *Binary, v []float64) float64 {
+	h := make([]float64, r.Hidden())
+	var es []float64
+	for hi := 0; hi < 1<<len(h); hi++ {
+		FillState(h, hi)
+		es = append(es, -r.Energy(v, h))
+	}
+	return logSumExp(es)
+}
+
+func logSumExp(x []float64) float64 {
+	m := math.Inf(-1)
+	for _, y := range x {
+		m = max(m, y)
+	}
+	var s float64
+	for _, y := range x {
+		s += math.Exp(y - m)
+	}
+	return m + math.Log(s)
+}
+
+// sizes covers both layers being the smaller one, sizes around the block
+// size (4096 states = 12 units), and single units.
+var sizes = [][2]int{{1, 1}, {1, 5}, {5, 1}, {3, 4}, {4, 3}, {6, 6}, {2, 9}, {9, 2}, {7, 5}}
+
+// The tolerance: the brute force and the enumeration sum the same terms in
+// a different order and form; each term carries a relative error of a few
+// ulps times the number of operations in it (≤ (m+1)(n+1) ≈ 100), so the
+// log differs by ≲ 100·|E|max·2⁻⁵² in absolute terms. With |E| up to about
+// 20·(m·n) ≈ 10³ for std 20 that is ≈ 2e-11; we allow 1e-9·max(1,|log Z|).
+func closeRel(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-9*max(1, math.Abs(a), math.Abs(b))
+}
+
+func TestExactLogZBruteForce(t *testing.T) {
+	for _, std := range []float64{0.1, 1, 20} {
+		for s, sz := range sizes {
+			r := randomModel(t, sz[0], sz[1], std, uint64(100*s+int(std)))
+			want := bruteLogZ(r)
+			if math.IsInf(want, 0) || math.IsNaN(want) {
+				t.Fatalf("brute force broke down: %v", want)
+			}
+			got, err := r.ExactLogZ()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !closeRel(got, want) {
+				t.Errorf("%dx%d std %v: ExactLogZ = %.15g, brute force %.15g", sz[0], sz[1], std, got, want)
+			}
+		}
+	}
+}
+
+// TestExactLogZOverflow: with std 20 and 8+8 units the energies reach
+// hundreds, so a naive Σ e^{-E} would overflow; the result must still
+// match the brute force done in log space.
+func TestExactLogZOverflow(t *testing.T) {
+	r := randomModel(t, 8, 8, 60, 3)
+	want := bruteLogZ(r)
+	if want < 710 {
+		t.Fatalf("test model too tame: log Z = %v, want > 710 (overflow of e^x)", want)
+	}
+	got, err := r.ExactLogZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !closeRel(got, want) {
+		t.Errorf("ExactLogZ = %.15g, brute force %.15g", got, want)
+	}
+}
+
+// TestExactLogZBlocks checks models bigger than one block (more than 12
+// units in the smaller layer) against the visible distribution built the
+// other way (enumerating h, summing over v), both paths (small weights use
+// the product form, large ones the safe form) and both layers.
+func TestExactLogZBlocks(t *testing.T) {
+	for _, std := range []float64{0.05, 3} {
+		for _, sz := range [][2]int{{14, 15}, {15, 14}} {
+			r := randomModel(t, sz[0], sz[1], std, 11)
+			e := newEnumerator(r, true)
+			if e.fast != (std < 1) {
+				t.Fatalf("std %v: fast path %v", std, e.fast)
+			}
+			a, err := newEnumerator(r, true).logZ(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := newEnumerator(r, false).logZ(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !closeRel(a, b) {
+				t.Errorf("%v std %v: log Z by v %.15g, by h %.15g", sz, std, a, b)
+			}
+		}
+	}
+}
+
+// TestFastMatchesSafe: the product form and the safe softplus agree.
+func TestFastMatchesSafe(t *testing.T) {
+	r := randomModel(t, 13, 20, 0.1, 5)
+	e := newEnumerator(r, true)
+	if !e.fast {
+		t.Fatal("expected the fast path")
+	}
+	a, _ := e.logZ(context.Background(), nil)
+	e.fast = false
+	b, _ := e.logZ(context.Background(), nil)
+	if !closeRel(a, b) {
+		t.Errorf("fast %.15g, safe %.15g", a, b)
+	}
+}
+
+func TestFreeEnergy(t *testing.T) {
+	r := randomModel(t, 5, 4, 2, 9)
+	V := mat.NewDense(32, 5, nil)
+	for i := 0; i < 32; i++ {
+		FillState(V.RawRowView(i), i)
+	}
+	f, err := r.FreeEnergies(nil, V)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 32; i++ {
+		v := V.RawRowView(i)
+		want := -bruteLogPv(r, v)
+		if got := r.FreeEnergy(v); !closeRel(got, want) {
+			t.Errorf("FreeEnergy(%v) = %v, brute force %v", v, got, want)
+		}
+		if !closeRel(f[i], want) {
+			t.Errorf("FreeEnergies row %d = %v, brute force %v", i, f[i], want)
+		}
+	}
+}
+
+func TestLogLikelihoodBruteForce(t *testing.T) {
+	for _, std := range []float64{0.5, 20} {
+		for s, sz := range sizes {
+			r := randomModel(t, sz[0], sz[1], std, uint64(s+1))
+			rng := rand.New(rand.NewPCG(uint64(s), 1))
+			data := mat.NewDense(7, sz[0], nil)
+			for i := 0; i < 7; i++ {
+				FillState(data.RawRowView(i), rng.IntN(1<<sz[0]))
+			}
+			lz := bruteLogZ(r)
+			var want float64
+			for i := 0; i < 7; i++ {
+				want += (bruteLogPv(r, data.RawRowView(i)) - lz) / 7
+			}
+			got, err := r.LogLikelihood(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !closeRel(got, want) {
+				t.Errorf("%v std %v: LogLikelihood %.15g, brute force %.15g", sz, std, got, want)
+			}
+		}
+	}
+}
+
+func TestDistributions(t *testing.T) {
+	for _, sz := range [][2]int{{3, 4}, {4, 2}} {
+		r := randomModel(t, sz[0], sz[1], 1.5, 2)
+		joint, err := r.ExactJointDist()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pv, err := r.ExactVisibleDist()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ph, err := r.ExactHiddenDist()
+		if err != nil {
+			t.Fatal(err)
+		}
+		nv, nh := sz[0], sz[1]
+		mv, mh := make([]float64, 1<<nv), make([]float64, 1<<nh)
+		var tot float64
+		for idx, p := range joint {
+			mv[idx&(1<<nv-1)] += p
+			mh[idx>>nv] += p
+			tot += p
+		}
+		if math.Abs(tot-1) > 1e-12 {
+			t.Errorf("joint sums to %v", tot)
+		}
+		for i := range mv {
+			if math.Abs(mv[i]-pv[i]) > 1e-12 {
+				t.Errorf("p(v=%d): marginal of joint %v, ExactVisibleDist %v", i, mv[i], pv[i])
+			}
+		}
+		for i := range mh {
+			if math.Abs(mh[i]-ph[i]) > 1e-12 {
+				t.Errorf("p(h=%d): marginal of joint %v, ExactHiddenDist %v", i, mh[i], ph[i])
+			}
+		}
+	}
+}
+
+func TestStateIndex(t *testing.T) {
+	s := make([]float64, 10)
+	for _, idx := range []int{0, 1, 5, 512, 1023} {
+		FillState(s, idx)
+		got, err := StateIndex(s)
+		if err != nil || got != idx {
+			t.Errorf("StateIndex(FillState(%d)) = %d, %v", idx, got, err)
+		}
+	}
+	if _, err := StateIndex([]float64{0, 0.5}); err == nil {
+		t.Error("StateIndex accepted 0.5")
+	}
+	if _, err := StateIndex(make([]float64, 63)); err == nil {
+		t.Error("StateIndex accepted 63 units")
+	}
+}
+
+// TestExactGradient compares with central finite differences of
+// LogLikelihood, step 1e-5: the truncation error is O(h²·ℓ''') ≈ 1e-10 and
+// the rounding error ≈ ε·|ℓ|/h ≈ 1e-16·10/1e-5 = 1e-10, so 1e-6 is ample.
+func TestExactGradient(t *testing.T) {
+	for s, sz := range [][2]int{{3, 4}, {4, 3}, {5, 2}, {2, 6}} {
+		r := randomModel(t, sz[0], sz[1], 1, uint64(s+40))
+		rng := rand.New(rand.NewPCG(uint64(s), 2))
+		data := mat.NewDense(6, sz[0], nil)
+		for i := 0; i < 6; i++ {
+			FillState(data.RawRowView(i), rng.IntN(1<<sz[0]))
+		}
+		g, err := r.ExactGradient(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		params := r.Params()
+		if len(g) != len(params) {
+			t.Fatalf("gradient has %d parts, Params %d", len(g), len(params))
+		}
+		const h = 1e-5
+		for p := range params {
+			if len(g[p]) != len(params[p]) {
+				t.Fatalf("gradient part %d has length %d, want %d", p, len(g[p]), len(params[p]))
+			}
+			for i := range params[p] {
+				old := params[p][i]
+				params[p][i] = old + h
+				up, err1 := r.LogLikelihood(data)
+				params[p][i] = old - h
+				down, err2 := r.LogLikelihood(data)
+				params[p][i] = old
+				if err1 != nil || err2 != nil {
+					t.Fatal(err1, err2)
+				}
+				fd := (up - down) / (2 * h)
+				if math.Abs(fd-g[p][i]) > 1e-6 {
+					t.Errorf("%v part %d index %d: exact %v, finite differences %v", sz, p, i, g[p][i], fd)
+				}
+			}
+		}
+	}
+}
+
+// TestDeterministicParallel: the result does not depend on how many
+// goroutines share the blocks.
+func TestDeterministicParallel(t *testing.T) {
+	r := randomModel(t, 16, 17, 2, 1)
+	a, err := r.ExactLogZ()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnumerator(r, true)
+	b, err := e.logZ(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Errorf("two runs differ: %v and %v", a, b)
+	}
+	var calls, last int
+	_, err = r.ExactLogZContext(context.Background(), func(done, total int) {
+		calls++
+		if done < last || done > total {
+			t.Errorf("progress %d/%d after %d", done, total, last)
+		}
+		last = done
+	})
+	if err != nil || calls == 0 || last != 16 {
+		t.Errorf("progress: %d calls, last %d, err %v", calls, last, err)
+	}
+}
+
+func TestCancel(t *testing.T) {
+	r := randomModel(t, 20, 20, 1, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := r.ExactLogZContext(ctx, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("ExactLogZContext after cancel: %v", err)
+	}
+	data := mat.NewDense(1, 20, nil)
+	if _, err := r.ExactGradientContext(ctx, data); !errors.Is(err, context.Canceled) {
+		t.Errorf("ExactGradientContext after cancel: %v", err)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	good := randomModel(t, 3, 2, 1, 1)
+	data := mat.NewDense(2, 3, nil)
+	nan := mat.NewDense(2, 3, nil)
+	nan.Set(1, 2, math.NaN())
+	wide := mat.NewDense(2, 4, nil)
+	big, _ := NewBinary(31, 40, nil)
+	cases := []struct {
+		name string
+		m    *Binary
+		data mat.Matrix
+		want string
+	}{
+		{"nil model", nil, data, "nil"},
+		{"nil W", &Binary{}, data, "nil"},
+		{"short B", &Binary{W: mat.NewDense(3, 2, nil), B: []float64{0}, C: []float64{0, 0}}, data, "visible bias"},
+		{"short C", &Binary{W: mat.NewDense(3, 2, nil), B: []float64{0, 0, 0}, C: []float64{0}}, data, "hidden bias"},
+		{"NaN weight", &Binary{W: mat.NewDense(3, 2, []float64{0, 0, math.NaN(), 0, 0, 0}), B: make([]float64, 3), C: make([]float64, 2)}, data, "W[1][0]"},
+		{"nil data", good, nil, "nil"},
+		{"NaN data", good, nan, "row 1, column 2"},
+		{"wrong width", good, wide, "4 columns, want 3"},
+		{"too big", big, mat.NewDense(1, 31, nil), "MaxExactUnits"},
+	}
+	for _, c := range cases {
+		if _, err := c.m.LogLikelihood(c.data); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: LogLikelihood error %v, want one containing %q", c.name, err, c.want)
+		}
+		if _, err := c.m.ExactGradient(c.data); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: ExactGradient error %v, want one containing %q", c.name, err, c.want)
+		}
+	}
+	if _, err := big.ExactLogZ(); err == nil {
+		t.Error("ExactLogZ accepted 31 units")
+	}
+	if _, err := big.ExactVisibleDist(); err == nil {
+		t.Error("ExactVisibleDist accepted 31 units")
+	}
+	if _, err := good.FreeEnergies(nil, wide); err == nil {
+		t.Error("FreeEnergies accepted a wrong width")
+	}
+	if x := good.Energy([]float64{1}, []float64{0, 1}); !math.IsNaN(x) {
+		t.Errorf("Energy with a short v = %v, want NaN", x)
+	}
+	if x := good.FreeEnergy([]float64{1}); !math.IsNaN(x) {
+		t.Errorf("FreeEnergy with a short v = %v, want NaN", x)
+	}
+	var nilModel *Binary
+	if x := nilModel.FreeEnergy(nil); !math.IsNaN(x) {
+		t.Errorf("FreeEnergy of a nil model = %v, want NaN", x)
+	}
+	if _, err := randomModel(t, 12, 11, 1, 1).ExactJointDist(); err == nil {
+		t.Error("ExactJointDist accepted 23 units")
+	}
+}
