@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+"""Reads `go test -json` on stdin and prints what plain `go test` would show
+for a passing run (one line per package), the full output of every failing
+test, build errors, and a count line; writes "passed failed skipped" to the
+file named by the first argument. Exits 1 when any test or package failed.
+
+Counts include subtests: each Test event that ends in pass, fail or skip is
+one test.
+"""
+import json
+import sys
+from collections import defaultdict
+
+
+def main():
+    out_path = sys.argv[1] if len(sys.argv) > 1 else None
+    passed = failed = skipped = 0
+    pkg_failed = False
+    outputs = defaultdict(list)  # (package, test) -> lines
+    for raw in sys.stdin:
+        raw = raw.rstrip("\n")
+        try:
+            ev = json.loads(raw)
+        except ValueError:
+            print(raw)  # not JSON: e.g. a go command error
+            continue
+        action = ev.get("Action", "")
+        pkg = ev.get("Package", "") or ev.get("ImportPath", "")
+        test = ev.get("Test", "")
+        if action in ("build-output",):
+            sys.stdout.write(ev.get("Output", ""))
+            continue
+        if action == "build-fail":
+            pkg_failed = True
+            continue
+        if action == "output":
+            text = ev.get("Output", "")
+            if test:
+                outputs[(pkg, test)].append(text)
+            else:
+                outputs[(pkg, "")].append(text)
+            continue
+        if test:
+            if action == "pass":
+                passed += 1
+                outputs.pop((pkg, test), None)
+            elif action == "skip":
+                skipped += 1
+                outputs.pop((pkg, test), None)
+            elif action == "fail":
+                failed += 1
+                sys.stdout.write("".join(outputs.pop((pkg, test), [])))
+        elif action in ("pass", "fail", "skip"):
+            lines = outputs.pop((pkg, ""), [])
+            if action == "fail":
+                pkg_failed = True
+                sys.stdout.write("".join(lines))
+            else:
+                # Keep the last line ("ok  pkg 0.1s" / "?  pkg [no test files]").
+                for line in lines[-1:]:
+                    sys.stdout.write(line)
+        sys.stdout.flush()
+    print(f"go test: {passed} passed, {failed} failed, {skipped} skipped")
+    if out_path:
+        with open(out_path, "w") as f:
+            f.write(f"{passed} {failed + (1 if pkg_failed and not failed else 0)} {skipped}\n")
+    return 1 if failed or pkg_failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# setup.sh installs what a fresh Debian machine with only Go lacks to build,
+# run and test rbm-kernel. It is idempotent: a second run installs nothing.
+#
+#   scripts/setup.sh          Debian packages for the kernel and the tests,
+#                             and the browser-test tools under tests/browser
+#   scripts/setup.sh --bench  also python3-numpy, python3-torch and
+#                             python3-ipykernel for bench/
+#
+# Debian packages are installed only when dpkg-query says they are missing;
+# `apt-get update` runs only then. sudo is used only when not root.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+log() { printf 'setup: %s\n' "$*" >&2; }
+die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
+
+pkgs=(
+	jupyter-notebook jupyter-nbconvert jupyter-client jupyter-console
+	python3-jupyter-kernel-test python3-nbformat
+	libopenblas-dev chromium
+)
+if [[ "${1:-}" == "--bench" ]]; then
+	pkgs+=(python3-numpy python3-torch python3-ipykernel)
+fi
+# A C compiler for cgo (-tags openblas) and git for the version string.
+command -v gcc >/dev/null 2>&1 || pkgs+=(gcc libc6-dev)
+command -v git >/dev/null 2>&1 || pkgs+=(git)
+# Node and npm for the browser test; keep an existing installation.
+command -v node >/dev/null 2>&1 || pkgs+=(nodejs)
+command -v npm >/dev/null 2>&1 || pkgs+=(npm)
+
+command -v go >/dev/null 2>&1 || die "Go is not on PATH; install Go 1.26 or later first"
+
+installed() {
+	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
+missing=()
+for p in "${pkgs[@]}"; do
+	installed "$p" || missing+=("$p")
+done
+
+if ((${#missing[@]} > 0)); then
+	log "installing Debian packages: ${missing[*]}"
+	sudo=()
+	if [[ "$(id -u)" != 0 ]]; then
+		command -v sudo >/dev/null 2>&1 ||
+			die "not root and no sudo: install these Debian packages by hand: ${missing[*]}"
+		sudo=(sudo)
+	fi
+	export DEBIAN_FRONTEND=noninteractive
+	"${sudo[@]}" apt-get update -q
+	"${sudo[@]}" apt-get install -y -q "${missing[@]}"
+else
+	log "Debian packages present"
+fi
+
+# Browser-test tools (playwright-core, which drives the system chromium and
+# downloads no browser). The stamp records which package-lock.json was
+# installed so a re-run skips npm when nothing changed.
+bt=tests/browser
+stamp="$bt/node_modules/.rbm-lock-sha256"
+want="$(sha256sum "$bt/package-lock.json" | cut -d' ' -f1)"
+if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -d "$bt/node_modules/playwright-core" ]]; then
+	log "browser-test tools present"
+else
+	log "installing browser-test tools (npm ci in $bt)"
+	(cd "$bt" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+	echo "$want" >"$stamp"
+fi
+
+log "done"

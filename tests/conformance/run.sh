@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# run.sh runs the jupyter_kernel_test conformance suite against the
+# installed "rbm-kernel" kernelspec (JUPYTER_PATH must point at it) and fails
+# if any test fails or is skipped. Writes build/test/conformance.count.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+mkdir -p "$root/build/test"
+log="$root/build/test/conformance.log"
+count="$root/build/test/conformance.count"
+
+cd "$here"
+status=0
+/usr/bin/python3 -m unittest -v test_rbm_kernel 2>&1 | tee "$log" || status=$?
+
+ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\}.*/\1/p' "$log" | tail -1)
+ran=${ran:-0}
+failures=$(sed -n 's/.*failures=\([0-9]*\).*/\1/p' "$log" | tail -1)
+errors=$(sed -n 's/.*errors=\([0-9]*\).*/\1/p' "$log" | tail -1)
+skips=$(grep -c -E '\bskipped\b' "$log" || true)
+bad=$(( ${failures:-0} + ${errors:-0} ))
+if ((bad > ran)); then bad=$ran; fi # subtest failures count in "failures"
+if ((status != 0 && bad == 0)); then bad=1; fi
+echo "$((ran - bad)) $bad $skips" >"$count"
+
+if ((skips > 0)); then
+	echo "conformance: $skips test(s) skipped; every test must run" >&2
+	grep -E '\bskipped\b' "$log" >&2 || true
+	exit 1
+fi
+if ((ran == 0)); then
+	echo "conformance: no test ran" >&2
+	exit 1
+fi
+exit "$status"
