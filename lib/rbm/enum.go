@@ -60,6 +60,12 @@ type enumerator struct {
 	linlo []float64 // 2^k2: Σ_{i<k2} lo_i bk_i
 	elo   []float64 // exp(xlo), when fast
 	fast  bool
+	// direct: fast, L ≤ chunk and the low biases span at most ±20, so a
+	// block's terms can be summed as Σ_lo e^{linlo-maxlin}·Π_j(1+e^{x_j})
+	// with no logarithm per state.
+	direct bool
+	elin   []float64 // exp(linlo - maxlin), when direct
+	maxlin float64
 }
 
 // newEnumerator prepares the enumeration of the visible layer (visible
@@ -88,18 +94,9 @@ func newEnumerator(m *Binary, visible bool) *enumerator {
 	e.k2 = min(e.k, lowBits)
 	nlo := 1 << e.k2
 	L := e.L
-	e.xlo = make([]float64, nlo*L)
 	e.linlo = make([]float64, nlo)
-	// Each low pattern is its pattern without the lowest set bit, plus
-	// that bit's row: 2^k2·L additions in all.
 	for lo := 1; lo < nlo; lo++ {
-		i := trailingZeros(lo)
-		prev := lo & (lo - 1)
-		dst, src, w := e.xlo[lo*L:(lo+1)*L], e.xlo[prev*L:(prev+1)*L], e.wk[i*L:(i+1)*L]
-		for j := range dst {
-			dst[j] = src[j] + w[j]
-		}
-		e.linlo[lo] = e.linlo[prev] + e.bk[i]
+		e.linlo[lo] = e.linlo[lo&(lo-1)] + e.bk[trailingZeros(lo)]
 	}
 	// The product form is safe when every hidden input stays within
 	// ±fastBound whatever the state: |x_j| ≤ |bo_j| + Σ_i |wk_ij|.
@@ -111,13 +108,96 @@ func newEnumerator(m *Binary, visible bool) *enumerator {
 		}
 		e.fast = bound <= fastBound
 	}
-	if e.fast {
-		e.elo = make([]float64, len(e.xlo))
-		for i, x := range e.xlo {
-			e.elo[i] = math.Exp(x)
+	if !e.fast {
+		e.buildXlo()
+		return e
+	}
+	// exp(xlo) by the same recursion, multiplying by e^{wk_ij}: at most
+	// 12 roundings per entry, a relative error below 2e-15.
+	e.elo = make([]float64, nlo*L)
+	ew := make([]float64, e.k2*L)
+	for i := range ew {
+		ew[i] = math.Exp(e.wk[i])
+	}
+	for j := 0; j < L; j++ {
+		e.elo[j] = 1
+	}
+	for lo := 1; lo < nlo; lo++ {
+		i := trailingZeros(lo)
+		prev := lo & (lo - 1)
+		dst, src, w := e.elo[lo*L:(lo+1)*L], e.elo[prev*L:(prev+1)*L], ew[i*L:(i+1)*L]
+		for j := range dst {
+			dst[j] = src[j] * w[j]
 		}
 	}
+	var span float64
+	for _, b := range e.bk[:e.k2] {
+		span += math.Abs(b)
+	}
+	if L > chunk || span > fastBound {
+		return e
+	}
+	e.direct = true
+	e.maxlin = math.Inf(-1)
+	for _, x := range e.linlo {
+		e.maxlin = max(e.maxlin, x)
+	}
+	e.elin = make([]float64, nlo)
+	for lo, x := range e.linlo {
+		e.elin[lo] = math.Exp(x - e.maxlin)
+	}
 	return e
+}
+
+// blockLSE returns log Σ_s e^{t(s)} over the states s of block hi, in the
+// lse form, using t, a and ea as scratch.
+func (e *enumerator) blockLSE(hi int, t, a, ea []float64) lse {
+	if !e.direct {
+		e.terms(hi, t, a, ea)
+		return blockLSE(t)
+	}
+	// Every factor 1+e^{x_j} lies in [1, 1+e^20] and there are at most 32,
+	// and e^{linlo-maxlin} lies in [e^-40, 1]: the sum of 4096 such terms
+	// neither overflows nor underflows.
+	lin := e.prepare(hi, a, ea)
+	L := e.L
+	var s float64
+	for lo, w := range e.elin {
+		el := e.elo[lo*L:][:L]
+		// Four products in flight hide the latency of the multiplications.
+		p0, p1, p2, p3 := w, 1.0, 1.0, 1.0
+		j := 0
+		for ; j+4 <= L; j += 4 {
+			p0 *= 1 + ea[j]*el[j]
+			p1 *= 1 + ea[j+1]*el[j+1]
+			p2 *= 1 + ea[j+2]*el[j+2]
+			p3 *= 1 + ea[j+3]*el[j+3]
+		}
+		for ; j < L; j++ {
+			p0 *= 1 + ea[j]*el[j]
+		}
+		s += (p0 * p1) * (p2 * p3)
+	}
+	return lse{lin + e.maxlin + math.Log(s), 1}
+}
+
+// buildXlo fills xlo, the low part of the hidden input of every low
+// pattern: each pattern is its pattern without the lowest set bit, plus
+// that bit's row, 2^k2·L additions in all.
+func (e *enumerator) buildXlo() {
+	if e.xlo != nil {
+		return
+	}
+	nlo, L := e.blockSize(), e.L
+	e.xlo = make([]float64, nlo*L)
+	for lo := 1; lo < nlo; lo++ {
+		i := trailingZeros(lo)
+		prev := lo & (lo - 1)
+		dst, src, w := e.xlo[lo*L:(lo+1)*L], e.xlo[prev*L:(prev+1)*L], e.wk[i*L:(i+1)*L]
+		for j := range dst {
+			dst[j] = src[j] + w[j]
+		}
+	}
 }
 
 func trailingZeros(x int) int {
@@ -183,6 +263,7 @@ func (e *enumerator) terms(hi int, t, a, ea []float64) {
 		}
 		return
 	}
+	e.buildXlo()
 	for lo := range t {
 		x := e.xlo[lo*L : (lo+1)*L]
 		t[lo] = lin + e.linlo[lo] + softplusSumShift(a, x)
@@ -319,8 +400,7 @@ func (e *enumerator) logZ(ctx context.Context, progress Progress) (float64, erro
 	}
 	err := e.forBlocks(ctx, progress, nw, func(w, hi int) {
 		s := &sc[w]
-		e.terms(hi, s.t, s.a, s.ea)
-		parts[hi] = blockLSE(s.t)
+		parts[hi] = e.blockLSE(hi, s.t, s.a, s.ea)
 	})
 	if err != nil {
 		return 0, err
@@ -365,6 +445,7 @@ func (e *enumerator) table(ctx context.Context, dst []float64) (float64, error) 
 // not depend on the number of goroutines.
 func (e *enumerator) moments(ctx context.Context, logZ float64) (G, ms, mo []float64, err error) {
 	nb, bs, k, L := e.blocks(), e.blockSize(), e.k, e.L
+	e.buildXlo()
 	const nparts = 16
 	np := min(nb, nparts)
 	type acc struct{ g, s, o, t, a, ea, sig []float64 }

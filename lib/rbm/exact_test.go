@@ -144,18 +144,21 @@ func TestExactLogZBlocks(t *testing.T) {
 	}
 }
 
-// TestFastMatchesSafe: the product form and the safe softplus agree.
+// TestFastMatchesSafe: the direct product, the product form with one log
+// per state and the safe softplus agree.
 func TestFastMatchesSafe(t *testing.T) {
 	r := randomModel(t, 13, 20, 0.1, 5)
 	e := newEnumerator(r, true)
-	if !e.fast {
-		t.Fatal("expected the fast path")
+	if !e.fast || !e.direct {
+		t.Fatal("expected the fast and direct paths")
 	}
 	a, _ := e.logZ(context.Background(), nil)
-	e.fast = false
+	e.direct = false
 	b, _ := e.logZ(context.Background(), nil)
-	if !closeRel(a, b) {
-		t.Errorf("fast %.15g, safe %.15g", a, b)
+	e.fast = false
+	c, _ := e.logZ(context.Background(), nil)
+	if !closeRel(a, c) || !closeRel(b, c) {
+		t.Errorf("direct %.15g, fast %.15g, safe %.15g", a, b, c)
 	}
 }
 

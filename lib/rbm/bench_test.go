@@ -1,0 +1,85 @@
+package rbm
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	// With -tags openblas the products use OpenBLAS; without, pure Go.
+	_ "github.com/rbm-kernel/rbm-kernel/internal/openblas"
+	"gonum.org/v1/gonum/mat"
+)
+
+// BenchmarkExactLogZ16x16 measures ExactLogZ of a 16×16 RBM (65,536
+// visible states) with small weights (std 0.01, the usual initialisation:
+// the product form applies) and large ones (std 2: the safe form).
+func BenchmarkExactLogZ16x16(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		std  float64
+	}{{"std=0.01", 0.01}, {"std=2", 2}} {
+		b.Run(c.name, func(b *testing.B) {
+			r, err := NewBinary(16, 16, &Init{WeightStd: c.std, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, err := r.ExactLogZ(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func softplusInputs() []float64 {
+	rng := rand.New(rand.NewPCG(1, 2))
+	x := make([]float64, 1024)
+	for i := range x {
+		x[i] = 4 * rng.NormFloat64()
+	}
+	return x
+}
+
+var sink float64
+
+// BenchmarkSoftplusSum measures the sum of 1024 softplus terms in the
+// product form used by the exact computations.
+func BenchmarkSoftplusSum(b *testing.B) {
+	x := softplusInputs()
+	for b.Loop() {
+		sink = softplusSum(x)
+	}
+}
+
+// BenchmarkSoftplusNaive measures the same sum with one Softplus call per
+// term, for comparison.
+func BenchmarkSoftplusNaive(b *testing.B) {
+	x := softplusInputs()
+	for b.Loop() {
+		var s float64
+		for _, y := range x {
+			s += Softplus(y)
+		}
+		sink = s
+	}
+}
+
+// BenchmarkFreeEnergies measures the free energies of a batch of 100 rows
+// at 784×500 (one product and 50,000 softplus terms).
+func BenchmarkFreeEnergies(b *testing.B) {
+	r, err := NewBinary(784, 500, &Init{WeightStd: 0.01, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	V := mat.NewDense(100, 784, nil)
+	for i := 0; i < 100; i++ {
+		FillState(V.RawRowView(i), rng.Int())
+	}
+	dst := make([]float64, 100)
+	for b.Loop() {
+		if _, err := r.FreeEnergies(dst, V); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,73 @@
+package rbm_test
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// A model with all parameters zero gives every one of the 2^(m+n) joint
+// states the same probability: log Z = (m+n) log 2.
+func ExampleBinary_ExactLogZ() {
+	m, _ := rbm.NewBinary(3, 4, nil)
+	lz, err := m.ExactLogZ()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("log Z = %.4f (7 log 2 = %.4f)\n", lz, 7*0.6931471805599453)
+	// Output:
+	// log Z = 4.8520 (7 log 2 = 4.8520)
+}
+
+func ExampleBinary_LogLikelihood() {
+	m, _ := rbm.NewBinary(4, 3, &rbm.Init{WeightStd: 0.5, Seed: 1})
+	data := mat.NewDense(2, 4, []float64{
+		1, 0, 1, 0,
+		0, 1, 0, 1,
+	})
+	ll, err := m.LogLikelihood(data)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// A little below the uniform model's -4 log 2 = -2.77: random
+	// weights put mass on other states.
+	fmt.Printf("mean log-likelihood %.2f\n", ll)
+	// Output:
+	// mean log-likelihood -2.88
+}
+
+func ExampleBinary_ExactVisibleDist() {
+	m, _ := rbm.NewBinary(2, 1, nil)
+	m.B[0] = 10 // unit 0 is almost always on
+	p, _ := m.ExactVisibleDist()
+	i, _ := rbm.StateIndex([]float64{1, 0})
+	fmt.Printf("p(v=10) = %.3f, table of %d states\n", p[i], len(p))
+	// Output:
+	// p(v=10) = 0.500, table of 4 states
+}
+
+func ExampleLoad() {
+	m, _ := rbm.NewBinary(2, 3, &rbm.Init{WeightStd: 0.1, Seed: 2})
+	var buf bytes.Buffer
+	if err := m.Save(&buf); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(buf.Len(), "bytes")
+	back, err := rbm.Load(&buf)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(mat.Equal(back.W, m.W))
+	_, err = rbm.Load(bytes.NewReader([]byte("RBMK\x02\x00\x00\x00binary\x00\x00")))
+	fmt.Println(err)
+	// Output:
+	// 124 bytes
+	// true
+	// rbm: Load: truncated: header has 16 of 32 bytes
+}

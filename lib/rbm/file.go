@@ -1,0 +1,190 @@
+package rbm
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// The model file format, version 1. All integers and floats are
+// little-endian; the header is 32 bytes:
+//
+//	offset size  field
+//	0      4     magic "RBMK"
+//	4      4     format version, uint32 (1)
+//	8      8     kind, ASCII padded with zero bytes ("binary")
+//	16     8     visible units m, uint64 (1 ≤ m ≤ MaxFileUnits)
+//	24     8     hidden units n, uint64 (1 ≤ n ≤ MaxFileUnits)
+//	32     8·m·n W, row-major float64 (m·n ≤ MaxFileParams)
+//	…      8·m   B, float64
+//	…      8·n   C, float64
+//	…      4     CRC-32 (IEEE) of every byte before it, uint32
+//
+// Nothing may follow the checksum in a file read by LoadFile.
+const (
+	fileMagic   = "RBMK"
+	fileVersion = 1
+	kindBinary  = "binary"
+	headerSize  = 32
+)
+
+// MaxFileUnits bounds each layer size in a model file (2^24 units).
+const MaxFileUnits = 1 << 24
+
+// MaxFileParams bounds m·n in a model file (2^28 weights, 2 GiB).
+const MaxFileParams = 1 << 28
+
+// Save writes m to w in the versioned binary format described in this
+// file's documentation: magic "RBMK", version 1, kind "binary", the layer
+// sizes, W, B and C as little-endian float64, and a CRC-32 checksum. It
+// returns an error if the model is not valid (see Validate) or writing
+// fails.
+func (m *Binary) Save(w io.Writer) error {
+	if err := m.Validate(); err != nil {
+		return fmt.Errorf("rbm: Save: %w", err)
+	}
+	nv, nh := m.Visible(), m.Hidden()
+	buf := make([]byte, headerSize, headerSize+8*(nv*nh+nv+nh)+4)
+	copy(buf, fileMagic)
+	binary.LittleEndian.PutUint32(buf[4:], fileVersion)
+	copy(buf[8:16], kindBinary)
+	binary.LittleEndian.PutUint64(buf[16:], uint64(nv))
+	binary.LittleEndian.PutUint64(buf[24:], uint64(nh))
+	for _, p := range m.Params() {
+		for _, x := range p {
+			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(x))
+		}
+	}
+	buf = binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
+	if _, err := w.Write(buf); err != nil {
+		return fmt.Errorf("rbm: Save: %w", err)
+	}
+	return nil
+}
+
+// Load reads a model written by Save from r, reading exactly the model's
+// bytes. It returns an error saying what is wrong for a truncated stream,
+// a bad magic number, an unsupported version or kind, absurd layer sizes,
+// a checksum mismatch or a NaN or infinite parameter. It never allocates
+// much more than the bytes actually read, whatever the header claims.
+func Load(r io.Reader) (*Binary, error) {
+	m, err := load(r)
+	if err != nil {
+		return nil, fmt.Errorf("rbm: Load: %w", err)
+	}
+	return m, nil
+}
+
+var errTruncated = errors.New("truncated")
+
+func load(r io.Reader) (*Binary, error) {
+	head := make([]byte, headerSize)
+	if n, err := io.ReadFull(r, head); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			if n >= 4 && string(head[:4]) != fileMagic {
+				return nil, fmt.Errorf("bad magic %q, want %q: not an RBM model file", head[:4], fileMagic)
+			}
+			return nil, fmt.Errorf("%w: header has %d of %d bytes", errTruncated, n, headerSize)
+		}
+		return nil, err
+	}
+	if string(head[:4]) != fileMagic {
+		return nil, fmt.Errorf("bad magic %q, want %q: not an RBM model file", head[:4], fileMagic)
+	}
+	if v := binary.LittleEndian.Uint32(head[4:]); v != fileVersion {
+		return nil, fmt.Errorf("unsupported format version %d (this build reads version %d)", v, fileVersion)
+	}
+	kind := string(bytes.TrimRight(head[8:16], "\x00"))
+	if kind != kindBinary {
+		return nil, fmt.Errorf("unsupported model kind %q (want %q)", kind, kindBinary)
+	}
+	nv64, nh64 := binary.LittleEndian.Uint64(head[16:]), binary.LittleEndian.Uint64(head[24:])
+	if nv64 < 1 || nh64 < 1 || nv64 > MaxFileUnits || nh64 > MaxFileUnits || nv64*nh64 > MaxFileParams {
+		return nil, fmt.Errorf("absurd layer sizes %d×%d (each must be 1…%d, and the product at most %d)", nv64, nh64, MaxFileUnits, MaxFileParams)
+	}
+	nv, nh := int(nv64), int(nh64)
+	want := int64(8*(nv*nh+nv+nh) + 4)
+	// Read through a limited reader into a buffer that grows with the
+	// data, so a header claiming a huge model allocates nothing until the
+	// bytes arrive.
+	var body bytes.Buffer
+	got, err := body.ReadFrom(io.LimitReader(r, want))
+	if err != nil {
+		return nil, err
+	}
+	if got < want {
+		return nil, fmt.Errorf("%w: %d×%d model needs %d bytes after the header, found %d", errTruncated, nv, nh, want, got)
+	}
+	data := body.Bytes()
+	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
+	crc := crc32.Update(crc32.ChecksumIEEE(head), crc32.IEEETable, data[:len(data)-4])
+	if crc != sum {
+		return nil, fmt.Errorf("checksum mismatch (stored %08x, computed %08x): the file is corrupt", sum, crc)
+	}
+	m := &Binary{W: mat.NewDense(nv, nh, nil), B: make([]float64, nv), C: make([]float64, nh)}
+	off := 0
+	for _, p := range m.Params() {
+		for i := range p {
+			p[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[off:]))
+			off += 8
+		}
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// SaveFile writes m to the named file with Save, through a temporary file
+// in the same directory that is renamed into place, so an existing file is
+// never left half written. Errors name the file.
+func (m *Binary) SaveFile(path string) error {
+	if err := m.Validate(); err != nil {
+		return fmt.Errorf("rbm: SaveFile %s: %w", path, err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("rbm: SaveFile %s: %w", path, err)
+	}
+	tmp := f.Name()
+	err = m.Save(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("rbm: SaveFile %s: %w", path, err)
+	}
+	return nil
+}
+
+// LoadFile reads a model from the named file (see Load); it also refuses
+// a file with bytes after the checksum. Errors name the file and what is
+// wrong with it.
+func LoadFile(path string) (*Binary, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("rbm: LoadFile: %w", err)
+	}
+	defer f.Close()
+	m, err := load(f)
+	if err != nil {
+		return nil, fmt.Errorf("rbm: LoadFile %s: %w", path, err)
+	}
+	var extra [1]byte
+	if n, _ := f.Read(extra[:]); n > 0 {
+		return nil, fmt.Errorf("rbm: LoadFile %s: trailing data after the checksum", path)
+	}
+	return m, nil
+}
