@@ -266,7 +266,7 @@ func TestStateIndex(t *testing.T) {
 }
 
 // TestExactGradient compares with central finite differences of
-// LogLikelihood, step 1e-5: the truncation error is O(h²·ℓ”') ≈ 1e-10 and
+// LogLikelihood, step 1e-5: the truncation error is O(h²·ℓ⁽³⁾) ≈ 1e-10 and
 // the rounding error ≈ ε·|ℓ|/h ≈ 1e-16·10/1e-5 = 1e-10, so 1e-6 is ample.
 func TestExactGradient(t *testing.T) {
 	for s, sz := range [][2]int{{3, 4}, {4, 3}, {5, 2}, {2, 6}} {
