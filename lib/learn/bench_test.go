@@ -1,0 +1,40 @@
+package learn
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	_ "github.com/rbm-kernel/rbm-kernel/internal/openblas"
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// BenchmarkCD1MNIST measures one CD-1 update (five matrix products,
+// sigmoids, Bernoulli draws and an SGD step with momentum) of a 784×500 RBM
+// on a batch of 100 random binary images, the size of the comparison with
+// numpy and PyTorch in bench/compare.sh. Steady state does not allocate.
+func BenchmarkCD1MNIST(b *testing.B) {
+	m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	x := mat.NewDense(100, 784, nil)
+	for i, raw := 0, x.RawMatrix().Data; i < len(raw); i++ {
+		if rng.Float64() < 0.13 {
+			raw[i] = 1
+		}
+	}
+	l := NewCD(1, mcmc.NewGibbs(1))
+	o := &SGD{Rate: 0.01, Momentum: 0.9}
+	if err := l.Update(m, x, o); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := l.Update(m, x, o); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,174 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Learner makes parameter updates of a model from mini-batches.
+//
+// Update estimates the gradient from batch (rows are examples, with
+// m.Visible() columns) and applies it to m through opt, in place. It may
+// keep state between calls (persistent chains, fast weights) and may call
+// opt.Step several times. It returns an error, leaving m unchanged, when m
+// is not a model the learner handles or the batch does not fit it.
+//
+// Steps returns the cost of one Update in sampling steps (transitions of
+// one chain), the unit in which learners are compared at equal cost: k for
+// CD-k.
+type Learner interface {
+	Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error
+	Steps() int
+}
+
+// CD is contrastive divergence, CD-k, for binary RBMs. For a batch V₀ of n
+// rows it runs chains started at V₀ for K steps of Sampler, giving V_k, and
+// estimates the gradient as
+//
+//	∂W = (V₀ᵀ P₀ − V_kᵀ P_k)/n,  ∂b = mean(V₀ − V_k),  ∂c = mean(P₀ − P_k),
+//
+// with P₀ = p(h=1|V₀) (positive phase, E[h|v]) and P_k = p(h=1|V_k)
+// (negative phase). Make it with NewCD. It reuses its buffers: after the
+// first update with a given batch size it does not allocate.
+type CD struct {
+	// K is the number of sampling steps per update (≥ 1).
+	K int
+	// Sampler runs the negative chains (block Gibbs by default).
+	Sampler mcmc.Sampler
+
+	chains *mcmc.Chains
+	grad   *Grad
+	pos    *mat.Dense
+	neg    *mat.Dense
+}
+
+// NewCD returns a CD-k learner with k sampling steps (k ≤ 0 means 1) run by
+// s; a nil s is block Gibbs seeded with 1 (mcmc.NewGibbs(1)).
+func NewCD(k int, s mcmc.Sampler) *CD {
+	if k <= 0 {
+		k = 1
+	}
+	if s == nil {
+		s = mcmc.NewGibbs(1)
+	}
+	return &CD{K: k, Sampler: s}
+}
+
+// Steps returns K.
+func (l *CD) Steps() int { return l.K }
+
+// Update makes one CD-k update of m (which must be an *rbm.Binary) from
+// batch through opt.
+func (l *CD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
+	b, ok := m.(*rbm.Binary)
+	if !ok {
+		return fmt.Errorf("learn: CD.Update: model is %T, want *rbm.Binary", m)
+	}
+	if opt == nil {
+		return errors.New("learn: CD.Update: nil optimizer")
+	}
+	g, err := l.Gradient(b, batch)
+	if err != nil {
+		return fmt.Errorf("learn: CD.Update: %w", err)
+	}
+	if err := opt.Step(m, g); err != nil {
+		return fmt.Errorf("learn: CD.Update: %w", err)
+	}
+	return nil
+}
+
+// Gradient returns the CD-k gradient estimate for m on batch without
+// changing m. The returned Grad is owned by l and overwritten by the next
+// call.
+func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
+	if m == nil || batch == nil {
+		return nil, errors.New("learn: CD: nil model or batch")
+	}
+	if l.Sampler == nil {
+		return nil, errors.New("learn: CD: nil sampler (use NewCD)")
+	}
+	k := max(l.K, 1)
+	n, cols := batch.Dims()
+	if cols != m.Visible() {
+		return nil, fmt.Errorf("learn: CD: batch has %d columns, model has %d visible units", cols, m.Visible())
+	}
+	if l.chains == nil || l.chains.V.RawMatrix().Cols != cols || l.chains.H.RawMatrix().Cols != m.Hidden() {
+		c, err := mcmc.NewChains(m, n, nil)
+		if err != nil {
+			return nil, fmt.Errorf("learn: CD: %w", err)
+		}
+		l.chains = c
+		l.grad = NewGrad(m)
+		l.pos, l.neg = nil, nil
+	}
+	if err := l.chains.Clamp(m, batch); err != nil {
+		return nil, fmt.Errorf("learn: CD: %w", err)
+	}
+	l.pos = sized(l.pos, n, m.Hidden())
+	l.neg = sized(l.neg, n, m.Hidden())
+	l.pos.Copy(l.chains.PH)
+	if err := l.Sampler.Sample(m, l.chains, k); err != nil {
+		return nil, fmt.Errorf("learn: CD: %w", err)
+	}
+	m.HiddenProb(l.neg, l.chains.V)
+	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.neg)
+	return l.grad, nil
+}
+
+// sized returns d if it is r×c, else an r×c matrix reusing d's storage
+// when it is large enough.
+func sized(d *mat.Dense, r, c int) *mat.Dense {
+	if d == nil {
+		return mat.NewDense(r, c, nil)
+	}
+	if dr, dc := d.Dims(); dr == r && dc == c {
+		return d
+	}
+	d.Reset()
+	d.ReuseAs(r, c)
+	return d
+}
+
+// binaryGrad writes the binary-RBM gradient estimate
+// g = (V₀ᵀP₀/n₀ − V₁ᵀP₁/n₁, mean V₀ − mean V₁, mean P₀ − mean P₁)
+// from positive statistics (v0, p0) and negative statistics (v1, p1); the
+// two phases may have different numbers of rows (persistent chains).
+func binaryGrad(g *Grad, v0 mat.Matrix, p0 *mat.Dense, v1, p1 *mat.Dense) {
+	nv := len(g.Parts[1])
+	nh := len(g.Parts[2])
+	gw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: g.Parts[0]}
+	n0, _ := p0.Dims()
+	n1, _ := p1.Dims()
+	var v0r blas64.General
+	if d, ok := v0.(*mat.Dense); ok {
+		v0r = d.RawMatrix()
+	} else {
+		v0r = mat.DenseCopyOf(v0).RawMatrix()
+	}
+	blas64.Gemm(blas.Trans, blas.NoTrans, 1/float64(n0), v0r, p0.RawMatrix(), 0, gw)
+	blas64.Gemm(blas.Trans, blas.NoTrans, -1/float64(n1), v1.RawMatrix(), p1.RawMatrix(), 1, gw)
+	colMeanDiff(g.Parts[1], v0r, v1.RawMatrix())
+	colMeanDiff(g.Parts[2], p0.RawMatrix(), p1.RawMatrix())
+}
+
+// colMeanDiff writes dst_j = mean_i a_ij − mean_i b_ij.
+func colMeanDiff(dst []float64, a, b blas64.General) {
+	clear(dst)
+	fa, fb := 1/float64(a.Rows), 1/float64(b.Rows)
+	for i := 0; i < a.Rows; i++ {
+		for j, x := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
+			dst[j] += fa * x
+		}
+	}
+	for i := 0; i < b.Rows; i++ {
+		for j, x := range b.Data[i*b.Stride : i*b.Stride+b.Cols] {
+			dst[j] -= fb * x
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+)
+
+// Grad is a gradient (or any update direction) of a model's parameters:
+// Parts[k] has the length of m.Params()[k], in the same order (weights
+// first, then the biases).
+type Grad struct {
+	Parts [][]float64
+}
+
+// NewGrad returns a zero gradient with the shapes of m.Params().
+func NewGrad(m rbm.Model) *Grad {
+	p := m.Params()
+	g := &Grad{Parts: make([][]float64, len(p))}
+	for k := range p {
+		g.Parts[k] = make([]float64, len(p[k]))
+	}
+	return g
+}
+
+// Fits returns an error if g does not have the shapes of m.Params().
+func (g *Grad) Fits(m rbm.Model) error {
+	if g == nil {
+		return errors.New("nil gradient")
+	}
+	return g.fits(m.Params())
+}
+
+// fits is Fits on the parameter slices p.
+func (g *Grad) fits(p [][]float64) error {
+	if len(p) != len(g.Parts) {
+		return fmt.Errorf("gradient has %d parts, model has %d parameter slices", len(g.Parts), len(p))
+	}
+	for k := range p {
+		if len(p[k]) != len(g.Parts[k]) {
+			return fmt.Errorf("gradient part %d has length %d, parameter slice %d has %d", k, len(g.Parts[k]), k, len(p[k]))
+		}
+	}
+	return nil
+}
+
+// Zero sets every element of g to 0.
+func (g *Grad) Zero() {
+	for _, p := range g.Parts {
+		clear(p)
+	}
+}
+
+// Norm returns the Euclidean norm of g over all parts, sqrt(Σ_k Σ_i g_ki²).
+func (g *Grad) Norm() float64 {
+	var s float64
+	for _, p := range g.Parts {
+		for _, x := range p {
+			s += x * x
+		}
+	}
+	return math.Sqrt(s)
+}
+
+// Optimizer applies an ascent step along a gradient to a model's
+// parameters (Model.Params), in place. Train sets the learning rate of its
+// SGD before every update.
+type Optimizer interface {
+	Step(m rbm.Model, g *Grad) error
+}
+
+// SGD is stochastic gradient ascent with momentum and weight decay. For
+// every parameter slice θ_k with gradient g_k it keeps a velocity Δ_k
+// (starting at 0) and makes the step
+//
+//	Δ_k ← Momentum·Δ_k + Rate·(g_k − WeightDecay·θ_k),  θ_k ← θ_k + Δ_k,
+//
+// where the weight-decay term applies to the weights only (k = 0, the first
+// slice of Params); biases are not decayed. The zero value is a plain step
+// with rate 0; set Rate. Step does not allocate after its first call.
+type SGD struct {
+	// Rate is the learning rate ε.
+	Rate float64
+	// Momentum is the momentum coefficient in [0, 1); 0 gives plain SGD.
+	Momentum float64
+	// WeightDecay is the L2 penalty coefficient λ on the weights; 0 none.
+	WeightDecay float64
+
+	vel  [][]float64
+	pbuf [][]float64
+}
+
+// Step applies one ascent step along g to m's parameters.
+func (o *SGD) Step(m rbm.Model, g *Grad) error {
+	if m == nil {
+		return errors.New("learn: SGD.Step: nil model")
+	}
+	if g == nil {
+		return errors.New("learn: SGD.Step: nil gradient")
+	}
+	o.pbuf = params(m, o.pbuf)
+	p := o.pbuf
+	if err := g.fits(p); err != nil {
+		return fmt.Errorf("learn: SGD.Step: %w", err)
+	}
+	if o.Momentum == 0 {
+		o.vel = nil
+		for k, th := range p {
+			gk := g.Parts[k]
+			if k == 0 && o.WeightDecay != 0 {
+				for i := range th {
+					th[i] += o.Rate * (gk[i] - o.WeightDecay*th[i])
+				}
+				continue
+			}
+			for i := range th {
+				th[i] += o.Rate * gk[i]
+			}
+		}
+		return nil
+	}
+	if len(o.vel) != len(p) {
+		o.vel = make([][]float64, len(p))
+	}
+	for k, th := range p {
+		if len(o.vel[k]) != len(th) {
+			o.vel[k] = make([]float64, len(th))
+		}
+		v, gk := o.vel[k], g.Parts[k]
+		wd := 0.0
+		if k == 0 {
+			wd = o.WeightDecay
+		}
+		for i := range th {
+			v[i] = o.Momentum*v[i] + o.Rate*(gk[i]-wd*th[i])
+			th[i] += v[i]
+		}
+	}
+	return nil
+}
+
+// Reset forgets the velocity (e.g. before training another model).
+func (o *SGD) Reset() { o.vel = nil }
+
+// params returns m.Params(), without allocating for *rbm.Binary: its
+// slices are appended to buf[:0].
+func params(m rbm.Model, buf [][]float64) [][]float64 {
+	if b, ok := m.(*rbm.Binary); ok {
+		return append(buf[:0], b.W.RawMatrix().Data, b.B, b.C)
+	}
+	return m.Params()
+}

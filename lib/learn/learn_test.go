@@ -1,0 +1,390 @@
+package learn
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// barsAndStripes returns the 14 distinct 3×3 bars-and-stripes patterns.
+func barsAndStripes() *data.Set {
+	seen := map[[9]float64]bool{}
+	var rows []float64
+	for mask := 0; mask < 8; mask++ {
+		for _, vertical := range []bool{false, true} {
+			var p [9]float64
+			for r := 0; r < 3; r++ {
+				for c := 0; c < 3; c++ {
+					k := r
+					if vertical {
+						k = c
+					}
+					if mask>>k&1 == 1 {
+						p[3*r+c] = 1
+					}
+				}
+			}
+			if !seen[p] {
+				seen[p] = true
+				rows = append(rows, p[:]...)
+			}
+		}
+	}
+	return &data.Set{Name: "bas3", X: mat.NewDense(len(rows)/9, 9, rows), Rows: 3, Cols: 3}
+}
+
+// exactGrad enumerates every joint state of m and returns the exact
+// log-likelihood gradient for the rows of x (the parts of Params).
+func exactGrad(m *rbm.Binary, x *mat.Dense) [][]float64 {
+	nv, nh := m.W.Dims()
+	g := NewGrad(m).Parts
+	// Data term: ⟨v p(h|v)⟩.
+	var ph mat.Dense
+	m.HiddenProb(&ph, x)
+	n, _ := x.Dims()
+	for r := 0; r < n; r++ {
+		for i := 0; i < nv; i++ {
+			g[1][i] += x.At(r, i) / float64(n)
+			for j := 0; j < nh; j++ {
+				g[0][i*nh+j] += x.At(r, i) * ph.At(r, j) / float64(n)
+			}
+		}
+		for j := 0; j < nh; j++ {
+			g[2][j] += ph.At(r, j) / float64(n)
+		}
+	}
+	// Model term: ⟨v h⟩ under p(v,h) ∝ exp(vᵀWh + bᵀv + cᵀh).
+	states := 1 << (nv + nh)
+	p := make([]float64, states)
+	var z float64
+	bit := func(s, u int) float64 { return float64(s >> u & 1) }
+	for s := range p {
+		e := 0.0
+		for i := 0; i < nv; i++ {
+			e += m.B[i] * bit(s, i)
+			for j := 0; j < nh; j++ {
+				e += m.W.At(i, j) * bit(s, i) * bit(s, nv+j)
+			}
+		}
+		for j := 0; j < nh; j++ {
+			e += m.C[j] * bit(s, nv+j)
+		}
+		p[s] = math.Exp(e)
+		z += p[s]
+	}
+	for s := range p {
+		q := p[s] / z
+		for i := 0; i < nv; i++ {
+			g[1][i] -= q * bit(s, i)
+			for j := 0; j < nh; j++ {
+				g[0][i*nh+j] -= q * bit(s, i) * bit(s, nv+j)
+			}
+		}
+		for j := 0; j < nh; j++ {
+			g[2][j] -= q * bit(s, nv+j)
+		}
+	}
+	return g
+}
+
+// maxDiff returns max_{k,i} |a_ki − b_ki|.
+func maxDiff(a, b [][]float64) float64 {
+	d := 0.0
+	for k := range a {
+		for i := range a[k] {
+			d = max(d, math.Abs(a[k][i]-b[k][i]))
+		}
+	}
+	return d
+}
+
+// TestCDGradientConverges checks that the CD-k gradient, averaged over many
+// independent chains, approaches the exact gradient as k grows, on a 3×3 RBM
+// and a batch of 4 patterns each repeated R times.
+//
+// Tolerance: the positive phase is exact, so the estimate's error is the
+// negative phase's: each component is a mean over N = 4R independent chains
+// of a quantity in [0, 1] (v_i p(h_j|v), v_i or p(h_j|v)), whose standard
+// deviation is at most 1/(2√N). With 15 components, the largest of 15
+// deviations exceeds 4.5 standard deviations with probability below
+// 15·6.8e-6 ≈ 1e-4, so tol = 4.5/(2√N) (plus the CD-k bias, which at k = 100
+// is below 1e-6 for this model: its Gibbs chain mixes in a few steps).
+func TestCDGradientConverges(t *testing.T) {
+	m, _ := rbm.NewBinary(3, 3, &rbm.Init{WeightStd: 2, Seed: 3})
+	rng := rand.New(rand.NewPCG(4, 4))
+	for i := range m.B {
+		m.B[i] = rng.NormFloat64()
+		m.C[i] = rng.NormFloat64()
+	}
+	pat := []float64{1, 1, 0, 0, 1, 1, 1, 0, 1, 1, 1, 1}
+	const rep = 10000
+	x := mat.NewDense(4*rep, 3, nil)
+	for r := 0; r < 4*rep; r++ {
+		x.SetRow(r, pat[3*(r%4):3*(r%4)+3])
+	}
+	exact := exactGrad(m, x)
+	tol := 4.5 / (2 * math.Sqrt(4*rep))
+	errs := map[int]float64{}
+	for _, k := range []int{1, 100} {
+		g, err := NewCD(k, mcmc.NewGibbs(uint64(k))).Gradient(m, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs[k] = maxDiff(g.Parts, exact)
+		t.Logf("CD-%d: max |grad − exact| = %.4f (tolerance %.4f)", k, errs[k], tol)
+	}
+	if errs[100] > tol {
+		t.Errorf("CD-100 gradient differs from exact by %.4f > %.4f", errs[100], tol)
+	}
+	// CD-1 is biased on this strongly coupled model: more than the noise.
+	if errs[1] < 2*tol {
+		t.Errorf("CD-1 gradient error %.4f not above 2×tolerance %.4f: test has no power", errs[1], 2*tol)
+	}
+}
+
+// TestTrainBarsAndStripes checks that CD-1 training on 3×3 Bars and Stripes
+// raises the exact mean log-likelihood from its start (≈ −9 ln 2 ≈ −6.24
+// with weights N(0, 0.01²) and zero biases) to above −3.5 (the optimum is
+// −ln 14 ≈ −2.64; this run reaches about −3.0). Deterministic: fixed seeds.
+func TestTrainBarsAndStripes(t *testing.T) {
+	set := barsAndStripes()
+	if set.Len() != 14 {
+		t.Fatalf("built %d patterns, want 14", set.Len())
+	}
+	m, _ := rbm.NewBinary(9, 16, &rbm.Init{WeightStd: 0.01, Seed: 1})
+	h, err := Train(context.Background(), m, set, NewCD(1, mcmc.NewGibbs(2)), &Settings{
+		Updates:   4000,
+		Rate:      0.1,
+		Momentum:  0.5,
+		Every:     500,
+		Observers: []Observer{ExactLogLikelihood(set), ReconstructionError(set)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ll := h.Series("loglik")
+	first, last, best := ll.Y[0], h.Last("loglik"), h.Max("loglik")
+	t.Logf("loglik: start %.3f, end %.3f, best %.3f (optimum %.3f); recon end %.3f", first, last, best, -math.Log(14), h.Last("recon"))
+	if first > -6 {
+		t.Errorf("start log-likelihood %.3f, want about −6.24", first)
+	}
+	if best < -3.5 {
+		t.Errorf("best log-likelihood %.3f, want above −3.5", best)
+	}
+}
+
+// TestTrainCancel checks that cancelling the context stops training before
+// the next update and returns the partial history with the context error.
+func TestTrainCancel(t *testing.T) {
+	set := barsAndStripes()
+	m, _ := rbm.NewBinary(9, 4, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	h, err := Train(ctx, m, set, NewCD(1, nil), &Settings{
+		Updates:   1000,
+		Every:     5,
+		Observers: []Observer{ReconstructionError(set)},
+		OnObserve: func(h *History) {
+			if h.Updates == 10 {
+				cancel()
+			}
+		},
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if h == nil || h.Updates != 10 || len(h.Series("recon").Y) != 3 {
+		t.Fatalf("partial history: %+v", h)
+	}
+}
+
+// TestObserveEvery checks that observers run before training, every N
+// updates and after the last, and that Progress ends at total.
+func TestObserveEvery(t *testing.T) {
+	set := barsAndStripes()
+	m, _ := rbm.NewBinary(9, 4, nil)
+	calls := 0
+	lastDone, lastTotal := 0, 0
+	count := Observer{Name: "n", Func: func(rbm.Model) (float64, error) { calls++; return float64(calls), nil }}
+	h, err := Train(context.Background(), m, set, NewCD(1, nil), &Settings{
+		Updates:   10,
+		BatchSize: 5,
+		Every:     3,
+		Observers: []Observer{count},
+		Progress:  func(done, total int, _ string) { lastDone, lastTotal = done, total },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float64{0, 3, 6, 9, 10}
+	if got := h.Series("n").X; !equal(got, want) {
+		t.Errorf("observed at %v, want %v", got, want)
+	}
+	if lastDone != 10 || lastTotal != 10 {
+		t.Errorf("last progress %d/%d, want 10/10", lastDone, lastTotal)
+	}
+}
+
+func equal(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// nanLearner writes NaN into the weights at its third update.
+type nanLearner struct{ n int }
+
+func (l *nanLearner) Steps() int { return 0 }
+func (l *nanLearner) Update(m rbm.Model, _ *mat.Dense, _ Optimizer) error {
+	l.n++
+	if l.n == 3 {
+		m.Params()[0][5] = math.NaN()
+	}
+	return nil
+}
+
+// TestTrainBadInput checks the errors for bad arguments and for NaN
+// appearing in the parameters.
+func TestTrainBadInput(t *testing.T) {
+	set := barsAndStripes()
+	m, _ := rbm.NewBinary(9, 4, nil)
+	wrong, _ := rbm.NewBinary(8, 4, nil)
+	nan := &data.Set{Name: "nan", X: mat.NewDense(2, 9, nil)}
+	nan.X.Set(1, 2, math.NaN())
+	ctx := context.Background()
+	cases := []struct {
+		name string
+		m    rbm.Model
+		set  *data.Set
+		l    Learner
+		s    *Settings
+		want string
+	}{
+		{"shape", wrong, set, NewCD(1, nil), nil, "9 columns"},
+		{"nan data", m, nan, NewCD(1, nil), nil, "row 1, column 2"},
+		{"nil set", m, nil, NewCD(1, nil), nil, "empty"},
+		{"nil learner", m, set, nil, nil, "nil learner"},
+		{"negative epochs", m, set, NewCD(1, nil), &Settings{Epochs: -1}, "Epochs"},
+		{"momentum", m, set, NewCD(1, nil), &Settings{Momentum: 1}, "momentum"},
+		{"nil observer", m, set, NewCD(1, nil), &Settings{Observers: []Observer{{Name: "x"}}}, "nil Func"},
+		{"nan params", m, set, &nanLearner{}, &Settings{Updates: 5}, "update 3"},
+	}
+	for _, c := range cases {
+		_, err := Train(ctx, c.m, c.set, c.l, c.s)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: err = %v, want mention of %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestSGD checks one momentum step with weight decay on weights only.
+func TestSGD(t *testing.T) {
+	m, _ := rbm.NewBinary(1, 1, nil)
+	m.W.Set(0, 0, 2)
+	m.B[0], m.C[0] = 1, 1
+	g := &Grad{Parts: [][]float64{{1}, {1}, {1}}}
+	o := &SGD{Rate: 0.1, Momentum: 0.5, WeightDecay: 0.5}
+	for i := 0; i < 2; i++ {
+		if err := o.Step(m, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// w: Δ1 = 0.1(1 − 0.5·2) = 0, w = 2; Δ2 = 0 → 2.
+	// b: Δ1 = 0.1, b = 1.1; Δ2 = 0.05 + 0.1 = 0.15, b = 1.25.
+	if w, b := m.W.At(0, 0), m.B[0]; math.Abs(w-2) > 1e-15 || math.Abs(b-1.25) > 1e-15 {
+		t.Errorf("after two steps w = %v (want 2), b = %v (want 1.25)", w, b)
+	}
+	if err := o.Step(m, &Grad{Parts: [][]float64{{1}}}); err == nil {
+		t.Error("no error for gradient of the wrong shape")
+	}
+	if a := testing.AllocsPerRun(10, func() { _ = o.Step(m, g) }); a != 0 {
+		t.Errorf("SGD.Step allocates %v times", a)
+	}
+}
+
+// TestCosine checks the cosine schedule at its ends and middle.
+func TestCosine(t *testing.T) {
+	c := Cosine{End: 0.01}
+	for _, tc := range []struct {
+		t    int
+		want float64
+	}{{0, 0.1}, {50, 0.055}, {100, 0.01}} {
+		if got := c.Rate(0.1, tc.t, 100); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("Cosine.Rate(0.1, %d, 100) = %v, want %v", tc.t, got, tc.want)
+		}
+	}
+	if got := (Constant{}).Rate(0.3, 7, 10); got != 0.3 {
+		t.Errorf("Constant.Rate = %v", got)
+	}
+}
+
+// TestHistory checks the accessors and the CSV.
+func TestHistory(t *testing.T) {
+	var h History
+	h.Add("a", 0, 0, 1)
+	h.Add("b", 0, 0, 5)
+	h.Add("a", 10, 0.5, 3)
+	h.Add("a", 20, 1, 2)
+	if h.Last("a") != 2 || h.Max("a") != 3 || !math.IsNaN(h.Last("c")) {
+		t.Errorf("Last %v Max %v Last(c) %v", h.Last("a"), h.Max("a"), h.Last("c"))
+	}
+	if n := h.Names(); len(n) != 2 || n[0] != "a" {
+		t.Errorf("Names = %v", n)
+	}
+	var buf bytes.Buffer
+	if err := h.WriteCSV(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want := "series,update,seconds,value\na,0,0,1\na,10,0.5,3\na,20,1,2\nb,0,0,5\n"
+	if buf.String() != want {
+		t.Errorf("CSV:\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+// TestExactLogLikelihood checks the observer against brute force: a model
+// with zero weights and biases gives ln p(v) = −m ln 2 for every v; and
+// enumerating visible or hidden layers gives the same log Z.
+func TestExactLogLikelihood(t *testing.T) {
+	set := barsAndStripes()
+	m, _ := rbm.NewBinary(9, 4, nil)
+	ll, err := ExactLogLikelihood(set).Func(m)
+	if err != nil || math.Abs(ll+9*math.Ln2) > 1e-12 {
+		t.Errorf("zero model: loglik %v, %v; want %v", ll, err, -9*math.Ln2)
+	}
+	a, _ := rbm.NewBinary(5, 7, &rbm.Init{WeightStd: 1, Seed: 2})
+	b := &rbm.Binary{W: mat.DenseCopyOf(a.W.T()), B: a.C, C: a.B}
+	if za, zb := exactLogZ(a), exactLogZ(b); math.Abs(za-zb) > 1e-12 {
+		t.Errorf("log Z by hidden %v, by visible %v", za, zb)
+	}
+}
+
+// TestCDAllocs checks that a CD-1 update does not allocate in steady state.
+func TestCDAllocs(t *testing.T) {
+	m, _ := rbm.NewBinary(20, 10, &rbm.Init{WeightStd: 0.1})
+	x := mat.NewDense(8, 20, nil)
+	l := NewCD(1, nil)
+	o := &SGD{Rate: 0.01, Momentum: 0.9}
+	_ = l.Update(m, x, o)
+	if a := testing.AllocsPerRun(10, func() {
+		if err := l.Update(m, x, o); err != nil {
+			t.Fatal(err)
+		}
+	}); a != 0 {
+		t.Errorf("CD.Update allocates %v times", a)
+	}
+}

@@ -1,0 +1,200 @@
+package learn
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+)
+
+// Settings configures Train. A nil *Settings means the zero value; every
+// field documents what its zero value does.
+type Settings struct {
+	// Epochs is the number of passes over the data. Zero means 1, unless
+	// Updates is set.
+	Epochs int
+	// Updates, if positive, is the total number of parameter updates and
+	// overrides Epochs.
+	Updates int
+	// BatchSize is the number of examples per mini-batch; 0 (or more than
+	// the set holds) means full-batch updates.
+	BatchSize int
+	// Rate is the base learning rate ε; 0 means 0.01.
+	Rate float64
+	// Schedule gives the rate of each update from Rate; nil is Constant.
+	Schedule Schedule
+	// Momentum is SGD's momentum in [0, 1); 0 is none.
+	Momentum float64
+	// WeightDecay is the L2 penalty on the weights (not the biases); 0 none.
+	WeightDecay float64
+	// Seed seeds the shuffling of the mini-batches.
+	Seed uint64
+	// Every is the number of updates between observations; 0 means once
+	// per epoch. The model is also observed before the first update and
+	// after the last.
+	Every int
+	// Observers are the measurements taken at each observation.
+	Observers []Observer
+	// Progress, if non-nil, is called after the updates, at most about 200
+	// times per run and after every observation, with the number of updates
+	// done, the total and a short status line.
+	Progress func(done, total int, status string)
+	// OnObserve, if non-nil, is called after each observation with the
+	// history so far (which it must not keep across calls without copying:
+	// Train goes on appending to it).
+	OnObserve func(h *History)
+}
+
+// Train trains m on set with learner l for the run that s describes and
+// returns the History of observations. It validates its inputs first (nil
+// arguments, data shape against the model, NaN or infinite data, negative
+// settings). It checks ctx before every update; on cancellation it returns
+// the history so far with an error wrapping ctx.Err(). It stops with an error
+// naming the update when the learner fails or a parameter becomes NaN or
+// infinite, also returning the history so far.
+func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settings) (*History, error) {
+	if s == nil {
+		s = &Settings{}
+	}
+	if err := check(m, set, l, s); err != nil {
+		return nil, fmt.Errorf("learn: Train: %w", err)
+	}
+	b := data.NewBatcher(set, s.BatchSize, s.Seed)
+	perEpoch := b.BatchesPerEpoch()
+	total := s.Updates
+	if total <= 0 {
+		total = max(s.Epochs, 1) * perEpoch
+	}
+	every := s.Every
+	if every <= 0 {
+		every = perEpoch
+	}
+	rate := s.Rate
+	if rate == 0 {
+		rate = 0.01
+	}
+	sched := s.Schedule
+	if sched == nil {
+		sched = Constant{}
+	}
+	opt := &SGD{Momentum: s.Momentum, WeightDecay: s.WeightDecay}
+	h := &History{}
+	start := time.Now()
+	status := ""
+	observe := func(t int) error {
+		sec := time.Since(start).Seconds()
+		status = fmt.Sprintf("update %d/%d", t, total)
+		for _, o := range s.Observers {
+			v, err := o.Func(m)
+			if err != nil {
+				return fmt.Errorf("observer %q at update %d: %w", o.Name, t, err)
+			}
+			h.Add(o.Name, t, sec, v)
+			status += fmt.Sprintf(", %s %.4g", o.Name, v)
+		}
+		h.Updates, h.Elapsed = t, time.Since(start)
+		if s.OnObserve != nil {
+			s.OnObserve(h)
+		}
+		if s.Progress != nil {
+			s.Progress(t, total, status)
+		}
+		return nil
+	}
+	fail := func(t int, err error) (*History, error) {
+		h.Updates, h.Elapsed = t, time.Since(start)
+		return h, fmt.Errorf("learn: Train: %w", err)
+	}
+	if len(s.Observers) > 0 {
+		if err := observe(0); err != nil {
+			return fail(0, err)
+		}
+	}
+	progEvery := max(total/200, 1)
+	for t := 0; t < total; t++ {
+		if err := ctx.Err(); err != nil {
+			return fail(t, fmt.Errorf("stopped after %d of %d updates: %w", t, total, err))
+		}
+		opt.Rate = sched.Rate(rate, t, total)
+		if err := l.Update(m, b.Next(), opt); err != nil {
+			return fail(t, fmt.Errorf("update %d: %w", t+1, err))
+		}
+		if k, i, bad := badParam(m); bad {
+			return fail(t+1, fmt.Errorf("update %d made parameter slice %d, element %d, NaN or infinite (learning rate %g too large?)", t+1, k, i, opt.Rate))
+		}
+		done := t + 1
+		if len(s.Observers) > 0 && (done%every == 0 || done == total) {
+			if err := observe(done); err != nil {
+				return fail(done, err)
+			}
+		} else if s.Progress != nil && (done%progEvery == 0 || done == total) {
+			s.Progress(done, total, status)
+		}
+	}
+	h.Updates, h.Elapsed = total, time.Since(start)
+	return h, nil
+}
+
+// check validates Train's arguments.
+func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
+	if m == nil {
+		return errors.New("nil model")
+	}
+	if l == nil {
+		return errors.New("nil learner")
+	}
+	if err := set.Validate(); err != nil {
+		return err
+	}
+	if set.Dim() != m.Visible() {
+		return fmt.Errorf("data set %q has %d columns, model has %d visible units", set.Name, set.Dim(), m.Visible())
+	}
+	switch {
+	case s.Epochs < 0:
+		return fmt.Errorf("negative Epochs %d", s.Epochs)
+	case s.Updates < 0:
+		return fmt.Errorf("negative Updates %d", s.Updates)
+	case s.BatchSize < 0:
+		return fmt.Errorf("negative BatchSize %d", s.BatchSize)
+	case s.Every < 0:
+		return fmt.Errorf("negative Every %d", s.Every)
+	case !(s.Rate >= 0) || math.IsInf(s.Rate, 0):
+		return fmt.Errorf("learning rate %v is not finite and non-negative", s.Rate)
+	case !(s.Momentum >= 0 && s.Momentum < 1):
+		return fmt.Errorf("momentum %v is not in [0, 1)", s.Momentum)
+	case !(s.WeightDecay >= 0) || math.IsInf(s.WeightDecay, 0):
+		return fmt.Errorf("weight decay %v is not finite and non-negative", s.WeightDecay)
+	}
+	for i, o := range s.Observers {
+		if o.Func == nil {
+			return fmt.Errorf("observer %d (%q) has nil Func", i, o.Name)
+		}
+	}
+	return nil
+}
+
+// badParam returns the position of the first NaN or infinite parameter.
+// It first sums each slice (one pass; a sum is finite when every element
+// is, barring overflow) and scans only a slice whose sum is not finite.
+func badParam(m rbm.Model) (k, i int, bad bool) {
+	var buf [4][]float64
+	for k, p := range params(m, buf[:0]) {
+		var s float64
+		for _, x := range p {
+			s += x
+		}
+		if !math.IsNaN(s) && !math.IsInf(s, 0) {
+			continue
+		}
+		for i, x := range p {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return k, i, true
+			}
+		}
+	}
+	return 0, 0, false
+}
