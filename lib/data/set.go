@@ -22,17 +22,30 @@ type Set struct {
 	Cols   int
 }
 
-// Len returns the number of examples.
-func (s *Set) Len() int { r, _ := s.X.Dims(); return r }
+// Len returns the number of examples (0 for a nil set or matrix).
+func (s *Set) Len() int {
+	if s == nil || s.X == nil || s.X.IsEmpty() {
+		return 0
+	}
+	r, _ := s.X.Dims()
+	return r
+}
 
-// Dim returns the number of columns (units) of an example.
-func (s *Set) Dim() int { _, c := s.X.Dims(); return c }
+// Dim returns the number of columns (units) of an example (0 for a nil set
+// or matrix).
+func (s *Set) Dim() int {
+	if s == nil || s.X == nil || s.X.IsEmpty() {
+		return 0
+	}
+	_, c := s.X.Dims()
+	return c
+}
 
 // Validate reports the first problem with s: no rows, NaN or infinite
 // values (with their row and column), labels of the wrong length or an
 // image shape that does not match the width.
 func (s *Set) Validate() error {
-	if s == nil || s.X == nil {
+	if s == nil || s.X == nil || s.X.IsEmpty() {
 		return fmt.Errorf("data: set is empty")
 	}
 	r, c := s.X.Dims()
@@ -66,12 +79,17 @@ type Batcher struct {
 	perm  []int
 	pos   int
 	epoch int
-	buf   *mat.Dense
+	buf   *mat.Dense // size×Dim, allocated once
+	short *mat.Dense // view of buf's first Len mod size rows, made once
 }
 
 // NewBatcher returns a batcher over s with the given batch size and seed.
+// A nil or empty set gives a batcher whose Next returns nil.
 func NewBatcher(s *Set, size int, seed uint64) *Batcher {
-	n := s.Len()
+	n := 0
+	if s != nil && s.X != nil && !s.X.IsEmpty() {
+		n = s.Len()
+	}
 	if size <= 0 || size > n {
 		size = n
 	}
@@ -86,8 +104,13 @@ func NewBatcher(s *Set, size int, seed uint64) *Batcher {
 
 // Next returns the next mini-batch. The returned matrix is reused by the
 // next call (copy it to keep it). For full-batch iteration it is s.X itself.
+// Next allocates nothing after its first call: the short last batch of an
+// epoch is a view of the same buffer.
 func (b *Batcher) Next() *mat.Dense {
 	n := len(b.perm)
+	if n == 0 {
+		return nil
+	}
 	if b.size == n {
 		if b.pos >= n {
 			b.epoch++
@@ -101,14 +124,20 @@ func (b *Batcher) Next() *mat.Dense {
 		b.pos = 0
 		b.epoch++
 	}
-	k := min(b.size, n-b.pos)
-	if b.buf == nil || b.buf.RawMatrix().Rows != k {
-		b.buf = mat.NewDense(k, b.set.Dim(), nil)
+	if b.buf == nil {
+		b.buf = mat.NewDense(b.size, b.set.Dim(), nil)
+		if r := n % b.size; r != 0 {
+			b.short = b.buf.Slice(0, r, 0, b.set.Dim()).(*mat.Dense)
+		}
 	}
+	k := min(b.size, n-b.pos)
 	for i := 0; i < k; i++ {
-		b.buf.SetRow(i, b.set.X.RawRowView(b.perm[b.pos+i]))
+		copy(b.buf.RawRowView(i), b.set.X.RawRowView(b.perm[b.pos+i]))
 	}
 	b.pos += k
+	if k < b.size {
+		return b.short
+	}
 	return b.buf
 }
 
@@ -116,5 +145,10 @@ func (b *Batcher) Next() *mat.Dense {
 // (0 during the first epoch).
 func (b *Batcher) Epoch() int { return max(b.epoch, 0) }
 
-// BatchesPerEpoch returns ⌈Len/size⌉.
-func (b *Batcher) BatchesPerEpoch() int { return (len(b.perm) + b.size - 1) / b.size }
+// BatchesPerEpoch returns ⌈Len/size⌉ (0 for an empty set).
+func (b *Batcher) BatchesPerEpoch() int {
+	if b.size == 0 {
+		return 0
+	}
+	return (len(b.perm) + b.size - 1) / b.size
+}
