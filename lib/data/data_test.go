@@ -8,7 +8,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-
 func rowKey(s *Set, i int) string {
 	var b strings.Builder
 	for _, x := range s.X.RawRowView(i) {
