@@ -1,0 +1,56 @@
+package viz_test
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/viz"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Learning curves of two runs with the best possible log-likelihood of
+// 3×3 Bars and Stripes as a reference line.
+func ExampleCurves() {
+	cd := viz.Series{Name: "CD-1", X: []float64{0, 100, 200}, Y: []float64{-6.2, -4.1, -3.5}}
+	pcd := viz.Series{Name: "PCD-1", X: []float64{0, 100, 200}, Y: []float64{-6.2, -3.8, -3.0}}
+	p, err := viz.Curves("Bars and Stripes 3×3", "updates", "mean log-likelihood", cd, pcd)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := viz.HLine(p, -math.Log(14), "optimum −ln 14"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("y axis from %.1f to %.2f\n", p.Y.Min, p.Y.Max)
+	// Output:
+	// y axis from -6.2 to -2.64
+}
+
+// The median and interquartile band of three seeds.
+func ExampleQuantiles() {
+	x := []float64{0, 1}
+	runs := []viz.Series{{X: x, Y: []float64{1, 5}}, {X: x, Y: []float64{2, 6}}, {X: x, Y: []float64{4, 9}}}
+	_, lo, med, hi, _ := viz.Quantiles(runs, 0.25)
+	fmt.Println(lo, med, hi)
+	// Output:
+	// [1.5 5.5] [2 6] [3 7.5]
+}
+
+// Four 2×2 images in a grid of two columns, each pixel drawn 4×4.
+func ExampleTiles() {
+	imgs := mat.NewDense(4, 4, []float64{
+		1, 0, 0, 1,
+		0, 1, 1, 0,
+		1, 1, 0, 0,
+		0, 0, 1, 1,
+	})
+	img, err := viz.Tiles(imgs, 2, 2, 2, &viz.TileOptions{Scale: 4})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(img.Bounds().Dx(), "×", img.Bounds().Dy())
+	// Output:
+	// 19 × 19
+}
