@@ -17,83 +17,11 @@ import (
 
 // barsAndStripes returns the 14 distinct 3×3 bars-and-stripes patterns.
 func barsAndStripes() *data.Set {
-	seen := map[[9]float64]bool{}
-	var rows []float64
-	for mask := 0; mask < 8; mask++ {
-		for _, vertical := range []bool{false, true} {
-			var p [9]float64
-			for r := 0; r < 3; r++ {
-				for c := 0; c < 3; c++ {
-					k := r
-					if vertical {
-						k = c
-					}
-					if mask>>k&1 == 1 {
-						p[3*r+c] = 1
-					}
-				}
-			}
-			if !seen[p] {
-				seen[p] = true
-				rows = append(rows, p[:]...)
-			}
-		}
+	s, err := data.BarsAndStripes(3, false)
+	if err != nil {
+		panic(err)
 	}
-	return &data.Set{Name: "bas3", X: mat.NewDense(len(rows)/9, 9, rows), Rows: 3, Cols: 3}
-}
-
-// exactGrad enumerates every joint state of m and returns the exact
-// log-likelihood gradient for the rows of x (the parts of Params).
-func exactGrad(m *rbm.Binary, x *mat.Dense) [][]float64 {
-	nv, nh := m.W.Dims()
-	g := NewGrad(m).Parts
-	// Data term: ⟨v p(h|v)⟩.
-	var ph mat.Dense
-	m.HiddenProb(&ph, x)
-	n, _ := x.Dims()
-	for r := 0; r < n; r++ {
-		for i := 0; i < nv; i++ {
-			g[1][i] += x.At(r, i) / float64(n)
-			for j := 0; j < nh; j++ {
-				g[0][i*nh+j] += x.At(r, i) * ph.At(r, j) / float64(n)
-			}
-		}
-		for j := 0; j < nh; j++ {
-			g[2][j] += ph.At(r, j) / float64(n)
-		}
-	}
-	// Model term: ⟨v h⟩ under p(v,h) ∝ exp(vᵀWh + bᵀv + cᵀh).
-	states := 1 << (nv + nh)
-	p := make([]float64, states)
-	var z float64
-	bit := func(s, u int) float64 { return float64(s >> u & 1) }
-	for s := range p {
-		e := 0.0
-		for i := 0; i < nv; i++ {
-			e += m.B[i] * bit(s, i)
-			for j := 0; j < nh; j++ {
-				e += m.W.At(i, j) * bit(s, i) * bit(s, nv+j)
-			}
-		}
-		for j := 0; j < nh; j++ {
-			e += m.C[j] * bit(s, nv+j)
-		}
-		p[s] = math.Exp(e)
-		z += p[s]
-	}
-	for s := range p {
-		q := p[s] / z
-		for i := 0; i < nv; i++ {
-			g[1][i] -= q * bit(s, i)
-			for j := 0; j < nh; j++ {
-				g[0][i*nh+j] -= q * bit(s, i) * bit(s, nv+j)
-			}
-		}
-		for j := 0; j < nh; j++ {
-			g[2][j] -= q * bit(s, nv+j)
-		}
-	}
-	return g
+	return s
 }
 
 // maxDiff returns max_{k,i} |a_ki − b_ki|.
@@ -131,7 +59,10 @@ func TestCDGradientConverges(t *testing.T) {
 	for r := 0; r < 4*rep; r++ {
 		x.SetRow(r, pat[3*(r%4):3*(r%4)+3])
 	}
-	exact := exactGrad(m, x)
+	exact, err := m.ExactGradient(x)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tol := 4.5 / (2 * math.Sqrt(4*rep))
 	errs := map[int]float64{}
 	for _, k := range []int{1, 100} {
@@ -356,9 +287,9 @@ func TestHistory(t *testing.T) {
 	}
 }
 
-// TestExactLogLikelihood checks the observer against brute force: a model
-// with zero weights and biases gives ln p(v) = −m ln 2 for every v; and
-// enumerating visible or hidden layers gives the same log Z.
+// TestExactLogLikelihood checks the observer: a model with zero weights and
+// biases gives ln p(v) = −m ln 2 for every v, and a GRBM-like foreign model
+// gives an error.
 func TestExactLogLikelihood(t *testing.T) {
 	set := barsAndStripes()
 	m, _ := rbm.NewBinary(9, 4, nil)
@@ -366,10 +297,8 @@ func TestExactLogLikelihood(t *testing.T) {
 	if err != nil || math.Abs(ll+9*math.Ln2) > 1e-12 {
 		t.Errorf("zero model: loglik %v, %v; want %v", ll, err, -9*math.Ln2)
 	}
-	a, _ := rbm.NewBinary(5, 7, &rbm.Init{WeightStd: 1, Seed: 2})
-	b := &rbm.Binary{W: mat.DenseCopyOf(a.W.T()), B: a.C, C: a.B}
-	if za, zb := exactLogZ(a), exactLogZ(b); math.Abs(za-zb) > 1e-12 {
-		t.Errorf("log Z by hidden %v, by visible %v", za, zb)
+	if _, err := ExactLogLikelihood(set).Func(otherModel{}); err == nil {
+		t.Error("no error for a model that is not *rbm.Binary")
 	}
 }
 
@@ -388,3 +317,10 @@ func TestCDAllocs(t *testing.T) {
 		t.Errorf("CD.Update allocates %v times", a)
 	}
 }
+
+// otherModel is a model that is not a binary RBM.
+type otherModel struct{}
+
+func (otherModel) Visible() int        { return 9 }
+func (otherModel) Hidden() int         { return 1 }
+func (otherModel) Params() [][]float64 { return [][]float64{{0}} }

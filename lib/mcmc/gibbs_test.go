@@ -30,45 +30,12 @@ func smallModel(t *testing.T) *rbm.Binary {
 	return m
 }
 
-// exactJoint enumerates p(v, h) ∝ exp(vᵀWh + bᵀv + cᵀh); state index is
-// v as bits (unit i is bit i) then h shifted by m bits.
-func exactJoint(m *rbm.Binary) []float64 {
-	nv, nh := m.W.Dims()
-	p := make([]float64, 1<<(nv+nh))
-	var z float64
-	for s := range p {
-		var e float64
-		for i := 0; i < nv; i++ {
-			if s>>i&1 == 1 {
-				e += m.B[i]
-				for j := 0; j < nh; j++ {
-					if s>>(nv+j)&1 == 1 {
-						e += m.W.At(i, j)
-					}
-				}
-			}
-		}
-		for j := 0; j < nh; j++ {
-			if s>>(nv+j)&1 == 1 {
-				e += m.C[j]
-			}
-		}
-		p[s] = math.Exp(e)
-		z += p[s]
-	}
-	for s := range p {
-		p[s] /= z
-	}
-	return p
-}
-
-// rowIndex returns the bits of row k of d as an integer (unit i is bit i).
-func rowIndex(d *mat.Dense, k int) int {
-	idx := 0
-	for i, x := range d.RawRowView(k) {
-		if x == 1 {
-			idx |= 1 << i
-		}
+// rowIndex returns the bits of row k of d as an integer (unit i is bit i),
+// the index of rbm.StateIndex.
+func rowIndex(t *testing.T, d *mat.Dense, k int) int {
+	idx, err := rbm.StateIndex(d.RawRowView(k))
+	if err != nil {
+		t.Fatal(err)
 	}
 	return idx
 }
@@ -108,10 +75,13 @@ func tv(p, q []float64) float64 {
 // (checked: the TV at 100 and at 50 steps agree within noise).
 func TestGibbsJoint(t *testing.T) {
 	m := smallModel(t)
-	joint := exactJoint(m)
-	marg := make([]float64, 8)
-	for s, q := range joint {
-		marg[s&7] += q
+	joint, err := m.ExactJointDist()
+	if err != nil {
+		t.Fatal(err)
+	}
+	marg, err := m.ExactVisibleDist()
+	if err != nil {
+		t.Fatal(err)
 	}
 	const n = 40000
 	c, err := NewChains(m, n, rand.New(rand.NewPCG(1, 2)))
@@ -124,7 +94,7 @@ func TestGibbsJoint(t *testing.T) {
 	gotJ := make([]float64, len(joint))
 	gotM := make([]float64, len(marg))
 	for k := 0; k < n; k++ {
-		v, h := rowIndex(c.V, k), rowIndex(c.H, k)
+		v, h := rowIndex(t, c.V, k), rowIndex(t, c.H, k)
 		gotJ[v|h<<3] += 1.0 / n
 		gotM[v] += 1.0 / n
 	}
