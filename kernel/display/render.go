@@ -74,6 +74,13 @@ const matrixExcerpt = 12
 // (image/png of DefaultPlotWidth×DefaultPlotHeight at PlotDPI); and values
 // with any of the methods of HTMLer, Markdowner, SVGer, LaTeXer, PNGer and
 // JPEGer. A panic in a value's method is caught and shown as text.
+//
+// Methods are found by type assertion in compiled code, so they work for
+// compiled types (the library's, gonum's). A type declared in an
+// interpreted cell is a plain struct to compiled code: its String or HTML
+// methods are not seen (yaegi v0.16.1 also fails to dispatch them through
+// an interface{} parameter of an interpreted helper, tried and measured);
+// such a cell shows its rich form explicitly, e.g. display.HTML(x.HTML()).
 func Render(v any) (b Bundle, ok bool) {
 	if v == nil {
 		return Bundle{}, false
@@ -118,13 +125,15 @@ func Render(v any) (b Bundle, ok bool) {
 		b.Data[MIMELaTeX] = x.LaTeX()
 	}
 	if x, ok := v.(PNGer); ok {
-		b.Data[MIMEPNG] = base64.StdEncoding.EncodeToString(x.PNG())
+		b.Data[MIMEPNG] = encodeBase64(x.PNG())
 	}
 	if x, ok := v.(JPEGer); ok {
-		b.Data[MIMEJPEG] = base64.StdEncoding.EncodeToString(x.JPEG())
+		b.Data[MIMEJPEG] = encodeBase64(x.JPEG())
 	}
 	return b, true
 }
+
+func encodeBase64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
 func cloneBundle(b Bundle) Bundle {
 	out := Bundle{Data: make(map[string]any, len(b.Data)+1), ID: b.ID}
