@@ -23,13 +23,13 @@ HELLO = [
     ("md", """# Hello, Go
 
 A first look at the rbm-kernel: Go cells interpreted with state kept across
-cells, rich output, and gonum plots. Run every cell with *Cell → Run All*."""),
-    ("go", """import (
-	"fmt"
-	"os"
-)
+cells, rich output, and gonum plots. Run every cell with *Cell → Run All*.
 
-// Notebooks read RBM_QUICK=1 for a quick run (the tests set it).
+The library (`rbm`, `mcmc`, `learn`, `data`, `viz`), `display`, gonum
+(`mat`, `floats`, `stat`, `plot`, `plotter`, `vg`, …) and the common
+standard-library packages (`fmt`, `math`, `os`, `strings`, `time`, …) are
+pre-imported under their short names."""),
+    ("go", """// Notebooks read RBM_QUICK=1 for a quick run (the tests set it).
 quick := os.Getenv("RBM_QUICK") == "1"
 fmt.Println("hello, world; quick mode:", quick)"""),
     ("md", "A function declared in one cell is there in the next; the last expression of a cell is its result."),
@@ -41,22 +41,16 @@ fmt.Println("hello, world; quick mode:", quick)"""),
 }
 
 fib(20)"""),
-    ("go", """import "gonum.org/v1/gonum/mat"
+    ("md", "Other packages are imported as usual."),
+    ("go", """import "unicode/utf8"
 
-a := mat.NewDense(2, 2, []float64{4, 1, 2, 3})
+utf8.RuneCountInString("Grüße")"""),
+    ("go", """a := mat.NewDense(2, 2, []float64{4, 1, 2, 3})
 fmt.Printf("det(a) = %.1f\\n", mat.Det(a))
 fmt.Printf("a =\\n%v\\n", mat.Formatted(a))"""),
     ("md", "Rich output: HTML, and a gonum plot rendered to PNG."),
     ("go", """display.HTML(`<p>Some <b>bold</b> HTML from <i>Go</i>.</p>`)"""),
-    ("go", """import (
-	"math"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-)
-
-n := 200
+    ("go", """n := 200
 if quick {
 	n = 50
 }

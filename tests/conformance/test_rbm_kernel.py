@@ -47,7 +47,7 @@ class RBMKernelTests(jupyter_kernel_test.KernelTests):
     invalid_code_samples = [
         "x := )",
         "}",
-        "func (",
+        "fmt.Println(1))",
     ]
 
     # test_pager: "name?" returns the documentation as a page payload.
