@@ -3,6 +3,7 @@ package learn
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -116,7 +117,7 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 	if err := l.Sampler.Sample(m, l.chains, k); err != nil {
 		return nil, fmt.Errorf("learn: CD: %w", err)
 	}
-	m.HiddenProb(l.neg, l.chains.V)
+	hiddenProb(m, l.neg, l.chains.V)
 	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.neg)
 	return l.grad, nil
 }
@@ -169,6 +170,20 @@ func colMeanDiff(dst []float64, a, b blas64.General) {
 	for i := 0; i < b.Rows; i++ {
 		for j, x := range b.Data[i*b.Stride : i*b.Stride+b.Cols] {
 			dst[j] -= fb * x
+		}
+	}
+}
+
+// hiddenProb writes p = σ(v·W + 1·cᵀ) in one pass after the product.
+func hiddenProb(m *rbm.Binary, p, v *mat.Dense) {
+	pr := p.RawMatrix()
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, v.RawMatrix(), m.W.RawMatrix(), 0, pr)
+	for i := 0; i < pr.Rows; i++ {
+		row := pr.Data[i*pr.Stride : i*pr.Stride+pr.Cols]
+		c := m.C[:len(row)]
+		for j, x := range row {
+			// σ(x) = 1/(1+e^{-x}), exact 0 or 1 at the extremes (e^{-x} = +Inf or 0).
+			row[j] = 1 / (1 + math.Exp(-(x + c[j])))
 		}
 	}
 }

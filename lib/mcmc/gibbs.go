@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -125,8 +126,9 @@ func uniform(src *rand.PCG) float64 {
 func sigmoidBias(p blas64.General, bias []float64) {
 	for i := 0; i < p.Rows; i++ {
 		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
+		bias := bias[:len(row)]
 		for j, x := range row {
-			row[j] = rbm.Sigmoid(x + bias[j])
+			row[j] = 1 / (1 + math.Exp(-(x + bias[j])))
 		}
 	}
 }
@@ -136,9 +138,12 @@ func sigmoidBias(p blas64.General, bias []float64) {
 func sigmoidBiasSample(p blas64.General, bias []float64, s blas64.General, src *rand.PCG) {
 	for i := 0; i < p.Rows; i++ {
 		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
-		out := s.Data[i*s.Stride : i*s.Stride+s.Cols]
+		out := s.Data[i*s.Stride : i*s.Stride+len(row)]
+		bias := bias[:len(row)]
 		for j, x := range row {
-			q := rbm.Sigmoid(x + bias[j])
+			// σ(x) = 1/(1+e^{-x}): e^{-x} overflows to +Inf for x < −709,
+			// giving exactly 0, and underflows to 0 for large x, giving 1.
+			q := 1 / (1 + math.Exp(-(x + bias[j])))
 			row[j] = q
 			if uniform(src) < q {
 				out[j] = 1
