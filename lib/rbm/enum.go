@@ -10,11 +10,15 @@ import (
 )
 
 // MaxExactUnits is the largest number of units of the enumerated layer for
-// which the exact computations (ExactLogZ, LogLikelihood, ExactGradient,
-// ExactVisibleDist, ExactHiddenDist) run: they sum 2^k terms, k being the
-// size of the smaller layer (of the visible layer for ExactVisibleDist), and
-// refuse k > MaxExactUnits = 30, that is more than 2^30 ≈ 1.07e9 terms.
+// which the exact sums (ExactLogZ, LogLikelihood, ExactGradient) run: they
+// sum 2^k terms, k being the size of the smaller layer, and refuse
+// k > MaxExactUnits = 30, that is more than 2^30 ≈ 1.07e9 terms.
 const MaxExactUnits = 30
+
+// MaxTableUnits is the largest layer for which ExactVisibleDist and
+// ExactHiddenDist tabulate all 2^k states: 24, a table of 16 Mi float64
+// (128 MiB).
+const MaxTableUnits = 24
 
 // MaxJointUnits is the largest m+n for which ExactJointDist tabulates all
 // 2^(m+n) joint states: 22, a table of 4 Mi float64 (32 MiB).
@@ -241,7 +245,8 @@ func (e *enumerator) prepare(hi int, a, ea []float64) float64 {
 }
 
 // terms writes t(s) for every state s of block hi into t (len 2^k2),
-// using a and ea (len L) as scratch.
+// using a and ea (len L) as scratch. Without the fast path it needs xlo
+// (see buildXlo, which must run before the goroutines start).
 func (e *enumerator) terms(hi int, t, a, ea []float64) {
 	lin := e.prepare(hi, a, ea)
 	L := e.L
@@ -263,7 +268,6 @@ func (e *enumerator) terms(hi int, t, a, ea []float64) {
 		}
 		return
 	}
-	e.buildXlo()
 	for lo := range t {
 		x := e.xlo[lo*L : (lo+1)*L]
 		t[lo] = lin + e.linlo[lo] + softplusSumShift(a, x)
@@ -390,6 +394,9 @@ func (e *enumerator) forBlocks(ctx context.Context, progress Progress, nw int, d
 // into its own slot, and the slots are combined in order, so the result
 // does not depend on the number of goroutines.
 func (e *enumerator) logZ(ctx context.Context, progress Progress) (float64, error) {
+	if !e.fast {
+		e.buildXlo()
+	}
 	nb := e.blocks()
 	parts := make([]lse, nb)
 	nw := workers(nb)
@@ -411,6 +418,9 @@ func (e *enumerator) logZ(ctx context.Context, progress Progress) (float64, erro
 // table writes log p(s) = t(s) - logZ for every state s into dst (len
 // 2^k), in index order, and returns logZ = log Σ_s e^{t(s)}.
 func (e *enumerator) table(ctx context.Context, dst []float64) (float64, error) {
+	if !e.fast {
+		e.buildXlo()
+	}
 	nb, bs := e.blocks(), e.blockSize()
 	parts := make([]lse, nb)
 	nw := workers(nb)

@@ -326,7 +326,7 @@ func (m *Binary) ExactGradientContext(ctx context.Context, data mat.Matrix) ([][
 // ExactVisibleDist returns the exact marginal distribution of the visible
 // layer, p(v) = e^{-F(v)} / Z, for all 2^m visible states, indexed by the
 // bit pattern (bit i of the index is v_i; see StateIndex and FillState).
-// It refuses m > MaxExactUnits.
+// It refuses m > MaxTableUnits.
 func (m *Binary) ExactVisibleDist() ([]float64, error) {
 	return m.layerDist("ExactVisibleDist", true)
 }
@@ -334,7 +334,7 @@ func (m *Binary) ExactVisibleDist() ([]float64, error) {
 // ExactHiddenDist returns the exact marginal distribution of the hidden
 // layer, p(h) = e^{-F_h(h)} / Z with F_h(h) = -cᵀh - Σ_i softplus(b_i +
 // W_{i·}h), for all 2^n hidden states indexed by their bit pattern (bit j
-// is h_j). It refuses n > MaxExactUnits.
+// is h_j). It refuses n > MaxTableUnits.
 func (m *Binary) ExactHiddenDist() ([]float64, error) {
 	return m.layerDist("ExactHiddenDist", false)
 }
@@ -347,8 +347,8 @@ func (m *Binary) layerDist(what string, visible bool) ([]float64, error) {
 	if visible {
 		k = m.Visible()
 	}
-	if k > MaxExactUnits {
-		return nil, fmt.Errorf("rbm: %s: the layer has %d units; a table of 2^%d states is refused above %d units (MaxExactUnits)", what, k, k, MaxExactUnits)
+	if k > MaxTableUnits {
+		return nil, fmt.Errorf("rbm: %s: the layer has %d units; a table of 2^%d states is refused above %d units (MaxTableUnits)", what, k, k, MaxTableUnits)
 	}
 	p := make([]float64, 1<<k)
 	if _, err := newEnumerator(m, visible).table(context.Background(), p); err != nil {
