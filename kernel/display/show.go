@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
+	"sync"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -65,6 +67,21 @@ func bundle(pairs ...string) Bundle {
 	}
 	return Bundle{Data: d}
 }
+
+// pngEncoder reuses its compression buffers across calls: a fresh zlib
+// writer allocates about 800 KB, more than encoding a small image costs.
+var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngPool{}}
+
+type pngPool struct{ p sync.Pool }
+
+func (p *pngPool) Get() *png.EncoderBuffer {
+	b, _ := p.p.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (p *pngPool) Put(b *png.EncoderBuffer) { p.p.Put(b) }
+
+func encodePNG(w io.Writer, img image.Image) error { return pngEncoder.Encode(w, img) }
 
 // PNGBundle returns the bundle of a PNG image given as its encoded bytes:
 // image/png (base64) and a text/plain fallback.
@@ -131,7 +148,7 @@ func ImageBundle(img image.Image) (Bundle, error) {
 		return Bundle{}, fmt.Errorf("nil image")
 	}
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
+	if err := encodePNG(&buf, img); err != nil {
 		return Bundle{}, fmt.Errorf("encoding %T as PNG: %w", img, err)
 	}
 	r := img.Bounds()
@@ -173,7 +190,7 @@ func PlotPNG(p *plot.Plot, width, height vg.Length) (png []byte, err error) {
 	c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(PlotDPI))
 	p.Draw(draw.New(c))
 	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
+	if err := encodePNG(&buf, c.Image()); err != nil {
 		return nil, fmt.Errorf("encoding plot as PNG: %w", err)
 	}
 	return buf.Bytes(), nil
