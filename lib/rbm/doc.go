@@ -5,4 +5,15 @@
 // Conventions: rows are examples and columns are units. A batch of visible
 // states is an n×m matrix (m visible units); the weight matrix W is m×n_h, so
 // the hidden input of a batch V is V·W + 1·cᵀ. All numbers are float64.
+//
+// Exact computations (ExactLogZ, LogLikelihood, ExactGradient and the state
+// tables ExactVisibleDist, ExactHiddenDist, ExactJointDist) enumerate every
+// state of the smaller layer, summing the other one out analytically, in
+// log-sum-exp form, on all cores, with a result that does not depend on the
+// number of cores. They are meant for models whose smaller layer has at
+// most MaxExactUnits units; the long ones take a context.Context.
+//
+// Models are saved with Save/SaveFile and read with Load/LoadFile in a
+// small binary format (magic "RBMK", version 1, CRC-32 checked) described in
+// file.go.
 package rbm

@@ -405,3 +405,46 @@ func TestBadInput(t *testing.T) {
 		t.Error("ExactJointDist accepted 23 units")
 	}
 }
+
+// TestExactLogZWideLayer: a wide other layer (100 units, more than one
+// chunk of 32 factors) in all three paths, against Σ_v e^{-F(v)} with
+// FreeEnergy's per-term Softplus; the tolerance argument of closeRel holds
+// with 100 terms per state.
+func TestExactLogZWideLayer(t *testing.T) {
+	for _, std := range []float64{0.002, 0.1, 5} {
+		for _, tr := range []bool{false, true} {
+			m, n := 3, 100
+			if tr {
+				m, n = 100, 3
+			}
+			r := randomModel(t, m, n, std, 8)
+			var want float64
+			if !tr {
+				fs := make([]float64, 1<<m)
+				v := make([]float64, m)
+				for i := range fs {
+					FillState(v, i)
+					fs[i] = -r.FreeEnergy(v)
+				}
+				want = logSumExp(fs)
+			} else {
+				// F_h by symmetry: the transposed model has the same Z.
+				rt := &Binary{W: mat.DenseCopyOf(r.W.T()), B: r.C, C: r.B}
+				fs := make([]float64, 1<<n)
+				h := make([]float64, n)
+				for i := range fs {
+					FillState(h, i)
+					fs[i] = -rt.FreeEnergy(h)
+				}
+				want = logSumExp(fs)
+			}
+			got, err := r.ExactLogZ()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !closeRel(got, want) {
+				t.Errorf("%dx%d std %v: ExactLogZ %.15g, want %.15g", m, n, std, got, want)
+			}
+		}
+	}
+}
