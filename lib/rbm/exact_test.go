@@ -448,3 +448,39 @@ func TestExactLogZWideLayer(t *testing.T) {
 		}
 	}
 }
+
+// TestMomentsBothLayers: E_model[v_i h_j], E[v_i], E[h_j] computed by
+// enumerating v (13 units, 2 blocks) and by enumerating h (14 units, 4
+// blocks) agree. Each is a sum of 2^14 positive terms below 1 with relative
+// rounding errors ≲ 1e-13, so 1e-10 is generous.
+func TestMomentsBothLayers(t *testing.T) {
+	for _, std := range []float64{0.05, 1} {
+		r := randomModel(t, 13, 14, std, 21)
+		ev, eh := newEnumerator(r, true), newEnumerator(r, false)
+		lzv, _ := ev.logZ(context.Background(), nil)
+		lzh, _ := eh.logZ(context.Background(), nil)
+		Gv, vv, hv, err := ev.moments(context.Background(), lzv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		Gh, hh, vh, err := eh.moments(context.Background(), lzh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 13; i++ {
+			if math.Abs(vv[i]-vh[i]) > 1e-10 {
+				t.Errorf("std %v: E[v_%d] %v vs %v", std, i, vv[i], vh[i])
+			}
+			for j := 0; j < 14; j++ {
+				if math.Abs(Gv[i*14+j]-Gh[j*13+i]) > 1e-10 {
+					t.Errorf("std %v: E[v_%d h_%d] %v vs %v", std, i, j, Gv[i*14+j], Gh[j*13+i])
+				}
+			}
+		}
+		for j := 0; j < 14; j++ {
+			if math.Abs(hv[j]-hh[j]) > 1e-10 {
+				t.Errorf("std %v: E[h_%d] %v vs %v", std, j, hv[j], hh[j])
+			}
+		}
+	}
+}
