@@ -29,11 +29,20 @@ const (
 // opened the innermost bracket (or of the last line) plus one tab, which is
 // what gofmt would indent the next line with; otherwise indent is "".
 //
+// Kernel syntax that is not Go is accepted: a cell starting with a cell
+// magic ("%%name") is complete, and lines that are line magics ("%name …"),
+// shell escapes ("!cmd") or help requests ("name?", "pkg.Name??") are
+// skipped.
+//
 // A cell may mix top-level declarations (import, type, func, var, const)
 // and statements: it is valid when it parses as a file, as the body of a
 // function, or split at its top-level semicolons into parts that each parse
 // one way or the other.
 func IsComplete(code string) (status, indent string) {
+	if strings.HasPrefix(strings.TrimSpace(code), "%%") {
+		return StatusComplete, ""
+	}
+	code = blankKernelLines(code)
 	if strings.TrimSpace(code) == "" {
 		return StatusComplete, ""
 	}
@@ -155,4 +164,44 @@ func lastLine(code string) int {
 		}
 	}
 	return 1
+}
+
+// blankKernelLines replaces the lines of code that are kernel syntax, not
+// Go (line magics, shell escapes, help requests), by empty lines, keeping
+// line numbers.
+func blankKernelLines(code string) string {
+	lines := strings.Split(code, "\n")
+	changed := false
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!") || isHelpLine(t) {
+			lines[i] = ""
+			changed = true
+		}
+	}
+	if !changed {
+		return code
+	}
+	return strings.Join(lines, "\n")
+}
+
+// isHelpLine reports whether t is "name?" or "name??", name being a dotted
+// identifier, or the same with the question marks first.
+func isHelpLine(t string) bool {
+	name := strings.TrimSuffix(strings.TrimSuffix(t, "?"), "?")
+	if name == t {
+		name = strings.TrimPrefix(strings.TrimPrefix(t, "?"), "?")
+		if name == t {
+			return false
+		}
+	}
+	if name == "" {
+		return false
+	}
+	for _, part := range strings.Split(name, ".") {
+		if part == "" || identAfter(part, 0) != len(part) {
+			return false
+		}
+	}
+	return true
 }

@@ -15,6 +15,13 @@ func TestIsComplete(t *testing.T) {
 		{"func (t T) M() {}\nx := func() int { return 2 }()", StatusComplete, ""},
 		{"for i := 0; i < 3; i++ {\n\tfmt.Println(i)\n}", StatusComplete, ""},
 		{"// just a comment", StatusComplete, ""},
+		{"%%sweep\nlearners = cd, pcd", StatusComplete, ""},
+		{"%time\nx := 1", StatusComplete, ""},
+		{"fmt.Println?", StatusComplete, ""},
+		{"mat.Dense.Mul??", StatusComplete, ""},
+		{"?fmt", StatusComplete, ""},
+		{"!ls\nfor {", StatusIncomplete, "\t"},
+		{"x ?", StatusInvalid, ""},
 
 		{"for i := 0; i < 3; i++ {", StatusIncomplete, "\t"},
 		{"func f() {\n\tif x {", StatusIncomplete, "\t\t"},
