@@ -37,10 +37,11 @@ const lowBits = 12
 // is taken in the softplus sums; see softplusSum.
 const chunk = 32
 
-// fastBound is the largest |x| bound for which the product form of the
-// softplus sum may multiply exp(a)·exp(x_lo) without the risk of overflow:
-// a chunk of 32 factors is at most (1 + e^20)^32 ≈ e^640 < e^709.
-const fastBound = 20
+// productBound is the largest value of Σ_j softplus(max_s x_j(s)) over a
+// chunk of factors for which a block may use the product form: a product
+// of such factors is below e^690, so neither it nor a sum of 4096 of them
+// (≤ e^699) overflows.
+const productBound = 690
 
 // enumerator sums over every state s ∈ {0,1}^k of one layer (the
 // "enumerated" layer), the other layer (L units) being summed out
@@ -51,9 +52,17 @@ const fastBound = 20
 // which is -F(v) when the visible layer is enumerated (wk = W, bk = b,
 // bo = c) and -F_h(h) when the hidden one is (wk = Wᵀ, bk = c, bo = b).
 // A state's index has bit i equal to s_i. The states are taken in blocks of
-// 2^k2 that share their high k-k2 bits: a block's hidden input is the sum
-// a = bo + (weights of its high bits) plus a precomputed low part xlo, so the
-// enumeration needs no matrix product per block and no allocation.
+// 2^k2 that share their high k-k2 bits: a block's input is x = a + xlo with
+// a = bo + (weights of its high bits) and xlo a precomputed low part, so
+// the enumeration needs no matrix product per block and no allocation.
+//
+// Product form: with Mlo_j = max_lo xlo_j, e^{x_j} = e^{a_j+Mlo_j}·elo_j
+// where elo_j = e^{xlo_j-Mlo_j} ∈ (0, 1] is precomputed, so
+// Σ_j softplus(x_j) = log Π_j (1 + ea_j·elo_j) costs one multiply-add per
+// term and no exponential. A block uses it when no product can overflow
+// (see productBound); otherwise it takes the safe form, one exponential
+// per term. A factor whose elo underflows to 0 stands for a term below
+// e^{690-745}, which is negligible.
 type enumerator struct {
 	k, L  int
 	wk    []float64 // k×L, row-major
@@ -61,15 +70,15 @@ type enumerator struct {
 	bo    []float64 // L
 	k2    int       // bits inside a block
 	xlo   []float64 // 2^k2 × L: Σ_{i<k2} lo_i wk_i·
+	mlo   []float64 // L: max over lo of xlo
+	elo   []float64 // 2^k2 × L: exp(xlo - mlo)
 	linlo []float64 // 2^k2: Σ_{i<k2} lo_i bk_i
-	elo   []float64 // exp(xlo), when fast
-	fast  bool
-	// direct: fast, L ≤ chunk and the low biases span at most ±20, so a
-	// block's terms can be summed as Σ_lo e^{linlo-maxlin}·Π_j(1+e^{x_j})
-	// with no logarithm per state.
-	direct bool
-	elin   []float64 // exp(linlo - maxlin), when direct
+	elin  []float64 // 2^k2: exp(linlo - maxlin)
+	// maxlin is max linlo.
 	maxlin float64
+	// safeOnly and noDirect switch the product form, and the form without
+	// a logarithm per state, off (for tests).
+	safeOnly, noDirect bool
 }
 
 // newEnumerator prepares the enumeration of the visible layer (visible
@@ -98,50 +107,66 @@ func newEnumerator(m *Binary, visible bool) *enumerator {
 	e.k2 = min(e.k, lowBits)
 	nlo := 1 << e.k2
 	L := e.L
+	// Each low pattern is its pattern without the lowest set bit, plus
+	// that bit's row: 2^k2·L additions in all.
+	e.xlo = make([]float64, nlo*L)
 	e.linlo = make([]float64, nlo)
-	for lo := 1; lo < nlo; lo++ {
-		e.linlo[lo] = e.linlo[lo&(lo-1)] + e.bk[trailingZeros(lo)]
-	}
-	// The product form is safe when every hidden input stays within
-	// ±fastBound whatever the state: |x_j| ≤ |bo_j| + Σ_i |wk_ij|.
-	e.fast = true
-	for j := 0; j < L && e.fast; j++ {
-		bound := math.Abs(e.bo[j])
-		for i := 0; i < e.k; i++ {
-			bound += math.Abs(e.wk[i*L+j])
-		}
-		e.fast = bound <= fastBound
-	}
-	if !e.fast {
-		e.buildXlo()
-		return e
-	}
-	// exp(xlo) by the same recursion, multiplying by e^{wk_ij}: at most
-	// 12 roundings per entry, a relative error below 2e-15.
-	e.elo = make([]float64, nlo*L)
-	ew := make([]float64, e.k2*L)
-	for i := range ew {
-		ew[i] = math.Exp(e.wk[i])
-	}
-	for j := 0; j < L; j++ {
-		e.elo[j] = 1
-	}
 	for lo := 1; lo < nlo; lo++ {
 		i := trailingZeros(lo)
 		prev := lo & (lo - 1)
-		dst, src, w := e.elo[lo*L:(lo+1)*L], e.elo[prev*L:(prev+1)*L], ew[i*L:(i+1)*L]
+		dst, src, w := e.xlo[lo*L:(lo+1)*L], e.xlo[prev*L:(prev+1)*L], e.wk[i*L:(i+1)*L]
 		for j := range dst {
-			dst[j] = src[j] * w[j]
+			dst[j] = src[j] + w[j]
+		}
+		e.linlo[lo] = e.linlo[prev] + e.bk[i]
+	}
+	// Mlo_j = Σ_{i<k2} max(wk_ij, 0), reached by the pattern of the
+	// positive weights; the spread of xlo_j bounds it away from overflow.
+	e.mlo = make([]float64, L)
+	spread := 0.0
+	for j := 0; j < L; j++ {
+		var hi, lo float64
+		for i := 0; i < e.k2; i++ {
+			w := e.wk[i*L+j]
+			hi += max(w, 0)
+			lo += min(w, 0)
+		}
+		e.mlo[j] = hi
+		spread = max(spread, hi, -lo)
+	}
+	e.elo = make([]float64, nlo*L)
+	if spread < 700 {
+		// e^{xlo} by the same recursion, multiplying by e^{wk_ij}: at
+		// most 12 roundings per entry, then the shift by e^{-Mlo}.
+		ew := make([]float64, e.k2*L)
+		for i := range ew {
+			ew[i] = math.Exp(e.wk[i])
+		}
+		for j := 0; j < L; j++ {
+			e.elo[j] = 1
+		}
+		for lo := 1; lo < nlo; lo++ {
+			i := trailingZeros(lo)
+			prev := lo & (lo - 1)
+			dst, src, w := e.elo[lo*L:(lo+1)*L], e.elo[prev*L:(prev+1)*L], ew[i*L:(i+1)*L]
+			for j := range dst {
+				dst[j] = src[j] * w[j]
+			}
+		}
+		for j := 0; j < L; j++ {
+			ew[j] = math.Exp(-e.mlo[j])
+		}
+		for lo := 0; lo < nlo; lo++ {
+			row := e.elo[lo*L : (lo+1)*L]
+			for j := range row {
+				row[j] *= ew[j]
+			}
+		}
+	} else {
+		for i, x := range e.xlo {
+			e.elo[i] = math.Exp(x - e.mlo[i%L])
 		}
 	}
-	var span float64
-	for _, b := range e.bk[:e.k2] {
-		span += math.Abs(b)
-	}
-	if L > chunk || span > fastBound {
-		return e
-	}
-	e.direct = true
 	e.maxlin = math.Inf(-1)
 	for _, x := range e.linlo {
 		e.maxlin = max(e.maxlin, x)
@@ -153,18 +178,73 @@ func newEnumerator(m *Binary, visible bool) *enumerator {
 	return e
 }
 
+func trailingZeros(x int) int {
+	n := 0
+	for x&1 == 0 {
+		x >>= 1
+		n++
+	}
+	return n
+}
+
+// blocks returns the number of blocks, 2^(k-k2).
+func (e *enumerator) blocks() int { return 1 << (e.k - e.k2) }
+
+// blockSize returns the number of states in a block, 2^k2.
+func (e *enumerator) blockSize() int { return 1 << e.k2 }
+
+// prepare writes the block's shared input a = bo + Σ_{high bits} wk_i· into
+// a and ea_j = e^{a_j+Mlo_j} into ea, and returns the block's shared linear
+// term Σ_{high bits} bk_i and whether the product form is safe for the
+// block: Σ_j softplus(a_j + Mlo_j) ≤ productBound over every chunk.
+func (e *enumerator) prepare(hi int, a, ea []float64) (lin float64, product bool) {
+	copy(a, e.bo)
+	for b := 0; hi>>b != 0; b++ {
+		if hi>>b&1 == 0 {
+			continue
+		}
+		i := e.k2 + b
+		w := e.wk[i*e.L : (i+1)*e.L]
+		for j := range a {
+			a[j] += w[j]
+		}
+		lin += e.bk[i]
+	}
+	if e.safeOnly {
+		return lin, false
+	}
+	product = true
+	for j0 := 0; j0 < len(a); j0 += chunk {
+		var s float64
+		for j := j0; j < min(j0+chunk, len(a)); j++ {
+			s += Softplus(a[j] + e.mlo[j])
+		}
+		product = product && s <= productBound
+	}
+	if product {
+		for j, x := range a {
+			ea[j] = math.Exp(x + e.mlo[j])
+		}
+	}
+	return lin, product
+}
+
 // blockLSE returns log Σ_s e^{t(s)} over the states s of block hi, in the
 // lse form, using t, a and ea as scratch.
 func (e *enumerator) blockLSE(hi int, t, a, ea []float64) lse {
-	if !e.direct {
+	L := e.L
+	if L > chunk || e.noDirect {
 		e.terms(hi, t, a, ea)
 		return blockLSE(t)
 	}
-	// Every factor 1+e^{x_j} lies in [1, 1+e^20] and there are at most 32,
-	// and e^{linlo-maxlin} lies in [e^-40, 1]: the sum of 4096 such terms
-	// neither overflows nor underflows.
-	lin := e.prepare(hi, a, ea)
-	L := e.L
+	lin, product := e.prepare(hi, a, ea)
+	if !product {
+		e.safeTerms(lin, t, a)
+		return blockLSE(t)
+	}
+	// Σ_lo e^{linlo-maxlin}·Π_j (1+e^{x_j}): each product is below e^690
+	// (productBound) and e^{linlo-maxlin} ≤ 1, so the sum of 4096 terms
+	// cannot overflow, and the largest-linlo term is at least 1.
 	var s float64
 	for lo, w := range e.elin {
 		el := e.elo[lo*L:][:L]
@@ -185,89 +265,34 @@ func (e *enumerator) blockLSE(hi int, t, a, ea []float64) lse {
 	return lse{lin + e.maxlin + math.Log(s), 1}
 }
 
-// buildXlo fills xlo, the low part of the hidden input of every low
-// pattern: each pattern is its pattern without the lowest set bit, plus
-// that bit's row, 2^k2·L additions in all.
-func (e *enumerator) buildXlo() {
-	if e.xlo != nil {
-		return
-	}
-	nlo, L := e.blockSize(), e.L
-	e.xlo = make([]float64, nlo*L)
-	for lo := 1; lo < nlo; lo++ {
-		i := trailingZeros(lo)
-		prev := lo & (lo - 1)
-		dst, src, w := e.xlo[lo*L:(lo+1)*L], e.xlo[prev*L:(prev+1)*L], e.wk[i*L:(i+1)*L]
-		for j := range dst {
-			dst[j] = src[j] + w[j]
-		}
-	}
-}
-
-func trailingZeros(x int) int {
-	n := 0
-	for x&1 == 0 {
-		x >>= 1
-		n++
-	}
-	return n
-}
-
-// blocks returns the number of blocks, 2^(k-k2).
-func (e *enumerator) blocks() int { return 1 << (e.k - e.k2) }
-
-// blockSize returns the number of states in a block, 2^k2.
-func (e *enumerator) blockSize() int { return 1 << e.k2 }
-
-// prepare writes the block's shared input a = bo + Σ_{high bits} wk_i· into
-// a (and, for the fast path, ea = exp(a)), and returns the block's shared
-// linear term Σ_{high bits} bk_i.
-func (e *enumerator) prepare(hi int, a, ea []float64) float64 {
-	copy(a, e.bo)
-	var lin float64
-	for b := 0; hi>>b != 0; b++ {
-		if hi>>b&1 == 0 {
-			continue
-		}
-		i := e.k2 + b
-		w := e.wk[i*e.L : (i+1)*e.L]
-		for j := range a {
-			a[j] += w[j]
-		}
-		lin += e.bk[i]
-	}
-	if e.fast {
-		for j, x := range a {
-			ea[j] = math.Exp(x)
-		}
-	}
-	return lin
-}
-
 // terms writes t(s) for every state s of block hi into t (len 2^k2),
-// using a and ea (len L) as scratch. Without the fast path it needs xlo
-// (see buildXlo, which must run before the goroutines start).
+// using a and ea (len L) as scratch.
 func (e *enumerator) terms(hi int, t, a, ea []float64) {
-	lin := e.prepare(hi, a, ea)
-	L := e.L
-	if e.fast {
-		// Σ_j softplus(x_j) = log Π_j (1 + e^{a_j} e^{xlo_j}); every
-		// factor is below 1 + e^20, so 32 of them cannot overflow.
-		for lo := range t {
-			el := e.elo[lo*L : (lo+1)*L]
-			s := lin + e.linlo[lo]
-			for j0 := 0; j0 < L; j0 += chunk {
-				j1 := min(j0+chunk, L)
-				p := 1.0
-				for j := j0; j < j1; j++ {
-					p *= 1 + ea[j]*el[j]
-				}
-				s += math.Log(p)
-			}
-			t[lo] = s
-		}
+	lin, product := e.prepare(hi, a, ea)
+	if !product {
+		e.safeTerms(lin, t, a)
 		return
 	}
+	L := e.L
+	for lo := range t {
+		el := e.elo[lo*L : (lo+1)*L]
+		s := lin + e.linlo[lo]
+		for j0 := 0; j0 < L; j0 += chunk {
+			j1 := min(j0+chunk, L)
+			p := 1.0
+			for j := j0; j < j1; j++ {
+				p *= 1 + ea[j]*el[j]
+			}
+			s += math.Log(p)
+		}
+		t[lo] = s
+	}
+}
+
+// safeTerms writes t(s) for the block whose shared input is a and linear
+// term lin, with one exponential per term.
+func (e *enumerator) safeTerms(lin float64, t, a []float64) {
+	L := e.L
 	for lo := range t {
 		x := e.xlo[lo*L : (lo+1)*L]
 		t[lo] = lin + e.linlo[lo] + softplusSumShift(a, x)
@@ -394,9 +419,6 @@ func (e *enumerator) forBlocks(ctx context.Context, progress Progress, nw int, d
 // into its own slot, and the slots are combined in order, so the result
 // does not depend on the number of goroutines.
 func (e *enumerator) logZ(ctx context.Context, progress Progress) (float64, error) {
-	if !e.fast {
-		e.buildXlo()
-	}
 	nb := e.blocks()
 	parts := make([]lse, nb)
 	nw := workers(nb)
@@ -418,9 +440,6 @@ func (e *enumerator) logZ(ctx context.Context, progress Progress) (float64, erro
 // table writes log p(s) = t(s) - logZ for every state s into dst (len
 // 2^k), in index order, and returns logZ = log Σ_s e^{t(s)}.
 func (e *enumerator) table(ctx context.Context, dst []float64) (float64, error) {
-	if !e.fast {
-		e.buildXlo()
-	}
 	nb, bs := e.blocks(), e.blockSize()
 	parts := make([]lse, nb)
 	nw := workers(nb)
@@ -455,7 +474,6 @@ func (e *enumerator) table(ctx context.Context, dst []float64) (float64, error) 
 // not depend on the number of goroutines.
 func (e *enumerator) moments(ctx context.Context, logZ float64) (G, ms, mo []float64, err error) {
 	nb, bs, k, L := e.blocks(), e.blockSize(), e.k, e.L
-	e.buildXlo()
 	const nparts = 16
 	np := min(nb, nparts)
 	type acc struct{ g, s, o, t, a, ea, sig []float64 }

@@ -125,10 +125,6 @@ func TestExactLogZBlocks(t *testing.T) {
 	for _, std := range []float64{0.05, 3} {
 		for _, sz := range [][2]int{{14, 15}, {15, 14}} {
 			r := randomModel(t, sz[0], sz[1], std, 11)
-			e := newEnumerator(r, true)
-			if e.fast != (std < 1) {
-				t.Fatalf("std %v: fast path %v", std, e.fast)
-			}
 			a, err := newEnumerator(r, true).logZ(context.Background(), nil)
 			if err != nil {
 				t.Fatal(err)
@@ -145,20 +141,22 @@ func TestExactLogZBlocks(t *testing.T) {
 }
 
 // TestFastMatchesSafe: the direct product, the product form with one log
-// per state and the safe softplus agree.
+// per state and the safe softplus agree, for weights from tiny to large
+// enough that some blocks (16×16, std 8: 9 of 16 blocks) or all (std 40)
+// must take the safe form.
 func TestFastMatchesSafe(t *testing.T) {
-	r := randomModel(t, 13, 20, 0.1, 5)
-	e := newEnumerator(r, true)
-	if !e.fast || !e.direct {
-		t.Fatal("expected the fast and direct paths")
-	}
-	a, _ := e.logZ(context.Background(), nil)
-	e.direct = false
-	b, _ := e.logZ(context.Background(), nil)
-	e.fast = false
-	c, _ := e.logZ(context.Background(), nil)
-	if !closeRel(a, c) || !closeRel(b, c) {
-		t.Errorf("direct %.15g, fast %.15g, safe %.15g", a, b, c)
+	for _, std := range []float64{0.1, 2, 8, 40} {
+		r := randomModel(t, 16, 16, std, 5)
+		ctx := context.Background()
+		e := newEnumerator(r, true)
+		a, _ := e.logZ(ctx, nil)
+		e.noDirect = true
+		b, _ := e.logZ(ctx, nil)
+		e.safeOnly = true
+		c, _ := e.logZ(ctx, nil)
+		if !closeRel(a, c) || !closeRel(b, c) {
+			t.Errorf("std %v: direct %.15g, product %.15g, safe %.15g", std, a, b, c)
+		}
 	}
 }
 
