@@ -187,3 +187,16 @@ func hiddenProb(m *rbm.Binary, p, v *mat.Dense) {
 		}
 	}
 }
+
+// nonFinite returns the position of the first NaN or infinite element of d.
+func nonFinite(d *mat.Dense) (i, j int, bad bool) {
+	raw := d.RawMatrix()
+	for i := 0; i < raw.Rows; i++ {
+		for j, x := range raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols] {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return i, j, true
+			}
+		}
+	}
+	return 0, 0, false
+}

@@ -24,7 +24,8 @@
 // the optimiser more than once per batch (S-DCP's d inner updates).
 //
 // CD is contrastive divergence, CD-k: the negative statistics come from
-// chains started at the batch and run k steps of any mcmc.Sampler.
+// chains started at the batch and run k steps of any mcmc.Sampler. PCD is
+// persistent CD: its chains carry over from update to update.
 //
 // # Training
 //

@@ -302,19 +302,23 @@ func TestExactLogLikelihood(t *testing.T) {
 	}
 }
 
-// TestCDAllocs checks that a CD-1 update does not allocate in steady state.
-func TestCDAllocs(t *testing.T) {
+// TestLearnerAllocs checks that CD-1 and PCD-1 updates do not allocate in
+// steady state.
+func TestLearnerAllocs(t *testing.T) {
 	m, _ := rbm.NewBinary(20, 10, &rbm.Init{WeightStd: 0.1})
 	x := mat.NewDense(8, 20, nil)
-	l := NewCD(1, nil)
-	o := &SGD{Rate: 0.01, Momentum: 0.9}
-	_ = l.Update(m, x, o)
-	if a := testing.AllocsPerRun(10, func() {
+	for _, l := range []Learner{NewCD(1, nil), NewPCD(1, 5, nil)} {
+		o := &SGD{Rate: 0.01, Momentum: 0.9}
 		if err := l.Update(m, x, o); err != nil {
 			t.Fatal(err)
 		}
-	}); a != 0 {
-		t.Errorf("CD.Update allocates %v times", a)
+		if a := testing.AllocsPerRun(10, func() {
+			if err := l.Update(m, x, o); err != nil {
+				t.Fatal(err)
+			}
+		}); a != 0 {
+			t.Errorf("%T.Update allocates %v times", l, a)
+		}
 	}
 }
 

@@ -26,7 +26,10 @@ type Chains struct {
 	PV, PH *mat.Dense
 
 	// fresh is true when PH = p(h|V) under the model has been computed by
-	// Clamp for the current V and not yet used by a transition.
+	// Clamp for the current V and not yet used by a transition. Every
+	// sampler of this package must clear it in Sample (Gibbs uses it; a
+	// sampler that does not must still set it to false), so that a later
+	// Gibbs.Sample never reuses a stale PH.
 	fresh bool
 }
 
@@ -84,10 +87,14 @@ func (c *Chains) Len() int { r, _ := c.V.Dims(); return r }
 
 // SetVisible copies v into V, resizing the chains to v's number of rows if
 // it differs (buffers are reused when large enough). v must have as many
-// columns as V and hold no NaN.
+// columns as V, at least one row, and no NaN or infinite value; otherwise
+// SetVisible returns an error and leaves c unchanged.
 func (c *Chains) SetVisible(v mat.Matrix) error {
 	if c == nil || c.V == nil {
 		return errors.New("mcmc: SetVisible: nil chains")
+	}
+	if v == nil {
+		return errors.New("mcmc: SetVisible: nil batch")
 	}
 	r, cols := v.Dims()
 	_, nv := c.V.Dims()
@@ -97,15 +104,37 @@ func (c *Chains) SetVisible(v mat.Matrix) error {
 	if r == 0 {
 		return errors.New("mcmc: SetVisible: empty batch")
 	}
+	if i, j, bad := nonFinite(v); bad {
+		return fmt.Errorf("mcmc: SetVisible: batch has %v at row %d, column %d", v.At(i, j), i, j)
+	}
 	c.resize(r)
 	c.V.Copy(v)
 	c.fresh = false
-	for _, x := range c.V.RawMatrix().Data {
-		if math.IsNaN(x) {
-			return errors.New("mcmc: SetVisible: batch holds NaN")
+	return nil
+}
+
+// nonFinite returns the position of the first NaN or infinite element.
+func nonFinite(v mat.Matrix) (i, j int, bad bool) {
+	r, cols := v.Dims()
+	if d, ok := v.(*mat.Dense); ok {
+		raw := d.RawMatrix()
+		for i := 0; i < r; i++ {
+			for j, x := range raw.Data[i*raw.Stride : i*raw.Stride+cols] {
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					return i, j, true
+				}
+			}
+		}
+		return 0, 0, false
+	}
+	for i := 0; i < r; i++ {
+		for j := 0; j < cols; j++ {
+			if x := v.At(i, j); math.IsNaN(x) || math.IsInf(x, 0) {
+				return i, j, true
+			}
 		}
 	}
-	return nil
+	return 0, 0, false
 }
 
 // Clamp sets V to the batch v (as SetVisible) and computes PH = p(h=1 | V)

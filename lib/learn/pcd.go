@@ -1,0 +1,120 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// PCD is persistent contrastive divergence, PCD-k (Tieleman 2008), for
+// binary RBMs. Its negative chains are never reset to the data: each
+// update advances the same persistent chains K steps under the current
+// model, and with P₀ = p(h=1|V₀) for the batch V₀ (n rows) and the chain
+// states V_c (N chains) with P_c = p(h=1|V_c) it estimates
+//
+//	∂W = V₀ᵀP₀/n − V_cᵀP_c/N,  ∂b = mean(V₀) − mean(V_c),  ∂c = mean(P₀) − mean(P_c).
+//
+// The chains start at the rows of the first batch (chain k at row k mod n).
+// Make it with NewPCD. After the first update it does not allocate.
+type PCD struct {
+	// K is the number of sampling steps per update (≥ 1).
+	K int
+	// N is the number of persistent chains; 0 means the size of the first
+	// batch.
+	N int
+	// Sampler runs the persistent chains (block Gibbs by default).
+	Sampler mcmc.Sampler
+
+	chains *mcmc.Chains
+	grad   *Grad
+	pos    *mat.Dense
+	neg    *mat.Dense
+}
+
+// NewPCD returns a PCD-k learner with k sampling steps (k ≤ 0 means 1) per
+// update on n persistent chains (0: as many as the first batch has rows),
+// run by s; a nil s is block Gibbs seeded with 1.
+func NewPCD(k, n int, s mcmc.Sampler) *PCD {
+	if k <= 0 {
+		k = 1
+	}
+	if s == nil {
+		s = mcmc.NewGibbs(1)
+	}
+	return &PCD{K: k, N: max(n, 0), Sampler: s}
+}
+
+// Steps returns K.
+func (l *PCD) Steps() int { return l.K }
+
+// Chains returns the persistent chains (nil before the first update), e.g.
+// to look at the model's samples. They are the learner's state: changing
+// them changes the next updates.
+func (l *PCD) Chains() *mcmc.Chains { return l.chains }
+
+// Update makes one PCD-k update of m (an *rbm.Binary) from batch through
+// opt.
+func (l *PCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
+	b, ok := m.(*rbm.Binary)
+	if !ok {
+		return fmt.Errorf("learn: PCD.Update: model is %T, want *rbm.Binary", m)
+	}
+	if opt == nil {
+		return errors.New("learn: PCD.Update: nil optimizer")
+	}
+	g, err := l.Gradient(b, batch)
+	if err != nil {
+		return fmt.Errorf("learn: PCD.Update: %w", err)
+	}
+	if err := opt.Step(m, g); err != nil {
+		return fmt.Errorf("learn: PCD.Update: %w", err)
+	}
+	return nil
+}
+
+// Gradient advances the persistent chains K steps under m and returns the
+// PCD gradient estimate for batch without changing m. The returned Grad is
+// owned by l and overwritten by the next call.
+func (l *PCD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
+	if m == nil || batch == nil {
+		return nil, errors.New("learn: PCD: nil model or batch")
+	}
+	if l.Sampler == nil {
+		return nil, errors.New("learn: PCD: nil sampler (use NewPCD)")
+	}
+	n, cols := batch.Dims()
+	if cols != m.Visible() {
+		return nil, fmt.Errorf("learn: PCD: batch has %d columns, model has %d visible units", cols, m.Visible())
+	}
+	if i, j, bad := nonFinite(batch); bad {
+		return nil, fmt.Errorf("learn: PCD: batch has %v at row %d, column %d", batch.At(i, j), i, j)
+	}
+	if l.chains == nil || l.chains.V.RawMatrix().Cols != cols || l.chains.H.RawMatrix().Cols != m.Hidden() {
+		nc := l.N
+		if nc == 0 {
+			nc = n
+		}
+		init := mat.NewDense(nc, cols, nil)
+		for k := 0; k < nc; k++ {
+			init.SetRow(k, batch.RawRowView(k%n))
+		}
+		c, err := mcmc.NewChainsFrom(m, init)
+		if err != nil {
+			return nil, fmt.Errorf("learn: PCD: %w", err)
+		}
+		l.chains = c
+		l.grad = NewGrad(m)
+		l.neg = mat.NewDense(nc, m.Hidden(), nil)
+	}
+	if err := l.Sampler.Sample(m, l.chains, max(l.K, 1)); err != nil {
+		return nil, fmt.Errorf("learn: PCD: %w", err)
+	}
+	l.pos = sized(l.pos, n, m.Hidden())
+	hiddenProb(m, l.pos, batch)
+	hiddenProb(m, l.neg, l.chains.V)
+	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.neg)
+	return l.grad, nil
+}
