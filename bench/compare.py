@@ -153,7 +153,7 @@ def numpy_logz(std):
 PAIRS = [
     ("BenchmarkCD1MNIST", ["torch_cd1", "numpy_cd1"]),
     ("BenchmarkExactLogZ16x16/std=0.01", ["numpy_logz_std=0.01"]),
-    ("BenchmarkExactLogZ16x16/std=2", ["numpy_logz_std=2"]),
+    ("BenchmarkExactLogZ16x16/std=10", ["numpy_logz_std=10"]),
 ]
 
 
@@ -197,6 +197,6 @@ if __name__ == "__main__":
         torch_cd1()
         numpy_cd1()
         numpy_logz(0.01)
-        numpy_logz(2)
+        numpy_logz(10)
         sys.exit(0)
     sys.exit(__doc__)

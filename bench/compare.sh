@@ -7,7 +7,7 @@
 #
 #   CD-1 update, 784 visible × 500 hidden, batch 100:
 #       Go BenchmarkCD1MNIST (lib/learn)  vs  torch and numpy
-#   Exact log Z of a 16×16 RBM (weights std 0.01 and std 2):
+#   Exact log Z of a 16×16 RBM (weights std 0.01 and std 10):
 #       Go BenchmarkExactLogZ16x16 (lib/rbm)  vs  numpy, vectorised
 #
 # Usage: bench/compare.sh [count [threads]]
