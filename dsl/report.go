@@ -1,0 +1,444 @@
+package dsl
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Reduce turns the series of one measurement of a run into one number:
+// "max", "min", "final" (the value at the largest step) or "mean". NaN
+// values are ignored by max, min and mean. It returns false if the run has
+// no finite value of the measurement or how is unknown.
+func Reduce(r *Result, measure, how string) (float64, bool) {
+	_, vals := r.Series(measure)
+	var v float64
+	switch how {
+	case "final":
+		if len(vals) == 0 {
+			return 0, false
+		}
+		v = vals[len(vals)-1]
+	case "max", "min", "mean":
+		var finite []float64
+		for _, x := range vals {
+			if !math.IsNaN(x) {
+				finite = append(finite, x)
+			}
+		}
+		if len(finite) == 0 {
+			return 0, false
+		}
+		v = finite[0]
+		for _, x := range finite[1:] {
+			switch how {
+			case "max":
+				v = math.Max(v, x)
+			case "min":
+				v = math.Min(v, x)
+			}
+		}
+		if how == "mean" {
+			v = Mean(finite)
+		}
+	default:
+		return 0, false
+	}
+	return v, !math.IsNaN(v)
+}
+
+// SummaryTable holds statistics per cell of a SummarySpec's By axes.
+type SummaryTable struct {
+	Spec  SummarySpec
+	Cells []SummaryCell
+}
+
+// SummaryCell is one row of a SummaryTable: the By levels, the number of
+// runs used (N), the number left out because they failed or had no value
+// (Missing), and one value per statistic of the spec.
+type SummaryCell struct {
+	Levels  []any
+	N       int
+	Missing int
+	Stats   []float64
+}
+
+// Summarize computes s over results: each successful run is reduced to one
+// number (s.Reduce of s.Measure), runs are grouped by their levels of s.By
+// (cells in order of first appearance), and each statistic is computed per
+// cell. It returns an error for an unknown statistic or reduction.
+func Summarize(results []*Result, s SummarySpec) (*SummaryTable, error) {
+	if !contains(reductions, s.Reduce) {
+		return nil, fmt.Errorf("dsl: summary: unknown reduction %q", s.Reduce)
+	}
+	stats := s.Stats
+	if len(stats) == 0 {
+		stats = []string{"median", "q0.25", "q0.75", "n"}
+	}
+	fns := make([]func([]float64) float64, len(stats))
+	for i, name := range stats {
+		f, err := statFunc(name)
+		if err != nil {
+			return nil, err
+		}
+		fns[i] = f
+	}
+	t := &SummaryTable{Spec: s}
+	t.Spec.Stats = stats
+	groups, order := group(results, s.By)
+	for _, k := range order {
+		g := groups[k]
+		c := SummaryCell{Levels: g.levels}
+		var vals []float64
+		for _, r := range g.results {
+			v, ok := Reduce(r, s.Measure, s.Reduce)
+			if r.Error != "" || !ok {
+				c.Missing++
+				continue
+			}
+			vals = append(vals, v)
+		}
+		c.N = len(vals)
+		for _, f := range fns {
+			c.Stats = append(c.Stats, f(vals))
+		}
+		t.Cells = append(t.Cells, c)
+	}
+	return t, nil
+}
+
+func statFunc(name string) (func([]float64) float64, error) {
+	switch name {
+	case "median":
+		return Median, nil
+	case "mean":
+		return Mean, nil
+	case "sd":
+		return SD, nil
+	case "n":
+		return func(x []float64) float64 { return float64(len(x)) }, nil
+	case "min":
+		return func(x []float64) float64 { return Quantile(0, x) }, nil
+	case "max":
+		return func(x []float64) float64 { return Quantile(1, x) }, nil
+	}
+	var p float64
+	if _, err := fmt.Sscanf(name, "q%g", &p); err == nil && p >= 0 && p <= 1 {
+		return func(x []float64) float64 { return Quantile(p, x) }, nil
+	}
+	return nil, fmt.Errorf("dsl: unknown statistic %q (want median, mean, sd, min, max, n or q<p>)", name)
+}
+
+type cellGroup struct {
+	levels  []any
+	results []*Result
+}
+
+// group groups results by their levels of axes, in order of first
+// appearance.
+func group(results []*Result, axes []string) (map[string]*cellGroup, []string) {
+	groups := map[string]*cellGroup{}
+	var order []string
+	for _, r := range results {
+		var levels []any
+		var key strings.Builder
+		for _, a := range axes {
+			v, _ := r.Value(a)
+			levels = append(levels, v)
+			fmt.Fprintf(&key, "%s\x00", formatValue(v))
+		}
+		g, ok := groups[key.String()]
+		if !ok {
+			g = &cellGroup{levels: levels}
+			groups[key.String()] = g
+			order = append(order, key.String())
+		}
+		g.results = append(g.results, r)
+	}
+	return groups, order
+}
+
+// ComparisonTable holds a paired comparison per cell of a CompareSpec's By
+// axes.
+type ComparisonTable struct {
+	Spec  CompareSpec
+	Cells []CompareCell
+}
+
+// CompareCell is one row of a ComparisonTable. Pairs are the runs at
+// level A and level B that agree on every other axis and on the seed;
+// MedianA and MedianB are the medians of the reduced values of the paired
+// runs, Test the Wilcoxon signed-rank test of A−B. Err says why there is no
+// test (e.g. no pairs).
+type CompareCell struct {
+	Levels           []any
+	Pairs            int
+	MedianA, MedianB float64
+	Test             WilcoxonResult
+	Err              string
+}
+
+// Compare computes the paired comparisons of c over results.
+func Compare(results []*Result, c CompareSpec) (*ComparisonTable, error) {
+	if !contains(reductions, c.Reduce) {
+		return nil, fmt.Errorf("dsl: compare: unknown reduction %q", c.Reduce)
+	}
+	skip := append([]string{c.Axis}, c.Zipped...)
+	t := &ComparisonTable{Spec: c}
+	groups, order := group(results, c.By)
+	for _, k := range order {
+		g := groups[k]
+		cell := CompareCell{Levels: g.levels}
+		type pair struct {
+			a, b     float64
+			hasA, hb bool
+		}
+		pairs := map[string]*pair{}
+		var porder []string
+		for _, r := range g.results {
+			lv, _ := r.Value(c.Axis)
+			isA, isB := cmp(lv, c.A) == 0, cmp(lv, c.B) == 0
+			if !isA && !isB || r.Error != "" {
+				continue
+			}
+			v, ok := Reduce(r, c.Measure, c.Reduce)
+			if !ok {
+				continue
+			}
+			var key strings.Builder
+			fmt.Fprintf(&key, "%d\x00", r.Seed)
+			for _, a := range r.Axes {
+				if !contains(skip, a.Name) {
+					fmt.Fprintf(&key, "%s=%s\x00", a.Name, formatValue(a.Value))
+				}
+			}
+			p, ok := pairs[key.String()]
+			if !ok {
+				p = &pair{}
+				pairs[key.String()] = p
+				porder = append(porder, key.String())
+			}
+			if isA {
+				p.a, p.hasA = v, true
+			} else {
+				p.b, p.hb = v, true
+			}
+		}
+		var xa, xb []float64
+		for _, k := range porder {
+			if p := pairs[k]; p.hasA && p.hb {
+				xa = append(xa, p.a)
+				xb = append(xb, p.b)
+			}
+		}
+		cell.Pairs = len(xa)
+		cell.MedianA, cell.MedianB = Median(xa), Median(xb)
+		if len(xa) == 0 {
+			cell.Err = "no complete pairs"
+		} else if res, err := Wilcoxon(xa, xb); err != nil {
+			cell.Err = strings.TrimPrefix(err.Error(), "dsl: wilcoxon: ")
+			cell.Test = res
+		} else {
+			cell.Test = res
+		}
+		t.Cells = append(t.Cells, cell)
+	}
+	return t, nil
+}
+
+// Report is the analysis a sweep file asks for: its summaries and paired
+// comparisons, computed from the results.
+type Report struct {
+	Name        string
+	Results     int // result files read
+	Failed      int // of them failed
+	Missing     int // planned runs without a result (when a plan was given)
+	Summaries   []*SummaryTable
+	Comparisons []*ComparisonTable
+}
+
+// NewReport computes every summary and comparison of plan.Spec over
+// results. plan may be nil only for counting: Missing is then 0 and no
+// tables are made.
+func NewReport(plan *Plan, results []*Result) (*Report, error) {
+	rep := &Report{Results: len(results)}
+	for _, r := range results {
+		if r.Error != "" {
+			rep.Failed++
+		}
+	}
+	if plan == nil {
+		return rep, nil
+	}
+	rep.Name = plan.Spec.Name
+	have := map[string]bool{}
+	for _, r := range results {
+		have[r.Key] = true
+	}
+	for _, j := range plan.Jobs {
+		if !have[j.Key] {
+			rep.Missing++
+		}
+	}
+	for _, s := range plan.Spec.Summaries {
+		t, err := Summarize(results, s)
+		if err != nil {
+			return nil, err
+		}
+		rep.Summaries = append(rep.Summaries, t)
+	}
+	for _, c := range plan.Spec.Compares {
+		t, err := Compare(results, c)
+		if err != nil {
+			return nil, err
+		}
+		rep.Comparisons = append(rep.Comparisons, t)
+	}
+	return rep, nil
+}
+
+// Text renders the report as plain text with aligned columns.
+func (r *Report) Text() string { return r.render(false) }
+
+// Markdown renders the report as Markdown tables.
+func (r *Report) Markdown() string { return r.render(true) }
+
+func (r *Report) render(md bool) string {
+	var b strings.Builder
+	title := r.Name
+	if title == "" {
+		title = "sweep"
+	}
+	if md {
+		fmt.Fprintf(&b, "## %s\n\n", title)
+	} else {
+		fmt.Fprintf(&b, "%s\n", title)
+	}
+	fmt.Fprintf(&b, "%d results, %d failed, %d missing\n\n", r.Results, r.Failed, r.Missing)
+	for _, t := range r.Summaries {
+		b.WriteString(t.render(md))
+		b.WriteString("\n")
+	}
+	for _, t := range r.Comparisons {
+		b.WriteString(t.render(md))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// Text renders the table as plain text.
+func (t *SummaryTable) Text() string { return t.render(false) }
+
+// Markdown renders the table as Markdown.
+func (t *SummaryTable) Markdown() string { return t.render(true) }
+
+func (t *SummaryTable) render(md bool) string {
+	title := fmt.Sprintf("%s of %s %s", strings.Join(t.Spec.Stats, ", "), t.Spec.Reduce, t.Spec.Measure)
+	if len(t.Spec.By) > 0 {
+		title += " by " + strings.Join(t.Spec.By, ", ")
+	}
+	head := append(append([]string{}, t.Spec.By...), t.Spec.Stats...)
+	head = append(head, "missing")
+	var rows [][]string
+	for _, c := range t.Cells {
+		var row []string
+		for _, l := range c.Levels {
+			row = append(row, formatValue(l))
+		}
+		for i, v := range c.Stats {
+			if t.Spec.Stats[i] == "n" {
+				row = append(row, fmt.Sprint(int(v)))
+			} else {
+				row = append(row, formatNum(v))
+			}
+		}
+		row = append(row, fmt.Sprint(c.Missing))
+		rows = append(rows, row)
+	}
+	return renderTable(title, head, rows, md)
+}
+
+// Text renders the table as plain text.
+func (t *ComparisonTable) Text() string { return t.render(false) }
+
+// Markdown renders the table as Markdown.
+func (t *ComparisonTable) Markdown() string { return t.render(true) }
+
+func (t *ComparisonTable) render(md bool) string {
+	s := t.Spec
+	title := fmt.Sprintf("%s %s vs %s on %s %s (Wilcoxon signed-rank, paired by seed)", s.Axis,
+		formatValue(s.A), formatValue(s.B), s.Reduce, s.Measure)
+	if len(s.By) > 0 {
+		title += " by " + strings.Join(s.By, ", ")
+	}
+	head := append(append([]string{}, s.By...), "pairs", "median "+formatValue(s.A), "median "+formatValue(s.B), "W", "p", "")
+	var rows [][]string
+	for _, c := range t.Cells {
+		var row []string
+		for _, l := range c.Levels {
+			row = append(row, formatValue(l))
+		}
+		row = append(row, fmt.Sprint(c.Pairs), formatNum(c.MedianA), formatNum(c.MedianB))
+		if c.Err != "" {
+			row = append(row, "", "", c.Err)
+		} else {
+			mark := ""
+			if c.Test.P < 0.05 {
+				mark = "*"
+			}
+			if !c.Test.Exact {
+				mark += " (normal approx.)"
+			}
+			row = append(row, formatNum(c.Test.Statistic), formatNum(c.Test.P), strings.TrimSpace(mark))
+		}
+		rows = append(rows, row)
+	}
+	return renderTable(title, head, rows, md)
+}
+
+func formatNum(v float64) string {
+	if math.IsNaN(v) {
+		return "NaN"
+	}
+	return fmt.Sprintf("%.4g", v)
+}
+
+func renderTable(title string, head []string, rows [][]string, md bool) string {
+	var b strings.Builder
+	if md {
+		fmt.Fprintf(&b, "**%s**\n\n", title)
+		b.WriteString("| " + strings.Join(head, " | ") + " |\n|")
+		for range head {
+			b.WriteString("---|")
+		}
+		b.WriteString("\n")
+		for _, r := range rows {
+			b.WriteString("| " + strings.Join(r, " | ") + " |\n")
+		}
+		return b.String()
+	}
+	width := make([]int, len(head))
+	for i, h := range head {
+		width[i] = len(h)
+	}
+	for _, r := range rows {
+		for i, c := range r {
+			if i < len(width) && len(c) > width[i] {
+				width[i] = len(c)
+			}
+		}
+	}
+	line := func(cells []string) {
+		var parts []string
+		for i, c := range cells {
+			parts = append(parts, fmt.Sprintf("%-*s", width[i], c))
+		}
+		b.WriteString(strings.TrimRight(strings.Join(parts, "  "), " ") + "\n")
+	}
+	b.WriteString(title + "\n")
+	line(head)
+	for _, r := range rows {
+		line(r)
+	}
+	return b.String()
+}

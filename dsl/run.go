@@ -1,0 +1,298 @@
+package dsl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// RunFunc performs one run: it builds what r.Config describes, runs it
+// with r.Seed, watches ctx, and returns the measurements taken. On error
+// the points measured so far are kept in the result with the error.
+type RunFunc func(ctx context.Context, r *Job) ([]Point, error)
+
+// Progress is called after each run that finishes in this invocation:
+// done runs finished (failed ones included), failed of them failed, total
+// to do in this invocation (runs of the shard without a result), and eta
+// the estimated time left, elapsed/done·(total−done).
+type Progress func(done, failed, total int, eta time.Duration)
+
+// Options are the settings of Run. A nil *Options means the defaults.
+type Options struct {
+	// Workers is the number of runs executed at once; 0 means
+	// runtime.GOMAXPROCS(0).
+	Workers int
+	// Shard selects the runs of this process; the zero value means all.
+	Shard Shard
+	// Version is recorded in each result; empty means the main module's
+	// version from the build information.
+	Version string
+	// Retry reruns runs whose stored result is a failure; by default any
+	// stored result, failed or not, is skipped.
+	Retry bool
+	// Progress, if not nil, is called after each run, from one goroutine
+	// at a time.
+	Progress Progress
+}
+
+// Summary says what Run did.
+type Summary struct {
+	Total   int      // runs of the shard
+	Skipped int      // runs that already had a result
+	Done    int      // runs finished now, failed ones included
+	Failed  int      // runs finished now with an error
+	Errors  []string // "key: error" of each failed run, in finishing order
+	Elapsed time.Duration
+}
+
+// String says in one line what happened, and whether any run failed.
+func (s *Summary) String() string {
+	msg := fmt.Sprintf("%d runs: %d skipped (already done), %d run, %d failed, in %v",
+		s.Total, s.Skipped, s.Done, s.Failed, s.Elapsed.Round(time.Millisecond))
+	if s.Failed > 0 {
+		msg += "; FAILED: " + strings.Join(s.Errors, "; ")
+	}
+	return msg
+}
+
+// Run executes the runs of plan in opts.Shard that have no result in store
+// yet, on opts.Workers goroutines, and writes each result as soon as it is
+// done. A run that returns an error or panics is recorded as failed and the
+// sweep goes on. When ctx is cancelled no new run starts, runs in progress
+// are cancelled and their results are not written, so a later Run redoes
+// them; Run then returns the summary and ctx's error.
+func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Options) (*Summary, error) {
+	if plan == nil || store == nil || fn == nil {
+		return nil, fmt.Errorf("dsl: Run needs a plan, a store and a run function")
+	}
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.Version == "" {
+		o.Version = buildVersion()
+	}
+	runs, err := o.Shard.Jobs(plan)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	sum := &Summary{Total: len(runs)}
+	var todo []*Job
+	for _, r := range runs {
+		if store.Has(r.Key) {
+			if !o.Retry {
+				sum.Skipped++
+				continue
+			}
+			old, err := store.Read(r.Key)
+			if err == nil && old.Error == "" {
+				sum.Skipped++
+				continue
+			}
+		}
+		todo = append(todo, r)
+	}
+
+	jobs := make(chan *Job)
+	var mu sync.Mutex // guards sum and the progress call
+	var wg sync.WaitGroup
+	var writeErr error
+	for w := 0; w < o.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := range jobs {
+				if ctx.Err() != nil {
+					continue // cancelled: start nothing new
+				}
+				res := runOne(ctx, r, fn, o.Version)
+				if ctx.Err() != nil {
+					continue // interrupted: leave it for the next Run
+				}
+				err := store.Write(res)
+				mu.Lock()
+				if err != nil && writeErr == nil {
+					writeErr = err
+				}
+				sum.Done++
+				if res.Error != "" {
+					sum.Failed++
+					sum.Errors = append(sum.Errors, res.Key+": "+res.Error)
+				}
+				if o.Progress != nil {
+					el := time.Since(start)
+					eta := time.Duration(float64(el) / float64(sum.Done) * float64(len(todo)-sum.Done))
+					o.Progress(sum.Done, sum.Failed, len(todo), eta)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for _, r := range todo {
+		mu.Lock()
+		stop := writeErr != nil
+		mu.Unlock()
+		if stop {
+			break
+		}
+		select {
+		case jobs <- r:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	sum.Elapsed = time.Since(start)
+	if writeErr != nil {
+		return sum, writeErr
+	}
+	return sum, ctx.Err()
+}
+
+// runOne calls fn, turning a panic into a failure.
+func runOne(ctx context.Context, r *Job, fn RunFunc, version string) (res *Result) {
+	res = &Result{Key: r.Key, Index: r.Index, Repeat: r.Repeat, Seed: r.Seed, Axes: r.Axes,
+		Config: r.Config, Version: version, Started: time.Now().UTC()}
+	defer func() {
+		res.Seconds = time.Since(res.Started).Seconds()
+		if v := recover(); v != nil {
+			res.Error = fmt.Sprintf("panic: %v", v)
+		}
+		if res.Points == nil {
+			res.Points = []Point{}
+		}
+	}()
+	pts, err := fn(ctx, r)
+	res.Points = pts
+	if err != nil {
+		res.Error = err.Error()
+		if res.Error == "" {
+			res.Error = "error"
+		}
+	}
+	return res
+}
+
+func buildVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v := bi.Main.Version
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				v += " " + s.Value
+			}
+		}
+		return strings.TrimSpace(v)
+	}
+	return "unknown"
+}
+
+// Shard is the part i of n of a sweep: the runs whose plan index is
+// congruent to Index modulo Count. Count 0 (the zero Shard) means all runs.
+type Shard struct {
+	Index, Count int
+}
+
+// Jobs returns the runs of p in shard s, or an error if s is invalid.
+func (s Shard) Jobs(p *Plan) ([]*Job, error) {
+	if s.Count == 0 && s.Index == 0 {
+		return p.Jobs, nil
+	}
+	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
+		return nil, fmt.Errorf("dsl: bad shard %d/%d: want 0 ≤ index < count", s.Index, s.Count)
+	}
+	var out []*Job
+	for i := s.Index; i < len(p.Jobs); i += s.Count {
+		out = append(out, p.Jobs[i])
+	}
+	return out, nil
+}
+
+// String writes s as "index/count".
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+
+// ParseShard reads "i/n" (0 ≤ i < n).
+func ParseShard(text string) (Shard, error) {
+	i, n, ok := strings.Cut(text, "/")
+	if !ok {
+		return Shard{}, fmt.Errorf("dsl: bad shard %q: want index/count, e.g. 0/10", text)
+	}
+	s, err1 := strconv.Atoi(strings.TrimSpace(i))
+	c, err2 := strconv.Atoi(strings.TrimSpace(n))
+	if err := errors.Join(err1, err2); err != nil || c < 1 || s < 0 || s >= c {
+		return Shard{}, fmt.Errorf("dsl: bad shard %q: want index/count with 0 ≤ index < count", text)
+	}
+	return Shard{s, c}, nil
+}
+
+// Environment variables read by ShardFromEnv.
+const (
+	EnvShard      = "SWEEP_SHARD"       // "i/n", overrides the others
+	EnvShardCount = "SWEEP_SHARD_COUNT" // n, with Kubernetes' JOB_COMPLETION_INDEX
+)
+
+// ShardFromEnv returns the shard of this process from the environment,
+// read with getenv (os.Getenv if nil), in this order:
+//
+//	SWEEP_SHARD=i/n
+//	SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (a Slurm job array;
+//	  the index is counted from SLURM_ARRAY_TASK_MIN when set)
+//	JOB_COMPLETION_INDEX and SWEEP_SHARD_COUNT (a Kubernetes Indexed Job;
+//	  Kubernetes does not pass the count, the manifest from KubeJob sets it)
+//
+// With none of them set it returns the zero Shard (all runs).
+func ShardFromEnv(getenv func(string) string) (Shard, error) {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if v := getenv(EnvShard); v != "" {
+		return ParseShard(v)
+	}
+	num := func(name string) (int, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(getenv(name)))
+		if err != nil {
+			return 0, fmt.Errorf("dsl: %s=%q is not an integer", name, getenv(name))
+		}
+		return n, nil
+	}
+	pair := func(idxVar, cntVar string) (Shard, error) {
+		i, err := num(idxVar)
+		if err != nil {
+			return Shard{}, err
+		}
+		n, err := num(cntVar)
+		if err != nil {
+			return Shard{}, err
+		}
+		if idxVar == "SLURM_ARRAY_TASK_ID" && getenv("SLURM_ARRAY_TASK_MIN") != "" {
+			m, err := num("SLURM_ARRAY_TASK_MIN")
+			if err != nil {
+				return Shard{}, err
+			}
+			i -= m
+		}
+		if n < 1 || i < 0 || i >= n {
+			return Shard{}, fmt.Errorf("dsl: %s=%d and %s=%d do not make a shard", idxVar, i, cntVar, n)
+		}
+		return Shard{i, n}, nil
+	}
+	if getenv("SLURM_ARRAY_TASK_ID") != "" {
+		return pair("SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT")
+	}
+	if getenv("JOB_COMPLETION_INDEX") != "" {
+		return pair("JOB_COMPLETION_INDEX", EnvShardCount)
+	}
+	return Shard{}, nil
+}
