@@ -26,7 +26,8 @@ const MaxJointUnits = 22
 
 // Progress receives the progress of a long exact computation: done of total
 // blocks of states have been summed. It is called from worker goroutines,
-// one call at a time, never after the computation has returned.
+// one call at a time, with done increasing, about 100 times in all, never
+// after the computation has returned.
 type Progress func(done, total int)
 
 // lowBits is the number of enumerated units that vary inside one block of
@@ -386,6 +387,7 @@ func (e *enumerator) forBlocks(ctx context.Context, progress Progress, nw int, d
 	nb := e.blocks()
 	var next, done atomic.Int64
 	var mu sync.Mutex
+	reported := 0 // under mu: progress only ever goes forward
 	step := max(1, nb/100)
 	var wg sync.WaitGroup
 	for w := 0; w < nw; w++ {
@@ -400,7 +402,10 @@ func (e *enumerator) forBlocks(ctx context.Context, progress Progress, nw int, d
 				do(w, hi)
 				if d := int(done.Add(1)); progress != nil && (d%step == 0 || d == nb) {
 					mu.Lock()
-					progress(d, nb)
+					if d > reported {
+						reported = d
+						progress(d, nb)
+					}
 					mu.Unlock()
 				}
 			}
