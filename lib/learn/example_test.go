@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/learn"
@@ -59,4 +60,29 @@ func ExampleObserver() {
 	fmt.Println(norm.Name, v)
 	// Output:
 	// |W| 5
+}
+
+// A history written as CSV, e.g. for a spreadsheet or pandas.
+func ExampleHistory_WriteCSV() {
+	var h learn.History
+	h.Add("loglik", 0, 0, -6.24)
+	h.Add("loglik", 100, 0.5, -3.1)
+	fmt.Println(h.Max("loglik"))
+	_ = h.WriteCSV(os.Stdout)
+	// Output:
+	// -3.1
+	// series,update,seconds,value
+	// loglik,0,0,-6.24
+	// loglik,100,0.5,-3.1
+}
+
+// Cosine decay from 0.1 to 0.001 over 100 updates.
+func ExampleCosine() {
+	s := learn.Cosine{End: 0.001}
+	for _, t := range []int{0, 50, 100} {
+		fmt.Printf("%.4f ", s.Rate(0.1, t, 100))
+	}
+	fmt.Println()
+	// Output:
+	// 0.1000 0.0505 0.0010
 }

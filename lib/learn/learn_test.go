@@ -163,6 +163,15 @@ func TestObserveEvery(t *testing.T) {
 	if lastDone != 10 || lastTotal != 10 {
 		t.Errorf("last progress %d/%d, want 10/10", lastDone, lastTotal)
 	}
+	// Default: full batch (1 update per epoch) over 1000 updates observes
+	// every 1000/100 = 10 updates: 101 observations with the initial one.
+	h, err = Train(context.Background(), m, set, NewCD(1, nil), &Settings{Updates: 1000, Observers: []Observer{count}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := h.Series("n").X; len(x) != 101 || x[1] != 10 {
+		t.Errorf("default Every: %d observations, second at %v; want 101, at 10", len(x), x[1])
+	}
 }
 
 func equal(a, b []float64) bool {

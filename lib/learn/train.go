@@ -34,8 +34,9 @@ type Settings struct {
 	// Seed seeds the shuffling of the mini-batches.
 	Seed uint64
 	// Every is the number of updates between observations; 0 means once
-	// per epoch. The model is also observed before the first update and
-	// after the last.
+	// per epoch, but no more often than every total/100 updates (so at most
+	// about 100 observations, e.g. with full-batch updates). The model is
+	// also observed before the first update and after the last.
 	Every int
 	// Observers are the measurements taken at each observation.
 	Observers []Observer
@@ -71,7 +72,7 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 	}
 	every := s.Every
 	if every <= 0 {
-		every = perEpoch
+		every = max(perEpoch, total/100)
 	}
 	rate := s.Rate
 	if rate == 0 {
