@@ -103,3 +103,24 @@ func grey(x, lo, hi float64) color.Gray {
 	t := min(max((x-lo)/(hi-lo), 0), 1)
 	return color.Gray{Y: uint8(math.Round(255 * t))}
 }
+
+// Filters draws the receptive fields of the hidden units of an RBM with
+// weights w (visible×hidden, visible = rows·cols): hidden unit j's column
+// W_{·j} as a rows×cols tile, each tile normalised to its own range, in a
+// grid of gridCols columns. It is Tiles(wᵀ, rows, cols, gridCols, o) with
+// o.Normalize set (o nil: Scale 1, Pad 1).
+func Filters(w mat.Matrix, rows, cols, gridCols int, o *TileOptions) (image.Image, error) {
+	if w == nil {
+		return nil, errors.New("viz: Filters: nil weights")
+	}
+	var opt TileOptions
+	if o != nil {
+		opt = *o
+	}
+	opt.Normalize = true
+	img, err := Tiles(w.T(), rows, cols, gridCols, &opt)
+	if err != nil {
+		return nil, fmt.Errorf("viz: Filters: %w", err)
+	}
+	return img, nil
+}

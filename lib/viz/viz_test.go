@@ -143,3 +143,32 @@ func TestTiles(t *testing.T) {
 		}
 	}
 }
+
+// TestFilters checks that Filters draws the columns of W, normalised.
+func TestFilters(t *testing.T) {
+	// 4 visible (2×2) × 3 hidden; column j is j·(0, 1, 2, 3).
+	w := mat.NewDense(4, 3, nil)
+	for i := 0; i < 4; i++ {
+		for j := 0; j < 3; j++ {
+			w.Set(i, j, float64(i*(j+1)))
+		}
+	}
+	img, err := Filters(w, 2, 2, 3, &TileOptions{Pad: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := img.(*image.Gray)
+	if b := g.Bounds(); b.Dx() != 6 || b.Dy() != 2 {
+		t.Fatalf("size %v, want 6×2", b.Size())
+	}
+	// Every tile is 0, 1/3, 2/3, 1 of its range: pixels 0, 85, 170, 255.
+	for j := 0; j < 3; j++ {
+		got := []uint8{g.GrayAt(2*j, 0).Y, g.GrayAt(2*j+1, 0).Y, g.GrayAt(2*j, 1).Y, g.GrayAt(2*j+1, 1).Y}
+		if got[0] != 0 || got[1] != 85 || got[2] != 170 || got[3] != 255 {
+			t.Errorf("tile %d = %v, want [0 85 170 255]", j, got)
+		}
+	}
+	if _, err := Filters(w, 3, 3, 1, nil); err == nil {
+		t.Error("no error for a 3×3 shape with 4 visible units")
+	}
+}
