@@ -3,8 +3,8 @@ package dsl
 import (
 	"encoding/json"
 	"flag"
-	"go/scanner"
 	"fmt"
+	"go/scanner"
 	"os"
 	"path/filepath"
 	"strings"

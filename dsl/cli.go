@@ -1,0 +1,191 @@
+package dsl
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// CommandUsage is the help text of the sweep command.
+const CommandUsage = `usage: rbm-kernel sweep <command> [flags] FILE.sweep
+
+commands:
+  check     check the file and print the axes and the number of runs
+  plan      list every run: index, key, seed and axis levels
+  run       run the runs without a result (flags: -out, -workers, -shard, -retry)
+  status    count done, failed and missing runs and list missing ones
+  collect   write all results as one long CSV and print the report (-csv, -md)
+  sbatch    print a Slurm array script (-shards, -cpus, -time, -mem, -name)
+  k8s       print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)
+
+The result folder (-out) defaults to FILE without .sweep plus ".results".
+The shard defaults to SWEEP_SHARD=i/n, or Slurm's SLURM_ARRAY_TASK_ID and
+SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with
+SWEEP_SHARD_COUNT. run exits with an error if any run failed.
+`
+
+// Command runs the sweep command line args (without the program and the
+// word "sweep"), e.g. {"run", "-workers", "4", "table1.sweep"}, resolving
+// names with reg and running runs with fn (fn may be nil for commands other
+// than run). Output goes to stdout; progress and diagnostics to stderr.
+func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprint(stdout, CommandUsage)
+		return nil
+	}
+	cmd := args[0]
+	fs := flag.NewFlagSet("sweep "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "", "result folder")
+	workers := fs.Int("workers", 0, "runs at once (0: all cores)")
+	shardFlag := fs.String("shard", "", "run shard i/n of the runs")
+	retry := fs.Bool("retry", false, "rerun runs whose stored result is a failure")
+	csvPath := fs.String("csv", "", "CSV file to write (default: <out>/results.csv)")
+	md := fs.Bool("md", false, "print the report as Markdown")
+	shards := fs.Int("shards", 1, "number of array tasks")
+	cpus := fs.Int("cpus", 1, "CPUs (and workers) per task")
+	limit := fs.String("time", "", "time limit per task (Slurm)")
+	mem := fs.String("mem", "", "memory per task, e.g. 4G")
+	name := fs.String("name", "", "job name (default: the file name)")
+	image := fs.String("image", "", "container image (Kubernetes)")
+	claim := fs.String("claim", "", "volume claim mounted at /sweep (Kubernetes)")
+	parallel := fs.Int("parallel", 0, "pods at once (Kubernetes; 0: all)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("sweep %s: want one sweep file, found %d arguments\n%s", cmd, fs.NArg(), CommandUsage)
+	}
+	file := fs.Arg(0)
+	if *out == "" {
+		*out = strings.TrimSuffix(file, filepath.Ext(file)) + ".results"
+	}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("sweep: %w", err)
+	}
+	spec, err := Compile(file, src, reg)
+	if err != nil {
+		return err
+	}
+	plan, err := NewPlan(spec)
+	if err != nil {
+		return err
+	}
+	cluster := func() ClusterOptions {
+		n := *name
+		if n == "" {
+			n = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+		}
+		return ClusterOptions{Name: n, SweepFile: file, OutDir: *out, Shards: *shards, CPUs: *cpus,
+			Time: *limit, Memory: *mem, Image: *image, Claim: *claim, Parallelism: *parallel}
+	}
+	switch cmd {
+	case "check":
+		for _, a := range spec.Axes {
+			fmt.Fprintf(stdout, "axis %s: %s\n", a.Name, formatValues(a.Values))
+		}
+		fmt.Fprintf(stdout, "%s: %d runs (%d repeats)\n", file, len(plan.Jobs), spec.Repeats)
+		return nil
+	case "plan":
+		for _, j := range plan.Jobs {
+			var lv []string
+			for _, a := range j.Axes {
+				lv = append(lv, a.Name+"="+formatValue(a.Value))
+			}
+			fmt.Fprintf(stdout, "%d\t%s\t%d\trepeat=%d %s\n", j.Index, j.Key, j.Seed, j.Repeat, strings.Join(lv, " "))
+		}
+		return nil
+	case "run":
+		if fn == nil {
+			return errors.New("sweep run: no run function")
+		}
+		shard, err := ShardFromEnv(nil)
+		if *shardFlag != "" {
+			shard, err = ParseShard(*shardFlag)
+		}
+		if err != nil {
+			return err
+		}
+		store, err := OpenStore(*out)
+		if err != nil {
+			return err
+		}
+		sum, err := Run(ctx, plan, store, fn, &Options{Workers: *workers, Shard: shard, Retry: *retry,
+			Progress: func(done, failed, total int, eta time.Duration) {
+				fmt.Fprintf(stderr, "\r%d/%d runs, %d failed, eta %v   ", done, total, failed, eta.Round(time.Second))
+			}})
+		if sum != nil {
+			fmt.Fprintf(stderr, "\n")
+			fmt.Fprintln(stdout, sum)
+		}
+		if err == nil && sum.Failed > 0 {
+			err = fmt.Errorf("sweep run: %d runs failed", sum.Failed)
+		}
+		return err
+	case "status":
+		store := &Store{Dir: *out}
+		results, err := LoadResults(*out)
+		if err != nil {
+			return err
+		}
+		rep, _ := NewReport(plan, results)
+		fmt.Fprintf(stdout, "%d runs: %d done (%d failed), %d missing\n", len(plan.Jobs), rep.Results, rep.Failed, rep.Missing)
+		for _, j := range store.Missing(plan) {
+			fmt.Fprintf(stdout, "missing %d %s\n", j.Index, j.Key)
+		}
+		return nil
+	case "collect":
+		results, err := LoadResults(*out)
+		if err != nil {
+			return err
+		}
+		path := *csvPath
+		if path == "" {
+			path = filepath.Join(*out, "results.csv")
+		}
+		f, err := os.Create(path)
+		if err != nil {
+			return fmt.Errorf("sweep collect: %w", err)
+		}
+		if err := WriteCSV(f, results); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("sweep collect: %w", err)
+		}
+		rep, err := NewReport(plan, results)
+		if err != nil {
+			return err
+		}
+		if *md {
+			fmt.Fprint(stdout, rep.Markdown())
+		} else {
+			fmt.Fprint(stdout, rep.Text())
+		}
+		fmt.Fprintf(stderr, "wrote %s\n", path)
+		return nil
+	case "sbatch":
+		s, err := Sbatch(cluster())
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(stdout, s)
+		return nil
+	case "k8s":
+		s, err := KubeJob(cluster())
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(stdout, s)
+		return nil
+	}
+	return fmt.Errorf("sweep: unknown command %q\n%s", cmd, CommandUsage)
+}

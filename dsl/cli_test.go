@@ -1,0 +1,62 @@
+package dsl
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCommand drives the command line: check, plan, run, status, collect
+// and the cluster files, on a sweep file in a temporary folder.
+func TestCommand(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.sweep")
+	if err := os.WriteFile(file, []byte(resumeSweep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reg := testRegistry(t)
+	cmd := func(args ...string) (string, error) {
+		var out, errb bytes.Buffer
+		err := Command(context.Background(), args, reg, fakeRun, &out, &errb)
+		return out.String(), err
+	}
+	if out, err := cmd("check", file); err != nil || !strings.Contains(out, "24 runs") {
+		t.Errorf("check: %q %v", out, err)
+	}
+	if out, err := cmd("plan", file); err != nil || strings.Count(out, "\n") != 24 {
+		t.Errorf("plan: %d lines, %v", strings.Count(out, "\n"), err)
+	}
+	if out, err := cmd("status", file); err != nil || !strings.Contains(out, "24 runs: 0 done (0 failed), 24 missing") {
+		t.Errorf("status before: %q %v", out, err)
+	}
+	if _, err := cmd("run", "-shard", "0/2", "-workers", "2", file); err == nil || !strings.Contains(err.Error(), "4 runs failed") {
+		t.Errorf("run shard 0/2: err = %v, want 4 runs failed", err)
+	}
+	if out, err := cmd("status", file); err != nil || !strings.Contains(out, "12 done (4 failed), 12 missing") {
+		t.Errorf("status after one shard: %q %v", out, err)
+	}
+	cmd("run", "-shard", "1/2", file)
+	out, err := cmd("collect", "-md", file)
+	if err != nil || !strings.Contains(out, "24 results, 8 failed, 0 missing") || !strings.Contains(out, "| rate |") {
+		t.Errorf("collect: %q %v", out, err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "s.results", "results.csv")); err != nil || !strings.HasPrefix(string(b), "key,index,repeat,seed,sampler,rate,") {
+		t.Errorf("csv: %v %.80q", err, b)
+	}
+	if out, err := cmd("sbatch", "-shards", "3", file); err != nil || !strings.Contains(out, "--array=0-2") {
+		t.Errorf("sbatch: %q %v", out, err)
+	}
+	if _, err := cmd("k8s", file); err == nil {
+		t.Error("k8s without image accepted")
+	}
+	if _, err := cmd("frobnicate", file); err == nil {
+		t.Error("unknown command accepted")
+	}
+	os.WriteFile(file, []byte("seed 1\nmodel binary(hidden = 3)\n"), 0o644)
+	if _, err := cmd("check", file); err == nil || !strings.Contains(err.Error(), "s.sweep:1:1: missing data statement") {
+		t.Errorf("check of a bad file: %v", err)
+	}
+}
