@@ -482,3 +482,26 @@ func TestMomentsBothLayers(t *testing.T) {
 		}
 	}
 }
+
+// TestExactLogZAllocs: the enumeration allocates its buffers up front; the
+// number of allocations does not grow with the number of blocks (1 block
+// at 12 units, 16 blocks at 16).
+func TestExactLogZAllocs(t *testing.T) {
+	var counts []float64
+	for _, k := range []int{12, 16} {
+		for _, std := range []float64{0.01, 10} {
+			r := randomModel(t, k, k, std, 1)
+			counts = append(counts, testing.AllocsPerRun(3, func() {
+				if _, err := r.ExactLogZ(); err != nil {
+					t.Fatal(err)
+				}
+			}))
+		}
+	}
+	t.Logf("allocations per call: %v", counts)
+	for _, c := range counts {
+		if c > 40 {
+			t.Errorf("ExactLogZ allocates %v times per call (12 and 16 units, both forms: %v), want ≤ 40 whatever the size", c, counts)
+		}
+	}
+}
