@@ -12,9 +12,13 @@ import (
 // Series is one measured quantity over training: Y[i] was measured after
 // X[i] updates, Seconds[i] seconds after training started.
 type Series struct {
-	Name    string
-	X       []float64
-	Y       []float64
+	// Name is the observer's name.
+	Name string
+	// X holds the update counts of the points (0: before training).
+	X []float64
+	// Y holds the measured values.
+	Y []float64
+	// Seconds holds the wall time since the start of training.
 	Seconds []float64
 }
 

@@ -12,7 +12,9 @@ import (
 // Observer is a named measurement of the model, taken by Train every
 // Settings.Every updates and recorded in the History under Name.
 type Observer struct {
+	// Name names the series in the History.
 	Name string
+	// Func measures m; an error stops training.
 	Func func(m rbm.Model) (float64, error)
 }
 

@@ -22,7 +22,9 @@ import (
 // The fields may be read and written directly (e.g. to set V to data), as
 // long as their shapes stay n×m and n×n_h.
 type Chains struct {
-	V, H   *mat.Dense
+	// V (n×m) and H (n×n_h) are the states, one chain per row.
+	V, H *mat.Dense
+	// PV (n×m) and PH (n×n_h) are the probabilities of the last transition.
 	PV, PH *mat.Dense
 
 	// fresh is true when PH = p(h|V) under the model has been computed by
