@@ -337,3 +337,24 @@ type otherModel struct{}
 func (otherModel) Visible() int        { return 9 }
 func (otherModel) Hidden() int         { return 1 }
 func (otherModel) Params() [][]float64 { return [][]float64{{0}} }
+
+// TestProgressThrottled checks that Progress is called at most about 200
+// times without observers, ending at (total, total).
+func TestProgressThrottled(t *testing.T) {
+	set := barsAndStripes()
+	m, _ := rbm.NewBinary(9, 2, nil)
+	calls, last, status := 0, 0, ""
+	_, err := Train(context.Background(), m, set, NewCD(1, nil), &Settings{
+		Updates:  5000,
+		Progress: func(done, total int, s string) { calls++; last, status = done, s },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls > 201 || calls < 100 || last != 5000 {
+		t.Errorf("%d progress calls, last at %d; want 100…201, last at 5000", calls, last)
+	}
+	if status != "update 5000/5000" {
+		t.Errorf("last status %q", status)
+	}
+}

@@ -42,7 +42,8 @@ type Settings struct {
 	Observers []Observer
 	// Progress, if non-nil, is called after the updates, at most about 200
 	// times per run and after every observation, with the number of updates
-	// done, the total and a short status line.
+	// done, the total and a short status line ("update 500/4000, loglik
+	// -3.2 (at 500)"). Its signature is that of display.Progress.Update.
 	Progress func(done, total int, status string)
 	// OnObserve, if non-nil, is called after each observation with the
 	// history so far (which it must not keep across calls without copying:
@@ -85,24 +86,27 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 	opt := &SGD{Momentum: s.Momentum, WeightDecay: s.WeightDecay}
 	h := &History{}
 	start := time.Now()
-	status := ""
+	measured := "" // the last observation, for the status line
 	observe := func(t int) error {
 		sec := time.Since(start).Seconds()
-		status = fmt.Sprintf("update %d/%d", t, total)
+		measured = ""
 		for _, o := range s.Observers {
 			v, err := o.Func(m)
 			if err != nil {
 				return fmt.Errorf("observer %q at update %d: %w", o.Name, t, err)
 			}
 			h.Add(o.Name, t, sec, v)
-			status += fmt.Sprintf(", %s %.4g", o.Name, v)
+			measured += fmt.Sprintf(", %s %.4g", o.Name, v)
+		}
+		if measured != "" {
+			measured += fmt.Sprintf(" (at %d)", t)
 		}
 		h.Updates, h.Elapsed = t, time.Since(start)
 		if s.OnObserve != nil {
 			s.OnObserve(h)
 		}
 		if s.Progress != nil {
-			s.Progress(t, total, status)
+			s.Progress(t, total, fmt.Sprintf("update %d/%d%s", t, total, measured))
 		}
 		return nil
 	}
@@ -133,7 +137,7 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 				return fail(done, err)
 			}
 		} else if s.Progress != nil && (done%progEvery == 0 || done == total) {
-			s.Progress(done, total, status)
+			s.Progress(done, total, fmt.Sprintf("update %d/%d%s", done, total, measured))
 		}
 	}
 	h.Updates, h.Elapsed = total, time.Since(start)
