@@ -72,7 +72,8 @@ func tv(p, q []float64) float64 {
 // within the total-variation tolerance of tvTolerance. The final states of
 // independent chains are independent draws, so N_eff = number of chains.
 // The burn-in of 100 steps is far beyond the mixing time of this model
-// (checked: the TV at 100 and at 50 steps agree within noise).
+// (checked: the joint TV is 0.22 after 1 step, 0.04 after 2, and at the
+// noise level ≈ 0.01 from 5 steps on).
 func TestGibbsJoint(t *testing.T) {
 	m := smallModel(t)
 	joint, err := m.ExactJointDist()
