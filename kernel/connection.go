@@ -105,8 +105,15 @@ func ParseConnectionInfo(b []byte) (ConnectionInfo, error) {
 		port("iopub_port", &ci.IOPubPort),
 		port("hb_port", &ci.HBPort),
 	}
-	if err := errors.Join(errs...); err != nil {
-		return ConnectionInfo{}, err
+	// One line, so that a command can print it as its last word.
+	var msgs []string
+	for _, err := range errs {
+		if err != nil {
+			msgs = append(msgs, err.Error())
+		}
+	}
+	if len(msgs) > 0 {
+		return ConnectionInfo{}, errors.New(strings.Join(msgs, "; "))
 	}
 	if ci.Transport == "" {
 		ci.Transport = "tcp"

@@ -34,12 +34,6 @@ func (h *history) newSession() int {
 	return h.session
 }
 
-func (h *history) current() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.session
-}
-
 // tail returns the last n entries (all when n <= 0), oldest first.
 func (h *history) tail(n int) []histEntry {
 	h.mu.Lock()

@@ -24,6 +24,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -188,6 +189,37 @@ func (k *Kernel) Interrupt() {
 	defer k.mu.Unlock()
 	if k.cancel != nil {
 		k.cancel()
+	}
+}
+
+// InterruptOn makes the signals sigs (typically os.Interrupt) interrupt
+// the running cell instead of ending the process, until the returned stop
+// function is called.
+func (k *Kernel) InterruptOn(sigs ...os.Signal) (stop func()) {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, sigs...)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			select {
+			case s := <-c:
+				k.log.Info("signal: interrupting the running cell", "signal", s.String())
+				k.Interrupt()
+			case <-done:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			signal.Stop(c)
+			close(done)
+			wg.Wait()
+		})
 	}
 }
 

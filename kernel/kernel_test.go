@@ -5,9 +5,11 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -268,6 +270,26 @@ func TestInterruptMethod(t *testing.T) {
 	k.Interrupt() // what the SIGINT handler calls
 	if r := contentOf(t, c.reply(c.shellC, id)); r["ename"] != "Interrupted" {
 		t.Errorf("reply = %v", r)
+	}
+}
+
+func TestSIGINTInterrupts(t *testing.T) {
+	ex := newFakeExec()
+	k, c, _ := startKernel(t, ex, Options{})
+	stop := k.InterruptOn(os.Interrupt)
+	defer stop()
+	c.execute("set x 1", nil)
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "block"})
+	<-ex.started
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if r := contentOf(t, c.reply(c.shellC, id)); r["ename"] != "Interrupted" {
+		t.Errorf("reply after SIGINT = %v", r)
+	}
+	// The process (this test) is alive and the state is kept.
+	if _, io := c.execute("get x", nil); text(t, io[2]) != "1" {
+		t.Errorf("state lost after SIGINT")
 	}
 }
 

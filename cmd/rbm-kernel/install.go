@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// kernelSpec is the kernel.json Jupyter reads.
+type kernelSpec struct {
+	Argv          []string       `json:"argv"`
+	DisplayName   string         `json:"display_name"`
+	Language      string         `json:"language"`
+	InterruptMode string         `json:"interrupt_mode"`
+	Metadata      map[string]any `json:"metadata"`
+}
+
+func runInstall(e *env, args []string) error {
+	fs := newFlags(e, "install", "install [--user | --prefix DIR | --sys-prefix] [--name NAME]")
+	user := fs.Bool("user", false, "install for the current user (the default): $JUPYTER_DATA_DIR/kernels or ~/.local/share/jupyter/kernels")
+	prefix := fs.String("prefix", "", "install under `DIR`/share/jupyter/kernels")
+	sysPrefix := fs.Bool("sys-prefix", false, "install under the Python sys.prefix/share/jupyter/kernels")
+	name := fs.String("name", "rbm-kernel", "the kernel `name` (directory of the kernelspec)")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	n := 0
+	for _, set := range []bool{*user, *prefix != "", *sysPrefix} {
+		if set {
+			n++
+		}
+	}
+	if n > 1 {
+		return usageError{"--user, --prefix and --sys-prefix exclude each other"}
+	}
+	if *name == "" || strings.ContainsAny(*name, `/\`) || *name == "." || *name == ".." {
+		return usageError{fmt.Sprintf("bad --name %q: want a plain directory name", *name)}
+	}
+	var root string
+	var err error
+	switch {
+	case *prefix != "":
+		root = filepath.Join(*prefix, "share", "jupyter", "kernels")
+	case *sysPrefix:
+		root, err = pythonKernelsDir()
+	default:
+		root, err = userKernelsDir(e)
+	}
+	if err != nil {
+		return err
+	}
+	exe, err := e.executable()
+	if err != nil {
+		return fmt.Errorf("find the path of this binary: %w", err)
+	}
+	if resolved, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = resolved
+	}
+	if exe, err = filepath.Abs(exe); err != nil {
+		return fmt.Errorf("find the path of this binary: %w", err)
+	}
+	dir := filepath.Join(root, *name)
+	if err := writeKernelSpec(dir, exe); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "installed kernelspec %s in %s\n", *name, dir)
+	return nil
+}
+
+// writeKernelSpec writes kernel.json and the two logos into dir.
+func writeKernelSpec(dir, exe string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create kernelspec directory: %w", err)
+	}
+	spec := kernelSpec{
+		Argv:          []string{exe, "kernel", "--connection-file", "{connection_file}"},
+		DisplayName:   "Go (rbm-kernel)",
+		Language:      "go",
+		InterruptMode: "message",
+		Metadata:      map[string]any{},
+	}
+	b, err := json.MarshalIndent(spec, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode kernel.json: %w", err)
+	}
+	files := map[string][]byte{"kernel.json": append(b, '\n')}
+	for _, size := range []int{32, 64} {
+		var buf bytes.Buffer
+		if err := writeLogo(&buf, size); err != nil {
+			return fmt.Errorf("draw %dx%d logo: %w", size, size, err)
+		}
+		files[fmt.Sprintf("logo-%dx%d.png", size, size)] = buf.Bytes()
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// userKernelsDir is Jupyter's per-user data directory plus "kernels":
+// $JUPYTER_DATA_DIR, else $XDG_DATA_HOME/jupyter, else
+// ~/.local/share/jupyter.
+func userKernelsDir(e *env) (string, error) {
+	if d := e.getenv("JUPYTER_DATA_DIR"); d != "" {
+		return filepath.Join(d, "kernels"), nil
+	}
+	if d := e.getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "jupyter", "kernels"), nil
+	}
+	home := e.getenv("HOME")
+	if home == "" {
+		var err error
+		if home, err = os.UserHomeDir(); err != nil {
+			return "", fmt.Errorf("find the home directory for --user: %w", err)
+		}
+	}
+	return filepath.Join(home, ".local", "share", "jupyter", "kernels"), nil
+}
+
+// pythonKernelsDir asks Python for sys.prefix (the system Python first).
+func pythonKernelsDir() (string, error) {
+	var lastErr error
+	for _, py := range []string{"/usr/bin/python3", "python3"} {
+		out, err := exec.Command(py, "-c", "import sys; print(sys.prefix)").Output()
+		if err != nil {
+			lastErr = err
+			continue
+		}
+		if p := strings.TrimSpace(string(out)); p != "" {
+			return filepath.Join(p, "share", "jupyter", "kernels"), nil
+		}
+	}
+	return "", fmt.Errorf("--sys-prefix: ask python3 for sys.prefix: %w", lastErr)
+}

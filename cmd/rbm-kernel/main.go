@@ -1,0 +1,225 @@
+// Command rbm-kernel is a Jupyter kernel for Go with a library for research
+// on Restricted Boltzmann Machines.
+//
+// Usage:
+//
+//	rbm-kernel kernel --connection-file FILE   serve one Jupyter session (Jupyter runs this)
+//	rbm-kernel install [--user | --prefix DIR | --sys-prefix] [--name NAME]
+//	rbm-kernel version
+//	rbm-kernel help
+//
+// Usage errors and a missing or malformed connection file end the command
+// with a one-line message on stderr and exit status 2.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"syscall"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/goexec"
+)
+
+// version is the release of this binary, set at build time with
+// -ldflags "-X main.version=v1.2.3".
+var version = "dev"
+
+// command is one subcommand.
+type command struct {
+	summary string
+	run     func(e *env, args []string) error
+}
+
+// env is what a command sees of the process, so that tests can run
+// commands in process.
+type env struct {
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	executable     func() (string, error)
+	newExecutor    func() (kernel.Executor, error)
+}
+
+// usageError is a mistake in the command line; it exits with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// badInputError is a missing or malformed input file; it exits with
+// status 2 as well.
+type badInputError struct{ err error }
+
+func (e badInputError) Error() string { return e.err.Error() }
+func (e badInputError) Unwrap() error { return e.err }
+
+// commands is the dispatch table; a later "sweep" command goes here.
+func commands() map[string]command {
+	return map[string]command{
+		"kernel":  {"serve one Jupyter session: kernel --connection-file FILE", runKernel},
+		"install": {"write the kernelspec: install [--user | --prefix DIR | --sys-prefix] [--name NAME]", runInstall},
+		"version": {"print the versions of rbm-kernel, Go and yaegi", runVersion},
+		"help":    {"print this help", runHelp},
+	}
+}
+
+func main() {
+	e := &env{
+		stdout:     os.Stdout,
+		stderr:     os.Stderr,
+		getenv:     os.Getenv,
+		executable: os.Executable,
+		newExecutor: func() (kernel.Executor, error) {
+			return goexec.New(goexec.Options{Env: os.Environ()})
+		},
+	}
+	os.Exit(run(e, os.Args[1:]))
+}
+
+// run runs the command line args and returns the exit status.
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(e.stderr, "rbm-kernel: no command; run 'rbm-kernel help'")
+		return 2
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" || name == "-help" {
+		name = "help"
+	}
+	cmd, ok := commands()[name]
+	if !ok {
+		fmt.Fprintf(e.stderr, "rbm-kernel: unknown command %q; run 'rbm-kernel help'\n", args[0])
+		return 2
+	}
+	err := cmd.run(e, args[1:])
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, new(usageError)), errors.As(err, new(badInputError)):
+		fmt.Fprintf(e.stderr, "rbm-kernel %s: %v\n", name, err)
+		return 2
+	default:
+		fmt.Fprintf(e.stderr, "rbm-kernel %s: %v\n", name, err)
+		return 1
+	}
+}
+
+// flagSet is a flag set that reports errors instead of exiting and prints
+// its help (to stdout) only when asked with -h.
+type flagSet struct {
+	*flag.FlagSet
+	help func()
+}
+
+func newFlags(e *env, name, usage string) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{fs, func() {
+		fmt.Fprintf(e.stdout, "usage: rbm-kernel %s\n", usage)
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}}
+}
+
+// parse parses args and turns flag errors into usage errors.
+func (fs *flagSet) parse(args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.help()
+			return err
+		}
+		return usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	return nil
+}
+
+func runHelp(e *env, args []string) error {
+	fmt.Fprintln(e.stdout, "rbm-kernel: a Jupyter kernel for Go with a library for Restricted Boltzmann Machines.")
+	fmt.Fprintln(e.stdout, "\nusage: rbm-kernel COMMAND [flags]\n\ncommands:")
+	cmds := commands()
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(e.stdout, "  %-8s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(e.stdout, "\nRun 'rbm-kernel COMMAND -h' for the flags of a command.")
+	return nil
+}
+
+func runVersion(e *env, args []string) error {
+	fs := newFlags(e, "version", "version")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "rbm-kernel %s\n%s\nyaegi %s\n", version, runtime.Version(), yaegiVersion())
+	return nil
+}
+
+// yaegiVersion returns the version of the interpreter module linked in.
+func yaegiVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	for _, d := range bi.Deps {
+		if d.Path == "github.com/traefik/yaegi" {
+			if d.Replace != nil {
+				return d.Replace.Version
+			}
+			return d.Version
+		}
+	}
+	return "unknown"
+}
+
+func runKernel(e *env, args []string) error {
+	fs := newFlags(e, "kernel", "kernel --connection-file FILE")
+	file := fs.String("connection-file", "", "the connection `file` Jupyter wrote")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	if *file == "" {
+		return usageError{"missing --connection-file"}
+	}
+	ci, err := kernel.ReadConnectionFile(*file)
+	if err != nil {
+		return badInputError{err}
+	}
+	ex, err := e.newExecutor()
+	if err != nil {
+		return fmt.Errorf("start the Go interpreter: %w", err)
+	}
+	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
+	k, err := kernel.New(ci, kernel.Options{
+		Executor: ex,
+		Logger:   logger,
+		Version:  version,
+	})
+	if err != nil {
+		return err
+	}
+	// SIGINT interrupts the running cell; SIGTERM ends the kernel cleanly.
+	stopSignals := k.InterruptOn(os.Interrupt)
+	defer stopSignals()
+	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer cancel()
+	return k.Run(ctx)
+}
