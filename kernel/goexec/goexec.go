@@ -1,57 +1,736 @@
 // Package goexec runs notebook cells written in Go with the yaegi
-// interpreter. It implements kernel.Executor.
+// interpreter. It implements kernel.Executor; docs/goexec.md explains the
+// design.
+//
+// One interpreter holds the session. It knows the standard library (yaegi's
+// restricted tables: os.Exit and log.Fatal panic instead of ending the
+// process) and the compiled packages of kernel/symbols, and it pre-imports
+// the usual ones under their short names (fmt, math, rbm, mcmc, mat, plot,
+// …) so that a cell can call rbm.NewBinary at once.
+//
+// A cell is split into runs of top-level declarations and of statements,
+// which are compiled and run in order; the value of a final expression
+// statement is the cell's result. Every cell sees a variable ctx, a
+// context.Context cancelled when the cell is interrupted. Panics in the cell
+// or in goroutines it starts become errors, never the end of the process.
 package goexec
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/traefik/yaegi/interp"
+	"github.com/traefik/yaegi/stdlib"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/complete"
+	"github.com/rbm-kernel/rbm-kernel/kernel/display"
+	"github.com/rbm-kernel/rbm-kernel/kernel/symbols"
 )
 
 // Options configures an Executor. The zero value is ready to use.
 type Options struct {
-	// GoPath is the GOPATH the interpreter searches for source packages
-	// that a cell imports and that have no symbol table; empty means none.
+	// GoPath is the GOPATH where the interpreter looks for the source of a
+	// package that a cell imports and that has no symbol table; empty means
+	// none.
 	GoPath string
 	// Env is the environment a cell sees through os.Getenv, as "key=value"
-	// entries; nil means an empty environment.
+	// entries; nil means an empty one. The process environment is never
+	// visible to, or changed by, a cell.
 	Env []string
+	// Imports overrides the packages pre-imported into every session: short
+	// name → import path. Nil means DefaultImports; a path without a symbol
+	// table is skipped.
+	Imports map[string]string
 }
 
-// Executor interprets Go cells, keeping state from one cell to the next.
+// DefaultImports are the packages a session pre-imports, by short name.
+// Those without a symbol table in this build are left out.
+var DefaultImports = map[string]string{
+	"bytes": "bytes", "context": "context", "errors": "errors", "fmt": "fmt",
+	"image": "image", "color": "image/color", "io": "io", "log": "log",
+	"math": "math", "rand": "math/rand/v2", "os": "os", "slices": "slices",
+	"sort": "sort", "strconv": "strconv", "strings": "strings", "sync": "sync",
+	"time": "time",
+
+	"mat": "gonum.org/v1/gonum/mat", "floats": "gonum.org/v1/gonum/floats",
+	"stat": "gonum.org/v1/gonum/stat", "distuv": "gonum.org/v1/gonum/stat/distuv",
+	"plot": "gonum.org/v1/plot", "plotter": "gonum.org/v1/plot/plotter",
+	"vg": "gonum.org/v1/plot/vg", "draw": "gonum.org/v1/plot/vg/draw",
+	"plotutil": "gonum.org/v1/plot/plotutil",
+
+	"rbm":     "github.com/rbm-kernel/rbm-kernel/lib/rbm",
+	"mcmc":    "github.com/rbm-kernel/rbm-kernel/lib/mcmc",
+	"learn":   "github.com/rbm-kernel/rbm-kernel/lib/learn",
+	"data":    "github.com/rbm-kernel/rbm-kernel/lib/data",
+	"viz":     "github.com/rbm-kernel/rbm-kernel/lib/viz",
+	"display": "github.com/rbm-kernel/rbm-kernel/kernel/display",
+}
+
+// allSymbols is the standard library's and kernel/symbols' tables together,
+// keyed "importpath/pkgname".
+var allSymbols = func() map[string]map[string]reflect.Value {
+	m := make(map[string]map[string]reflect.Value, len(stdlib.Symbols)+len(symbols.Symbols))
+	for k, v := range stdlib.Symbols {
+		m[k] = v
+	}
+	for k, v := range symbols.Symbols {
+		m[k] = v
+	}
+	return m
+}()
+
+// hasSymbols reports whether the import path has a symbol table.
+func hasSymbols(path string) bool {
+	_, ok := allSymbols[path+"/"+path[strings.LastIndexByte(path, '/')+1:]]
+	if ok {
+		return true
+	}
+	for k := range allSymbols {
+		if strings.HasPrefix(k, path+"/") && !strings.Contains(k[len(path)+1:], "/") {
+			return true
+		}
+	}
+	return false
+}
+
+// Executor interprets Go cells, keeping state from one cell to the next. It
+// runs one request at a time; the ctx given to Execute interrupts it.
 type Executor struct {
 	opts Options
+
+	mu       sync.Mutex // held by each request
+	in       *interp.Interpreter
+	out      *router
+	trace    *traceWriter
+	imported map[string]string // short name → path, pre-imported or by cells
+	funcs    map[string]bool   // functions declared by cells
+	types    map[string]bool   // types declared by cells
+	cells    int               // cells executed since the last reset
+
+	run runState // the chunk running now
+
+	runner     *runner         // nil when yaegi's internals are not found
+	unfinished <-chan struct{} // an interrupted execution still running
 }
 
 var _ kernel.Executor = (*Executor)(nil)
 
-// New returns an Executor with a fresh interpreter.
-func New(opts Options) (*Executor, error) {
-	return &Executor{opts: opts}, nil
+// runState is what the runtime helpers called from a cell (rt) share with
+// the Executor while a chunk runs.
+type runState struct {
+	mu       sync.Mutex
+	abort    context.CancelFunc // stops the running chunk; nil between chunks
+	goPanic  *kernel.ExecError  // first goroutine panic while the cell runs
+	captured []any              // values of the final expression
+	captOK   bool
+	ctx      context.Context // the cell's context, returned by Ctx
+	cell     int             // the number of the cell running now
+	code     string          // its text
 }
 
-// Execute runs code; see kernel.Executor.
+// New returns an Executor with a fresh interpreter, the pre-imported
+// packages and the variable ctx declared.
+func New(opts Options) (*Executor, error) {
+	e := &Executor{opts: opts}
+	if err := e.init(); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// init makes a fresh interpreter and session state.
+func (e *Executor) init() error {
+	e.out = newRouter()
+	e.trace = &traceWriter{stderr: streamWriter{e.out, 1}}
+	stdout := io.Writer(streamWriter{e.out, 0})
+	stderr := io.Writer(e.trace)
+	in := interp.New(interp.Options{
+		GoPath: e.opts.GoPath,
+		Env:    e.opts.Env,
+		Stdin:  strings.NewReader(""),
+		Stdout: stdout,
+		Stderr: stderr,
+		Args:   []string{"rbm-kernel"},
+	})
+	if err := in.Use(stdlib.Symbols); err != nil {
+		return fmt.Errorf("goexec: loading the standard library symbols: %w", err)
+	}
+	if err := in.Use(symbols.Symbols); err != nil {
+		return fmt.Errorf("goexec: loading the library symbols: %w", err)
+	}
+	// os.Stdout and os.Stderr of a cell are the kernel's streams. They are
+	// io.Writer variables, not *os.File, as yaegi does with
+	// YAEGI_SPECIAL_STDIO: output keeps its order and reaches the cell.
+	osOut, osErr := stdout, io.Writer(streamWriter{e.out, 1})
+	if err := in.Use(interp.Exports{
+		"os/os": {
+			"Stdout": reflect.ValueOf(&osOut).Elem(),
+			"Stderr": reflect.ValueOf(&osErr).Elem(),
+		},
+		rtPath + "/rt": {
+			"GoPanic": reflect.ValueOf(e.goPanic),
+			"Capture": reflect.ValueOf(e.capture),
+			"Ctx":     reflect.ValueOf(e.cellCtx),
+			// Background gives the prelude a context even when the session
+			// does not import package context.
+			"Background": reflect.ValueOf(context.Background),
+		},
+	}); err != nil {
+		return fmt.Errorf("goexec: loading the runtime helpers: %w", err)
+	}
+
+	imports := e.opts.Imports
+	if imports == nil {
+		imports = DefaultImports
+	}
+	e.imported = map[string]string{}
+	names := make([]string, 0, len(imports))
+	for name, p := range imports {
+		if hasSymbols(p) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	var prelude strings.Builder
+	prelude.WriteString("import (\n\t" + rtName + " " + fmt.Sprintf("%q", rtPath) + "\n")
+	for _, name := range names {
+		fmt.Fprintf(&prelude, "\t%s %q\n", name, imports[name])
+		e.imported[name] = imports[name]
+	}
+	prelude.WriteString(")\n")
+	fmt.Fprintf(&prelude, "var ctx %s = %s.Background()\n", e.ctxType(), rtName)
+	// The prelude is parsed under the cells' file name: yaegi keys imports
+	// by file name, so this makes them visible to every cell.
+	f, err := parser.ParseFile(in.FileSet(), cellFile, declPrefix+prelude.String(), 0)
+	if err != nil {
+		return fmt.Errorf("goexec: parsing the prelude: %w", err)
+	}
+	prog, err := in.CompileAST(f)
+	if err == nil {
+		_, err = in.Execute(prog)
+	}
+	if err != nil {
+		return fmt.Errorf("goexec: pre-importing packages: %w", err)
+	}
+	e.in = in
+	e.runner, _ = newRunner(in)
+	e.unfinished = nil
+	e.funcs = map[string]bool{}
+	e.types = map[string]bool{}
+	e.cells = 0
+	return nil
+}
+
+// ctxType is the type of the ctx variable, spelled with the session's name
+// of package context.
+func (e *Executor) ctxType() string {
+	for name, p := range e.imported {
+		if p == "context" {
+			return name + ".Context"
+		}
+	}
+	return "any"
+}
+
+// goPanic is called (as __goexec.GoPanic) by the recover that wraps every
+// goroutine a cell starts; where is "CELL:LINE:COL" of its go statement. A
+// panic in a goroutine of the cell running now stops that cell, which then
+// fails with it. A panic in a goroutine of an earlier cell is reported on
+// stderr of the cell running now, or of the next one.
+func (e *Executor) goPanic(r any, where string) {
+	msg := fmt.Sprint(r)
+	var cell int
+	var p cellPos
+	fmt.Sscanf(where, "%d:%d:%d", &cell, &p.line, &p.col)
+	e.run.mu.Lock()
+	defer e.run.mu.Unlock()
+	if e.run.abort != nil && cell == e.run.cell {
+		if e.run.goPanic == nil {
+			head := fmt.Sprintf("%s: panic in a goroutine started here: %s", p, msg)
+			tb := append([]string{head}, sourceLines(e.run.code, p)...)
+			e.run.goPanic = &kernel.ExecError{Name: "panic", Value: msg, Traceback: tb}
+		}
+		e.run.abort()
+		return
+	}
+	head := fmt.Sprintf("panic in a goroutine started at %s of an earlier cell: %s\n", p, msg)
+	streamWriter{e.out, 1}.Write([]byte(head))
+}
+
+// cellCtx is called (as __goexec.Ctx) at the start of each cell to set the
+// variable ctx.
+func (e *Executor) cellCtx() context.Context {
+	e.run.mu.Lock()
+	defer e.run.mu.Unlock()
+	if e.run.ctx == nil {
+		return context.Background()
+	}
+	return e.run.ctx
+}
+
+// capture is called (as __goexec.Capture) with the values of the cell's
+// final expression.
+func (e *Executor) capture(v ...any) {
+	e.run.mu.Lock()
+	defer e.run.mu.Unlock()
+	e.run.captured = v
+	e.run.captOK = true
+}
+
+// inspectRE matches a cell that asks for documentation: "name?" or "name??".
+var inspectRE = regexp.MustCompile(`^\s*([\pL_][\pL\pN_]*(?:\.[\pL_][\pL\pN_]*)*)\s*(\?\??)\s*$`)
+
+// Execute runs code; see kernel.Executor. A cell fails with an
+// *kernel.ExecError named "CompileError", "panic", "Interrupted" or
+// "RuntimeError"; the state built before the failure stays.
 func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publisher) (*kernel.ExecResult, error) {
-	return nil, &kernel.ExecError{Name: "NotImplemented", Value: "executor not ready yet"}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if pub == nil {
+		return nil, errors.New("goexec: Execute needs a Publisher")
+	}
+	e.out.start(pub)
+	defer e.out.stop()
+	display.SetSink(e.out)
+
+	if m := inspectRE.FindStringSubmatch(code); m != nil {
+		return e.page(m[1], len(m[2])-1), nil
+	}
+	if err := e.settle(ctx); err != nil {
+		return nil, err
+	}
+	e.cells++
+
+	chunks, err := parseCell(e.in.FileSet(), code, newGoRewriter(e.in.FileSet(), e.cells).apply)
+	if err != nil {
+		offset := 1
+		if isSplitError(err) {
+			offset = 0
+		}
+		return nil, compileError(code, err, offset)
+	}
+	e.setCtx(ctx)
+	e.run.mu.Lock()
+	e.run.goPanic = nil
+	e.run.cell = e.cells
+	e.run.code = code
+	e.run.mu.Unlock()
+
+	var result *display.Bundle
+	for _, c := range chunks {
+		switch {
+		case c.file != nil:
+			if err := e.runNode(ctx, code, c.file); err != nil {
+				return nil, err
+			}
+			e.declare(c)
+		case c.final != nil:
+			b, err := e.runFinal(ctx, code, c.block, c.final)
+			if err != nil {
+				return nil, err
+			}
+			result = b
+		case len(c.block.List) > 0:
+			if err := e.runNode(ctx, code, c.block); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return &kernel.ExecResult{Data: result}, nil
+}
+
+// splitErr marks the scanner errors of splitItems, positioned in the cell.
+type splitErr struct{ error }
+
+func (e splitErr) Unwrap() error { return e.error }
+
+func isSplitError(err error) bool {
+	_, ok := err.(splitErr)
+	return ok
+}
+
+// declare records the names a declaration chunk declared.
+func (e *Executor) declare(c chunk) {
+	for _, f := range c.funcs {
+		e.funcs[f] = true
+	}
+	for _, t := range c.types {
+		e.types[t] = true
+	}
+	for n, p := range c.imports {
+		e.imported[n] = p
+	}
+}
+
+// setCtx sets the session's variable ctx to the cell's context. It sets
+// the global directly; when yaegi cannot list its globals (after a failed
+// compilation) it runs "ctx = __goexec.Ctx()" instead. If a cell
+// redeclared ctx with another type, ctx stays the cell's own.
+func (e *Executor) setCtx(ctx context.Context) {
+	e.run.mu.Lock()
+	e.run.ctx = ctx
+	e.run.mu.Unlock()
+	if g := e.globals(); g != nil {
+		if v, ok := g["ctx"]; ok && v.CanSet() && reflect.TypeOf(ctx).AssignableTo(v.Type()) {
+			v.Set(reflect.ValueOf(ctx))
+		}
+		return
+	}
+	f, err := parser.ParseFile(e.in.FileSet(), cellFile, stmtPrefix+"ctx = "+rtName+".Ctx()\n}", 0)
+	if err != nil {
+		return
+	}
+	prog, err := e.compile(f.Decls[0].(*ast.FuncDecl).Body)
+	if err != nil {
+		return
+	}
+	_, _ = e.in.Execute(prog)
+}
+
+// globals returns the session's global variables and constants. yaegi's
+// Globals can panic after a failed compilation (a symbol declared but not
+// yet allocated); then it returns none.
+func (e *Executor) globals() (g map[string]reflect.Value) {
+	defer func() {
+		if recover() != nil {
+			g = nil
+		}
+	}()
+	return e.in.Globals()
+}
+
+// compile compiles one node, turning a panic of the compiler into an error.
+func (e *Executor) compile(n ast.Node) (prog *interp.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			// yaegi's compiler panics on some mistakes; the message's last
+			// position is where the mistake is.
+			msg := fmt.Sprint(r)
+			if ms := posRE.FindAllStringIndex(msg, -1); len(ms) > 0 {
+				msg = msg[ms[len(ms)-1][0]:]
+			}
+			err = errors.New(strings.Replace(msg, "incomplete type ", "undefined: ", 1))
+		}
+	}()
+	return e.in.CompileAST(n)
+}
+
+// runNode compiles and runs one chunk.
+func (e *Executor) runNode(ctx context.Context, code string, n ast.Node) error {
+	prog, err := e.compile(n)
+	if err != nil {
+		return compileError(code, e.diagnose(n, err), 1)
+	}
+	return e.exec(ctx, code, prog)
+}
+
+// diagnose improves yaegi's "constant definition loop", which it reports
+// for an undefined name in a top-level ":=" statement: it compiles (without
+// running) the statements as the body of a function literal, where the
+// same mistake gets its real message and position.
+func (e *Executor) diagnose(n ast.Node, err error) error {
+	b, ok := n.(*ast.BlockStmt)
+	if !ok || !strings.Contains(err.Error(), "constant definition loop") {
+		return err
+	}
+	pos := b.Pos()
+	probe := &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.AssignStmt{
+		Lhs: []ast.Expr{&ast.Ident{NamePos: pos, Name: "_"}}, TokPos: pos, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}}, Body: b}},
+	}}}
+	if _, err2 := e.compile(probe); err2 != nil {
+		return err2
+	}
+	return err
+}
+
+// interruptGrace is how long an interrupted cell waits for its execution
+// to end (compiled code that watches ctx returning) before it reports the
+// interrupt anyway; the next cell then waits for the rest.
+const interruptGrace = 2 * time.Second
+
+// execute runs prog under ctx with the runner, or with yaegi's
+// ExecuteWithContext when the runner is not available.
+func (e *Executor) execute(ctx context.Context, prog *interp.Program) error {
+	if e.runner == nil {
+		_, err := e.in.ExecuteWithContext(ctx, prog)
+		return err
+	}
+	err, unfinished := e.runner.execute(ctx, prog, interruptGrace)
+	e.unfinished = unfinished
+	return err
+}
+
+// settle waits for an execution left unfinished by an interrupt, so that
+// two executions never overlap. It fails when ctx is cancelled first.
+func (e *Executor) settle(ctx context.Context) error {
+	if e.unfinished == nil {
+		return nil
+	}
+	select {
+	case <-e.unfinished:
+		e.unfinished = nil
+		return nil
+	case <-ctx.Done():
+		return &kernel.ExecError{
+			Name:      "Interrupted",
+			Value:     "interrupted while waiting for an earlier interrupted cell",
+			Traceback: []string{"Interrupted: compiled code of an earlier interrupted cell is still running and does not watch ctx"},
+		}
+	}
+}
+
+// exec runs a compiled chunk under ctx and turns its failure into an
+// ExecError.
+func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) error {
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	e.run.mu.Lock()
+	e.run.abort = cancel
+	e.run.mu.Unlock()
+	e.trace.collect()
+	err := e.execute(runCtx, prog)
+	trace := e.trace.done()
+	e.run.mu.Lock()
+	e.run.abort = nil
+	gp := e.run.goPanic
+	e.run.mu.Unlock()
+	switch {
+	case gp != nil:
+		return gp
+	case ctx.Err() != nil:
+		return &kernel.ExecError{
+			Name:      "Interrupted",
+			Value:     "the cell was interrupted",
+			Traceback: []string{"Interrupted: the cell was interrupted; the variables it set so far are kept"},
+		}
+	case err == nil:
+		return nil
+	}
+	var p interp.Panic
+	if errors.As(err, &p) {
+		return panicError(code, p.Value, trace)
+	}
+	msg := mapPositions(err.Error())
+	return &kernel.ExecError{Name: "RuntimeError", Value: msg, Traceback: []string{msg}}
+}
+
+// runFinal runs the cell's last statement chunk, block, followed by its
+// final expression x, and renders x's value. It first compiles the chunk
+// ending in __goexec.Capture(x), which takes every value of a multi-valued
+// call; when that does not compile (a call with no value), the chunk is
+// compiled again ending in x as a plain statement, and the cell has no
+// result. Both are one execution, so goroutines the chunk starts never see
+// the interpreter's global storage resized under them by a second one.
+func (e *Executor) runFinal(ctx context.Context, code string, block *ast.BlockStmt, x ast.Expr) (*display.Bundle, error) {
+	e.run.mu.Lock()
+	e.run.captured, e.run.captOK = nil, false
+	e.run.mu.Unlock()
+	stmts := block.List
+	pos := x.Pos()
+	if !hidesResult(x) {
+		block.List = append(stmts[:len(stmts):len(stmts)], &ast.ExprStmt{X: &ast.CallExpr{
+			Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Capture"}},
+			Lparen: pos, Args: []ast.Expr{x}, Rparen: pos,
+		}})
+		if prog, err := e.compile(block); err == nil {
+			return e.rendered(e.exec(ctx, code, prog))
+		}
+	}
+	block.List = append(stmts[:len(stmts):len(stmts)], &ast.ExprStmt{X: x})
+	return nil, e.runNode(ctx, code, block)
+}
+
+// rendered renders the values captured from the final expression.
+func (e *Executor) rendered(err error) (*display.Bundle, error) {
+	if err != nil {
+		return nil, err
+	}
+	e.run.mu.Lock()
+	vals, ok := e.run.captured, e.run.captOK
+	e.run.mu.Unlock()
+	if !ok || len(vals) == 0 {
+		return nil, nil
+	}
+	var v any = vals[0]
+	if len(vals) > 1 {
+		v = tuple(vals)
+	}
+	b, show := render(v)
+	if !show {
+		return nil, nil
+	}
+	return &b, nil
+}
+
+// hidesResult reports whether the final expression is a call whose result
+// is not worth showing: fmt's printing functions, which return the number
+// of bytes written and an error.
+func hidesResult(x ast.Expr) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "fmt" && (strings.HasPrefix(sel.Sel.Name, "Print") || strings.HasPrefix(sel.Sel.Name, "Fprint"))
+}
+
+// tuple is the result of a final expression with several values; it prints
+// as "v1, v2, …".
+type tuple []any
+
+func (t tuple) String() string {
+	parts := make([]string, len(t))
+	for i, v := range t {
+		parts[i] = fmt.Sprintf("%v", v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// render is display.Render with a plain-text fallback.
+func render(v any) (display.Bundle, bool) {
+	if t, ok := v.(tuple); ok {
+		return display.Bundle{Data: map[string]any{"text/plain": t.String()}}, true
+	}
+	return display.Render(v)
+}
+
+// page answers "name?" (detail 0) and "name??" (detail 1) with a pager
+// payload, or says on stdout that there is no documentation.
+func (e *Executor) page(name string, detail int) *kernel.ExecResult {
+	text, found := complete.Inspect(name, len([]rune(name)), detail, e.env())
+	if !found {
+		e.out.write(0, []byte(fmt.Sprintf("no documentation found for %s\n", name)))
+		return &kernel.ExecResult{}
+	}
+	return &kernel.ExecResult{Payload: []map[string]any{{
+		"source": "page",
+		"data":   map[string]any{"text/plain": text},
+		"start":  0,
+	}}}
+}
+
+// env describes the session to kernel/complete: the imported packages and
+// the globals declared by earlier cells.
+func (e *Executor) env() *complete.Env {
+	globals := complete.GlobalsFromValues(e.globals())
+	for f := range e.funcs {
+		globals = append(globals, complete.Name{Name: f, Kind: complete.KindFunc})
+	}
+	for t := range e.types {
+		globals = append(globals, complete.Name{Name: t, Kind: complete.KindType})
+	}
+	sort.Slice(globals, func(i, j int) bool { return globals[i].Name < globals[j].Name })
+	imported := make(map[string]string, len(e.imported))
+	for n, p := range e.imported {
+		imported[n] = p
+	}
+	return &complete.Env{Globals: globals, Packages: complete.PackagesFromSymbols(allSymbols, imported)}
 }
 
 // Complete answers a completion request; see kernel.Executor.
 func (e *Executor) Complete(code string, cursor int) kernel.Completion {
-	return kernel.Completion{CursorStart: cursor, CursorEnd: cursor}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	r := complete.Complete(code, cursor, e.env())
+	return kernel.Completion{Matches: r.Matches, CursorStart: r.Start, CursorEnd: r.End, Types: r.Types}
 }
 
-// Inspect returns the documentation of the name at cursor; see kernel.Executor.
+// Inspect returns the documentation of the name at cursor as a text/plain
+// bundle; see kernel.Executor.
 func (e *Executor) Inspect(code string, cursor, detail int) (map[string]any, bool) {
-	return nil, false
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	text, found := complete.Inspect(code, cursor, detail, e.env())
+	if !found {
+		return nil, false
+	}
+	return map[string]any{"text/plain": text}, true
 }
 
 // IsComplete reports whether code is ready to run; see kernel.Executor.
 func (e *Executor) IsComplete(code string) (status, indent string) {
-	return "complete", ""
+	return complete.IsComplete(code)
 }
 
-// Reset drops all state; see kernel.Executor.
+// Reset drops all state and starts a fresh interpreter, as after a
+// restart. Interpreted goroutines of the old session are stopped; compiled
+// code they were running finishes on its own.
 func (e *Executor) Reset() error {
-	return errors.New("goexec: reset not implemented yet")
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.runner != nil {
+		e.runner.stopAll()
+	}
+	return e.init()
+}
+
+// traceWriter is the interpreter's stderr. It passes everything to the
+// stderr stream except the lines yaegi writes for each frame a panic
+// unwinds, which it keeps for the traceback while a chunk runs.
+type traceWriter struct {
+	stderr io.Writer
+	mu     sync.Mutex
+	lines  []string
+	buf    bytes.Buffer
+}
+
+func (w *traceWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	w.buf.Write(p)
+	var pass []byte
+	for {
+		i := bytes.IndexByte(w.buf.Bytes(), '\n')
+		if i < 0 {
+			break
+		}
+		line := string(w.buf.Next(i + 1))
+		if panicLineRE.MatchString(line) {
+			w.lines = append(w.lines, line)
+			continue
+		}
+		pass = append(pass, line...)
+	}
+	if w.buf.Len() > 0 && !bytes.HasPrefix(w.buf.Bytes(), []byte(cellFile+":")) {
+		pass = append(pass, w.buf.Bytes()...)
+		w.buf.Reset()
+	}
+	w.mu.Unlock()
+	if len(pass) > 0 {
+		w.stderr.Write(pass)
+	}
+	return len(p), nil
+}
+
+// collect starts keeping panic lines for a new chunk.
+func (w *traceWriter) collect() {
+	w.mu.Lock()
+	w.lines = nil
+	w.mu.Unlock()
+}
+
+// done returns the panic lines kept since collect.
+func (w *traceWriter) done() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	l := w.lines
+	w.lines = nil
+	return l
 }

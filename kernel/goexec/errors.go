@@ -1,0 +1,117 @@
+package goexec
+
+import (
+	"errors"
+	"fmt"
+	"go/scanner"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel"
+)
+
+// posRE finds a position in a chunk ("cell:LINE:COL") in yaegi's messages.
+var posRE = regexp.MustCompile(cellFile + `:(\d+):(\d+)`)
+
+// panicLineRE matches the line yaegi writes to stderr for each interpreted
+// frame a panic unwinds: "cell:L:C: panic: f(...)".
+var panicLineRE = regexp.MustCompile(`^` + cellFile + `:(\d+):(\d+): panic: (.*)\(\.\.\.\)\s*$`)
+
+// cellPos is a position in a cell: 1-based line and column (bytes).
+type cellPos struct{ line, col int }
+
+func (p cellPos) String() string {
+	return fmt.Sprintf("cell line %d, column %d", p.line, p.col)
+}
+
+// chunkPos turns a line and column of a chunk into the cell's.
+func chunkPos(line, col string) cellPos {
+	l, _ := strconv.Atoi(line)
+	c, _ := strconv.Atoi(col)
+	return cellPos{line: l - 1, col: c}
+}
+
+// sourceLines returns the cell's line at p and a caret under column p.col,
+// indented, for a traceback; nil when p is outside the cell.
+func sourceLines(code string, p cellPos) []string {
+	lines := strings.Split(code, "\n")
+	if p.line < 1 || p.line > len(lines) {
+		return nil
+	}
+	text := strings.ReplaceAll(lines[p.line-1], "\t", " ")
+	col := min(max(p.col, 1), len(text)+1)
+	return []string{"    " + text, "    " + strings.Repeat(" ", col-1) + "^"}
+}
+
+// compileError turns an error of the parser or of yaegi's compiler into an
+// ExecError named "CompileError". offset is 0 for errors positioned in the
+// cell itself and 1 for errors positioned in a chunk (whose first line is
+// the prefix).
+func compileError(code string, err error, offset int) *kernel.ExecError {
+	e := &kernel.ExecError{Name: "CompileError"}
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		for i, se := range list {
+			p := cellPos{line: se.Pos.Line - offset, col: se.Pos.Column}
+			if i == 0 {
+				e.Value = se.Msg
+				e.Traceback = append(e.Traceback, p.String()+": "+se.Msg)
+				e.Traceback = append(e.Traceback, sourceLines(code, p)...)
+				continue
+			}
+			e.Traceback = append(e.Traceback, p.String()+": "+se.Msg)
+		}
+		return e
+	}
+	msg := err.Error()
+	if m := posRE.FindStringSubmatchIndex(msg); m != nil && m[0] == 0 {
+		p := chunkPos(msg[m[2]:m[3]], msg[m[4]:m[5]])
+		rest := strings.TrimPrefix(msg[m[1]:], ": ")
+		e.Value = mapPositions(rest)
+		e.Traceback = append([]string{p.String() + ": " + e.Value}, sourceLines(code, p)...)
+		return e
+	}
+	e.Value = mapPositions(msg)
+	e.Traceback = []string{e.Value}
+	return e
+}
+
+// mapPositions rewrites every chunk position in s into the cell's.
+func mapPositions(s string) string {
+	return posRE.ReplaceAllStringFunc(s, func(m string) string {
+		sub := posRE.FindStringSubmatch(m)
+		return chunkPos(sub[1], sub[2]).String()
+	})
+}
+
+// panicError is the ExecError of a panic in the cell's own goroutine.
+// trace holds the lines yaegi wrote while unwinding, innermost first.
+func panicError(code string, value any, trace []string) *kernel.ExecError {
+	e := &kernel.ExecError{Name: "panic", Value: fmt.Sprint(value)}
+	e.Traceback = []string{"panic: " + e.Value}
+	var first *cellPos
+	for _, l := range trace {
+		m := panicLineRE.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		p := chunkPos(m[1], m[2])
+		fn := m[3]
+		if fn == "main" {
+			fn = "the cell"
+		}
+		e.Traceback = append(e.Traceback, fmt.Sprintf("%s, in %s", p, fn))
+		if first == nil {
+			first = &p
+		}
+	}
+	if first != nil {
+		// The innermost frame leads, with its source line.
+		head := e.Traceback[1]
+		rest := append([]string(nil), e.Traceback[2:]...)
+		e.Traceback = append([]string{head + ": panic: " + e.Value}, sourceLines(code, *first)...)
+		e.Traceback = append(e.Traceback, rest...)
+	}
+	return e
+}

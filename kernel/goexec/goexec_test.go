@@ -1,0 +1,421 @@
+package goexec
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/display"
+)
+
+// event is one call a cell made on the Publisher.
+type event struct {
+	kind   string // "stdout", "stderr", "display", "clear"
+	text   string
+	bundle display.Bundle
+}
+
+// recorder is a kernel.Publisher that records every call.
+type recorder struct {
+	mu     sync.Mutex
+	events []event
+}
+
+func (r *recorder) Stream(name, text string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, event{kind: name, text: text})
+}
+
+func (r *recorder) Publish(b display.Bundle) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, event{kind: "display", bundle: b})
+}
+
+func (r *recorder) Clear(wait bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, event{kind: "clear"})
+}
+
+// stream returns everything written to the named stream.
+func (r *recorder) stream(name string) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var b strings.Builder
+	for _, e := range r.events {
+		if e.kind == name {
+			b.WriteString(e.text)
+		}
+	}
+	return b.String()
+}
+
+func newExec(t testing.TB) *Executor {
+	t.Helper()
+	e, err := New(Options{})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return e
+}
+
+// run executes code, failing the test on error, and returns the result's
+// text/plain ("" when none) and the recorder.
+func run(t *testing.T, e *Executor, code string) (string, *recorder) {
+	t.Helper()
+	rec := &recorder{}
+	res, err := e.Execute(context.Background(), code, rec)
+	if err != nil {
+		t.Fatalf("Execute(%q): %v", code, err)
+	}
+	return resultText(res), rec
+}
+
+func resultText(res *kernel.ExecResult) string {
+	if res == nil || res.Data == nil {
+		return ""
+	}
+	s, _ := res.Data.Data["text/plain"].(string)
+	return s
+}
+
+// fail executes code that must fail and returns its ExecError.
+func fail(t *testing.T, e *Executor, ctx context.Context, code string) (*kernel.ExecError, *recorder) {
+	t.Helper()
+	rec := &recorder{}
+	_, err := e.Execute(ctx, code, rec)
+	var ee *kernel.ExecError
+	if !errors.As(err, &ee) {
+		t.Fatalf("Execute(%q) = %v, want an *kernel.ExecError", code, err)
+	}
+	return ee, rec
+}
+
+func TestStateAcrossCells(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "x := 40")
+	run(t, e, "var y = 2")
+	run(t, e, "func add(a, b int) int { return a + b }")
+	if got, _ := run(t, e, "add(x, y)"); got != "42" {
+		t.Errorf("add(x, y) = %q, want 42", got)
+	}
+}
+
+func TestMixedDeclarationsAndStatements(t *testing.T) {
+	e := newExec(t)
+	code := `type T struct{ X int }
+t := T{3}
+func (t T) Double() int { return 2 * t.X }
+const k = 10
+t.Double() + k`
+	if got, _ := run(t, e, code); got != "16" {
+		t.Errorf("result = %q, want 16", got)
+	}
+	// Declarations of the cell are usable by the next one.
+	if got, _ := run(t, e, "T{5}.Double()"); got != "10" {
+		t.Errorf("T{5}.Double() = %q, want 10", got)
+	}
+}
+
+func TestFinalExpression(t *testing.T) {
+	e := newExec(t)
+	for _, c := range []struct{ code, want string }{
+		{"1 + 1", "2"},
+		{`"a" + "b"`, ""}, // checked below: Render may quote strings
+		{"x := 3", ""},
+		{"func two() (int, error) { return 2, nil }\ntwo()", "2, <nil>"},
+		{"func none() {}\nnone()", ""},
+		{`fmt.Println("hi")`, ""},
+	} {
+		got, _ := run(t, e, c.code)
+		if c.code == `"a" + "b"` {
+			if !strings.Contains(got, "ab") {
+				t.Errorf("%q: result %q does not show ab", c.code, got)
+			}
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%q: result %q, want %q", c.code, got, c.want)
+		}
+	}
+}
+
+func TestPreImportedPackages(t *testing.T) {
+	e := newExec(t)
+	code := `m, err := rbm.NewBinary(3, 2, nil)
+if err != nil { panic(err) }
+r, c := m.W.Dims()
+fmt.Println(r, c, math.Sqrt(16), strings.ToUpper("ok"))`
+	_, rec := run(t, e, code)
+	if got := rec.stream("stdout"); got != "3 2 4 OK\n" {
+		t.Errorf("stdout = %q, want %q", got, "3 2 4 OK\n")
+	}
+	// A full import path works too.
+	if got, _ := run(t, e, "import m2 \"gonum.org/v1/gonum/mat\"\nm2.NewDense(2, 2, nil).At(1, 1)"); got != "0" {
+		t.Errorf("result = %q, want 0", got)
+	}
+}
+
+func TestGenericFunctionInCell(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "func Max[T int | float64](a, b T) T { if a > b { return a }; return b }")
+	if got, _ := run(t, e, "Max(2.5, 1.5)"); got != "2.5" {
+		t.Errorf("Max(2.5, 1.5) = %q, want 2.5", got)
+	}
+	if got, _ := run(t, e, "Max(3, 7)"); got != "7" {
+		t.Errorf("Max(3, 7) = %q, want 7", got)
+	}
+}
+
+func TestCompileErrorPosition(t *testing.T) {
+	e := newExec(t)
+	ee, _ := fail(t, e, context.Background(), "a := 1\nb := a +\n  undefinedName\n")
+	if ee.Name != "CompileError" {
+		t.Errorf("Name = %q, want CompileError", ee.Name)
+	}
+	if !strings.Contains(ee.Value, "undefined") {
+		t.Errorf("Value = %q, want it to say undefined", ee.Value)
+	}
+	if len(ee.Traceback) == 0 || !strings.HasPrefix(ee.Traceback[0], "cell line 3, column 3") {
+		t.Errorf("Traceback = %q, want it to start with cell line 3, column 3", ee.Traceback)
+	}
+	// A syntax error in a declaration.
+	ee, _ = fail(t, e, context.Background(), "x := 1\n\nfunc f( {\n}")
+	if ee.Name != "CompileError" || len(ee.Traceback) == 0 || !strings.HasPrefix(ee.Traceback[0], "cell line 3") {
+		t.Errorf("syntax error = %+v, want a CompileError at cell line 3", ee)
+	}
+	// A scanner error.
+	ee, _ = fail(t, e, context.Background(), "x := 1\ny := \"open")
+	if ee.Name != "CompileError" || len(ee.Traceback) == 0 || !strings.HasPrefix(ee.Traceback[0], "cell line 2, column 6") {
+		t.Errorf("scanner error = %+v, want a CompileError at cell line 2, column 6", ee)
+	}
+	// The session still works.
+	if got, _ := run(t, e, "1 + 2"); got != "3" {
+		t.Errorf("after errors: 1 + 2 = %q", got)
+	}
+}
+
+func TestRuntimePanic(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "before := 7")
+	ee, rec := fail(t, e, context.Background(), "func boom() { panic(\"boom\") }\nx := 1\nboom()\n")
+	if ee.Name != "panic" || ee.Value != "boom" {
+		t.Errorf("error = %s: %s, want panic: boom", ee.Name, ee.Value)
+	}
+	if len(ee.Traceback) == 0 || !strings.HasPrefix(ee.Traceback[0], "cell line 1") {
+		t.Errorf("Traceback = %q, want it to start at cell line 1 (inside boom)", ee.Traceback)
+	}
+	if s := rec.stream("stderr"); strings.Contains(s, "cell:") {
+		t.Errorf("stderr shows the interpreter's raw trace: %q", s)
+	}
+	if got, _ := run(t, e, "before + x"); got != "8" {
+		t.Errorf("before + x = %q, want 8", got)
+	}
+	// A runtime error of Go.
+	ee, _ = fail(t, e, context.Background(), "var s []int\n_ = s[3]")
+	if ee.Name != "panic" || !strings.Contains(ee.Value, "index out of range") {
+		t.Errorf("error = %s: %s, want an index out of range panic", ee.Name, ee.Value)
+	}
+}
+
+func TestGoroutinePanic(t *testing.T) {
+	e := newExec(t)
+	// The cell waits; the goroutine's panic stops it.
+	ee, _ := fail(t, e, context.Background(), "go func() { panic(\"in goroutine\") }()\nselect {}")
+	if ee.Name != "panic" || ee.Value != "in goroutine" {
+		t.Errorf("error = %s: %s, want panic: in goroutine", ee.Name, ee.Value)
+	}
+	if len(ee.Traceback) == 0 || !strings.HasPrefix(ee.Traceback[0], "cell line 1, column 1") {
+		t.Errorf("Traceback = %q, want the go statement's position", ee.Traceback)
+	}
+	// A goroutine started by a function declared in a cell, with arguments
+	// evaluated at the go statement.
+	run(t, e, "func crash(n int, done chan bool) { defer close(done); panic(fmt.Sprint(\"crash \", n)) }")
+	ee, _ = fail(t, e, context.Background(), "done := make(chan bool)\nn := 5\ngo crash(n, done)\nn = 6\n<-done\nselect {}")
+	if ee.Value != "crash 5" {
+		t.Errorf("Value = %q, want crash 5", ee.Value)
+	}
+	// The process survived and the session goes on.
+	if got, _ := run(t, e, "1 + 1"); got != "2" {
+		t.Errorf("after goroutine panic: %q", got)
+	}
+	// A goroutine that panics after its cell ended reports on the stderr of
+	// a later cell.
+	// (Goroutines that outlive their cell take what they use as arguments:
+	// reading a cell's global from them races with later cells, see
+	// docs/goexec.md.)
+	run(t, e, "late := make(chan bool)\ngo func(c chan bool) { <-c; panic(\"late\") }(late)")
+	run(t, e, "close(late)")
+	var got string
+	for i := 0; i < 200 && !strings.Contains(got, "late"); i++ {
+		_, rec := run(t, e, "time.Sleep(5 * time.Millisecond)")
+		got = rec.stream("stderr")
+	}
+	if !strings.Contains(got, "panic in a goroutine started at cell line 2, column 1 of an earlier cell: late") {
+		t.Errorf("stderr = %q, want the late panic", got)
+	}
+}
+
+func TestOsExitDoesNotExit(t *testing.T) {
+	e := newExec(t)
+	ee, _ := fail(t, e, context.Background(), "os.Exit(3)")
+	if ee.Name != "panic" || !strings.Contains(ee.Value, "os.Exit(3)") {
+		t.Errorf("error = %s: %s, want a panic naming os.Exit(3)", ee.Name, ee.Value)
+	}
+	ee, _ = fail(t, e, context.Background(), `log.Fatal("fatal")`)
+	if ee.Name != "panic" || !strings.Contains(ee.Value, "fatal") {
+		t.Errorf("error = %s: %s, want a panic from log.Fatal", ee.Name, ee.Value)
+	}
+	if got, _ := run(t, e, "2 * 21"); got != "42" {
+		t.Errorf("after os.Exit: %q", got)
+	}
+}
+
+func TestInterruptInfiniteLoop(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "kept := 1")
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	ee, _ := fail(t, e, ctx, "n := 0\nfor { n++ }")
+	if ee.Name != "Interrupted" {
+		t.Errorf("Name = %q, want Interrupted", ee.Name)
+	}
+	if got, _ := run(t, e, "kept"); got != "1" {
+		t.Errorf("kept = %q, want 1", got)
+	}
+	if got, _ := run(t, e, "n > 0"); got != "true" {
+		t.Errorf("n > 0 = %q, want true (n was set before the interrupt)", got)
+	}
+}
+
+func TestInterruptReachesCompiledCode(t *testing.T) {
+	e := newExec(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	// The cell's ctx is the one Execute got: a compiled wait on it returns.
+	ee, _ := fail(t, e, ctx, `steps := 0
+for {
+	select {
+	case <-ctx.Done():
+		panic("unreachable: interrupted cells stop first")
+	case <-time.After(time.Millisecond):
+		steps++
+	}
+}`)
+	if ee.Name != "Interrupted" {
+		t.Errorf("Name = %q, want Interrupted", ee.Name)
+	}
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel2)
+	res, err := e.Execute(ctx2, `err := func() error {
+	<-ctx.Done()
+	return ctx.Err()
+}()`, &recorder{})
+	var ee2 *kernel.ExecError
+	if err != nil && !(errors.As(err, &ee2) && ee2.Name == "Interrupted") {
+		t.Fatalf("Execute = %v, %v", res, err)
+	}
+	if got, _ := run(t, e, "steps > 0"); got != "true" {
+		t.Errorf("steps > 0 = %q, want true", got)
+	}
+}
+
+func TestStreams(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `fmt.Println("out 1")
+fmt.Fprintln(os.Stderr, "err 1")
+fmt.Print("out 2 ")
+fmt.Println("continued")
+log.SetFlags(0)
+log.Print("logged")
+println("builtin")
+os.Stdout.Write([]byte("partial"))`)
+	var got []string
+	for _, ev := range rec.events {
+		got = append(got, ev.kind+":"+ev.text)
+	}
+	want := []string{
+		"stdout:out 1\n",
+		"stderr:err 1\n",
+		"stdout:out 2 continued\n",
+		"stderr:logged\n",
+		"stdout:builtin\n",
+		"stdout:partial",
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("events:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestGoroutineOutputGoesToCurrentCell(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "tick := make(chan string)\ngo func(c chan string) { for s := range c { fmt.Println(s) } }(tick)")
+	_, rec := run(t, e, "done := make(chan bool)\ngo func() { fmt.Println(\"from goroutine\"); done <- true }()\n<-done")
+	if got := rec.stream("stdout"); got != "from goroutine\n" {
+		t.Errorf("stdout = %q", got)
+	}
+	// A goroutine of an earlier cell prints into the cell running now.
+	_, rec = run(t, e, "tick <- \"hello\"\ntime.Sleep(20 * time.Millisecond)")
+	if got := rec.stream("stdout"); got != "hello\n" {
+		t.Errorf("stdout = %q, want hello from the earlier cell's goroutine", got)
+	}
+}
+
+func TestInspectCell(t *testing.T) {
+	e := newExec(t)
+	res, err := e.Execute(context.Background(), "strings.ToUpper?", &recorder{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Payload) != 1 || res.Payload[0]["source"] != "page" {
+		t.Fatalf("Payload = %v, want one page", res.Payload)
+	}
+	text, _ := res.Payload[0]["data"].(map[string]any)["text/plain"].(string)
+	if !strings.Contains(text, "ToUpper") {
+		t.Errorf("page = %q", text)
+	}
+	_, rec := run(t, e, "nosuchname??")
+	if !strings.Contains(rec.stream("stdout"), "no documentation") {
+		t.Errorf("stdout = %q", rec.stream("stdout"))
+	}
+}
+
+func TestCompleteAndInspectSeeCellGlobals(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "myModel, _ := rbm.NewBinary(4, 3, nil)\nfunc myHelper() {}")
+	c := e.Complete("myM", 3)
+	if len(c.Matches) == 0 || c.Matches[0] != "myModel" {
+		t.Errorf("Complete(myM) = %v", c.Matches)
+	}
+	c = e.Complete("myH", 3)
+	if len(c.Matches) == 0 || c.Matches[0] != "myHelper" {
+		t.Errorf("Complete(myH) = %v", c.Matches)
+	}
+	if _, found := e.Inspect("rbm.NewBinary", 5, 0); !found {
+		t.Errorf("Inspect(rbm.NewBinary) found nothing")
+	}
+	if st, _ := e.IsComplete("for {"); st != "incomplete" {
+		t.Errorf("IsComplete(for {) = %q", st)
+	}
+}
+
+func TestReset(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "gone := 1")
+	if err := e.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	ee, _ := fail(t, e, context.Background(), "gone")
+	if ee.Name != "CompileError" {
+		t.Errorf("after Reset, gone: %s", ee.Name)
+	}
+	if got, _ := run(t, e, "fmt.Sprint(1)"); got == "" {
+		t.Errorf("after Reset, pre-imports missing")
+	}
+}

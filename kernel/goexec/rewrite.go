@@ -1,0 +1,162 @@
+package goexec
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+)
+
+// rtName is the name under which the cell sees the executor's runtime
+// helpers (package rtPath, registered with Use and imported by the
+// prelude). Names starting with "__goexec" are reserved in cells.
+const (
+	rtName = "__goexec"
+	rtPath = "github.com/rbm-kernel/rbm-kernel/kernel/goexec/rt"
+)
+
+// builtins are the predeclared functions that cannot be used as values, so
+// a go statement calling one is not captured in a variable.
+var builtins = map[string]bool{
+	"append": true, "cap": true, "clear": true, "close": true, "complex": true,
+	"copy": true, "delete": true, "imag": true, "len": true, "make": true,
+	"max": true, "min": true, "new": true, "panic": true, "print": true,
+	"println": true, "real": true, "recover": true,
+}
+
+// goRewriter rewrites every go statement of a tree so that a panic in the
+// goroutine is recovered and reported instead of ending the process:
+//
+//	go F(A1, A2)
+//
+// becomes
+//
+//	{
+//		__goexecF, __goexecA0, __goexecA1 := F, A1, A2
+//		go func() {
+//			defer func() {
+//				if r := recover(); r != nil {
+//					__goexec.GoPanic(r, "CELL:LINE:COL")
+//				}
+//			}()
+//			__goexecF(__goexecA0, __goexecA1)
+//		}()
+//	}
+//
+// The function value and the arguments are evaluated at the go statement,
+// as Go does. Arguments that are literals, nil, true or false stay in the
+// call (an untyped constant must keep its untyped type), as does a single
+// argument that is itself a call (it may return several values; it is then
+// evaluated in the goroutine). A builtin is called directly.
+type goRewriter struct {
+	fset *token.FileSet
+	cell int                  // the number of the cell being rewritten
+	made map[*ast.GoStmt]bool // the go statements the rewrite produced
+}
+
+func newGoRewriter(fset *token.FileSet, cell int) *goRewriter {
+	return &goRewriter{fset: fset, cell: cell, made: map[*ast.GoStmt]bool{}}
+}
+
+func (r *goRewriter) apply(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			r.list(n.List)
+		case *ast.CaseClause:
+			r.list(n.Body)
+		case *ast.CommClause:
+			r.list(n.Body)
+		case *ast.LabeledStmt:
+			if g, ok := n.Stmt.(*ast.GoStmt); ok && !r.made[g] {
+				n.Stmt = r.goStmt(g)
+			}
+		}
+		return true
+	})
+}
+
+func (r *goRewriter) list(l []ast.Stmt) {
+	for i, s := range l {
+		if g, ok := s.(*ast.GoStmt); ok && !r.made[g] {
+			l[i] = r.goStmt(g)
+		}
+	}
+}
+
+// goStmt returns the replacement of one go statement. The children of the
+// call were not visited yet; ast.Inspect visits them in the new tree since
+// they are reused there.
+func (r *goRewriter) goStmt(g *ast.GoStmt) ast.Stmt {
+	pos := g.Go
+	p := r.fset.Position(pos)
+	where := fmt.Sprintf("%d:%d:%d", r.cell, p.Line-1, p.Column)
+	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+
+	var lhs, rhs []ast.Expr
+	call := &ast.CallExpr{Fun: g.Call.Fun, Lparen: pos, Ellipsis: g.Call.Ellipsis, Rparen: pos}
+	if fn, ok := g.Call.Fun.(*ast.Ident); !ok || !builtins[fn.Name] {
+		lhs = append(lhs, id("__goexecF"))
+		rhs = append(rhs, g.Call.Fun)
+		call.Fun = id("__goexecF")
+	}
+	for i, a := range g.Call.Args {
+		if keepInline(a, len(g.Call.Args)) {
+			call.Args = append(call.Args, a)
+			continue
+		}
+		v := fmt.Sprintf("__goexecA%d", i)
+		lhs = append(lhs, id(v))
+		rhs = append(rhs, a)
+		call.Args = append(call.Args, id(v))
+	}
+
+	recoverer := &ast.DeferStmt{Defer: pos, Call: &ast.CallExpr{
+		Fun: &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.IfStmt{
+				If: pos,
+				Init: &ast.AssignStmt{Lhs: []ast.Expr{id("__goexecR")}, TokPos: pos, Tok: token.DEFINE,
+					Rhs: []ast.Expr{&ast.CallExpr{Fun: id("recover"), Lparen: pos, Rparen: pos}}},
+				Cond: &ast.BinaryExpr{X: id("__goexecR"), OpPos: pos, Op: token.NEQ, Y: id("nil")},
+				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+					Fun:    &ast.SelectorExpr{X: id(rtName), Sel: id("GoPanic")},
+					Lparen: pos,
+					Args:   []ast.Expr{id("__goexecR"), &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: fmt.Sprintf("%q", where)}},
+					Rparen: pos,
+				}}}},
+			}}},
+		},
+		Lparen: pos, Rparen: pos,
+	}}
+	goroutine := &ast.GoStmt{Go: pos, Call: &ast.CallExpr{
+		Fun: &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{recoverer, &ast.ExprStmt{X: call}}},
+		},
+		Lparen: pos, Rparen: pos,
+	}}
+	r.made[goroutine] = true
+	block := &ast.BlockStmt{Lbrace: pos, Rbrace: pos}
+	if len(lhs) > 0 {
+		block.List = append(block.List, &ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: token.DEFINE, Rhs: rhs})
+	}
+	block.List = append(block.List, goroutine)
+	return block
+}
+
+// keepInline reports whether a go statement's argument stays in the call
+// rather than being evaluated into a variable first.
+func keepInline(a ast.Expr, nargs int) bool {
+	switch a := ast.Unparen(a).(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		return a.Name == "nil" || a.Name == "true" || a.Name == "false" || a.Name == "iota"
+	case *ast.UnaryExpr:
+		_, lit := ast.Unparen(a.X).(*ast.BasicLit)
+		return lit
+	case *ast.CallExpr:
+		return nargs == 1
+	}
+	return false
+}

@@ -1,0 +1,108 @@
+package goexec
+
+import (
+	"context"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"github.com/traefik/yaegi/interp"
+)
+
+// runner executes compiled chunks with cancellation, as
+// (*interp.Interpreter).ExecuteWithContext does, but without its two
+// problems: that function returns on cancellation while the interpreter's
+// goroutine still writes its named results (a data race that `go test
+// -race` reports) and it gives no way to know when that goroutine has
+// ended, so the next cell could compile while the last one is still
+// unwinding.
+//
+// It needs three unexported fields of yaegi's Interpreter (v0.16.1): id,
+// the run counter that every interpreted frame compares with its own to
+// know it must stop; done, the channel that blocked channel operations
+// select on; and cancelChan, which makes channel operations cancellable.
+// newRunner finds them by reflection and reports whether it did; if a
+// yaegi upgrade renames them, the Executor falls back to
+// ExecuteWithContext (see Executor.execute).
+type runner struct {
+	in         *interp.Interpreter
+	id         *uint64
+	mu         *sync.RWMutex
+	done       *chan struct{}
+	cancelChan *bool
+}
+
+func newRunner(in *interp.Interpreter) (*runner, bool) {
+	v := reflect.ValueOf(in).Elem()
+	field := func(name string, t reflect.Type) unsafe.Pointer {
+		f := v.FieldByName(name)
+		if !f.IsValid() || f.Type() != t {
+			return nil
+		}
+		return unsafe.Pointer(f.UnsafeAddr())
+	}
+	r := &runner{in: in}
+	id := field("id", reflect.TypeFor[uint64]())
+	mu := field("mutex", reflect.TypeFor[sync.RWMutex]())
+	done := field("done", reflect.TypeFor[chan struct{}]())
+	cc := field("cancelChan", reflect.TypeFor[bool]())
+	if id == nil || mu == nil || done == nil || cc == nil {
+		return nil, false
+	}
+	r.id = (*uint64)(id)
+	r.mu = (*sync.RWMutex)(mu)
+	r.done = (*chan struct{})(done)
+	r.cancelChan = (*bool)(cc)
+	return r, true
+}
+
+// execute runs prog until it ends or ctx is cancelled. On cancellation it
+// stops every interpreted goroutine of the interpreter (yaegi cannot stop
+// only some) and returns ctx.Err() once the execution has ended, or after
+// grace, whichever comes first. unfinished is then non-nil and is
+// closed when the execution ends at last: compiled code that does not
+// watch its context runs on until it returns.
+func (r *runner) execute(ctx context.Context, prog *interp.Program, grace time.Duration) (err error, unfinished <-chan struct{}) {
+	r.mu.Lock()
+	done := make(chan struct{})
+	*r.done = done
+	*r.cancelChan = true
+	r.mu.Unlock()
+
+	finished := make(chan struct{})
+	var runErr error
+	go func() {
+		defer close(finished)
+		_, runErr = r.in.Execute(prog)
+	}()
+	select {
+	case <-finished:
+		return runErr, nil
+	case <-ctx.Done():
+	}
+	atomic.AddUint64(r.id, 1)
+	close(done)
+	select {
+	case <-finished:
+		return ctx.Err(), nil
+	case <-time.After(grace):
+		return ctx.Err(), finished
+	}
+}
+
+// stopAll stops every interpreted goroutine, as an interrupt does, when no
+// execution is under way (Reset).
+func (r *runner) stopAll() {
+	atomic.AddUint64(r.id, 1)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if d := *r.done; d != nil {
+		select {
+		case <-d:
+		default:
+			close(d)
+		}
+	}
+}
