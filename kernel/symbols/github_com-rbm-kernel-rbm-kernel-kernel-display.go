@@ -4,21 +4,144 @@ package symbols
 
 import (
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/kernel/display/display"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"SetSink": reflect.ValueOf(display.SetSink),
+		"ClearOutput":       reflect.ValueOf(display.ClearOutput),
+		"DefaultInterval":   reflect.ValueOf(display.DefaultInterval),
+		"DefaultPlotHeight": reflect.ValueOf(display.DefaultPlotHeight),
+		"DefaultPlotWidth":  reflect.ValueOf(display.DefaultPlotWidth),
+		"HTML":              reflect.ValueOf(display.HTML),
+		"Image":             reflect.ValueOf(display.Image),
+		"ImageBundle":       reflect.ValueOf(display.ImageBundle),
+		"JPEG":              reflect.ValueOf(display.JPEG),
+		"JSON":              reflect.ValueOf(display.JSON),
+		"JSONBundle":        reflect.ValueOf(display.JSONBundle),
+		"LaTeX":             reflect.ValueOf(display.LaTeX),
+		"MIMEHTML":          reflect.ValueOf(constant.MakeFromLiteral("\"text/html\"", token.STRING, 0)),
+		"MIMEJPEG":          reflect.ValueOf(constant.MakeFromLiteral("\"image/jpeg\"", token.STRING, 0)),
+		"MIMEJSON":          reflect.ValueOf(constant.MakeFromLiteral("\"application/json\"", token.STRING, 0)),
+		"MIMELaTeX":         reflect.ValueOf(constant.MakeFromLiteral("\"text/latex\"", token.STRING, 0)),
+		"MIMEMarkdown":      reflect.ValueOf(constant.MakeFromLiteral("\"text/markdown\"", token.STRING, 0)),
+		"MIMEPNG":           reflect.ValueOf(constant.MakeFromLiteral("\"image/png\"", token.STRING, 0)),
+		"MIMESVG":           reflect.ValueOf(constant.MakeFromLiteral("\"image/svg+xml\"", token.STRING, 0)),
+		"MIMEText":          reflect.ValueOf(constant.MakeFromLiteral("\"text/plain\"", token.STRING, 0)),
+		"Markdown":          reflect.ValueOf(display.Markdown),
+		"New":               reflect.ValueOf(display.New),
+		"NewProgress":       reflect.ValueOf(display.NewProgress),
+		"PNG":               reflect.ValueOf(display.PNG),
+		"PNGBundle":         reflect.ValueOf(display.PNGBundle),
+		"Plot":              reflect.ValueOf(display.Plot),
+		"PlotBundle":        reflect.ValueOf(display.PlotBundle),
+		"PlotDPI":           reflect.ValueOf(constant.MakeFromLiteral("96", token.INT, 0)),
+		"PlotPNG":           reflect.ValueOf(display.PlotPNG),
+		"PlotSVG":           reflect.ValueOf(display.PlotSVG),
+		"PlotSVGString":     reflect.ValueOf(display.PlotSVGString),
+		"Publish":           reflect.ValueOf(display.Publish),
+		"Render":            reflect.ValueOf(display.Render),
+		"SVG":               reflect.ValueOf(display.SVG),
+		"SetSink":           reflect.ValueOf(display.SetSink),
+		"Show":              reflect.ValueOf(display.Show),
+		"Text":              reflect.ValueOf(display.Text),
 
 		// type definitions
-		"Bundle": reflect.ValueOf((*display.Bundle)(nil)),
-		"Sink":   reflect.ValueOf((*display.Sink)(nil)),
+		"Bundle":     reflect.ValueOf((*display.Bundle)(nil)),
+		"Display":    reflect.ValueOf((*display.Display)(nil)),
+		"Displayer":  reflect.ValueOf((*display.Displayer)(nil)),
+		"HTMLer":     reflect.ValueOf((*display.HTMLer)(nil)),
+		"JPEGer":     reflect.ValueOf((*display.JPEGer)(nil)),
+		"LaTeXer":    reflect.ValueOf((*display.LaTeXer)(nil)),
+		"Markdowner": reflect.ValueOf((*display.Markdowner)(nil)),
+		"PNGer":      reflect.ValueOf((*display.PNGer)(nil)),
+		"Progress":   reflect.ValueOf((*display.Progress)(nil)),
+		"SVGer":      reflect.ValueOf((*display.SVGer)(nil)),
+		"Sink":       reflect.ValueOf((*display.Sink)(nil)),
 
 		// interface wrapper definitions
-		"_Sink": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Sink)(nil)),
+		"_Displayer":  reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Displayer)(nil)),
+		"_HTMLer":     reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_HTMLer)(nil)),
+		"_JPEGer":     reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_JPEGer)(nil)),
+		"_LaTeXer":    reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_LaTeXer)(nil)),
+		"_Markdowner": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Markdowner)(nil)),
+		"_PNGer":      reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_PNGer)(nil)),
+		"_SVGer":      reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_SVGer)(nil)),
+		"_Sink":       reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Sink)(nil)),
 	}
+}
+
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_Displayer is an interface wrapper for Displayer type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_Displayer struct {
+	IValue   interface{}
+	WDisplay func() display.Bundle
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_Displayer) Display() display.Bundle {
+	return W.WDisplay()
+}
+
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_HTMLer is an interface wrapper for HTMLer type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_HTMLer struct {
+	IValue interface{}
+	WHTML  func() string
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_HTMLer) HTML() string {
+	return W.WHTML()
+}
+
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_JPEGer is an interface wrapper for JPEGer type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_JPEGer struct {
+	IValue interface{}
+	WJPEG  func() []byte
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_JPEGer) JPEG() []byte {
+	return W.WJPEG()
+}
+
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_LaTeXer is an interface wrapper for LaTeXer type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_LaTeXer struct {
+	IValue interface{}
+	WLaTeX func() string
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_LaTeXer) LaTeX() string {
+	return W.WLaTeX()
+}
+
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_Markdowner is an interface wrapper for Markdowner type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_Markdowner struct {
+	IValue    interface{}
+	WMarkdown func() string
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_Markdowner) Markdown() string {
+	return W.WMarkdown()
+}
+
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_PNGer is an interface wrapper for PNGer type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_PNGer struct {
+	IValue interface{}
+	WPNG   func() []byte
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_PNGer) PNG() []byte {
+	return W.WPNG()
+}
+
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_SVGer is an interface wrapper for SVGer type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_SVGer struct {
+	IValue interface{}
+	WSVG   func() string
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_SVGer) SVG() string {
+	return W.WSVG()
 }
 
 // _github_com_rbm_kernel_rbm_kernel_kernel_display_Sink is an interface wrapper for Sink type

@@ -4,13 +4,21 @@ package symbols
 
 import (
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/lib/data/data"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"NewBatcher": reflect.ValueOf(data.NewBatcher),
+		"BarsAndStripes":    reflect.ValueOf(data.BarsAndStripes),
+		"BestLogLikelihood": reflect.ValueOf(data.BestLogLikelihood),
+		"MaxBarsAndStripes": reflect.ValueOf(constant.MakeFromLiteral("12", token.INT, 0)),
+		"NewBatcher":        reflect.ValueOf(data.NewBatcher),
+		"ShiftingBar":       reflect.ValueOf(data.ShiftingBar),
+		"Stochastic":        reflect.ValueOf(data.Stochastic),
+		"Threshold":         reflect.ValueOf(data.Threshold),
 
 		// type definitions
 		"Batcher": reflect.ValueOf((*data.Batcher)(nil)),

@@ -4,22 +4,34 @@ package symbols
 
 import (
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/lib/rbm/rbm"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"FillState":       reflect.ValueOf(rbm.FillState),
+		"Load":            reflect.ValueOf(rbm.Load),
+		"LoadFile":        reflect.ValueOf(rbm.LoadFile),
+		"MaxExactUnits":   reflect.ValueOf(constant.MakeFromLiteral("30", token.INT, 0)),
+		"MaxFileParams":   reflect.ValueOf(constant.MakeFromLiteral("268435456", token.INT, 0)),
+		"MaxFileUnits":    reflect.ValueOf(constant.MakeFromLiteral("16777216", token.INT, 0)),
+		"MaxJointUnits":   reflect.ValueOf(constant.MakeFromLiteral("22", token.INT, 0)),
+		"MaxTableUnits":   reflect.ValueOf(constant.MakeFromLiteral("24", token.INT, 0)),
 		"NewBinary":       reflect.ValueOf(rbm.NewBinary),
 		"SampleBernoulli": reflect.ValueOf(rbm.SampleBernoulli),
 		"Sigmoid":         reflect.ValueOf(rbm.Sigmoid),
 		"SigmoidInPlace":  reflect.ValueOf(rbm.SigmoidInPlace),
 		"Softplus":        reflect.ValueOf(rbm.Softplus),
+		"StateIndex":      reflect.ValueOf(rbm.StateIndex),
 
 		// type definitions
-		"Binary": reflect.ValueOf((*rbm.Binary)(nil)),
-		"Init":   reflect.ValueOf((*rbm.Init)(nil)),
-		"Model":  reflect.ValueOf((*rbm.Model)(nil)),
+		"Binary":   reflect.ValueOf((*rbm.Binary)(nil)),
+		"Init":     reflect.ValueOf((*rbm.Init)(nil)),
+		"Model":    reflect.ValueOf((*rbm.Model)(nil)),
+		"Progress": reflect.ValueOf((*rbm.Progress)(nil)),
 
 		// interface wrapper definitions
 		"_Model": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_rbm_Model)(nil)),
