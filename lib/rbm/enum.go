@@ -70,7 +70,9 @@ type enumerator struct {
 	bk    []float64 // k
 	bo    []float64 // L
 	k2    int       // bits inside a block
-	xlo   []float64 // 2^k2 × L: Σ_{i<k2} lo_i wk_i·
+	xlo   []float64 // 2^k2 × L: Σ_{i<k2} lo_i wk_i·, made by buildXlo
+	// xloOnce guards the lazy construction of xlo.
+	xloOnce sync.Once
 	mlo   []float64 // L: max over lo of xlo
 	elo   []float64 // 2^k2 × L: exp(xlo - mlo)
 	linlo []float64 // 2^k2: Σ_{i<k2} lo_i bk_i
@@ -108,43 +110,36 @@ func newEnumerator(m *Binary, visible bool) *enumerator {
 	e.k2 = min(e.k, lowBits)
 	nlo := 1 << e.k2
 	L := e.L
-	// Each low pattern is its pattern without the lowest set bit, plus
-	// that bit's row: 2^k2·L additions in all.
-	e.xlo = make([]float64, nlo*L)
 	e.linlo = make([]float64, nlo)
 	for lo := 1; lo < nlo; lo++ {
-		i := trailingZeros(lo)
-		prev := lo & (lo - 1)
-		dst, src, w := e.xlo[lo*L:(lo+1)*L], e.xlo[prev*L:(prev+1)*L], e.wk[i*L:(i+1)*L]
-		for j := range dst {
-			dst[j] = src[j] + w[j]
-		}
-		e.linlo[lo] = e.linlo[prev] + e.bk[i]
+		e.linlo[lo] = e.linlo[lo&(lo-1)] + e.bk[trailingZeros(lo)]
 	}
 	// Mlo_j = Σ_{i<k2} max(wk_ij, 0), reached by the pattern of the
-	// positive weights; the spread of xlo_j bounds it away from overflow.
+	// positive weights; xlo_j - Mlo_j lies in [-spread_j, 0] with
+	// spread_j = Σ_{i<k2} |wk_ij|.
 	e.mlo = make([]float64, L)
 	spread := 0.0
 	for j := 0; j < L; j++ {
-		var hi, lo float64
+		var hi, sp float64
 		for i := 0; i < e.k2; i++ {
 			w := e.wk[i*L+j]
 			hi += max(w, 0)
-			lo += min(w, 0)
+			sp += math.Abs(w)
 		}
 		e.mlo[j] = hi
-		spread = max(spread, hi, -lo)
+		spread = max(spread, sp)
 	}
 	e.elo = make([]float64, nlo*L)
 	if spread < 700 {
-		// e^{xlo} by the same recursion, multiplying by e^{wk_ij}: at
-		// most 12 roundings per entry, then the shift by e^{-Mlo}.
+		// elo by the recursion of xlo, multiplying by e^{wk_ij} from
+		// e^{-Mlo_j}: at most 13 roundings per entry, and every
+		// intermediate value is an entry, in [e^-700, 1].
 		ew := make([]float64, e.k2*L)
 		for i := range ew {
 			ew[i] = math.Exp(e.wk[i])
 		}
 		for j := 0; j < L; j++ {
-			e.elo[j] = 1
+			e.elo[j] = math.Exp(-e.mlo[j])
 		}
 		for lo := 1; lo < nlo; lo++ {
 			i := trailingZeros(lo)
@@ -154,16 +149,8 @@ func newEnumerator(m *Binary, visible bool) *enumerator {
 				dst[j] = src[j] * w[j]
 			}
 		}
-		for j := 0; j < L; j++ {
-			ew[j] = math.Exp(-e.mlo[j])
-		}
-		for lo := 0; lo < nlo; lo++ {
-			row := e.elo[lo*L : (lo+1)*L]
-			for j := range row {
-				row[j] *= ew[j]
-			}
-		}
 	} else {
+		e.buildXlo()
 		for i, x := range e.xlo {
 			e.elo[i] = math.Exp(x - e.mlo[i%L])
 		}
@@ -177,6 +164,25 @@ func newEnumerator(m *Binary, visible bool) *enumerator {
 		e.elin[lo] = math.Exp(x - e.maxlin)
 	}
 	return e
+}
+
+// buildXlo fills xlo, once: each low pattern's input is that of the
+// pattern without its lowest set bit, plus that bit's row (2^k2·L
+// additions). Only the safe form and the moments need it; it is safe to
+// call from several goroutines.
+func (e *enumerator) buildXlo() {
+	e.xloOnce.Do(func() {
+		nlo, L := e.blockSize(), e.L
+		e.xlo = make([]float64, nlo*L)
+		for lo := 1; lo < nlo; lo++ {
+			i := trailingZeros(lo)
+			prev := lo & (lo - 1)
+			dst, src, w := e.xlo[lo*L:(lo+1)*L], e.xlo[prev*L:(prev+1)*L], e.wk[i*L:(i+1)*L]
+			for j := range dst {
+				dst[j] = src[j] + w[j]
+			}
+		}
+	})
 }
 
 func trailingZeros(x int) int {
@@ -248,18 +254,19 @@ func (e *enumerator) blockLSE(hi int, t, a, ea []float64) lse {
 	// cannot overflow, and the largest-linlo term is at least 1.
 	var s float64
 	for lo, w := range e.elin {
-		el := e.elo[lo*L:][:L]
-		// Four products in flight hide the latency of the multiplications.
+		el, eb := e.elo[lo*L:][:L], ea[:L]
+		// Four products in flight hide the latency of the multiplications;
+		// the length tests let the compiler drop the bounds checks.
 		p0, p1, p2, p3 := w, 1.0, 1.0, 1.0
-		j := 0
-		for ; j+4 <= L; j += 4 {
-			p0 *= 1 + ea[j]*el[j]
-			p1 *= 1 + ea[j+1]*el[j+1]
-			p2 *= 1 + ea[j+2]*el[j+2]
-			p3 *= 1 + ea[j+3]*el[j+3]
+		for len(el) >= 4 && len(eb) >= 4 {
+			p0 *= 1 + eb[0]*el[0]
+			p1 *= 1 + eb[1]*el[1]
+			p2 *= 1 + eb[2]*el[2]
+			p3 *= 1 + eb[3]*el[3]
+			el, eb = el[4:], eb[4:]
 		}
-		for ; j < L; j++ {
-			p0 *= 1 + ea[j]*el[j]
+		for j := range min(len(el), len(eb)) {
+			p0 *= 1 + eb[j]*el[j]
 		}
 		s += (p0 * p1) * (p2 * p3)
 	}
@@ -293,6 +300,7 @@ func (e *enumerator) terms(hi int, t, a, ea []float64) {
 // safeTerms writes t(s) for the block whose shared input is a and linear
 // term lin, with one exponential per term.
 func (e *enumerator) safeTerms(lin float64, t, a []float64) {
+	e.buildXlo()
 	L := e.L
 	for lo := range t {
 		x := e.xlo[lo*L : (lo+1)*L]
@@ -479,6 +487,7 @@ func (e *enumerator) table(ctx context.Context, dst []float64) (float64, error) 
 // not depend on the number of goroutines.
 func (e *enumerator) moments(ctx context.Context, logZ float64) (G, ms, mo []float64, err error) {
 	nb, bs, k, L := e.blocks(), e.blockSize(), e.k, e.L
+	e.buildXlo()
 	const nparts = 16
 	np := min(nb, nparts)
 	type acc struct{ g, s, o, t, a, ea, sig []float64 }
