@@ -65,18 +65,18 @@ const productBound = 690
 // per term. A factor whose elo underflows to 0 stands for a term below
 // e^{690-745}, which is negligible.
 type enumerator struct {
-	k, L  int
-	wk    []float64 // k×L, row-major
-	bk    []float64 // k
-	bo    []float64 // L
-	k2    int       // bits inside a block
-	xlo   []float64 // 2^k2 × L: Σ_{i<k2} lo_i wk_i·, made by buildXlo
+	k, L int
+	wk   []float64 // k×L, row-major
+	bk   []float64 // k
+	bo   []float64 // L
+	k2   int       // bits inside a block
+	xlo  []float64 // 2^k2 × L: Σ_{i<k2} lo_i wk_i·, made by buildXlo
 	// xloOnce guards the lazy construction of xlo.
 	xloOnce sync.Once
-	mlo   []float64 // L: max over lo of xlo
-	elo   []float64 // 2^k2 × L: exp(xlo - mlo)
-	linlo []float64 // 2^k2: Σ_{i<k2} lo_i bk_i
-	elin  []float64 // 2^k2: exp(linlo - maxlin)
+	mlo     []float64 // L: max over lo of xlo
+	elo     []float64 // 2^k2 × L: exp(xlo - mlo)
+	linlo   []float64 // 2^k2: Σ_{i<k2} lo_i bk_i
+	elin    []float64 // 2^k2: exp(linlo - maxlin)
 	// maxlin is max linlo.
 	maxlin float64
 	// safeOnly and noDirect switch the product form, and the form without
