@@ -46,7 +46,9 @@ def main():
                 outputs.pop((pkg, test), None)
             elif action == "skip":
                 skipped += 1
-                outputs.pop((pkg, test), None)
+                lines = outputs.pop((pkg, test), [])
+                why = [l.strip() for l in lines if l.strip() and not l.lstrip().startswith(("=== ", "--- "))]
+                print(f"--- SKIP: {pkg} {test}" + (f": {why[-1]}" if why else ""))
             elif action == "fail":
                 failed += 1
                 sys.stdout.write("".join(outputs.pop((pkg, test), [])))
