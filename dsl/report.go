@@ -11,6 +11,9 @@ import (
 // values are ignored by max, min and mean. It returns false if the run has
 // no finite value of the measurement or how is unknown.
 func Reduce(r *Result, measure, how string) (float64, bool) {
+	if r == nil {
+		return 0, false
+	}
 	_, vals := r.Series(measure)
 	var v float64
 	switch how {
@@ -262,12 +265,19 @@ type Report struct {
 // tables are made.
 func NewReport(plan *Plan, results []*Result) (*Report, error) {
 	rep := &Report{Results: len(results)}
+	var kept []*Result
 	for _, r := range results {
+		if r == nil {
+			continue
+		}
+		kept = append(kept, r)
 		if r.Error != "" {
 			rep.Failed++
 		}
 	}
-	if plan == nil {
+	results = kept
+	rep.Results = len(results)
+	if plan == nil || plan.Spec == nil {
 		return rep, nil
 	}
 	rep.Name = plan.Spec.Name

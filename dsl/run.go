@@ -207,6 +207,9 @@ type Shard struct {
 
 // Jobs returns the runs of p in shard s, or an error if s is invalid.
 func (s Shard) Jobs(p *Plan) ([]*Job, error) {
+	if p == nil {
+		return nil, fmt.Errorf("dsl: shard %d/%d of a nil plan", s.Index, s.Count)
+	}
 	if s.Count == 0 && s.Index == 0 {
 		return p.Jobs, nil
 	}

@@ -147,6 +147,9 @@ func (s *Store) Has(key string) bool {
 // folder, syncs it and renames it to <key>.json, so a reader (or a sweep
 // killed at any moment) sees either no file or the whole file.
 func (s *Store) Write(r *Result) error {
+	if r == nil {
+		return fmt.Errorf("dsl: write of a nil result")
+	}
 	if r.Key == "" {
 		return fmt.Errorf("dsl: result of run %d has no key", r.Index)
 	}
@@ -231,6 +234,9 @@ func LoadResults(dir string) ([]*Result, error) {
 
 // Missing returns the runs of p (of all shards) that have no result file.
 func (s *Store) Missing(p *Plan) []*Job {
+	if p == nil {
+		return nil
+	}
 	var out []*Job
 	for _, r := range p.Jobs {
 		if !s.Has(r.Key) {
