@@ -460,7 +460,7 @@ func (e *Executor) diagnose(n ast.Node, err error) error {
 // interruptGrace is how long an interrupted cell waits for its execution
 // to end (compiled code that watches ctx returning) before it reports the
 // interrupt anyway; the next cell then waits for the rest.
-const interruptGrace = 2 * time.Second
+var interruptGrace = 2 * time.Second
 
 // execute runs prog under ctx with the runner, or with yaegi's
 // ExecuteWithContext when the runner is not available.
@@ -469,7 +469,7 @@ func (e *Executor) execute(ctx context.Context, prog *interp.Program) error {
 		_, err := e.in.ExecuteWithContext(ctx, prog)
 		return err
 	}
-	err, unfinished := e.runner.execute(ctx, prog, interruptGrace)
+	unfinished, err := e.runner.execute(ctx, prog, interruptGrace)
 	e.unfinished = unfinished
 	return err
 }

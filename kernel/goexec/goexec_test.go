@@ -251,11 +251,13 @@ func TestGoroutinePanic(t *testing.T) {
 	// reading a cell's global from them races with later cells, see
 	// docs/goexec.md.)
 	run(t, e, "late := make(chan bool)\ngo func(c chan bool) { <-c; panic(\"late\") }(late)")
-	run(t, e, "close(late)")
-	var got string
+	// The report reaches the cell running when the goroutine panics (maybe
+	// the one that closes late) or the next one.
+	_, rec := run(t, e, "close(late)")
+	got := rec.stream("stderr")
 	for i := 0; i < 200 && !strings.Contains(got, "late"); i++ {
 		_, rec := run(t, e, "time.Sleep(5 * time.Millisecond)")
-		got = rec.stream("stderr")
+		got += rec.stream("stderr")
 	}
 	if !strings.Contains(got, "panic in a goroutine started at cell line 2, column 1 of an earlier cell: late") {
 		t.Errorf("stderr = %q, want the late panic", got)
@@ -417,5 +419,99 @@ func TestReset(t *testing.T) {
 	}
 	if got, _ := run(t, e, "fmt.Sprint(1)"); got == "" {
 		t.Errorf("after Reset, pre-imports missing")
+	}
+}
+
+func TestDeclarationBetweenStatements(t *testing.T) {
+	e := newExec(t)
+	code := `x := 20
+func twice(v int) int { return 2 * v }
+y := twice(x)
+type pair struct{ a, b int }
+p := pair{x, y}
+p.a + p.b + 2`
+	if got, _ := run(t, e, code); got != "62" {
+		t.Errorf("result = %q, want 62", got)
+	}
+}
+
+func TestInterruptLeavesCompiledCodeRunning(t *testing.T) {
+	old := interruptGrace
+	interruptGrace = 20 * time.Millisecond
+	defer func() { interruptGrace = old }()
+	e := newExec(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	start := time.Now()
+	// time.Sleep is compiled and does not watch ctx: the interrupt is
+	// reported after the grace period, and the next cell waits for the
+	// sleep to end before it runs.
+	ee, _ := fail(t, e, ctx, "slept := false\ntime.Sleep(300 * time.Millisecond)\nslept = true")
+	if ee.Name != "Interrupted" {
+		t.Errorf("Name = %q, want Interrupted", ee.Name)
+	}
+	if got, _ := run(t, e, "slept"); got != "false" {
+		t.Errorf("slept = %q, want false: the statement after the sleep must not run", got)
+	}
+	if d := time.Since(start); d < 300*time.Millisecond {
+		t.Errorf("the next cell ran %v after the start, before the sleep ended", d)
+	}
+}
+
+func TestDisplayFromCell(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `fmt.Println("before")
+display.Markdown("# title")`)
+	if len(rec.events) != 2 || rec.events[0].kind != "stdout" || rec.events[1].kind != "display" {
+		t.Fatalf("events = %+v, want stdout then display", rec.events)
+	}
+	if got := rec.events[1].bundle.Data["text/markdown"]; got != "# title" {
+		t.Errorf("markdown = %v", got)
+	}
+}
+
+func TestPartialLineFlushedAfterDelay(t *testing.T) {
+	e := newExec(t)
+	// The cell waits longer than partialDelay with a partial line written:
+	// it is sent before the cell ends, then the rest of the line.
+	_, rec := run(t, e, "fmt.Print(\"50%\\r\")\ntime.Sleep(300 * time.Millisecond)\nfmt.Println(\"done\")")
+	var got []string
+	for _, ev := range rec.events {
+		got = append(got, ev.text)
+	}
+	if strings.Join(got, "|") != "50%\r|done\n" {
+		t.Errorf("stdout events = %q, want [\"50%%\\r\" \"done\\n\"]", got)
+	}
+}
+
+func TestResetStopsGoroutines(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "go func() { for { time.Sleep(time.Millisecond); fmt.Println(\"tick\") } }()")
+	if err := e.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(20 * time.Millisecond) // let a stopped goroutine print its last tick, if any
+	_, rec := run(t, e, "time.Sleep(50 * time.Millisecond)")
+	if n := strings.Count(rec.stream("stdout"), "tick"); n > 0 {
+		t.Errorf("%d ticks after Reset, want none", n)
+	}
+}
+
+func BenchmarkTrivialCell(b *testing.B) {
+	e := newExec(b)
+	rec := &recorder{}
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := e.Execute(ctx, "1+1", rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkNew(b *testing.B) {
+	for b.Loop() {
+		if _, err := New(Options{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -64,7 +64,7 @@ func newRunner(in *interp.Interpreter) (*runner, bool) {
 // grace, whichever comes first. unfinished is then non-nil and is
 // closed when the execution ends at last: compiled code that does not
 // watch its context runs on until it returns.
-func (r *runner) execute(ctx context.Context, prog *interp.Program, grace time.Duration) (err error, unfinished <-chan struct{}) {
+func (r *runner) execute(ctx context.Context, prog *interp.Program, grace time.Duration) (unfinished <-chan struct{}, err error) {
 	r.mu.Lock()
 	done := make(chan struct{})
 	*r.done = done
@@ -79,16 +79,16 @@ func (r *runner) execute(ctx context.Context, prog *interp.Program, grace time.D
 	}()
 	select {
 	case <-finished:
-		return runErr, nil
+		return nil, runErr
 	case <-ctx.Done():
 	}
 	atomic.AddUint64(r.id, 1)
 	close(done)
 	select {
 	case <-finished:
-		return ctx.Err(), nil
+		return nil, ctx.Err()
 	case <-time.After(grace):
-		return ctx.Err(), finished
+		return finished, ctx.Err()
 	}
 }
 
