@@ -135,6 +135,8 @@ type chunk struct {
 	// imports its imports (short name → import path; "_" and "." skipped).
 	funcs, types []string
 	imports      map[string]string
+	// vars lists the globals a chunk declares with var, const or :=.
+	vars []string
 }
 
 // blank returns code with every byte outside [start, end) replaced by a
@@ -182,9 +184,13 @@ func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chun
 						switch s := s.(type) {
 						case *ast.TypeSpec:
 							c.types = append(c.types, s.Name.Name)
+						case *ast.ValueSpec:
+							for _, n := range s.Names {
+								c.vars = append(c.vars, n.Name)
+							}
 						case *ast.ImportSpec:
 							p := strings.Trim(s.Path.Value, "`\"")
-							name := p[strings.LastIndexByte(p, '/')+1:]
+							name := packageName(p)
 							if s.Name != nil {
 								name = s.Name.Name
 							}
@@ -202,6 +208,15 @@ func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chun
 				return nil, err
 			}
 			c.block = f.Decls[0].(*ast.FuncDecl).Body
+			for _, st := range c.block.List {
+				if as, ok := st.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+					for _, l := range as.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							c.vars = append(c.vars, id.Name)
+						}
+					}
+				}
+			}
 			if j == len(items) {
 				if n := len(c.block.List); n > 0 {
 					if es, ok := c.block.List[n-1].(*ast.ExprStmt); ok {
@@ -219,4 +234,46 @@ func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chun
 		i = j
 	}
 	return chunks, nil
+}
+
+// packageName returns the name of the package at an import path: the name
+// its symbol table gives, else the last path element that is not a major
+// version suffix ("v2").
+func packageName(path string) string {
+	if name, ok := symbolName(path); ok {
+		return name
+	}
+	elems := strings.Split(path, "/")
+	name := elems[len(elems)-1]
+	if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+		name = elems[len(elems)-2]
+	}
+	return name
+}
+
+// usedPackageNames returns the identifiers used as the left side of a
+// selector (x in x.Sel) anywhere in the chunks: the candidates for
+// automatic imports.
+func usedPackageNames(chunks []chunk) map[string]bool {
+	used := map[string]bool{}
+	visit := func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				used[id.Name] = true
+			}
+		}
+		return true
+	}
+	for _, c := range chunks {
+		if c.file != nil {
+			ast.Inspect(c.file, visit)
+		}
+		if c.block != nil {
+			ast.Inspect(c.block, visit)
+		}
+		if c.final != nil {
+			ast.Inspect(c.final, visit)
+		}
+	}
+	return used
 }

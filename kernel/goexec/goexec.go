@@ -92,18 +92,15 @@ var allSymbols = func() map[string]map[string]reflect.Value {
 	return m
 }()
 
-// hasSymbols reports whether the import path has a symbol table.
-func hasSymbols(path string) bool {
-	_, ok := allSymbols[path+"/"+path[strings.LastIndexByte(path, '/')+1:]]
-	if ok {
-		return true
-	}
+// symbolName returns the package name of the symbol table of an import
+// path, and whether there is one.
+func symbolName(path string) (string, bool) {
 	for k := range allSymbols {
 		if strings.HasPrefix(k, path+"/") && !strings.Contains(k[len(path)+1:], "/") {
-			return true
+			return k[len(path)+1:], true
 		}
 	}
-	return false
+	return "", false
 }
 
 // Executor interprets Go cells, keeping state from one cell to the next. It
@@ -115,7 +112,8 @@ type Executor struct {
 	in       *interp.Interpreter
 	out      *router
 	trace    *traceWriter
-	imported map[string]string // short name → path, pre-imported or by cells
+	imported  map[string]string // short name → path, imported in the session
+	available map[string]string // short name → path, imported on first use
 	funcs    map[string]bool   // functions declared by cells
 	types    map[string]bool   // types declared by cells
 	cells    int               // cells executed since the last reset
@@ -196,21 +194,19 @@ func (e *Executor) init() error {
 	if imports == nil {
 		imports = DefaultImports
 	}
-	e.imported = map[string]string{}
-	names := make([]string, 0, len(imports))
+	e.available = map[string]string{}
 	for name, p := range imports {
-		if hasSymbols(p) {
-			names = append(names, name)
+		if _, ok := symbolName(p); ok {
+			e.available[name] = p
 		}
 	}
-	sort.Strings(names)
+	e.imported = map[string]string{}
 	var prelude strings.Builder
-	prelude.WriteString("import (\n\t" + rtName + " " + fmt.Sprintf("%q", rtPath) + "\n")
-	for _, name := range names {
-		fmt.Fprintf(&prelude, "\t%s %q\n", name, imports[name])
-		e.imported[name] = imports[name]
+	fmt.Fprintf(&prelude, "import %s %q\n", rtName, rtPath)
+	if p, ok := e.available["context"]; ok && p == "context" {
+		prelude.WriteString("import \"context\"\n")
+		e.imported["context"] = "context"
 	}
-	prelude.WriteString(")\n")
 	fmt.Fprintf(&prelude, "var ctx %s = %s.Background()\n", e.ctxType(), rtName)
 	// The prelude is parsed under the cells' file name: yaegi keys imports
 	// by file name, so this makes them visible to every cell.
@@ -322,6 +318,9 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 		}
 		return nil, compileError(code, err, offset)
 	}
+	if err := e.imports(code, chunks); err != nil {
+		return nil, err
+	}
 	e.setCtx(ctx)
 	e.run.mu.Lock()
 	e.run.goPanic = nil
@@ -350,6 +349,102 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 		}
 	}
 	return &kernel.ExecResult{Data: result}, nil
+}
+
+// imports prepares the imports of a cell. An import of a package the
+// session already has under the same name is dropped (yaegi would call it
+// a redeclaration); one that reuses a name bound to another path fails.
+// Then every package of the available set whose short name the cell uses
+// as x in x.Sel, and which neither the session nor the cell declares, is
+// imported: that is how the usual packages are "pre-imported" while a
+// cell may still bind their names to other packages first.
+func (e *Executor) imports(code string, chunks []chunk) error {
+	declared := map[string]bool{}
+	for _, c := range chunks {
+		for _, n := range c.funcs {
+			declared[n] = true
+		}
+		for _, n := range c.types {
+			declared[n] = true
+		}
+		for _, n := range c.vars {
+			declared[n] = true
+		}
+		for n := range c.imports {
+			declared[n] = true
+		}
+		if c.file == nil {
+			continue
+		}
+		decls := c.file.Decls[:0]
+		for _, d := range c.file.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.IMPORT {
+				decls = append(decls, d)
+				continue
+			}
+			specs := g.Specs[:0]
+			for _, s := range g.Specs {
+				is := s.(*ast.ImportSpec)
+				p := strings.Trim(is.Path.Value, "`\"")
+				name := packageName(p)
+				if is.Name != nil {
+					name = is.Name.Name
+				}
+				old, ok := e.imported[name]
+				switch {
+				case !ok || name == "_" || name == ".":
+					specs = append(specs, s)
+				case old == p:
+					// Already imported: nothing to do.
+				default:
+					pos := e.in.FileSet().Position(is.Pos())
+					msg := fmt.Sprintf("%s is already imported from %q in this session; import %q under another name", name, old, p)
+					return compileError(code, fmt.Errorf("%s:%d:%d: %s", cellFile, pos.Line, pos.Column, msg), 1)
+				}
+			}
+			g.Specs = specs
+			if len(specs) > 0 {
+				decls = append(decls, d)
+			}
+		}
+		c.file.Decls = decls
+	}
+	var globals map[string]reflect.Value
+	var auto []string
+	for name := range usedPackageNames(chunks) {
+		p, ok := e.available[name]
+		if !ok || declared[name] || e.funcs[name] || e.types[name] {
+			continue
+		}
+		if _, done := e.imported[name]; done {
+			continue
+		}
+		if globals == nil {
+			globals = e.globals()
+		}
+		if _, ok := globals[name]; ok {
+			continue
+		}
+		auto = append(auto, fmt.Sprintf("%s %q", name, p))
+		e.imported[name] = p
+	}
+	if len(auto) == 0 {
+		return nil
+	}
+	sort.Strings(auto)
+	src := declPrefix + "import (\n\t" + strings.Join(auto, "\n\t") + "\n)\n"
+	f, err := parser.ParseFile(e.in.FileSet(), cellFile, src, 0)
+	if err == nil {
+		var prog *interp.Program
+		if prog, err = e.compile(f); err == nil {
+			_, err = e.in.Execute(prog)
+		}
+	}
+	if err != nil {
+		return &kernel.ExecError{Name: "ImportError", Value: err.Error(), Traceback: []string{"importing " + strings.Join(auto, ", ") + ": " + err.Error()}}
+	}
+	return nil
 }
 
 // splitErr marks the scanner errors of splitItems, positioned in the cell.
@@ -638,7 +733,10 @@ func (e *Executor) env() *complete.Env {
 		globals = append(globals, complete.Name{Name: t, Kind: complete.KindType})
 	}
 	sort.Slice(globals, func(i, j int) bool { return globals[i].Name < globals[j].Name })
-	imported := make(map[string]string, len(e.imported))
+	imported := make(map[string]string, len(e.imported)+len(e.available))
+	for n, p := range e.available {
+		imported[n] = p
+	}
 	for n, p := range e.imported {
 		imported[n] = p
 	}

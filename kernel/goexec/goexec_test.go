@@ -162,6 +162,28 @@ fmt.Println(r, c, math.Sqrt(16), strings.ToUpper("ok"))`
 	}
 }
 
+func TestImports(t *testing.T) {
+	e := newExec(t)
+	// Importing a package the session has under the same name is a no-op.
+	if got, _ := run(t, e, "import \"strings\"\nstrings.Repeat(\"a\", 3) == \"aaa\""); got != "true" {
+		t.Errorf("re-import: %q, want true", got)
+	}
+	// Before its first use, a usual short name can be bound to another
+	// package: rand is math/rand/v2 unless a cell imports math/rand first.
+	if got, _ := run(t, e, "import \"math/rand\"\nrand.New(rand.NewSource(1)).Intn(1)"); got != "0" {
+		t.Errorf("math/rand: %q, want 0", got)
+	}
+	ee, _ := fail(t, e, context.Background(), "x := 1\nimport \"crypto/rand\"")
+	if ee.Name != "CompileError" || !strings.Contains(ee.Value, "already imported") ||
+		len(ee.Traceback) == 0 || !strings.HasPrefix(ee.Traceback[0], "cell line 2, column 8") {
+		t.Errorf("conflicting import: %+v", ee)
+	}
+	// A global named like a usual package keeps that package out.
+	if got, _ := run(t, e, "stat := 5\nstat * 2"); got != "10" {
+		t.Errorf("stat := 5: %q, want 10", got)
+	}
+}
+
 func TestGenericFunctionInCell(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "func Max[T int | float64](a, b T) T { if a > b { return a }; return b }")
