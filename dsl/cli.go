@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/scanner"
 	"io"
 	"os"
 	"path/filepath"
@@ -33,7 +34,8 @@ SWEEP_SHARD_COUNT. run exits with an error if any run failed.
 // Command runs the sweep command line args (without the program and the
 // word "sweep"), e.g. {"run", "-workers", "4", "table1.sweep"}, resolving
 // names with reg and running runs with fn (fn may be nil for commands other
-// than run). Output goes to stdout; progress and diagnostics to stderr.
+// than run). Output goes to stdout; progress and diagnostics to stderr,
+// where every error of a sweep file is printed, one per line.
 func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stdout, CommandUsage)
@@ -71,6 +73,10 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		return fmt.Errorf("sweep: %w", err)
 	}
 	spec, err := Compile(file, src, reg)
+	if list, ok := err.(scanner.ErrorList); ok {
+		scanner.PrintError(stderr, list) // every error, one per line
+		return fmt.Errorf("sweep: %s has %d errors", file, len(list))
+	}
 	if err != nil {
 		return err
 	}

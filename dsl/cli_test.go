@@ -18,8 +18,10 @@ func TestCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	reg := testRegistry(t)
+	var errb bytes.Buffer
 	cmd := func(args ...string) (string, error) {
-		var out, errb bytes.Buffer
+		var out bytes.Buffer
+		errb.Reset()
 		err := Command(context.Background(), args, reg, fakeRun, &out, &errb)
 		return out.String(), err
 	}
@@ -55,8 +57,12 @@ func TestCommand(t *testing.T) {
 	if _, err := cmd("frobnicate", file); err == nil {
 		t.Error("unknown command accepted")
 	}
-	os.WriteFile(file, []byte("seed 1\nmodel binary(hidden = 3)\n"), 0o644)
-	if _, err := cmd("check", file); err == nil || !strings.Contains(err.Error(), "s.sweep:1:1: missing data statement") {
+	os.WriteFile(file, []byte("seed 1\nmodel binary(hidden = 3)\nsampler gibs\n"), 0o644)
+	if _, err := cmd("check", file); err == nil || !strings.Contains(err.Error(), "has 2 errors") {
 		t.Errorf("check of a bad file: %v", err)
+	}
+	if want := file + ":1:1: missing data statement (e.g. data bars_stripes(size = 4))\n" +
+		file + ":3:9: unknown sampler gibs (did you mean gibbs?)\n"; errb.String() != want {
+		t.Errorf("stderr %q, want %q", errb.String(), want)
 	}
 }

@@ -420,9 +420,8 @@ func (p *parser) parseExpr() Expr {
 func (p *parser) parseCond() Expr {
 	x := p.parseAnd()
 	for p.isWord("or") {
-		pos := p.pos
 		p.next()
-		x = &BinaryExpr{At: pos, Op: "or", X: x, Y: p.parseAnd()}
+		x = &BinaryExpr{At: x.Pos(), Op: "or", X: x, Y: p.parseAnd()}
 	}
 	return x
 }
@@ -430,9 +429,8 @@ func (p *parser) parseCond() Expr {
 func (p *parser) parseAnd() Expr {
 	x := p.parseRel()
 	for p.isWord("and") {
-		pos := p.pos
 		p.next()
-		x = &BinaryExpr{At: pos, Op: "and", X: x, Y: p.parseRel()}
+		x = &BinaryExpr{At: x.Pos(), Op: "and", X: x, Y: p.parseRel()}
 	}
 	return x
 }
