@@ -108,15 +108,15 @@ func symbolName(path string) (string, bool) {
 type Executor struct {
 	opts Options
 
-	mu       sync.Mutex // held by each request
-	in       *interp.Interpreter
-	out      *router
-	trace    *traceWriter
+	mu        sync.Mutex // held by each request
+	in        *interp.Interpreter
+	out       *router
+	trace     *traceWriter
 	imported  map[string]string // short name → path, imported in the session
 	available map[string]string // short name → path, imported on first use
-	funcs    map[string]bool   // functions declared by cells
-	types    map[string]bool   // types declared by cells
-	cells    int               // cells executed since the last reset
+	funcs     map[string]bool   // functions declared by cells
+	types     map[string]bool   // types declared by cells
+	cells     int               // cells executed since the last reset
 
 	run runState // the chunk running now
 
