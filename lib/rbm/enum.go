@@ -310,46 +310,78 @@ func (e *enumerator) safeTerms(lin float64, t, a []float64) {
 
 // softplusSumShift returns Σ_j softplus(a_j + x_j) for len(a) == len(x).
 func softplusSumShift(a, x []float64) float64 {
+	var buf [chunk]float64
 	var s float64
 	for j0 := 0; j0 < len(x); j0 += chunk {
-		j1 := min(j0+chunk, len(x))
-		p := 1.0
-		for j := j0; j < j1; j++ {
-			y := a[j] + x[j]
-			if y > 0 {
-				s += y
-				y = -y
-			}
-			p *= 1 + math.Exp(y)
+		y := buf[:min(chunk, len(x)-j0)]
+		for j := range y {
+			y[j] = a[j0+j] + x[j0+j]
 		}
-		s += math.Log(p)
+		s += softplusChunk(y)
 	}
 	return s
 }
 
-// softplusSum returns Σ_j softplus(x_j) = Σ_j log(1 + e^{x_j}), written as
-//
-//	Σ_j max(x_j, 0) + log Π_j (1 + e^{-|x_j|})
-//
-// with one exponential per term and one logarithm per 32 terms (each
-// factor lies in (1, 2], so a product of 32 cannot overflow). Measured by
-// BenchmarkSoftplusSum, it is about three times as fast as summing Softplus.
+// softplusSum returns Σ_j softplus(x_j) = Σ_j log(1 + e^{x_j}); see
+// softplusChunk. It is three to four times as fast as summing Softplus
+// (BenchmarkSoftplusSum against BenchmarkSoftplusNaive).
 func softplusSum(x []float64) float64 {
 	var s float64
 	for j0 := 0; j0 < len(x); j0 += chunk {
-		j1 := min(j0+chunk, len(x))
-		p := 1.0
-		for _, y := range x[j0:j1] {
-			if y > 0 {
-				s += y
-				y = -y
-			}
-			p *= 1 + math.Exp(y)
-		}
-		s += math.Log(p)
+		s += softplusChunk(x[j0:min(j0+chunk, len(x))])
 	}
 	return s
 }
+
+// softplusChunk returns Σ_j softplus(y_j) for at most 32 finite values,
+// written as
+//
+//	Σ_j max(y_j, 0) + log Π_j (1 + e^{-|y_j|})
+//
+// with one logarithm in all (each factor lies in (1, 2], so 32 of them
+// cannot overflow) and, for each term, an exponential computed in line,
+// with no call and no branch (a call per term costs more than the
+// exponential, all registers being spilled around it):
+//
+//	e^z = 2^m · 2^{i/64} · e^r,  64m + i = round(64z/ln 2),
+//	r = z - (64m+i)·ln2/64 ∈ [-ln2/128, ln2/128],
+//
+// 2^{i/64} from a table, e^r by its Taylor polynomial of degree 5
+// (remainder below 4e-17), ln2/64 split in two parts so that r is exact
+// (Cody and Waite), and 2^m applied to the exponent bits. z is clamped at
+// -708, where 1 + e^z = 1 anyway. The error of each factor is a few ulps
+// (TestSoftplusChunk).
+func softplusChunk(y []float64) float64 {
+	const (
+		inv    = 92.33248261689366     // 64/ln 2
+		hi     = 0.01083042468962958   // 31 significant bits: kf·hi is exact
+		lo     = 6.619564634077006e-12 // hi + lo = ln2/64
+		shift  = 6755399441055744.0    // 1.5·2^52: adding it rounds to an integer
+		maxNeg = -708
+	)
+	var lin float64
+	p := 1.0
+	for _, v := range y {
+		av := math.Abs(v)
+		lin += 0.5 * (v + av) // max(v, 0), exactly
+		z := max(-av, maxNeg)
+		kf := (z*inv + shift) - shift
+		k := int64(kf)
+		r := z - kf*hi - kf*lo
+		q := 1 + r*(1+r*(0.5+r*(1.0/6+r*(1.0/24+r*(1.0/120)))))
+		q *= exp2Table[k&63]
+		p *= 1 + math.Float64frombits(math.Float64bits(q)+uint64(k>>6)<<52)
+	}
+	return lin + math.Log(p)
+}
+
+// exp2Table holds 2^{i/64} for i = 0…63.
+var exp2Table = func() (t [64]float64) {
+	for i := range t {
+		t[i] = math.Exp2(float64(i) / 64)
+	}
+	return t
+}()
 
 // lse is a log-sum-exp in the form max + log(sum of e^(t - max)).
 type lse struct{ max, sum float64 }
