@@ -46,7 +46,6 @@ type CD struct {
 	chains *mcmc.Chains
 	grad   *Grad
 	pos    *mat.Dense
-	neg    *mat.Dense
 }
 
 // NewCD returns a CD-k learner with k sampling steps (k ≤ 0 means 1) run by
@@ -106,19 +105,20 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 		}
 		l.chains = c
 		l.grad = NewGrad(m)
-		l.pos, l.neg = nil, nil
+		l.pos = nil
 	}
 	if err := l.chains.Clamp(m, batch); err != nil {
 		return nil, fmt.Errorf("learn: CD: %w", err)
 	}
 	l.pos = sized(l.pos, n, m.Hidden())
-	l.neg = sized(l.neg, n, m.Hidden())
 	l.pos.Copy(l.chains.PH)
 	if err := l.Sampler.Sample(m, l.chains, k); err != nil {
 		return nil, fmt.Errorf("learn: CD: %w", err)
 	}
-	hiddenProb(m, l.neg, l.chains.V)
-	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.neg)
+	if err := l.chains.HiddenProb(m); err != nil {
+		return nil, fmt.Errorf("learn: CD: %w", err)
+	}
+	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.chains.PH)
 	return l.grad, nil
 }
 

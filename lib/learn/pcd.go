@@ -31,7 +31,6 @@ type PCD struct {
 	chains *mcmc.Chains
 	grad   *Grad
 	pos    *mat.Dense
-	neg    *mat.Dense
 }
 
 // NewPCD returns a PCD-k learner with k sampling steps (k ≤ 0 means 1) per
@@ -107,14 +106,15 @@ func (l *PCD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 		}
 		l.chains = c
 		l.grad = NewGrad(m)
-		l.neg = mat.NewDense(nc, m.Hidden(), nil)
 	}
 	if err := l.Sampler.Sample(m, l.chains, max(l.K, 1)); err != nil {
 		return nil, fmt.Errorf("learn: PCD: %w", err)
 	}
 	l.pos = sized(l.pos, n, m.Hidden())
 	hiddenProb(m, l.pos, batch)
-	hiddenProb(m, l.neg, l.chains.V)
-	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.neg)
+	if err := l.chains.HiddenProb(m); err != nil {
+		return nil, fmt.Errorf("learn: PCD: %w", err)
+	}
+	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.chains.PH)
 	return l.grad, nil
 }

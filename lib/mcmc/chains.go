@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"
@@ -33,6 +34,17 @@ type Chains struct {
 	// sampler that does not must still set it to false), so that a later
 	// Gibbs.Sample never reuses a stale PH.
 	fresh bool
+
+	// wg waits for the parallel blocks of a half-step on these chains.
+	wg *sync.WaitGroup
+}
+
+// waiter returns the chains' wait group, making it on first use.
+func (c *Chains) waiter() *sync.WaitGroup {
+	if c.wg == nil {
+		c.wg = new(sync.WaitGroup)
+	}
+	return c.wg
 }
 
 // NewChains returns n chains for a model with m.Visible() visible and
@@ -151,8 +163,23 @@ func (c *Chains) Clamp(m *rbm.Binary, v mat.Matrix) error {
 	if err := c.SetVisible(v); err != nil {
 		return fmt.Errorf("mcmc: Clamp: %w", err)
 	}
-	hidden(m, c.V, c.PH, nil, nil)
+	hidden(c, m, nil, nil)
 	c.fresh = true
+	return nil
+}
+
+// HiddenProb sets PH = p(h=1 | V) under m for the current V,
+//
+//	PH_kj = σ(V_{k·}W_{·j} + c_j),
+//
+// e.g. for a learner's negative statistics E[h|v]. Unlike Clamp it does not
+// mark PH for reuse by the next transition.
+func (c *Chains) HiddenProb(m *rbm.Binary) error {
+	if err := checkModel(m, c); err != nil {
+		return fmt.Errorf("mcmc: HiddenProb: %w", err)
+	}
+	hidden(c, m, nil, nil)
+	c.fresh = false
 	return nil
 }
 

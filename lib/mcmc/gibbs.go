@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -32,19 +31,22 @@ type Sampler interface {
 // Its stationary distribution is the model's joint p(v, h). Make it with
 // NewGibbs; the zero value is not usable.
 type Gibbs struct {
-	src *rand.PCG
+	seed uint64
+	srcs []rand.PCG
 }
 
-// NewGibbs returns a block Gibbs sampler whose uniform draws come from a
-// PCG source seeded with seed.
+// NewGibbs returns a block Gibbs sampler whose uniform draws come from PCG
+// sources derived from seed: one per block of 16 chains, so the draws of
+// a chain depend on the seed and its row, not on the number of goroutines
+// that share the work (large batches are split over GOMAXPROCS).
 func NewGibbs(seed uint64) *Gibbs {
-	return &Gibbs{src: rand.NewPCG(seed, 0x853c49e6748fea9b)}
+	return &Gibbs{seed: seed, srcs: make([]rand.PCG, 0, 8)}
 }
 
 // Sample advances every chain of c by steps block Gibbs transitions under
 // m. If c was just clamped (Chains.Clamp), the first half-step reuses c.PH.
 func (g *Gibbs) Sample(m *rbm.Binary, c *Chains, steps int) error {
-	if g == nil || g.src == nil {
+	if g == nil || g.srcs == nil {
 		return errors.New("mcmc: Gibbs.Sample: sampler not made with NewGibbs")
 	}
 	if steps < 0 {
@@ -53,14 +55,15 @@ func (g *Gibbs) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	if err := checkModel(m, c); err != nil {
 		return fmt.Errorf("mcmc: Gibbs.Sample: %w", err)
 	}
+	src := streams(&g.srcs, g.seed, c.Len())
 	for s := 0; s < steps; s++ {
 		if c.fresh {
-			sampleFrom(c.PH, c.H, g.src)
+			rowsDo(c.waiter(), doSample, c.PH.RawMatrix(), c.H.RawMatrix(), nil, src)
 			c.fresh = false
 		} else {
-			hidden(m, c.V, c.PH, c.H, g.src)
+			hidden(c, m, c.H, src)
 		}
-		visible(m, c.H, c.PV, c.V, g.src)
+		visible(c, m, src)
 	}
 	return nil
 }
@@ -97,75 +100,26 @@ func Run(ctx context.Context, s Sampler, m *rbm.Binary, c *Chains, steps, every 
 	return nil
 }
 
-// hidden writes p = σ(v·W + 1·cᵀ) and, if h is non-nil, h ~ Bernoulli(p).
-func hidden(m *rbm.Binary, v, p, h *mat.Dense, src *rand.PCG) {
-	w := m.W.RawMatrix()
-	pr := p.RawMatrix()
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, v.RawMatrix(), w, 0, pr)
+// hidden writes c.PH = σ(c.V·W + 1·cᵀ) and, if h is non-nil,
+// h ~ Bernoulli(c.PH) with the block sources src.
+func hidden(c *Chains, m *rbm.Binary, h *mat.Dense, src []rand.PCG) {
+	pr := c.PH.RawMatrix()
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), m.W.RawMatrix(), 0, pr)
 	if h == nil {
-		sigmoidBias(pr, m.C)
+		rowsDo(c.waiter(), doSigmoid, pr, blas64.General{}, m.C, nil)
 		return
 	}
-	sigmoidBiasSample(pr, m.C, h.RawMatrix(), src)
+	rowsDo(c.waiter(), doSigmoidSample, pr, h.RawMatrix(), m.C, src)
 }
 
-// visible writes p = σ(h·Wᵀ + 1·bᵀ) and v ~ Bernoulli(p).
-func visible(m *rbm.Binary, h, p, v *mat.Dense, src *rand.PCG) {
-	w := m.W.RawMatrix()
-	pr := p.RawMatrix()
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, h.RawMatrix(), w, 0, pr)
-	sigmoidBiasSample(pr, m.B, v.RawMatrix(), src)
+// visible writes c.PV = σ(c.H·Wᵀ + 1·bᵀ) and c.V ~ Bernoulli(c.PV).
+func visible(c *Chains, m *rbm.Binary, src []rand.PCG) {
+	pr := c.PV.RawMatrix()
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.H.RawMatrix(), m.W.RawMatrix(), 0, pr)
+	rowsDo(c.waiter(), doSigmoidSample, pr, c.V.RawMatrix(), m.B, src)
 }
 
 // uniform returns a float64 uniform in [0, 1) from the top 53 bits of src.
 func uniform(src *rand.PCG) float64 {
 	return float64(src.Uint64()>>11) * 0x1p-53
-}
-
-// sigmoidBias replaces every p[i,j] by σ(p[i,j] + bias[j]).
-func sigmoidBias(p blas64.General, bias []float64) {
-	for i := 0; i < p.Rows; i++ {
-		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
-		bias := bias[:len(row)]
-		for j, x := range row {
-			row[j] = 1 / (1 + math.Exp(-(x + bias[j])))
-		}
-	}
-}
-
-// sigmoidBiasSample replaces every p[i,j] by σ(p[i,j] + bias[j]) and draws
-// s[i,j] ~ Bernoulli(p[i,j]).
-func sigmoidBiasSample(p blas64.General, bias []float64, s blas64.General, src *rand.PCG) {
-	for i := 0; i < p.Rows; i++ {
-		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
-		out := s.Data[i*s.Stride : i*s.Stride+len(row)]
-		bias := bias[:len(row)]
-		for j, x := range row {
-			// σ(x) = 1/(1+e^{-x}): e^{-x} overflows to +Inf for x < −709,
-			// giving exactly 0, and underflows to 0 for large x, giving 1.
-			q := 1 / (1 + math.Exp(-(x + bias[j])))
-			row[j] = q
-			if uniform(src) < q {
-				out[j] = 1
-			} else {
-				out[j] = 0
-			}
-		}
-	}
-}
-
-// sampleFrom draws s[i,j] ~ Bernoulli(p[i,j]).
-func sampleFrom(p, s *mat.Dense, src *rand.PCG) {
-	pr, sr := p.RawMatrix(), s.RawMatrix()
-	for i := 0; i < pr.Rows; i++ {
-		row := pr.Data[i*pr.Stride : i*pr.Stride+pr.Cols]
-		out := sr.Data[i*sr.Stride : i*sr.Stride+sr.Cols]
-		for j, q := range row {
-			if uniform(src) < q {
-				out[j] = 1
-			} else {
-				out[j] = 0
-			}
-		}
-	}
 }

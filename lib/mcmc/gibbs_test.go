@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -195,6 +196,22 @@ func TestGibbsAllocs(t *testing.T) {
 	}); a != 0 {
 		t.Errorf("Gibbs.Sample allocates %v times per call", a)
 	}
+	// The parallel path on 2 goroutines, forced on a model small enough
+	// that gonum's pure-Go matrix product stays serial (it allocates when
+	// it spawns goroutines).
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	defer func(n int) { minParallel = n }(minParallel)
+	minParallel = 0
+	big, _ := rbm.NewBinary(20, 10, &rbm.Init{WeightStd: 0.1})
+	bc, _ := NewChains(big, 64, rand.New(rand.NewPCG(1, 1)))
+	_ = g.Sample(big, bc, 1)
+	if a := testing.AllocsPerRun(20, func() {
+		if err := g.Sample(big, bc, 1); err != nil {
+			t.Fatal(err)
+		}
+	}); a != 0 {
+		t.Errorf("Gibbs.Sample (parallel) allocates %v times per call", a)
+	}
 }
 
 // TestBadInput checks errors for mismatched shapes, negative steps and
@@ -243,5 +260,28 @@ func TestRun(t *testing.T) {
 	cancel()
 	if err := Run(ctx, NewGibbs(1), m, c, 10, 4, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("Run with cancelled context: %v", err)
+	}
+}
+
+// TestGibbsParallelDeterministic checks that a batch large enough to be
+// split over goroutines gives the same chains with GOMAXPROCS 1 (one
+// goroutine) and 4 (parallel blocks), as the per-block streams promise.
+func TestGibbsParallelDeterministic(t *testing.T) {
+	m, err := rbm.NewBinary(200, 100, &rbm.Init{WeightStd: 0.1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(procs int) *Chains {
+		old := runtime.GOMAXPROCS(procs)
+		defer runtime.GOMAXPROCS(old)
+		c, _ := NewChains(m, 150, rand.New(rand.NewPCG(1, 1)))
+		if err := NewGibbs(7).Sample(m, c, 3); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	a, b := run(1), run(4)
+	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PV, b.PV) {
+		t.Error("GOMAXPROCS 1 and 4 give different chains")
 	}
 }

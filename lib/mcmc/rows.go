@@ -1,0 +1,148 @@
+package mcmc
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// The element-wise work of a half-step (sigmoid and Bernoulli draws) is
+// split into blocks of blockRows rows (chains). Every block has its own
+// random stream, derived from the sampler's seed and the block's index, so
+// the draws do not depend on how many goroutines run the blocks or in
+// which order: the same seed gives the same chains with any GOMAXPROCS.
+// Large half-steps run their blocks on a pool of GOMAXPROCS worker
+// goroutines, started on first use and kept for the life of the process.
+const blockRows = 16
+
+// minParallel is the number of elements below which a half-step runs on
+// the calling goroutine (a variable so that tests can force the parallel
+// path on small models).
+var minParallel = 1 << 14
+
+// job kinds.
+const (
+	doSigmoid       = iota // p ← σ(p + bias)
+	doSigmoidSample        // p ← σ(p + bias); s ~ Bernoulli(p)
+	doSample               // s ~ Bernoulli(p)
+)
+
+// job is one contiguous range of blocks of one half-step.
+type job struct {
+	kind   int
+	p, s   blas64.General
+	bias   []float64
+	src    []rand.PCG
+	lo, hi int // blocks [lo, hi)
+	wg     *sync.WaitGroup
+}
+
+var (
+	poolOnce sync.Once
+	poolJobs chan job
+	poolSize int
+)
+
+func startPool() {
+	poolSize = runtime.GOMAXPROCS(0)
+	poolJobs = make(chan job, 4*poolSize)
+	for i := 0; i < poolSize; i++ {
+		go func() {
+			for j := range poolJobs {
+				j.run()
+				j.wg.Done()
+			}
+		}()
+	}
+}
+
+// streams returns one source per block of the r rows, growing *srcs (and
+// deriving new sources from seed) when r has more blocks than before.
+func streams(srcs *[]rand.PCG, seed uint64, r int) []rand.PCG {
+	nb := (r + blockRows - 1) / blockRows
+	for k := len(*srcs); k < nb; k++ {
+		*srcs = append(*srcs, *rand.NewPCG(splitmix(seed+uint64(2*k)), splitmix(seed+uint64(2*k+1))))
+	}
+	return (*srcs)[:nb]
+}
+
+// splitmix is the SplitMix64 finaliser, a bijective mixing of x with
+// golden-ratio offset: it turns neighbouring integers into unrelated seeds.
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// rowsDo runs a half-step's element-wise work of the given kind over the
+// rows of p (and s), block by block, in parallel when it is large, waiting
+// on wg (owned by the chains, so that the steady state does not allocate).
+func rowsDo(wg *sync.WaitGroup, kind int, p, s blas64.General, bias []float64, src []rand.PCG) {
+	nb := (p.Rows + blockRows - 1) / blockRows
+	j := job{kind: kind, p: p, s: s, bias: bias, src: src, lo: 0, hi: nb}
+	procs := runtime.GOMAXPROCS(0)
+	if procs == 1 || nb == 1 || p.Rows*p.Cols < minParallel {
+		j.run()
+		return
+	}
+	poolOnce.Do(startPool)
+	parts := min(procs, poolSize, nb)
+	wg.Add(parts - 1)
+	j.wg = wg
+	for k := 1; k < parts; k++ {
+		j.lo, j.hi = k*nb/parts, (k+1)*nb/parts
+		poolJobs <- j
+	}
+	j.lo, j.hi = 0, nb/parts
+	j.run()
+	wg.Wait()
+}
+
+// run does the job's blocks.
+func (j *job) run() {
+	p, s := j.p, j.s
+	for b := j.lo; b < j.hi; b++ {
+		var src *rand.PCG
+		if j.kind != doSigmoid {
+			src = &j.src[b]
+		}
+		for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
+			row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
+			switch j.kind {
+			case doSigmoid:
+				bias := j.bias[:len(row)]
+				for k, x := range row {
+					// σ(x) = 1/(1+e^{-x}): e^{-x} overflows to +Inf for
+					// x < −709, giving exactly 0, and underflows to 0 for
+					// large x, giving 1.
+					row[k] = 1 / (1 + math.Exp(-(x + bias[k])))
+				}
+			case doSigmoidSample:
+				bias := j.bias[:len(row)]
+				out := s.Data[i*s.Stride : i*s.Stride+len(row)]
+				for k, x := range row {
+					q := 1 / (1 + math.Exp(-(x + bias[k])))
+					row[k] = q
+					if uniform(src) < q {
+						out[k] = 1
+					} else {
+						out[k] = 0
+					}
+				}
+			case doSample:
+				out := s.Data[i*s.Stride : i*s.Stride+len(row)]
+				for k, q := range row {
+					if uniform(src) < q {
+						out[k] = 1
+					} else {
+						out[k] = 0
+					}
+				}
+			}
+		}
+	}
+}
