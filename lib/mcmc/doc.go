@@ -16,8 +16,12 @@
 // p(v, h) = e^{-E(v,h)}/Z, so after enough steps the rows of (V, H) are
 // samples of the joint and the rows of V samples of the marginal p(v).
 //
-// Every sampler owns an explicit seeded source: the same seed gives the same
-// chains on the same build. Samplers reuse their buffers and the chains'
-// buffers and do not allocate in the steady state. Samplers are not safe for
-// concurrent use; give each goroutine its own sampler and chains.
+// Every sampler owns explicit seeded sources: the same seed gives the same
+// chains on the same build. Gibbs derives one stream per block of 16 chains
+// from its seed and spreads the sigmoids and Bernoulli draws of a large
+// batch over GOMAXPROCS goroutines (a pool started on first use), so its
+// results do not depend on the number of cores. Samplers reuse their
+// buffers and the chains' buffers and do not allocate in the steady state.
+// A sampler and its chains are not safe for concurrent use; give each
+// goroutine its own.
 package mcmc
