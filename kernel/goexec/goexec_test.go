@@ -492,30 +492,68 @@ display.Markdown("# title")`)
 	}
 }
 
-func TestPartialLineFlushedAfterDelay(t *testing.T) {
-	e := newExec(t)
-	// The cell waits longer than partialDelay with a partial line written:
-	// it is sent before the cell ends, then the rest of the line.
-	_, rec := run(t, e, "fmt.Print(\"50%\\r\")\ntime.Sleep(300 * time.Millisecond)\nfmt.Println(\"done\")")
+func TestPartialLines(t *testing.T) {
+	// The router, driven directly: what its timer does is called by hand.
+	r := newRouter()
+	rec := &recorder{}
+	r.start(rec)
+	r.write(0, []byte("50%\r"))
+	if len(rec.events) != 0 {
+		t.Fatalf("a partial line was sent at once: %+v", rec.events)
+	}
+	r.mu.Lock()
+	armed := r.timer != nil
+	r.mu.Unlock()
+	if !armed {
+		t.Errorf("no timer armed for the partial line")
+	}
+	r.flushPartial() // what the timer runs after partialDelay
+	r.write(0, []byte("done\nand"))
+	r.write(1, []byte("err\n")) // sends stdout's partial "and" first
+	r.stop()
 	var got []string
 	for _, ev := range rec.events {
-		got = append(got, ev.text)
+		got = append(got, ev.kind+":"+ev.text)
 	}
-	if strings.Join(got, "|") != "50%\r|done\n" {
-		t.Errorf("stdout events = %q, want [\"50%%\\r\" \"done\\n\"]", got)
+	want := "stdout:50%\r|stdout:done\n|stdout:and|stderr:err\n"
+	if strings.Join(got, "|") != want {
+		t.Errorf("events = %q, want %q", strings.Join(got, "|"), want)
+	}
+	// Output with no cell running is kept for the next one.
+	r.write(0, []byte("between\n"))
+	rec2 := &recorder{}
+	r.start(rec2)
+	r.stop()
+	if got := rec2.stream("stdout"); got != "between\n" {
+		t.Errorf("held output = %q", got)
 	}
 }
 
 func TestResetStopsGoroutines(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "go func() { for { time.Sleep(time.Millisecond); fmt.Println(\"tick\") } }()")
+	old := e.out // the old session's output, kept between cells
+	count := func() int {
+		old.mu.Lock()
+		defer old.mu.Unlock()
+		return len(old.held)
+	}
+	for i := 0; i < 1000; i++ { // wait for the goroutine to tick
+		if _, rec := run(t, e, "time.Sleep(time.Millisecond)"); strings.Contains(rec.stream("stdout"), "tick") {
+			break
+		}
+	}
 	if err := e.Reset(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(20 * time.Millisecond) // let a stopped goroutine print its last tick, if any
-	_, rec := run(t, e, "time.Sleep(50 * time.Millisecond)")
-	if n := strings.Count(rec.stream("stdout"), "tick"); n > 0 {
-		t.Errorf("%d ticks after Reset, want none", n)
+	n := count()
+	run(t, e, "time.Sleep(50 * time.Millisecond)")
+	if n > 1 {
+		t.Errorf("%d ticks were held before Reset returned", n)
+	}
+	// A tick being printed when Reset came may still land; no more.
+	if m := count(); m > n+1 {
+		t.Errorf("the old session printed %d ticks after Reset", m-n)
 	}
 }
 

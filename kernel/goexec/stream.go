@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"bytes"
+	"fmt"
 	"sync"
 	"time"
 
@@ -26,8 +27,13 @@ type router struct {
 	partial [2]bytes.Buffer  // the unterminated last line of each stream
 	last    int              // the stream that wrote last, -1 for none
 	held    []held           // output written with no cell running
+	dropped int              // held outputs dropped beyond maxHeld
 	timer   *time.Timer      // flushes partial lines after partialDelay
 }
+
+// maxHeld bounds the outputs kept between cells, so that a goroutine
+// printing in a loop while no cell runs cannot exhaust memory.
+const maxHeld = 10000
 
 // held is output kept for the next cell.
 type held struct {
@@ -95,10 +101,18 @@ func (r *router) flushPartialLocked(stream int) {
 
 func (r *router) emitLocked(stream int, text string) {
 	if r.pub == nil {
-		r.held = append(r.held, held{stream: stream, text: text})
+		r.holdLocked(held{stream: stream, text: text})
 		return
 	}
 	r.pub.Stream(r.names[stream], text)
+}
+
+func (r *router) holdLocked(h held) {
+	if len(r.held) >= maxHeld {
+		r.dropped++
+		return
+	}
+	r.held = append(r.held, h)
 }
 
 // start makes pub the destination and sends it the output kept since the
@@ -119,6 +133,10 @@ func (r *router) start(pub kernel.Publisher) {
 		}
 	}
 	r.held = nil
+	if r.dropped > 0 {
+		pub.Stream("stderr", fmt.Sprintf("(%d outputs written between cells were dropped)\n", r.dropped))
+		r.dropped = 0
+	}
 }
 
 // stop sends every unterminated line to the current cell and detaches it.
@@ -146,7 +164,7 @@ func (r *router) Publish(b display.Bundle) {
 	defer r.mu.Unlock()
 	r.flushAllLocked()
 	if r.pub == nil {
-		r.held = append(r.held, held{stream: -1, bundle: b})
+		r.holdLocked(held{stream: -1, bundle: b})
 		return
 	}
 	r.pub.Publish(b)
@@ -158,7 +176,7 @@ func (r *router) Clear(wait bool) {
 	defer r.mu.Unlock()
 	r.flushAllLocked()
 	if r.pub == nil {
-		r.held = append(r.held, held{stream: -1, clear: true, wait: wait})
+		r.holdLocked(held{stream: -1, clear: true, wait: wait})
 		return
 	}
 	r.pub.Clear(wait)
