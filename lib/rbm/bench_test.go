@@ -84,3 +84,34 @@ func BenchmarkFreeEnergies(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSigmoidInPlace measures σ over 50,000 inputs (a 100×500 batch of
+// hidden units).
+func BenchmarkSigmoidInPlace(b *testing.B) {
+	x := make([]float64, 50000)
+	rng := rand.New(rand.NewPCG(1, 1))
+	src := make([]float64, len(x))
+	for i := range src {
+		src[i] = 3 * rng.NormFloat64()
+	}
+	for b.Loop() {
+		copy(x, src)
+		SigmoidInPlace(x)
+	}
+}
+
+// BenchmarkSigmoidCalls measures the same with one Sigmoid call per input.
+func BenchmarkSigmoidCalls(b *testing.B) {
+	x := make([]float64, 50000)
+	rng := rand.New(rand.NewPCG(1, 1))
+	src := make([]float64, len(x))
+	for i := range src {
+		src[i] = 3 * rng.NormFloat64()
+	}
+	for b.Loop() {
+		copy(x, src)
+		for i, v := range x {
+			x[i] = Sigmoid(v)
+		}
+	}
+}
