@@ -153,3 +153,30 @@ func TestFileErrorsNamePath(t *testing.T) {
 }
 
 func crcOf(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
+
+// FuzzLoad: no input makes Load panic, and whatever it accepts saves back
+// to the same bytes. (go test runs the seeds; go test -fuzz FuzzLoad
+// explores.)
+func FuzzLoad(f *testing.F) {
+	m, _ := NewBinary(2, 3, &Init{WeightStd: 1, Seed: 1})
+	var buf bytes.Buffer
+	if err := m.Save(&buf); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte("RBMK"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m, err := Load(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := m.Save(&out); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out.Bytes(), b[:out.Len()]) {
+			t.Error("accepted bytes do not save back identically")
+		}
+	})
+}
