@@ -1,12 +1,13 @@
 // Package goexec runs notebook cells written in Go with the yaegi
 // interpreter. It implements kernel.Executor; docs/goexec.md explains the
-// design.
+// design and its limits.
 //
 // One interpreter holds the session. It knows the standard library (yaegi's
 // restricted tables: os.Exit and log.Fatal panic instead of ending the
-// process) and the compiled packages of kernel/symbols, and it pre-imports
-// the usual ones under their short names (fmt, math, rbm, mcmc, mat, plot,
-// …) so that a cell can call rbm.NewBinary at once.
+// process) and the compiled packages of kernel/symbols. The usual packages
+// (fmt, math, rbm, mcmc, mat, plot, …; see DefaultImports) need no import:
+// each is imported the first time a cell uses its short name, so a cell can
+// call rbm.NewBinary at once.
 //
 // A cell is split into runs of top-level declarations and of statements,
 // which are compiled and run in order; the value of a final expression
@@ -50,14 +51,14 @@ type Options struct {
 	// entries; nil means an empty one. The process environment is never
 	// visible to, or changed by, a cell.
 	Env []string
-	// Imports overrides the packages pre-imported into every session: short
-	// name → import path. Nil means DefaultImports; a path without a symbol
-	// table is skipped.
+	// Imports are the packages a cell may use without importing them: short
+	// name → import path, each imported on the first use of its name. Nil
+	// means DefaultImports; a path without a symbol table is skipped.
 	Imports map[string]string
 }
 
-// DefaultImports are the packages a session pre-imports, by short name.
-// Those without a symbol table in this build are left out.
+// DefaultImports are the packages a cell may use without importing them,
+// by short name. Those without a symbol table in this build are left out.
 var DefaultImports = map[string]string{
 	"bytes": "bytes", "context": "context", "errors": "errors", "fmt": "fmt",
 	"image": "image", "color": "image/color", "io": "io", "log": "log",
