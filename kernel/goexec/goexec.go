@@ -55,6 +55,10 @@ type Options struct {
 	// name → import path, each imported on the first use of its name. Nil
 	// means DefaultImports; a path without a symbol table is skipped.
 	Imports map[string]string
+	// Symbols are extra yaegi symbol tables, keyed "importpath/pkgname" as
+	// `yaegi extract` writes them, for packages that cells import by path;
+	// nil means none.
+	Symbols map[string]map[string]reflect.Value
 }
 
 // DefaultImports are the packages a cell may use without importing them,
@@ -140,8 +144,8 @@ type runState struct {
 	code     string          // its text
 }
 
-// New returns an Executor with a fresh interpreter, the pre-imported
-// packages and the variable ctx declared.
+// New returns an Executor with a fresh interpreter, its symbol tables
+// loaded and the variable ctx declared.
 func New(opts Options) (*Executor, error) {
 	e := &Executor{opts: opts}
 	if err := e.init(); err != nil {
@@ -169,6 +173,11 @@ func (e *Executor) init() error {
 	}
 	if err := in.Use(symbols.Symbols); err != nil {
 		return fmt.Errorf("goexec: loading the library symbols: %w", err)
+	}
+	if len(e.opts.Symbols) > 0 {
+		if err := in.Use(e.opts.Symbols); err != nil {
+			return fmt.Errorf("goexec: loading Options.Symbols: %w", err)
+		}
 	}
 	// os.Stdout and os.Stderr of a cell are the kernel's streams. They are
 	// io.Writer variables, not *os.File, as yaegi does with

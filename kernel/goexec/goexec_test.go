@@ -3,6 +3,7 @@ package goexec
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -319,15 +320,38 @@ func TestInterruptInfiniteLoop(t *testing.T) {
 }
 
 func TestInterruptReachesCompiledCode(t *testing.T) {
-	e := newExec(t)
+	// A compiled function that blocks until its context is done, as a
+	// library training loop does, reports what it saw on returned.
+	returned := make(chan error, 1)
+	wait := func(ctx context.Context) error {
+		<-ctx.Done()
+		returned <- ctx.Err()
+		return ctx.Err()
+	}
+	e, err := New(Options{Symbols: map[string]map[string]reflect.Value{
+		"example.com/lib/lib": {"Wait": reflect.ValueOf(wait)},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(50*time.Millisecond, cancel)
-	// The cell's ctx is the one Execute got: a compiled wait on it returns.
-	ee, _ := fail(t, e, ctx, `steps := 0
-for {
+	time.AfterFunc(20*time.Millisecond, cancel)
+	ee, _ := fail(t, e, ctx, "import \"example.com/lib\"\nerr := lib.Wait(ctx)\npanic(err)")
+	if ee.Name != "Interrupted" {
+		t.Errorf("Name = %q, want Interrupted", ee.Name)
+	}
+	if err := <-returned; !errors.Is(err, context.Canceled) {
+		t.Errorf("the compiled call saw %v, want context.Canceled", err)
+	}
+
+	// An interpreted loop that selects on ctx.Done between sleeps.
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel2)
+	ee, _ = fail(t, e, ctx2, `steps := 0
+for stop := false; !stop; {
 	select {
 	case <-ctx.Done():
-		panic("unreachable: interrupted cells stop first")
+		stop = true
 	case <-time.After(time.Millisecond):
 		steps++
 	}
@@ -335,18 +359,32 @@ for {
 	if ee.Name != "Interrupted" {
 		t.Errorf("Name = %q, want Interrupted", ee.Name)
 	}
-	ctx2, cancel2 := context.WithCancel(context.Background())
-	time.AfterFunc(50*time.Millisecond, cancel2)
-	res, err := e.Execute(ctx2, `err := func() error {
-	<-ctx.Done()
-	return ctx.Err()
-}()`, &recorder{})
-	var ee2 *kernel.ExecError
-	if err != nil && !(errors.As(err, &ee2) && ee2.Name == "Interrupted") {
-		t.Fatalf("Execute = %v, %v", res, err)
-	}
 	if got, _ := run(t, e, "steps > 0"); got != "true" {
 		t.Errorf("steps > 0 = %q, want true", got)
+	}
+}
+
+func TestNotebookFlow(t *testing.T) {
+	e := newExec(t)
+	// An interpreted type implementing a compiled interface (plotter.XYer),
+	// a gonum plot shown with display.Plot, and the plot as a result.
+	_, rec := run(t, e, `type parabola struct{ n int }
+func (p parabola) Len() int { return p.n }
+func (p parabola) XY(i int) (float64, float64) { return float64(i), float64(i * i) }
+p := plot.New()
+s, err := plotter.NewScatter(parabola{5})
+if err != nil { panic(err) }
+p.Add(s)
+display.Plot(p, 3*vg.Inch, 2*vg.Inch)`)
+	if len(rec.events) != 1 || rec.events[0].kind != "display" {
+		t.Fatalf("events = %+v, want one display", rec.events)
+	}
+	if _, ok := rec.events[0].bundle.Data["image/png"]; !ok {
+		t.Errorf("display has no image/png: %v", rec.events[0].bundle.Data)
+	}
+	res, err := e.Execute(context.Background(), "p", &recorder{})
+	if err != nil || res.Data == nil || res.Data.Data["image/png"] == nil {
+		t.Errorf("the plot as a result: %+v, %v", res, err)
 	}
 }
 
