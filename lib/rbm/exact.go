@@ -174,10 +174,12 @@ func (m *Binary) enumerateVisible() bool { return m.Visible() <= m.Hidden() }
 // log Σ_h e^{-F_h(h)} with F_h(h) = -cᵀh - Σ_i softplus(b_i + W_{i·}h).
 // The sum is a log-sum-exp in float64, spread over GOMAXPROCS goroutines
 // and combined in a fixed order (the result does not depend on their
-// number). It costs about 2^min(m,n)·max(m,n) exponentials (far fewer for
-// weights small enough that no input can leave ±20) and refuses a smaller
-// layer above MaxExactUnits units. See ExactLogZContext to cancel it or
-// follow its progress.
+// number). It costs 2^min(m,n)·max(m,n) multiply-adds where the inputs of
+// a block of 4096 states are bounded enough for a product form, else as
+// many exponentials (a 16×16 model takes about 1 ms with weights of std
+// 0.01 and 10 ms with std 10, BenchmarkExactLogZ16x16), and it refuses a
+// smaller layer above MaxExactUnits units. See ExactLogZContext to cancel
+// it or follow its progress.
 func (m *Binary) ExactLogZ() (float64, error) {
 	return m.ExactLogZContext(context.Background(), nil)
 }
