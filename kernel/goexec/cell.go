@@ -48,7 +48,9 @@ func splitItems(code string) ([]item, error) {
 	var items []item
 	var cur []scanned
 	depth := 0
+	header := false
 	flush := func(end int) {
+		header = false
 		if len(cur) > 0 {
 			items = append(items, item{start: cur[0].off, end: end, decl: isDecl(cur)})
 			cur = cur[:0]
@@ -62,12 +64,23 @@ func splitItems(code string) ([]item, error) {
 			break
 		}
 		switch t {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
+		case token.FOR, token.IF, token.SWITCH:
+			// The semicolons of a header ("for i := 0; i < n; i++ {") do
+			// not end the statement.
+			if depth <= 0 {
+				header = true
+			}
+		case token.LBRACE:
+			if depth <= 0 {
+				header = false
+			}
+			depth++
+		case token.LPAREN, token.LBRACK:
 			depth++
 		case token.RPAREN, token.RBRACK, token.RBRACE:
 			depth--
 		case token.SEMICOLON:
-			if depth <= 0 {
+			if depth <= 0 && !header {
 				end := off
 				if lit == ";" {
 					end = off + 1

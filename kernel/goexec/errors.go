@@ -52,8 +52,12 @@ func compileError(code string, err error, offset int) *kernel.ExecError {
 	e := &kernel.ExecError{Name: "CompileError"}
 	var list scanner.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
+		lines := strings.Count(code, "\n") + 1
 		for i, se := range list {
 			p := cellPos{line: se.Pos.Line - offset, col: se.Pos.Column}
+			if i > 0 && p.line > lines {
+				break // an echo of the closing brace that wraps statements
+			}
 			if i == 0 {
 				e.Value = se.Msg
 				e.Traceback = append(e.Traceback, p.String()+": "+se.Msg)
@@ -97,7 +101,7 @@ func panicError(code string, value any, trace []string) *kernel.ExecError {
 			continue
 		}
 		p := chunkPos(m[1], m[2])
-		fn := m[3]
+		fn := strings.TrimPrefix(m[3], "main.")
 		if fn == "main" {
 			fn = "the cell"
 		}
