@@ -3,10 +3,13 @@
 rbm-kernel kernelspec metadata and no outputs (scripts/mknb.py's build).
 
     /usr/bin/python3 notebooks/src/00-quickstart.py          # write it if its cells changed
-    /usr/bin/python3 notebooks/src/00-quickstart.py --check  # fail if the cells differ
+    /usr/bin/python3 notebooks/src/00-quickstart.py --check  # fail if the cells differ,
+                                                             # or it is not executed
 
 Outputs are ignored when comparing, and an unchanged notebook is not
 rewritten, so the committed copy keeps the outputs of its last full run.
+--check also fails when the committed copy is not executed (a code cell
+without an execution count), holds an error output, or exceeds MAX_BYTES.
 After changing a cell, write it and execute it in place (no RBM_QUICK):
 
     JUPYTER_PATH=$PWD/build/jupyter/share/jupyter /usr/bin/jupyter nbconvert \\
@@ -23,6 +26,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import mknb  # noqa: E402  (scripts/ is not a package)
 
 PATH = "notebooks/00-quickstart.ipynb"
+MAX_BYTES = 1 << 20  # the committed notebook, outputs included
 
 CELLS = [
     ("md", r"""# Quick start: an RBM learns Bars and Stripes
@@ -312,6 +316,24 @@ def cells_of(nb):
     return [(c["cell_type"], c.get("id"), c["source"]) for c in nb.cells]
 
 
+def execution_problems(path):
+    """Why the notebook at path is not a clean, executed copy (empty if it is)."""
+    problems = []
+    size = os.path.getsize(path)
+    if size > MAX_BYTES:
+        problems.append(f"{size} bytes, more than {MAX_BYTES}")
+    nb = nbformat.read(path, as_version=4)
+    for i, c in enumerate(nb.cells):
+        if c["cell_type"] != "code":
+            continue
+        if c.get("execution_count") is None:
+            problems.append(f"cell {i} ({c.get('id')}) was not executed")
+        for o in c.get("outputs", []):
+            if o.get("output_type") == "error":
+                problems.append(f"cell {i} ({c.get('id')}) failed: {o.get('ename')}: {o.get('evalue')}")
+    return problems
+
+
 def main():
     check = "--check" in sys.argv[1:]
     path = os.path.join(ROOT, PATH)
@@ -321,7 +343,12 @@ def main():
     if os.path.exists(path):
         have = cells_of(nbformat.read(path, as_version=4))
     if have == want:
-        return 0
+        if not check:
+            return 0
+        problems = execution_problems(path)
+        for p in problems:
+            print(f"00-quickstart: {PATH}: {p}; execute it in place (see the top of this file)")
+        return 1 if problems else 0
     if check:
         print(f"00-quickstart: {PATH} differs from notebooks/src/00-quickstart.py; "
               "run /usr/bin/python3 notebooks/src/00-quickstart.py and execute it again")
