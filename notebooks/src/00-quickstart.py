@@ -235,7 +235,7 @@ Drawn as a 3 × 3 image, each scaled to its own range (white: most positive
 weight, black: most negative), the filters show which pixels each hidden
 unit looks at together. Many weigh whole columns or whole rows alike: they
 respond to bars, to stripes, or to the contrast between the two."""),
-    ("go", r"""img, err = viz.Filters(m.W, 3, 3, 8, &viz.TileOptions{Scale: 16, Pad: 4})
+    ("go", r"""img, err = viz.Filters(m.W, 3, 3, 8, &viz.TileOptions{Scale: 20, Pad: 4})
 must(err)
 display.Image(img)"""),
     ("md", r"""Before training every hidden unit was on with probability ½ for every
@@ -289,8 +289,8 @@ for idx := range isPattern {
 	lo, hi = math.Min(lo, pv[idx]), math.Max(hi, pv[idx])
 }
 fmt.Printf("samples: %d of %d are Bars and Stripes patterns\n", hits, chains.Len())
-fmt.Printf("exact: the 14 patterns hold %.1f %% of the probability, %.1f %% to %.1f %% each (perfect: 7.1 %%)\n",
-	100*mass, 100*lo, 100*hi)"""),
+fmt.Printf("exact: the 14 patterns hold %.1f %% of the probability,\n", 100*mass)
+fmt.Printf("       %.1f %% to %.1f %% each (perfect: 7.1 %% each)\n", 100*lo, 100*hi)"""),
     ("md", r"""## Where to go next
 
 - Set `k := 1` in the settings and run all cells again: CD-1 is cheaper per
