@@ -42,7 +42,6 @@ func init() {
 		"NearestIdxForSpan": reflect.ValueOf(floats.NearestIdxForSpan),
 		"Norm":              reflect.ValueOf(floats.Norm),
 		"Prod":              reflect.ValueOf(floats.Prod),
-		"Reverse":           reflect.ValueOf(floats.Reverse),
 		"Same":              reflect.ValueOf(floats.Same),
 		"Scale":             reflect.ValueOf(floats.Scale),
 		"ScaleTo":           reflect.ValueOf(floats.ScaleTo),
