@@ -31,11 +31,34 @@ SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with
 SWEEP_SHARD_COUNT. run exits with an error if any run failed.
 `
 
+// UsageError is an error of Command that is the caller's mistake rather
+// than a failure of the runs: a bad flag or argument, an unknown command,
+// an unreadable sweep file or one with errors, or a plan that cannot be
+// made. A command line program exits with a usage status (2) for it.
+type UsageError struct{ Err error }
+
+// Error returns the message of the wrapped error.
+func (e *UsageError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the wrapped error.
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// usage wraps err, if not nil, in a *UsageError.
+func usage(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &UsageError{err}
+}
+
 // Command runs the sweep command line args (without the program and the
 // word "sweep"), e.g. {"run", "-workers", "4", "table1.sweep"}, resolving
 // names with reg and running runs with fn (fn may be nil for commands other
 // than run). Output goes to stdout; progress and diagnostics to stderr,
-// where every error of a sweep file is printed, one per line.
+// where every error of a sweep file is printed, one per line. Mistakes of
+// the caller (see UsageError) are returned as a *UsageError; "run" returns
+// an ordinary error when runs failed or a result could not be written, and
+// ctx's error when it was cancelled.
 func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		fmt.Fprint(stdout, CommandUsage)
@@ -59,10 +82,10 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	claim := fs.String("claim", "", "volume claim mounted at /sweep (Kubernetes)")
 	parallel := fs.Int("parallel", 0, "pods at once (Kubernetes; 0: all)")
 	if err := fs.Parse(args[1:]); err != nil {
-		return err
+		return usage(err)
 	}
 	if fs.NArg() != 1 {
-		return fmt.Errorf("sweep %s: want one sweep file, found %d arguments\n%s", cmd, fs.NArg(), CommandUsage)
+		return usage(fmt.Errorf("sweep %s: want one sweep file, found %d arguments\n%s", cmd, fs.NArg(), CommandUsage))
 	}
 	file := fs.Arg(0)
 	if *out == "" {
@@ -70,19 +93,19 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	}
 	src, err := os.ReadFile(file)
 	if err != nil {
-		return fmt.Errorf("sweep: %w", err)
+		return usage(fmt.Errorf("sweep: %w", err))
 	}
 	spec, err := Compile(file, src, reg)
 	if list, ok := err.(scanner.ErrorList); ok {
 		scanner.PrintError(stderr, list) // every error, one per line
-		return fmt.Errorf("sweep: %s has %d errors", file, len(list))
+		return usage(fmt.Errorf("sweep: %s has %d errors", file, len(list)))
 	}
 	if err != nil {
-		return err
+		return usage(err)
 	}
 	plan, err := NewPlan(spec)
 	if err != nil {
-		return err
+		return usage(err)
 	}
 	cluster := func() ClusterOptions {
 		n := *name
@@ -117,7 +140,7 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 			shard, err = ParseShard(*shardFlag)
 		}
 		if err != nil {
-			return err
+			return usage(err)
 		}
 		store, err := OpenStore(*out)
 		if err != nil {
@@ -181,17 +204,17 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	case "sbatch":
 		s, err := Sbatch(cluster())
 		if err != nil {
-			return err
+			return usage(err)
 		}
 		fmt.Fprint(stdout, s)
 		return nil
 	case "k8s":
 		s, err := KubeJob(cluster())
 		if err != nil {
-			return err
+			return usage(err)
 		}
 		fmt.Fprint(stdout, s)
 		return nil
 	}
-	return fmt.Errorf("sweep: unknown command %q\n%s", cmd, CommandUsage)
+	return usage(fmt.Errorf("sweep: unknown command %q\n%s", cmd, CommandUsage))
 }

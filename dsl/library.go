@@ -1,0 +1,596 @@
+package dsl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/learn"
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+)
+
+// This file connects the sweep language to the library: Library is the
+// registry of the names a sweep file can use, RunLibrary the RunFunc that
+// builds and trains what a run's Config describes. Both read one table,
+// library below, in which every data set, model, sampler, learner and
+// measurement is one item: its registry entry and the function that builds
+// it. A new sampler or learner is one more item.
+
+// libItem is one name of the library: its registry entry and its builder,
+// of which exactly the one matching the entry's kind is set.
+type libItem struct {
+	entry *Entry
+
+	dataset func(p params) (*data.Set, error)
+	model   func(p params, set *data.Set, seed uint64) (*rbm.Binary, error)
+	sampler func(p params, seed uint64) (mcmc.Sampler, error)
+	// learner builds a learner whose chains are run by sampler s.
+	learner func(p params, s mcmc.Sampler) (learn.Learner, error)
+	measure func(p params, set *data.Set) (measureFunc, error)
+}
+
+// measureFunc measures a model during training; ctx is the run's context.
+type measureFunc func(ctx context.Context, m *rbm.Binary) (float64, error)
+
+// trainParams are the training settings, parameters of every learner so
+// that a sweep file writes them where they belong,
+// `learner cd(k = 1, rate = $rate, batch = 10)`, and an axis can vary them.
+var trainParams = []Param{
+	{Name: "rate", Type: TypeFloat, Default: 0.1, Doc: "learning rate ε (the base rate of the schedule)"},
+	{Name: "batch", Type: TypeInt, Default: 0, Doc: "examples per mini-batch; 0: the whole data set (batch learning)"},
+	{Name: "momentum", Type: TypeFloat, Default: 0.0, Doc: "SGD momentum in [0, 1): Δ ← momentum·Δ + ε·(g − decay·θ)"},
+	{Name: "decay", Type: TypeFloat, Default: 0.0, Doc: "L2 weight decay λ on the weights (not the biases)"},
+	{Name: "schedule", Type: TypeName, Default: "constant", Doc: "learning-rate schedule: constant (ε_t = ε) or cosine (ε_t = ε_end + ½(ε − ε_end)(1 + cos(πt/T)))"},
+	{Name: "rate_end", Type: TypeFloat, Default: 0.0, Doc: "final rate ε_end of the cosine schedule"},
+}
+
+// learnerEntry returns the entry of a learner with its own parameters
+// followed by trainParams.
+func learnerEntry(name, doc string, own ...Param) *Entry {
+	return &Entry{Kind: KindLearner, Name: name, Doc: doc, Params: append(own, trainParams...)}
+}
+
+// library is the table of the library's names.
+var library = []libItem{
+	// Data sets.
+	{
+		entry: &Entry{Kind: KindDataset, Name: "bars_stripes",
+			Doc: "Bars and Stripes (data.BarsAndStripes): size×size binary images with a subset of the columns (bars) or of the rows (stripes) on; 2^(size+1) patterns, 2^(size+1)−2 distinct",
+			Params: []Param{
+				{Name: "size", Type: TypeInt, Default: 4, Doc: "side d of the images, 1…12 (d² visible units)"},
+				{Name: "duplicates", Type: TypeBool, Default: false, Doc: "keep the second copies of the all-0 and all-1 images"},
+			}},
+		dataset: func(p params) (*data.Set, error) {
+			d, err := p.int("size")
+			if err != nil {
+				return nil, err
+			}
+			dup, err := p.bool("duplicates")
+			if err != nil {
+				return nil, err
+			}
+			return data.BarsAndStripes(d, dup)
+		},
+	},
+	{
+		entry: &Entry{Kind: KindDataset, Name: "shifting_bar",
+			Doc: "Shifting bar (data.ShiftingBar): the n cyclic shifts of a bar of b ones in a row of n pixels; the best mean log-likelihood is −ln n",
+			Params: []Param{
+				{Name: "n", Type: TypeInt, Doc: "length n of the row (visible units), 2…65536"},
+				{Name: "b", Type: TypeInt, Doc: "width b of the bar, 1 ≤ b < n"},
+			}},
+		dataset: func(p params) (*data.Set, error) {
+			n, err := p.int("n")
+			if err != nil {
+				return nil, err
+			}
+			b, err := p.int("b")
+			if err != nil {
+				return nil, err
+			}
+			return data.ShiftingBar(n, b)
+		},
+	},
+
+	// Models.
+	{
+		entry: &Entry{Kind: KindModel, Name: "binary",
+			Doc: "binary RBM (rbm.Binary) with energy E(v, h) = −vᵀWh − bᵀv − cᵀh; as many visible units as the data set has columns",
+			Params: []Param{
+				{Name: "hidden", Type: TypeInt, Doc: "number of hidden units n"},
+				{Name: "init_sd", Type: TypeFloat, Default: 0.01, Doc: "standard deviation σ of the initial weights, W_ij ~ N(0, σ²)"},
+				{Name: "base_rate", Type: TypeBool, Default: false, Doc: "start the visible biases at the data's base rates, b_i = ln(p_i/(1−p_i)); false: b = 0"},
+			}},
+		model: func(p params, set *data.Set, seed uint64) (*rbm.Binary, error) {
+			h, err := p.int("hidden")
+			if err != nil {
+				return nil, err
+			}
+			sd, err := p.float("init_sd")
+			if err != nil {
+				return nil, err
+			}
+			br, err := p.bool("base_rate")
+			if err != nil {
+				return nil, err
+			}
+			ini := &rbm.Init{WeightStd: sd, Seed: seed}
+			if br {
+				ini.BaseRate = set.X
+			}
+			return rbm.NewBinary(set.Dim(), h, ini)
+		},
+	},
+
+	// Samplers.
+	{
+		entry: &Entry{Kind: KindSampler, Name: "gibbs",
+			Doc: "block Gibbs sampling (mcmc.Gibbs): h ~ p(h | v), then v ~ p(v | h)"},
+		sampler: func(p params, seed uint64) (mcmc.Sampler, error) { return mcmc.NewGibbs(seed), nil },
+	},
+
+	// Learners.
+	{
+		entry: learnerEntry("cd", "contrastive divergence CD-k (learn.CD): negative chains start at the batch and run k sampler steps",
+			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"}),
+		learner: func(p params, s mcmc.Sampler) (learn.Learner, error) {
+			k, err := p.positive("k")
+			if err != nil {
+				return nil, err
+			}
+			return learn.NewCD(k, s), nil
+		},
+	},
+	{
+		entry: learnerEntry("pcd", "persistent contrastive divergence PCD-k (learn.PCD): persistent negative chains run k sampler steps per update",
+			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"},
+			Param{Name: "chains", Type: TypeInt, Default: 0, Doc: "number of persistent chains; 0: as many as the batch has rows"}),
+		learner: func(p params, s mcmc.Sampler) (learn.Learner, error) {
+			k, err := p.positive("k")
+			if err != nil {
+				return nil, err
+			}
+			n, err := p.int("chains")
+			if err != nil {
+				return nil, err
+			}
+			if n < 0 {
+				return nil, fmt.Errorf("parameter chains = %d is negative", n)
+			}
+			return learn.NewPCD(k, n, s), nil
+		},
+	},
+
+	// Measurements.
+	{
+		entry: &Entry{Kind: KindMeasure, Name: "loglik",
+			Doc: "exact mean log-likelihood of the training set, (1/N) Σ_n ln p(v_n), by enumerating the smaller layer (at most rbm.MaxExactUnits units)"},
+		measure: func(p params, set *data.Set) (measureFunc, error) {
+			return func(ctx context.Context, m *rbm.Binary) (float64, error) {
+				return m.LogLikelihoodContext(ctx, set.X)
+			}, nil
+		},
+	},
+	{
+		entry: &Entry{Kind: KindMeasure, Name: "recon",
+			Doc: "mean squared mean-field reconstruction error of the training set, (1/N) Σ_n Σ_i (v_ni − p(v_i=1 | ĥ_n))², ĥ_n = p(h=1 | v_n)"},
+		measure: func(p params, set *data.Set) (measureFunc, error) {
+			o := learn.ReconstructionError(set)
+			return func(ctx context.Context, m *rbm.Binary) (float64, error) { return o.Func(m) }, nil
+		},
+	},
+}
+
+// libIndex finds the items of library by kind and name.
+var libIndex = func() map[Kind]map[string]*libItem {
+	idx := map[Kind]map[string]*libItem{}
+	for i := range library {
+		it := &library[i]
+		if idx[it.entry.Kind] == nil {
+			idx[it.entry.Kind] = map[string]*libItem{}
+		}
+		idx[it.entry.Kind][it.entry.Name] = it
+	}
+	return idx
+}()
+
+// Library returns a new registry of the library's names: the data sets
+// (bars_stripes, shifting_bar), models (binary), samplers (gibbs), learners
+// (cd, pcd; every learner also takes the training settings rate, batch,
+// momentum, decay, schedule and rate_end) and measurements (loglik, recon),
+// each with its parameters, their types, defaults and documentation.
+// Describe lists them. RunLibrary runs the configurations that this
+// registry resolves. The registry is the caller's: adding entries to it
+// changes no other registry, but RunLibrary knows only the library's.
+func Library() *MapRegistry {
+	r := &MapRegistry{}
+	for _, it := range library {
+		e := *it.entry
+		e.Params = append([]Param(nil), it.entry.Params...)
+		if err := r.Add(&e); err != nil {
+			// The table is fixed at compile time and checked by the tests.
+			panic("dsl: invalid library table: " + err.Error())
+		}
+	}
+	return r
+}
+
+// kindOrder is the order in which Describe lists the kinds.
+var kindOrder = []Kind{KindDataset, KindModel, KindSampler, KindLearner, KindMeasure}
+
+// Describe lists the entries of r as plain text, grouped by kind (data
+// sets, models, samplers, learners, measurements) and sorted by name: each
+// entry as `kind name` with its documentation, then one line per parameter
+// giving its name, type, default ("required" when it has none) and
+// documentation. A nil or empty registry gives "".
+func (r *MapRegistry) Describe() string {
+	if r == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, k := range kindOrder {
+		for _, name := range r.Names(k) {
+			e, _ := r.Lookup(k, name)
+			fmt.Fprintf(&b, "%s %s", k, name)
+			if e.Doc != "" {
+				fmt.Fprintf(&b, ": %s", e.Doc)
+			}
+			b.WriteString("\n")
+			for _, p := range e.Params {
+				def := "required"
+				if p.Default != nil {
+					def = "default " + formatValue(p.Default)
+				}
+				fmt.Fprintf(&b, "    %-10s %-6s %-16s %s\n", p.Name, p.Type, def, p.Doc)
+			}
+		}
+	}
+	return b.String()
+}
+
+// Seed streams of a run, derived from Job.Seed by streamSeed.
+const (
+	streamInit    = 1 // initial weights
+	streamBatches = 2 // mini-batch order
+	streamSampler = 3 // the sampler's uniform draws
+)
+
+// streamSeed derives the seed of random stream k of a run from the run's
+// seed s by the SplitMix64 finaliser of s + k·φ (φ = 0x9e3779b97f4a7c15,
+// the golden-ratio increment), so that the streams of one run differ from
+// each other and from those of every other seed.
+func streamSeed(s uint64, k uint64) uint64 {
+	z := s + k*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// RunLibrary is the RunFunc of the library: it builds the data set, the
+// binary RBM, the sampler (block Gibbs when the sweep names none) and the
+// learner of j.Config, trains the model with learn.Train for
+// j.Config.Updates updates, interruptibly with ctx, and takes each
+// measurement m every m.Every updates (at steps m.Every, 2·m.Every, …;
+// with Every 0 once, after the last update), returning the points in the
+// order taken. Its random numbers come from three streams derived from
+// j.Seed: the initial weights, the order of the mini-batches and the
+// sampler's draws; so the same job gives the same points, and runs that
+// share a seed (those a comparison pairs) start from the same weights and
+// see the same batches. On an error, including cancellation, it returns
+// the points taken so far with an error naming the run.
+func RunLibrary(ctx context.Context, j *Job) ([]Point, error) {
+	if j == nil {
+		return nil, errors.New("dsl: RunLibrary: nil job")
+	}
+	pts, err := runLibrary(ctx, j)
+	if err != nil {
+		return pts, fmt.Errorf("dsl: run %d (key %s): %w", j.Index, j.Key, err)
+	}
+	return pts, nil
+}
+
+// item returns the library item of a part of a configuration.
+func item(kind Kind, p *Part) (*libItem, params, error) {
+	if p == nil {
+		return nil, params{}, fmt.Errorf("no %s", kind)
+	}
+	it, ok := libIndex[kind][p.Name]
+	if !ok {
+		return nil, params{}, fmt.Errorf("unknown %s %q%s", kind, p.Name, didYouMean(p.Name, libraryNames(kind)))
+	}
+	return it, params{kind: kind, name: p.Name, m: p.Params}, nil
+}
+
+func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
+	cfg := &j.Config
+	if cfg.Learner == nil {
+		return nil, errors.New("no learner: the library runs training sweeps only")
+	}
+	if cfg.Updates <= 0 {
+		return nil, fmt.Errorf("updates = %d, want a positive number of updates", cfg.Updates)
+	}
+
+	it, p, err := item(KindDataset, &cfg.Data)
+	if err != nil {
+		return nil, err
+	}
+	set, err := it.dataset(p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+
+	it, p, err = item(KindModel, &cfg.Model)
+	if err != nil {
+		return nil, err
+	}
+	model, err := it.model(p, set, streamSeed(j.Seed, streamInit))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+
+	spart := cfg.Sampler
+	if spart == nil {
+		spart = &Part{Name: "gibbs", Params: map[string]any{}}
+	}
+	it, p, err = item(KindSampler, spart)
+	if err != nil {
+		return nil, err
+	}
+	sampler, err := it.sampler(p, streamSeed(j.Seed, streamSampler))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+
+	it, p, err = item(KindLearner, cfg.Learner)
+	if err != nil {
+		return nil, err
+	}
+	learner, err := it.learner(p, sampler)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	settings, err := trainSettings(p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	settings.Updates = cfg.Updates
+	settings.Seed = streamSeed(j.Seed, streamBatches)
+
+	col := &collector{ctx: ctx, total: cfg.Updates}
+	for i := range cfg.Measures {
+		mp := &cfg.Measures[i]
+		it, p, err := item(KindMeasure, mp)
+		if err != nil {
+			return nil, err
+		}
+		if mp.Every < 0 {
+			return nil, fmt.Errorf("%s: every %d is negative", p, mp.Every)
+		}
+		f, err := it.measure(p, set)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		col.measures = append(col.measures, scheduled{name: mp.Name, every: mp.Every, f: f})
+	}
+	if len(col.measures) > 0 {
+		col.every = col.period()
+		settings.Every = col.every
+		settings.Observers = []learn.Observer{{Name: "measures", Func: col.observe}}
+	}
+	_, err = learn.Train(ctx, model, set, learner, settings)
+	return col.points, err
+}
+
+// trainSettings reads the training settings (trainParams) of a learner.
+func trainSettings(p params) (*learn.Settings, error) {
+	s := &learn.Settings{}
+	var err error
+	if s.Rate, err = p.float("rate"); err != nil {
+		return nil, err
+	}
+	if s.Rate <= 0 {
+		// Train reads a zero rate as its default; a sweep means what it says.
+		return nil, fmt.Errorf("parameter rate = %v, want a positive learning rate", s.Rate)
+	}
+	if s.BatchSize, err = p.int("batch"); err != nil {
+		return nil, err
+	}
+	if s.Momentum, err = p.float("momentum"); err != nil {
+		return nil, err
+	}
+	if s.WeightDecay, err = p.float("decay"); err != nil {
+		return nil, err
+	}
+	sched, err := p.str("schedule")
+	if err != nil {
+		return nil, err
+	}
+	end, err := p.float("rate_end")
+	if err != nil {
+		return nil, err
+	}
+	switch sched {
+	case "constant":
+		s.Schedule = learn.Constant{}
+	case "cosine":
+		s.Schedule = learn.Cosine{End: end}
+	default:
+		return nil, fmt.Errorf("unknown schedule %q%s (known: constant, cosine)", sched, didYouMean(sched, []string{"constant", "cosine"}))
+	}
+	return s, nil
+}
+
+// scheduled is a measurement with its period (0: at the end only).
+type scheduled struct {
+	name  string
+	every int
+	f     measureFunc
+}
+
+// collector is the one observer of a run: at each observation of
+// learn.Train it takes the measurements that are due and keeps the points.
+//
+// An observer is not told the update count, so the collector follows
+// Train's documented schedule: with Settings.Every = e, Train observes
+// before the first update (step 0), after every e-th update and after the
+// last, i.e. at 0, e, 2e, …, and total; each step after the first is
+// min(previous + e, total).
+type collector struct {
+	ctx      context.Context
+	measures []scheduled
+	total    int
+	every    int
+	calls    int
+	step     int
+	points   []Point
+}
+
+// period returns the greatest common divisor of the measurements' periods
+// (the total number of updates when all are 0), the Every that observes
+// the model at every step where some measurement is due.
+func (c *collector) period() int {
+	g := 0
+	for _, m := range c.measures {
+		if m.every > 0 {
+			g = gcd(g, m.every)
+		}
+	}
+	if g == 0 {
+		g = c.total
+	}
+	return g
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// observe is the Func of the run's observer; it returns the number of
+// measurements taken at this step.
+func (c *collector) observe(m rbm.Model) (float64, error) {
+	if c.calls > 0 {
+		c.step = min(c.step+c.every, c.total)
+	}
+	c.calls++
+	if c.step == 0 {
+		return 0, nil
+	}
+	b, ok := m.(*rbm.Binary)
+	if !ok {
+		return 0, fmt.Errorf("model is %T, want *rbm.Binary", m)
+	}
+	n := 0
+	for _, ms := range c.measures {
+		due := ms.every > 0 && c.step%ms.every == 0 || ms.every == 0 && c.step == c.total
+		if !due {
+			continue
+		}
+		v, err := ms.f(c.ctx, b)
+		if err != nil {
+			return 0, fmt.Errorf("measure %s at update %d: %w", ms.name, c.step, err)
+		}
+		c.points = append(c.points, Point{Measure: ms.name, Step: c.step, Value: v})
+		n++
+	}
+	return float64(n), nil
+}
+
+// params are the resolved parameters of one part of a configuration, read
+// with a check of their types.
+type params struct {
+	kind Kind
+	name string
+	m    map[string]any
+}
+
+// String names the part, e.g. "learner cd".
+func (p params) String() string { return fmt.Sprintf("%s %s", p.kind, p.name) }
+
+func (p params) get(name string) (any, error) {
+	v, ok := p.m[name]
+	if !ok || v == nil {
+		return nil, fmt.Errorf("%s: missing parameter %s", p, name)
+	}
+	return v, nil
+}
+
+// int reads an integer parameter; a whole float64 (as read back from JSON)
+// is accepted.
+func (p params) int(name string) (int, error) {
+	v, err := p.get(name)
+	if err != nil {
+		return 0, err
+	}
+	switch x := v.(type) {
+	case int:
+		return x, nil
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) <= 1<<53 {
+			return int(x), nil
+		}
+	}
+	return 0, fmt.Errorf("%s: parameter %s = %v (%T), want an int", p, name, v, v)
+}
+
+// positive reads an integer parameter that must be at least 1.
+func (p params) positive(name string) (int, error) {
+	n, err := p.int(name)
+	if err == nil && n < 1 {
+		err = fmt.Errorf("%s: parameter %s = %d, want at least 1", p, name, n)
+	}
+	return n, err
+}
+
+func (p params) float(name string) (float64, error) {
+	v, err := p.get(name)
+	if err != nil {
+		return 0, err
+	}
+	switch x := v.(type) {
+	case int:
+		return float64(x), nil
+	case float64:
+		return x, nil
+	}
+	return 0, fmt.Errorf("%s: parameter %s = %v (%T), want a float", p, name, v, v)
+}
+
+func (p params) bool(name string) (bool, error) {
+	v, err := p.get(name)
+	if err != nil {
+		return false, err
+	}
+	if x, ok := v.(bool); ok {
+		return x, nil
+	}
+	return false, fmt.Errorf("%s: parameter %s = %v (%T), want a bool", p, name, v, v)
+}
+
+func (p params) str(name string) (string, error) {
+	v, err := p.get(name)
+	if err != nil {
+		return "", err
+	}
+	if x, ok := v.(string); ok {
+		return x, nil
+	}
+	return "", fmt.Errorf("%s: parameter %s = %v (%T), want a name", p, name, v, v)
+}
+
+// libraryNames returns the names of the library of one kind, sorted.
+func libraryNames(kind Kind) []string {
+	var names []string
+	for n := range libIndex[kind] {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
