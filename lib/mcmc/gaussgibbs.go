@@ -1,0 +1,223 @@
+package mcmc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// GaussianSampler advances every chain of c by steps transitions of its
+// operator for the Gaussian-Bernoulli RBM m (rbm.Gaussian). Chains hold
+// real visible states in V and binary hidden states in H, one chain per
+// row; after Sample, PH holds p(h=1 | v) for the final visible state of
+// each chain and PV the mean μ + Wh of p(v | h) for its final hidden state.
+//
+// SampleGaussian returns an error, and leaves c unchanged, when m is not
+// valid, m and c do not fit, or steps is negative; steps = 0 does nothing.
+type GaussianSampler interface {
+	SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error
+}
+
+// NewGaussianChains returns n chains for m started as the paper's modified
+// CD starts its negative chains (Algs. 3-5): v ~ N(0, I) and h ~ p(h | v),
+// drawn from rng (see Chains.ResetNoise). A nil rng starts every unit at 0.
+func NewGaussianChains(m *rbm.Gaussian, n int, rng *rand.Rand) (*Chains, error) {
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("mcmc: NewGaussianChains: %w", err)
+	}
+	c, err := NewChains(m, n, nil)
+	if err != nil {
+		return nil, fmt.Errorf("mcmc: NewGaussianChains: %w", err)
+	}
+	if rng != nil {
+		if err := c.ResetNoise(m, rng); err != nil {
+			return nil, fmt.Errorf("mcmc: NewGaussianChains: %w", err)
+		}
+	}
+	return c, nil
+}
+
+// ResetNoise restarts every chain of c from noise for the GRBM m: each v_i
+// ~ N(0, 1), then h ~ p(h | v) (Eq. 4), with PH = p(h=1 | v). It returns an
+// error if m is not valid or does not fit c.
+func (c *Chains) ResetNoise(m *rbm.Gaussian, rng *rand.Rand) error {
+	var w gaussWork
+	if err := w.begin(m, c); err != nil {
+		return fmt.Errorf("mcmc: ResetNoise: %w", err)
+	}
+	if rng == nil {
+		return errors.New("mcmc: ResetNoise: nil random source")
+	}
+	vr := c.V.RawMatrix()
+	for k := 0; k < vr.Rows; k++ {
+		for i := range vr.Data[k*vr.Stride : k*vr.Stride+vr.Cols] {
+			vr.Data[k*vr.Stride+i] = rng.NormFloat64()
+		}
+	}
+	w.hiddenProb(c.PH, c.V)
+	drawBernoulli(c.H, c.PH, rng)
+	c.fresh = false
+	return nil
+}
+
+// gaussWork holds a GRBM's per-call quantities and the buffers that the
+// samplers reuse: iv = 1/σ², sd = σ, ws = diag(1/σ²)·W.
+type gaussWork struct {
+	m      *rbm.Gaussian
+	iv, sd []float64
+	ws     *mat.Dense
+}
+
+// begin validates m against c and fills iv, sd and ws.
+func (w *gaussWork) begin(m *rbm.Gaussian, c *Chains) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	if c == nil || c.V == nil || c.H == nil || c.PV == nil || c.PH == nil {
+		return errors.New("nil chains or chains without PV, PH (make them with NewGaussianChains)")
+	}
+	nv, nh := m.W.Dims()
+	n, cv := c.V.Dims()
+	hn, ch := c.H.Dims()
+	pvr, pvc := c.PV.Dims()
+	phr, phc := c.PH.Dims()
+	if cv != nv || ch != nh || hn != n || pvr != n || pvc != nv || phr != n || phc != nh {
+		return fmt.Errorf("chains have V %d×%d, H %d×%d, PV %d×%d, PH %d×%d; model has %d visible and %d hidden units", n, cv, hn, ch, pvr, pvc, phr, phc, nv, nh)
+	}
+	w.m = m
+	w.iv = resizeVec(w.iv, nv)
+	w.sd = resizeVec(w.sd, nv)
+	for i, l := range m.LogVar {
+		w.iv[i] = math.Exp(-l)
+		w.sd[i] = math.Exp(0.5 * l)
+	}
+	w.ws = sizedDense(w.ws, nv, nh)
+	wr, mr := w.ws.RawMatrix(), m.W.RawMatrix()
+	for i := 0; i < nv; i++ {
+		for j, x := range mr.Data[i*mr.Stride : i*mr.Stride+nh] {
+			wr.Data[i*wr.Stride+j] = x * w.iv[i]
+		}
+	}
+	return nil
+}
+
+// hiddenInput writes x = (v/σ²)·W + 1·cᵀ.
+func (w *gaussWork) hiddenInput(x, v *mat.Dense) {
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, v.RawMatrix(), w.ws.RawMatrix(), 0, x.RawMatrix())
+	addRow(x, w.m.C)
+}
+
+// hiddenProb writes p = σ((v/σ²)·W + 1·cᵀ), Eq. (4).
+func (w *gaussWork) hiddenProb(p, v *mat.Dense) {
+	w.hiddenInput(p, v)
+	rbm.SigmoidInPlace(p.RawMatrix().Data)
+}
+
+// visibleMean writes mu = h·Wᵀ + 1·μᵀ, the mean of p(v | h), Eq. (3).
+func (w *gaussWork) visibleMean(mu, h *mat.Dense) {
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, h.RawMatrix(), w.m.W.RawMatrix(), 0, mu.RawMatrix())
+	addRow(mu, w.m.Mu)
+}
+
+// addRow adds r to every row of d.
+func addRow(d *mat.Dense, r []float64) {
+	raw := d.RawMatrix()
+	for i := 0; i < raw.Rows; i++ {
+		row := raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols]
+		for j, x := range r {
+			row[j] += x
+		}
+	}
+}
+
+// drawBernoulli sets h_kj = 1 with probability p_kj, else 0.
+func drawBernoulli(h, p *mat.Dense, rng *rand.Rand) {
+	hr, pr := h.RawMatrix(), p.RawMatrix()
+	for k := 0; k < hr.Rows; k++ {
+		hrow := hr.Data[k*hr.Stride : k*hr.Stride+hr.Cols]
+		for j, q := range pr.Data[k*pr.Stride : k*pr.Stride+pr.Cols] {
+			if rng.Float64() < q {
+				hrow[j] = 1
+			} else {
+				hrow[j] = 0
+			}
+		}
+	}
+}
+
+// resizeVec returns a slice of length n, reusing s when it is long enough.
+func resizeVec(s []float64, n int) []float64 {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]float64, n)
+}
+
+// sizedDense returns d if it is r×c, else an r×c matrix (reusing d's
+// storage when possible).
+func sizedDense(d *mat.Dense, r, c int) *mat.Dense {
+	if d == nil {
+		return mat.NewDense(r, c, nil)
+	}
+	if dr, dc := d.Dims(); dr == r && dc == c {
+		return d
+	}
+	d.Reset()
+	d.ReuseAs(r, c)
+	return d
+}
+
+// GaussGibbs is block Gibbs sampling for a GRBM (the paper's Alg. 5): one
+// transition draws
+//
+//	h ~ p(h | v) = ∏_j Bernoulli(σ((v/σ²)ᵀW_{·j} + c_j)),
+//	v ~ p(v | h) = N(μ + Wh, diag(σ²)).
+//
+// Its stationary distribution is the joint p(v, h). Make it with
+// NewGaussGibbs; the zero value is not usable.
+type GaussGibbs struct {
+	rng *rand.Rand
+	w   gaussWork
+}
+
+// NewGaussGibbs returns a GRBM Gibbs sampler whose draws come from a PCG
+// source seeded with seed.
+func NewGaussGibbs(seed uint64) *GaussGibbs {
+	return &GaussGibbs{rng: rand.New(rand.NewPCG(seed, 0x67617573))}
+}
+
+// SampleGaussian advances every chain of c by steps Gibbs transitions.
+func (s *GaussGibbs) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
+	if s == nil || s.rng == nil {
+		return errors.New("mcmc: GaussGibbs.SampleGaussian: sampler not made with NewGaussGibbs")
+	}
+	if steps < 0 {
+		return fmt.Errorf("mcmc: GaussGibbs.SampleGaussian: negative number of steps %d", steps)
+	}
+	if err := s.w.begin(m, c); err != nil {
+		return fmt.Errorf("mcmc: GaussGibbs.SampleGaussian: %w", err)
+	}
+	c.fresh = false
+	for t := 0; t < steps; t++ {
+		s.w.hiddenProb(c.PH, c.V)
+		drawBernoulli(c.H, c.PH, s.rng)
+		s.w.visibleMean(c.PV, c.H)
+		vr, pr := c.V.RawMatrix(), c.PV.RawMatrix()
+		for k := 0; k < vr.Rows; k++ {
+			vrow := vr.Data[k*vr.Stride : k*vr.Stride+vr.Cols]
+			for i, mu := range pr.Data[k*pr.Stride : k*pr.Stride+pr.Cols] {
+				vrow[i] = mu + s.w.sd[i]*s.rng.NormFloat64()
+			}
+		}
+	}
+	if steps > 0 {
+		s.w.hiddenProb(c.PH, c.V)
+	}
+	return nil
+}

@@ -1,0 +1,403 @@
+package mcmc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// CosineStep returns the step size of step k (1-based) of a run of total
+// steps that starts at a0, by the cosine schedule of Liao et al. (2022),
+// Eq. (22), taken at k−1:
+//
+//	α_k = ½ a0 (1 + cos(π (k−1)/total)),  k = 1, …, total.
+//
+// The paper writes CosineScheduler(k, K, α0) with k = 1…K, whose last step
+// has α_K = 0 (no move) and whose only step for K = 1 is 0; its Table 3
+// runs K = 1, so the schedule is read here as starting at α0 on the first
+// step: every step moves, and the last is the smallest. For total ≤ 0 it
+// returns a0.
+func CosineStep(k, total int, a0 float64) float64 {
+	if total <= 0 {
+		return a0
+	}
+	return 0.5 * a0 * (1 + math.Cos(math.Pi*float64(k-1)/float64(total)))
+}
+
+// Langevin is Langevin Monte Carlo on the marginal energy F(v) of a GRBM
+// (the paper's Alg. 1). Step t of a call of steps transitions proposes
+//
+//	v' = v − α_t ∂F/∂v(v) + √(2α_t) ξ,  ξ ~ N(0, I),
+//	∂F/∂v = (v − μ − W σ((v/σ²)ᵀW + c)ᵀ)/σ²   (Eq. 21),
+//
+// with α_t = CosineStep(t, steps, Step) (or Step if NoAnneal). Without
+// adjustment every proposal is taken (unadjusted Langevin, biased by the
+// step size). With Adjust, the steps t > AdjustAfter (the paper's adjust
+// step η) accept v' with the Metropolis-Hastings probability of Eq. (7),
+//
+//	A = min(1, exp(−F(v') − ‖v − v' + α_t ∂F/∂v(v')‖²/(4α_t))
+//	         / exp(−F(v) − ‖v' − v + α_t ∂F/∂v(v)‖²/(4α_t))),
+//
+// so each adjusted step leaves p(v) ∝ exp(−F(v)) invariant (MALA). The
+// hidden layer is not part of the state: after the last step H is drawn
+// from p(h | v). Make it with NewLangevin.
+type Langevin struct {
+	// Step is the initial step size α0 (> 0).
+	Step float64
+	// Adjust turns on the Metropolis adjustment.
+	Adjust bool
+	// AdjustAfter is η: in each call, steps t ≤ η are not adjusted. 0
+	// adjusts every step.
+	AdjustAfter int
+	// NoAnneal keeps α_t = Step instead of the cosine schedule.
+	NoAnneal bool
+	// Accepted and Proposed count the adjusted proposals since the
+	// sampler was made (or ResetStats) and how many were accepted.
+	Accepted, Proposed int
+
+	rng *rand.Rand
+	w   gaussWork
+	// buffers: state (x, p, g, f) and proposal (v2, x2, p2, g2, f2).
+	x, p, g, v2, x2, p2, g2 *mat.Dense
+	f, f2, logA             []float64
+}
+
+// NewLangevin returns a Langevin sampler with initial step size step,
+// Metropolis adjustment if adjust, and normal and uniform draws from a PCG
+// source seeded with seed.
+func NewLangevin(step float64, adjust bool, seed uint64) *Langevin {
+	return &Langevin{Step: step, Adjust: adjust, rng: rand.New(rand.NewPCG(seed, 0x6c616e67))}
+}
+
+// AcceptRate returns Accepted/Proposed, or 1 when nothing was adjusted.
+func (s *Langevin) AcceptRate() float64 {
+	if s.Proposed == 0 {
+		return 1
+	}
+	return float64(s.Accepted) / float64(s.Proposed)
+}
+
+// ResetStats sets Accepted and Proposed to 0.
+func (s *Langevin) ResetStats() { s.Accepted, s.Proposed = 0, 0 }
+
+// checkStep validates a step size.
+func checkStep(a float64) error {
+	if !(a > 0) || math.IsInf(a, 0) {
+		return fmt.Errorf("step size %v is not finite and positive", a)
+	}
+	return nil
+}
+
+// marginal writes, for the visible batch v, x = (v/σ²)W + c, p = σ(x),
+// g = ∂F/∂v and (if f is non-nil) f_k = F(v_k).
+func (w *gaussWork) marginal(v, x, p, g *mat.Dense, f []float64) {
+	w.hiddenInput(x, v)
+	p.Copy(x)
+	rbm.SigmoidInPlace(p.RawMatrix().Data)
+	// g = (v − μ)/σ² − p·(diag(1/σ²)W)ᵀ.
+	vr, gr := v.RawMatrix(), g.RawMatrix()
+	for k := 0; k < vr.Rows; k++ {
+		grow := gr.Data[k*gr.Stride : k*gr.Stride+gr.Cols]
+		var e float64
+		for i, vi := range vr.Data[k*vr.Stride : k*vr.Stride+vr.Cols] {
+			d := vi - w.m.Mu[i]
+			grow[i] = d * w.iv[i]
+			e += 0.5 * d * d * w.iv[i]
+		}
+		if f != nil {
+			xr := x.RawMatrix()
+			for _, xj := range xr.Data[k*xr.Stride : k*xr.Stride+xr.Cols] {
+				e -= rbm.Softplus(xj)
+			}
+			f[k] = e
+		}
+	}
+	blas64.Gemm(blas.NoTrans, blas.Trans, -1, p.RawMatrix(), w.ws.RawMatrix(), 1, gr)
+}
+
+// SampleGaussian advances every chain of c by steps Langevin transitions.
+func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
+	if s == nil || s.rng == nil {
+		return errors.New("mcmc: Langevin.SampleGaussian: sampler not made with NewLangevin")
+	}
+	if steps < 0 {
+		return fmt.Errorf("mcmc: Langevin.SampleGaussian: negative number of steps %d", steps)
+	}
+	if err := checkStep(s.Step); err != nil {
+		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
+	}
+	if err := s.w.begin(m, c); err != nil {
+		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
+	}
+	c.fresh = false
+	if steps == 0 {
+		return nil
+	}
+	n, nv := c.V.Dims()
+	nh := m.Hidden()
+	s.x, s.p = sizedDense(s.x, n, nh), sizedDense(s.p, n, nh)
+	s.x2, s.p2 = sizedDense(s.x2, n, nh), sizedDense(s.p2, n, nh)
+	s.g, s.g2, s.v2 = sizedDense(s.g, n, nv), sizedDense(s.g2, n, nv), sizedDense(s.v2, n, nv)
+	s.f, s.f2, s.logA = resizeVec(s.f, n), resizeVec(s.f2, n), resizeVec(s.logA, n)
+	for t := 1; t <= steps; t++ {
+		a := s.Step
+		if !s.NoAnneal {
+			a = CosineStep(t, steps, s.Step)
+		}
+		adjust := s.Adjust && t > s.AdjustAfter
+		var f []float64
+		if adjust {
+			f = s.f
+		}
+		s.w.marginal(c.V, s.x, s.p, s.g, f)
+		vr, v2r, gr := c.V.RawMatrix(), s.v2.RawMatrix(), s.g.RawMatrix()
+		sq := math.Sqrt(2 * a)
+		for k := 0; k < n; k++ {
+			for i := 0; i < nv; i++ {
+				v2r.Data[k*v2r.Stride+i] = vr.Data[k*vr.Stride+i] - a*gr.Data[k*gr.Stride+i] + sq*s.rng.NormFloat64()
+			}
+		}
+		if !adjust {
+			c.V.Copy(s.v2)
+			continue
+		}
+		s.w.marginal(s.v2, s.x2, s.p2, s.g2, s.f2)
+		malaLogAccept(s.logA, c.V, s.v2, s.g, s.g2, s.f, s.f2, a)
+		for k := 0; k < n; k++ {
+			s.Proposed++
+			if math.Log(s.rng.Float64()) < s.logA[k] {
+				s.Accepted++
+				copy(vr.Data[k*vr.Stride:k*vr.Stride+nv], v2r.Data[k*v2r.Stride:k*v2r.Stride+nv])
+			}
+		}
+	}
+	s.w.hiddenProb(c.PH, c.V)
+	drawBernoulli(c.H, c.PH, s.rng)
+	s.w.visibleMean(c.PV, c.H)
+	return nil
+}
+
+// malaLogAccept writes the log of the MALA acceptance ratio of Eq. (7)
+// (before the min with 1) for every row: the move v → v2 with gradients g
+// at v and g2 at v2, marginal energies f and f2, step a.
+func malaLogAccept(dst []float64, v, v2, g, g2 *mat.Dense, f, f2 []float64, a float64) {
+	vr, v2r, gr, g2r := v.RawMatrix(), v2.RawMatrix(), g.RawMatrix(), g2.RawMatrix()
+	for k := range dst {
+		var fwd, rev float64
+		for i := 0; i < vr.Cols; i++ {
+			x, y := vr.Data[k*vr.Stride+i], v2r.Data[k*v2r.Stride+i]
+			d := y - x + a*gr.Data[k*gr.Stride+i]  // v' − v + α∇F(v)
+			e := x - y + a*g2r.Data[k*g2r.Stride+i] // v − v' + α∇F(v')
+			fwd += d * d
+			rev += e * e
+		}
+		dst[k] = -f2[k] + f[k] - rev/(4*a) + fwd/(4*a)
+	}
+}
+
+// GibbsLangevin is the paper's Gibbs-Langevin sampler (Alg. 2) for a GRBM.
+// Step t of a call moves the visible units by K Langevin steps on the joint
+// energy with h fixed, then redraws h:
+//
+//	ṽ⁽ᵏ⁾ = ṽ⁽ᵏ⁻¹⁾ − α_k (ṽ⁽ᵏ⁻¹⁾ − μ − Wh)/σ² + √(2α_k) ξ_k,  k = 1…K,
+//	h' ~ p(h | ṽ⁽ᴷ⁾),
+//
+// with α_k = CosineStep(k, K, Step) (or Step if NoAnneal) and ṽ⁽⁰⁾ = v.
+// With Adjust, steps t > AdjustAfter (η) accept (v', h') = (ṽ⁽ᴷ⁾, h') with
+// the exact Metropolis-Hastings probability of Eq. (12)/(32):
+//
+//	A = min(1, exp(−E(v',h') − ‖(v − β₀v' − a(μ+Wh'))/(√2 σ̃)‖²) q(h|v)
+//	         / exp(−E(v,h)  − ‖(v' − β₀v − a(μ+Wh))/(√2 σ̃)‖²) q(h'|v')),
+//
+// where, per visible unit, β_k = ∏_{j=k+1}^{K} (1 − α_j/σ²) (β_K = 1),
+// a = Σ_k β_k α_k/σ², σ̃² = Σ_k 2α_k β_k², and q(h|v) = p(h|v) of Eq. (4):
+// the K-step proposal is the Gaussian N(β₀v + a(μ+Wh), σ̃²) (Eq. 11). Each
+// adjusted step then leaves the joint p(v, h) invariant. Make it with
+// NewGibbsLangevin.
+type GibbsLangevin struct {
+	// Step is the initial inner step size α0 (> 0).
+	Step float64
+	// K is the number of inner Langevin steps (≥ 1).
+	K int
+	// Adjust turns on the Metropolis adjustment.
+	Adjust bool
+	// AdjustAfter is η: in each call, steps t ≤ η are not adjusted.
+	AdjustAfter int
+	// NoAnneal keeps α_k = Step instead of the cosine schedule.
+	NoAnneal bool
+	// Accepted and Proposed count the adjusted proposals.
+	Accepted, Proposed int
+
+	rng *rand.Rand
+	w   gaussWork
+	// buffers
+	mh, v2, mh2, x, x2, p2, h2 *mat.Dense
+	beta0, acoef, s2, logA     []float64
+}
+
+// NewGibbsLangevin returns a Gibbs-Langevin sampler with k inner steps
+// (k ≤ 0 means 1) of initial size step, adjusted if adjust, with draws
+// from a PCG source seeded with seed.
+func NewGibbsLangevin(step float64, k int, adjust bool, seed uint64) *GibbsLangevin {
+	return &GibbsLangevin{Step: step, K: max(k, 1), Adjust: adjust, rng: rand.New(rand.NewPCG(seed, 0x67626c61))}
+}
+
+// AcceptRate returns Accepted/Proposed, or 1 when nothing was adjusted.
+func (s *GibbsLangevin) AcceptRate() float64 {
+	if s.Proposed == 0 {
+		return 1
+	}
+	return float64(s.Accepted) / float64(s.Proposed)
+}
+
+// ResetStats sets Accepted and Proposed to 0.
+func (s *GibbsLangevin) ResetStats() { s.Accepted, s.Proposed = 0, 0 }
+
+// alpha returns α_k of the inner loop.
+func (s *GibbsLangevin) alpha(k int) float64 {
+	if s.NoAnneal {
+		return s.Step
+	}
+	return CosineStep(k, s.K, s.Step)
+}
+
+// coefficients fills β₀, a and σ̃² per visible unit (Eq. 11).
+func (s *GibbsLangevin) coefficients(nv int) {
+	s.beta0, s.acoef, s.s2 = resizeVec(s.beta0, nv), resizeVec(s.acoef, nv), resizeVec(s.s2, nv)
+	for i := 0; i < nv; i++ {
+		iv := s.w.iv[i]
+		// Walk k = K…1 keeping β_k = ∏_{j>k}(1 − α_j/σ²).
+		beta := 1.0
+		var a, s2 float64
+		for k := s.K; k >= 1; k-- {
+			ak := s.alpha(k)
+			a += beta * ak * iv
+			s2 += 2 * ak * beta * beta
+			beta *= 1 - ak*iv
+		}
+		s.beta0[i], s.acoef[i], s.s2[i] = beta, a, s2
+	}
+}
+
+// SampleGaussian advances every chain of c by steps Gibbs-Langevin
+// transitions.
+func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
+	if s == nil || s.rng == nil {
+		return errors.New("mcmc: GibbsLangevin.SampleGaussian: sampler not made with NewGibbsLangevin")
+	}
+	if steps < 0 {
+		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: negative number of steps %d", steps)
+	}
+	if s.K < 1 {
+		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: K = %d inner steps, want at least 1", s.K)
+	}
+	if err := checkStep(s.Step); err != nil {
+		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: %w", err)
+	}
+	if err := s.w.begin(m, c); err != nil {
+		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: %w", err)
+	}
+	c.fresh = false
+	if steps == 0 {
+		return nil
+	}
+	n, nv := c.V.Dims()
+	nh := m.Hidden()
+	s.mh, s.v2 = sizedDense(s.mh, n, nv), sizedDense(s.v2, n, nv)
+	s.x, s.x2, s.p2, s.h2 = sizedDense(s.x, n, nh), sizedDense(s.x2, n, nh), sizedDense(s.p2, n, nh), sizedDense(s.h2, n, nh)
+	s.logA = resizeVec(s.logA, n)
+	if s.Adjust {
+		s.mh2 = sizedDense(s.mh2, n, nv)
+		s.coefficients(nv)
+	}
+	for t := 1; t <= steps; t++ {
+		adjust := s.Adjust && t > s.AdjustAfter
+		s.w.visibleMean(s.mh, c.H)
+		s.v2.Copy(c.V)
+		v2r, mhr := s.v2.RawMatrix(), s.mh.RawMatrix()
+		for k := 1; k <= s.K; k++ {
+			a := s.alpha(k)
+			sq := math.Sqrt(2 * a)
+			for r := 0; r < n; r++ {
+				row := v2r.Data[r*v2r.Stride : r*v2r.Stride+nv]
+				mrow := mhr.Data[r*mhr.Stride : r*mhr.Stride+nv]
+				for i, x := range row {
+					row[i] = x - a*(x-mrow[i])*s.w.iv[i] + sq*s.rng.NormFloat64()
+				}
+			}
+		}
+		s.w.hiddenInput(s.x2, s.v2)
+		s.p2.Copy(s.x2)
+		rbm.SigmoidInPlace(s.p2.RawMatrix().Data)
+		drawBernoulli(s.h2, s.p2, s.rng)
+		if !adjust {
+			c.V.Copy(s.v2)
+			c.H.Copy(s.h2)
+			c.PH.Copy(s.p2)
+			continue
+		}
+		s.w.visibleMean(s.mh2, s.h2)
+		s.w.hiddenInput(s.x, c.V)
+		s.logAccept(s.logA, c.V, c.H, s.x, s.mh, s.v2, s.h2, s.x2, s.mh2)
+		vr, hr, phr := c.V.RawMatrix(), c.H.RawMatrix(), c.PH.RawMatrix()
+		h2r, p2r, xr := s.h2.RawMatrix(), s.p2.RawMatrix(), s.x.RawMatrix()
+		for r := 0; r < n; r++ {
+			s.Proposed++
+			if math.Log(s.rng.Float64()) < s.logA[r] {
+				s.Accepted++
+				copy(vr.Data[r*vr.Stride:r*vr.Stride+nv], v2r.Data[r*v2r.Stride:r*v2r.Stride+nv])
+				copy(hr.Data[r*hr.Stride:r*hr.Stride+nh], h2r.Data[r*h2r.Stride:r*h2r.Stride+nh])
+				copy(phr.Data[r*phr.Stride:r*phr.Stride+nh], p2r.Data[r*p2r.Stride:r*p2r.Stride+nh])
+			} else {
+				prow := phr.Data[r*phr.Stride : r*phr.Stride+nh]
+				copy(prow, xr.Data[r*xr.Stride:r*xr.Stride+nh])
+				rbm.SigmoidInPlace(prow)
+			}
+		}
+	}
+	s.w.visibleMean(c.PV, c.H)
+	return nil
+}
+
+// logAccept writes the log of the Eq. (12) ratio (before the min with 1)
+// for each row: the move (v, h) → (v2, h2), where x, x2 are the hidden
+// inputs (v/σ²)W + c of v and v2 and mh, mh2 the means μ + Wh, μ + Wh2.
+// s.coefficients must have been called for the current model.
+func (s *GibbsLangevin) logAccept(dst []float64, v, h, x, mh, v2, h2, x2, mh2 *mat.Dense) {
+	vr, hr, xr, mr := v.RawMatrix(), h.RawMatrix(), x.RawMatrix(), mh.RawMatrix()
+	v2r, h2r, x2r, m2r := v2.RawMatrix(), h2.RawMatrix(), x2.RawMatrix(), mh2.RawMatrix()
+	mu, c := s.w.m.Mu, s.w.m.C
+	for r := range dst {
+		// logTarget(v,h) − logProposal terms, for the new and old states.
+		var num, den float64
+		for i := 0; i < vr.Cols; i++ {
+			iv := s.w.iv[i]
+			a, b0, s2 := s.acoef[i], s.beta0[i], s.s2[i]
+			vo, vn := vr.Data[r*vr.Stride+i], v2r.Data[r*v2r.Stride+i]
+			mo, mn := mr.Data[r*mr.Stride+i], m2r.Data[r*m2r.Stride+i]
+			// −E(v,h)'s visible part: −½(v−μ)²/σ² + v(Wh)/σ², with Wh = mh − μ.
+			do, dn := vo-mu[i], vn-mu[i]
+			num += -0.5*dn*dn*iv + vn*(mn-mu[i])*iv
+			den += -0.5*do*do*iv + vo*(mo-mu[i])*iv
+			// Reverse move v2 → v under h2, forward move v → v2 under h.
+			er := vo - b0*vn - a*mn
+			ef := vn - b0*vo - a*mo
+			num -= er * er / (2 * s2)
+			den -= ef * ef / (2 * s2)
+		}
+		for j := 0; j < hr.Cols; j++ {
+			ho, hn := hr.Data[r*hr.Stride+j], h2r.Data[r*h2r.Stride+j]
+			xo, xn := xr.Data[r*xr.Stride+j], x2r.Data[r*x2r.Stride+j]
+			// cᵀh of −E, and log q(h|v) = h x − softplus(x).
+			num += c[j]*hn + (ho*xo - rbm.Softplus(xo))
+			den += c[j]*ho + (hn*xn - rbm.Softplus(xn))
+		}
+		dst[r] = num - den
+	}
+}

@@ -1,0 +1,364 @@
+package mcmc
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// gaussTestModel is a 2×3 GRBM whose marginal is a visibly multimodal
+// mixture of 8 Gaussians (weights ~ N(0, 1.2²), σ² in [e^-0.4, e^0.4]).
+func gaussTestModel(t testing.TB) *rbm.Gaussian {
+	t.Helper()
+	g, err := rbm.NewGaussian(2, 3, &rbm.Init{WeightStd: 1.2, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.C = []float64{0.3, -0.5, 0.1}
+	g.Mu = []float64{0.2, -0.3}
+	g.LogVar = []float64{-0.4, 0.4}
+	return g
+}
+
+// exactChains returns n chains holding independent exact draws of the
+// joint p(v, h): h from the exact hidden marginal, v from p(v | h).
+func exactChains(t testing.TB, g *rbm.Gaussian, n int, seed uint64) *Chains {
+	t.Helper()
+	p, err := g.ExactHiddenDist()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewGaussianChains(g, n, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 3))
+	h := make([]float64, g.Hidden())
+	for k := 0; k < n; k++ {
+		u, idx := rng.Float64(), 0
+		for idx < len(p)-1 && u >= p[idx] {
+			u -= p[idx]
+			idx++
+		}
+		rbm.FillState(h, idx)
+		c.H.SetRow(k, h)
+	}
+	g.SampleVisible(c.V, c.H, rng)
+	return c
+}
+
+// momentCheck compares the chains' visible moments E[v_i], E[v_i v_k] and
+// hidden means with the exact ones. Each estimate is a mean of n
+// independent draws (the chains start at exact, independent samples and an
+// invariant kernel keeps them so), so it is normal within its standard
+// error se = sd/√n, sd estimated from the same draws; |z| ≤ 4.5 fails by
+// chance with probability < 7e-6 per statistic (8 per call). It returns the
+// largest |z|.
+func momentCheck(t *testing.T, name string, g *rbm.Gaussian, c *Chains, fail bool) float64 {
+	t.Helper()
+	mean, second, err := g.ExactMoments()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ph, err := g.ExactHiddenDist()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := c.Len()
+	type stat struct {
+		name  string
+		want  float64
+		value func(k int) float64
+	}
+	stats := []stat{
+		{"E[v0]", mean[0], func(k int) float64 { return c.V.At(k, 0) }},
+		{"E[v1]", mean[1], func(k int) float64 { return c.V.At(k, 1) }},
+		{"E[v0²]", second[0], func(k int) float64 { return c.V.At(k, 0) * c.V.At(k, 0) }},
+		{"E[v1²]", second[3], func(k int) float64 { return c.V.At(k, 1) * c.V.At(k, 1) }},
+		{"E[v0v1]", second[1], func(k int) float64 { return c.V.At(k, 0) * c.V.At(k, 1) }},
+	}
+	for j := 0; j < g.Hidden(); j++ {
+		var want float64
+		for idx, p := range ph {
+			want += p * float64(idx>>j&1)
+		}
+		stats = append(stats, stat{"E[h" + string(rune('0'+j)) + "]", want, func(k int) float64 { return c.H.At(k, j) }})
+	}
+	worst := 0.0
+	for _, s := range stats {
+		var m, m2 float64
+		for k := 0; k < n; k++ {
+			x := s.value(k)
+			m += x
+			m2 += x * x
+		}
+		m /= float64(n)
+		sd := math.Sqrt(max(m2/float64(n)-m*m, 0))
+		z := (m - s.want) / (sd / math.Sqrt(float64(n)))
+		worst = max(worst, math.Abs(z))
+		if fail && math.Abs(z) > 4.5 {
+			t.Errorf("%s: %s = %.4f, exact %.4f (z = %.1f)", name, s.name, m, s.want, z)
+		}
+	}
+	return worst
+}
+
+// TestGaussianSamplersInvariant runs 4000 chains started at exact samples
+// for 40 transitions of Gibbs, adjusted Langevin and adjusted
+// Gibbs-Langevin, and checks that the exact moments are kept (momentCheck
+// gives the tolerance). Unadjusted Langevin with a large step must fail
+// the same check, which shows the check has power.
+func TestGaussianSamplersInvariant(t *testing.T) {
+	g := gaussTestModel(t)
+	const n, steps = 4000, 40
+	lang := NewLangevin(0.6, true, 1)
+	gl := NewGibbsLangevin(0.6, 3, true, 2)
+	for _, tc := range []struct {
+		name string
+		s    GaussianSampler
+	}{
+		{"Gibbs", NewGaussGibbs(3)},
+		{"Langevin adjusted", lang},
+		{"Gibbs-Langevin adjusted", gl},
+	} {
+		c := exactChains(t, g, n, 5)
+		if err := tc.s.SampleGaussian(g, c, steps); err != nil {
+			t.Fatal(err)
+		}
+		momentCheck(t, tc.name, g, c, true)
+	}
+	// Both adjusted samplers must really move: accept often, reject sometimes.
+	for _, r := range []struct {
+		name string
+		rate float64
+	}{{"Langevin", lang.AcceptRate()}, {"Gibbs-Langevin", gl.AcceptRate()}} {
+		if r.rate < 0.3 || r.rate > 0.999 {
+			t.Errorf("%s acceptance rate %.3f, want in [0.3, 0.999]", r.name, r.rate)
+		}
+	}
+	if lang.Proposed != n*steps || gl.Proposed != n*steps {
+		t.Errorf("proposals counted %d and %d, want %d", lang.Proposed, gl.Proposed, n*steps)
+	}
+	t.Logf("acceptance: Langevin %.3f, Gibbs-Langevin %.3f", lang.AcceptRate(), gl.AcceptRate())
+	// Unadjusted Langevin at a constant large step is biased.
+	bad := NewLangevin(1.0, false, 4)
+	bad.NoAnneal = true
+	c := exactChains(t, g, n, 6)
+	if err := bad.SampleGaussian(g, c, steps); err != nil {
+		t.Fatal(err)
+	}
+	if z := momentCheck(t, "unadjusted", g, c, false); z < 8 {
+		t.Errorf("unadjusted Langevin with step 1.0: largest |z| = %.1f, expected a clear bias (> 8)", z)
+	} else {
+		t.Logf("unadjusted Langevin, step 1.0: largest |z| = %.1f", z)
+	}
+}
+
+// TestGibbsLangevinAcceptance checks the Eq. (12) log acceptance ratio of
+// GibbsLangevin (K = 2, cosine steps α0, α0/2) against the ratio computed
+// independently: the joint density from rbm.Gaussian.Energy, q(h|v) by
+// normalising exp(−E(v, h)) over all h, and the two-step proposal density
+// q(v2 | v, h) = ∏_i ∫ N(u; v_i − α1(v_i−m_i)/σ_i², 2α1) N(v2_i; u −
+// α2(u−m_i)/σ_i², 2α2) du by the trapezoid rule on ±15 standard deviations
+// with 4000 points (Gaussian integrand: error far below 1e-12), so the two
+// must agree to 1e-9.
+func TestGibbsLangevinAcceptance(t *testing.T) {
+	g := gaussTestModel(t)
+	s := NewGibbsLangevin(0.5, 2, true, 1)
+	c, err := NewGaussianChains(g, 1, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.w.begin(g, c); err != nil {
+		t.Fatal(err)
+	}
+	s.coefficients(2)
+	v := mat.NewDense(1, 2, []float64{0.4, -1.1})
+	v2 := mat.NewDense(1, 2, []float64{-0.2, 0.3})
+	h := mat.NewDense(1, 3, []float64{1, 0, 1})
+	h2 := mat.NewDense(1, 3, []float64{0, 1, 1})
+	x, x2 := mat.NewDense(1, 3, nil), mat.NewDense(1, 3, nil)
+	mh, mh2 := mat.NewDense(1, 2, nil), mat.NewDense(1, 2, nil)
+	s.w.hiddenInput(x, v)
+	s.w.hiddenInput(x2, v2)
+	s.w.visibleMean(mh, h)
+	s.w.visibleMean(mh2, h2)
+	got := make([]float64, 1)
+	s.logAccept(got, v, h, x, mh, v2, h2, x2, mh2)
+
+	logq := func(to, from, hs []float64) float64 {
+		// K = 2 Langevin steps on E(·, hs) from `from`, density at `to`.
+		mean := make([]float64, 2)
+		g.VisibleMean(mat.NewDense(1, 2, mean), mat.NewDense(1, 3, hs))
+		a1, a2 := 0.5, 0.25
+		var lq float64
+		for i := 0; i < 2; i++ {
+			iv := math.Exp(-g.LogVar[i])
+			m1 := from[i] - a1*(from[i]-mean[i])*iv
+			sd1 := math.Sqrt(2 * a1)
+			const pts = 4000
+			lo, hi := m1-15*sd1, m1+15*sd1
+			du := (hi - lo) / pts
+			var sum float64
+			for q := 0; q <= pts; q++ {
+				u := lo + float64(q)*du
+				w := du
+				if q == 0 || q == pts {
+					w /= 2
+				}
+				m2 := u - a2*(u-mean[i])*iv
+				sum += w * normPDF(u, m1, 2*a1) * normPDF(to[i], m2, 2*a2)
+			}
+			lq += math.Log(sum)
+		}
+		return lq
+	}
+	logph := func(vs, hs []float64) float64 {
+		e := make([]float64, 8)
+		st := make([]float64, 3)
+		for idx := range e {
+			rbm.FillState(st, idx)
+			e[idx] = -g.Energy(vs, st)
+		}
+		mx := math.Inf(-1)
+		for _, x := range e {
+			mx = max(mx, x)
+		}
+		var z float64
+		for _, x := range e {
+			z += math.Exp(x - mx)
+		}
+		return -g.Energy(vs, hs) - mx - math.Log(z)
+	}
+	vr, v2r, hr, h2r := v.RawRowView(0), v2.RawRowView(0), h.RawRowView(0), h2.RawRowView(0)
+	want := (-g.Energy(v2r, h2r) + logq(vr, v2r, h2r) + logph(vr, hr)) -
+		(-g.Energy(vr, hr) + logq(v2r, vr, hr) + logph(v2r, h2r))
+	if math.Abs(got[0]-want) > 1e-9 {
+		t.Errorf("log acceptance ratio %.12f, brute force %.12f", got[0], want)
+	}
+}
+
+func normPDF(x, m, v float64) float64 {
+	d := x - m
+	return math.Exp(-d*d/(2*v)) / math.Sqrt(2*math.Pi*v)
+}
+
+// TestLangevinAcceptance checks the MALA ratio of Eq. (7) against one
+// built from rbm.Gaussian.FreeEnergy and FreeEnergyGrad (rounding only:
+// 1e-10).
+func TestLangevinAcceptance(t *testing.T) {
+	g := gaussTestModel(t)
+	c, _ := NewGaussianChains(g, 1, nil)
+	var w gaussWork
+	if err := w.begin(g, c); err != nil {
+		t.Fatal(err)
+	}
+	v := mat.NewDense(1, 2, []float64{0.7, -0.4})
+	v2 := mat.NewDense(1, 2, []float64{0.1, 0.9})
+	x, p := mat.NewDense(1, 3, nil), mat.NewDense(1, 3, nil)
+	gd, gd2 := mat.NewDense(1, 2, nil), mat.NewDense(1, 2, nil)
+	f, f2 := make([]float64, 1), make([]float64, 1)
+	w.marginal(v, x, p, gd, f)
+	w.marginal(v2, x, p, gd2, f2)
+	const a = 0.3
+	got := make([]float64, 1)
+	malaLogAccept(got, v, v2, gd, gd2, f, f2, a)
+	a0, b0 := v.RawRowView(0), v2.RawRowView(0)
+	ga, gb := g.FreeEnergyGrad(nil, a0), g.FreeEnergyGrad(nil, b0)
+	var lq, lqr float64
+	for i := range a0 {
+		lq += math.Log(normPDF(b0[i], a0[i]-a*ga[i], 2*a))
+		lqr += math.Log(normPDF(a0[i], b0[i]-a*gb[i], 2*a))
+	}
+	want := -g.FreeEnergy(b0) + lqr + g.FreeEnergy(a0) - lq
+	if math.Abs(got[0]-want) > 1e-10 {
+		t.Errorf("MALA log ratio %v, want %v", got[0], want)
+	}
+}
+
+func TestCosineStep(t *testing.T) {
+	if a := CosineStep(1, 10, 0.2); a != 0.2 {
+		t.Errorf("first step %v, want 0.2", a)
+	}
+	if a := CosineStep(6, 10, 0.2); math.Abs(a-0.1) > 1e-15 {
+		t.Errorf("middle step %v, want 0.1", a)
+	}
+	if a := CosineStep(10, 10, 0.2); !(a > 0 && a < 0.01) {
+		t.Errorf("last step %v, want small and positive", a)
+	}
+}
+
+func TestGaussianSamplerBadInput(t *testing.T) {
+	g := gaussTestModel(t)
+	c, _ := NewGaussianChains(g, 3, rand.New(rand.NewPCG(1, 1)))
+	b, _ := rbm.NewGaussian(3, 3, nil)
+	for _, s := range []GaussianSampler{NewGaussGibbs(1), NewLangevin(0.1, true, 1), NewGibbsLangevin(0.1, 2, true, 1)} {
+		if err := s.SampleGaussian(b, c, 1); err == nil {
+			t.Errorf("%T: shape mismatch gave no error", s)
+		}
+		if err := s.SampleGaussian(g, c, -1); err == nil {
+			t.Errorf("%T: negative steps gave no error", s)
+		}
+		if err := s.SampleGaussian(nil, c, 1); err == nil {
+			t.Errorf("%T: nil model gave no error", s)
+		}
+	}
+	if err := NewLangevin(0, false, 1).SampleGaussian(g, c, 1); err == nil {
+		t.Error("zero step size gave no error")
+	}
+	if err := NewGibbsLangevin(math.NaN(), 1, false, 1).SampleGaussian(g, c, 1); err == nil {
+		t.Error("NaN step size gave no error")
+	}
+	if err := (&Langevin{Step: 1}).SampleGaussian(g, c, 1); err == nil {
+		t.Error("zero-value Langevin gave no error")
+	}
+}
+
+// TestGaussianSamplersDeterministic checks that a seed fixes the chains.
+func TestGaussianSamplersDeterministic(t *testing.T) {
+	g := gaussTestModel(t)
+	run := func() *mat.Dense {
+		c, _ := NewGaussianChains(g, 5, rand.New(rand.NewPCG(9, 9)))
+		if err := NewGibbsLangevin(0.3, 4, true, 7).SampleGaussian(g, c, 10); err != nil {
+			t.Fatal(err)
+		}
+		return c.V
+	}
+	if a, b := run(), run(); !mat.Equal(a, b) {
+		t.Error("same seed gave different chains")
+	}
+}
+
+func benchGaussian(b *testing.B, s GaussianSampler) {
+	g, err := rbm.NewGaussian(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := NewGaussianChains(g, 100, rand.New(rand.NewPCG(1, 1)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.SampleGaussian(g, c, 1); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := s.SampleGaussian(g, c, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// One transition at MNIST shape (784×500, 100 chains).
+func BenchmarkGaussGibbs784x500(b *testing.B)  { benchGaussian(b, NewGaussGibbs(1)) }
+func BenchmarkLangevin784x500(b *testing.B)    { benchGaussian(b, NewLangevin(0.01, false, 1)) }
+func BenchmarkLangevinAdj784x500(b *testing.B) { benchGaussian(b, NewLangevin(0.01, true, 1)) }
+func BenchmarkGibbsLangevin10x784x500(b *testing.B) {
+	benchGaussian(b, NewGibbsLangevin(0.01, 10, false, 1))
+}
+func BenchmarkGibbsLangevinAdj10x784x500(b *testing.B) {
+	benchGaussian(b, NewGibbsLangevin(0.01, 10, true, 1))
+}
