@@ -192,7 +192,7 @@ func malaLogAccept(dst []float64, v, v2, g, g2 *mat.Dense, f, f2 []float64, a fl
 		var fwd, rev float64
 		for i := 0; i < vr.Cols; i++ {
 			x, y := vr.Data[k*vr.Stride+i], v2r.Data[k*v2r.Stride+i]
-			d := y - x + a*gr.Data[k*gr.Stride+i]  // v' − v + α∇F(v)
+			d := y - x + a*gr.Data[k*gr.Stride+i]   // v' − v + α∇F(v)
 			e := x - y + a*g2r.Data[k*g2r.Stride+i] // v − v' + α∇F(v')
 			fwd += d * d
 			rev += e * e
