@@ -1,0 +1,263 @@
+package mcmc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Tempered is parallel tempering (t-PT_k) over any base operator: t
+// replicas of every chain at inverse temperatures
+//
+//	1 = β_1 > β_2 > … > β_t ≥ 0,
+//
+// replica i sampling the tempered distribution
+//
+//	p_β(v, h) ∝ e^{−β_i E(v,h)},
+//
+// which is the distribution of the RBM with parameters β_i·θ = (β_iW,
+// β_ib, β_ic). One transition of Tempered runs k steps of the base sampler
+// on every replica, replica i on a copy of the model scaled by β_i (the
+// copies are refreshed from the model at every call of Sample, so the model
+// may change between calls, as in PT learning), and then proposes to swap
+// the states of the neighbours i, i+1 (for i = 1, …, t−1 in turn, every
+// chain independently), accepting with probability
+//
+//	min(1, exp((β_i − β_{i+1})(E(x_i) − E(x_{i+1})))),
+//
+// E the energy of the untempered model. Each swap is a Metropolis move
+// that leaves the product ∏_i p_{β_i} invariant, so the β = 1 replicas keep
+// the model's joint distribution. The β = 1 replicas are the Chains passed
+// to Sample; the others are kept by Tempered (started uniformly at random,
+// and restarted when the number of chains changes). A swap exchanges the
+// rows of V, H, PV and PH, so after a transition PV and PH of a chain are
+// those of the base step that drew its current state, possibly at another
+// temperature.
+//
+// The same base sampler serves every temperature (its random streams run
+// on from one replica to the next); it must accept any binary RBM, as Gibbs
+// and Flip do. Tempered counts the proposed and accepted swaps of every
+// neighbour pair (AcceptRates). Make it with NewTempered; the zero value
+// is not usable.
+type Tempered struct {
+	base  Sampler
+	betas []float64
+	k     int
+	rng   *rand.Rand
+
+	models []*rbm.Binary // β_i·θ for i ≥ 1 (index 0 unused)
+	chains []*Chains     // replicas for i ≥ 1 (index 0 unused)
+	energy [][]float64   // E of every replica's chains, by temperature
+	buf    *mat.Dense    // V·W scratch
+
+	attempts, accepts []int
+}
+
+// UniformBetas returns t inverse temperatures spaced uniformly in [0, 1]
+// from 1 down to 0, β_i = 1 − (i−1)/(t−1), i = 1…t, as the flip-the-state
+// paper uses. t must be at least 2.
+func UniformBetas(t int) ([]float64, error) {
+	if t < 2 {
+		return nil, fmt.Errorf("mcmc: UniformBetas: need at least 2 temperatures, got %d", t)
+	}
+	b := make([]float64, t)
+	for i := range b {
+		b[i] = 1 - float64(i)/float64(t-1)
+	}
+	b[t-1] = 0
+	return b, nil
+}
+
+// NewTempered returns parallel tempering over the base sampler with the
+// inverse temperatures betas (nil: UniformBetas(10)), k base steps per
+// transition (k ≤ 0 means 1), and swap decisions drawn from a source seeded
+// with seed. betas must start at 1, decrease strictly and end at or above 0;
+// betas is copied.
+func NewTempered(base Sampler, betas []float64, k int, seed uint64) (*Tempered, error) {
+	if base == nil {
+		return nil, errors.New("mcmc: NewTempered: nil base sampler")
+	}
+	if betas == nil {
+		betas, _ = UniformBetas(10)
+	}
+	if len(betas) < 2 {
+		return nil, fmt.Errorf("mcmc: NewTempered: need at least 2 inverse temperatures, got %d", len(betas))
+	}
+	if betas[0] != 1 {
+		return nil, fmt.Errorf("mcmc: NewTempered: the first inverse temperature must be 1, got %v", betas[0])
+	}
+	for i := 1; i < len(betas); i++ {
+		if !(betas[i] < betas[i-1] && betas[i] >= 0) {
+			return nil, fmt.Errorf("mcmc: NewTempered: inverse temperatures must decrease strictly to at least 0: β_%d = %v after %v", i+1, betas[i], betas[i-1])
+		}
+	}
+	if k <= 0 {
+		k = 1
+	}
+	t := len(betas)
+	return &Tempered{
+		base:     base,
+		betas:    append([]float64(nil), betas...),
+		k:        k,
+		rng:      rand.New(rand.NewPCG(seed, splitmix(seed))),
+		models:   make([]*rbm.Binary, t),
+		chains:   make([]*Chains, t),
+		energy:   make([][]float64, t),
+		attempts: make([]int, t-1),
+		accepts:  make([]int, t-1),
+	}, nil
+}
+
+// Betas returns a copy of the inverse temperatures.
+func (p *Tempered) Betas() []float64 { return append([]float64(nil), p.betas...) }
+
+// Replica returns the chains at inverse temperature β_i (i = 0 is β = 1,
+// which Tempered does not keep: it returns nil, as it does before the first
+// Sample or for i out of range). The returned chains are live.
+func (p *Tempered) Replica(i int) *Chains {
+	if i <= 0 || i >= len(p.chains) {
+		return nil
+	}
+	return p.chains[i]
+}
+
+// AcceptRates returns, for every neighbour pair (β_i, β_{i+1}), the
+// fraction of proposed swaps accepted so far (NaN before any proposal).
+func (p *Tempered) AcceptRates() []float64 {
+	r := make([]float64, len(p.attempts))
+	for i, a := range p.attempts {
+		r[i] = float64(p.accepts[i]) / float64(a)
+		if a == 0 {
+			r[i] = math.NaN()
+		}
+	}
+	return r
+}
+
+// Swaps returns copies of the numbers of proposed and accepted swaps of
+// every neighbour pair.
+func (p *Tempered) Swaps() (proposed, accepted []int) {
+	return append([]int(nil), p.attempts...), append([]int(nil), p.accepts...)
+}
+
+// swapProb is the acceptance probability of swapping the states of two
+// replicas at inverse temperatures bi, bj with energies ei, ej:
+// min(1, exp((bi − bj)(ei − ej))).
+func swapProb(bi, bj, ei, ej float64) float64 {
+	return math.Min(1, math.Exp((bi-bj)*(ei-ej)))
+}
+
+// Sample advances c (the β = 1 replicas) and the tempered replicas by steps
+// transitions of parallel tempering under m.
+func (p *Tempered) Sample(m *rbm.Binary, c *Chains, steps int) error {
+	if p == nil || p.base == nil {
+		return errors.New("mcmc: Tempered.Sample: sampler not made with NewTempered")
+	}
+	if steps < 0 {
+		return fmt.Errorf("mcmc: Tempered.Sample: negative number of steps %d", steps)
+	}
+	if err := checkModel(m, c); err != nil {
+		return fmt.Errorf("mcmc: Tempered.Sample: %w", err)
+	}
+	if steps == 0 {
+		return nil
+	}
+	p.prepare(m, c)
+	t := len(p.betas)
+	for s := 0; s < steps; s++ {
+		for i := 0; i < t; i++ {
+			mi, ci := p.models[i], p.chains[i]
+			if i == 0 {
+				mi, ci = m, c
+			}
+			if err := p.base.Sample(mi, ci, p.k); err != nil {
+				return fmt.Errorf("mcmc: Tempered.Sample: base sampler at β = %v: %w", p.betas[i], err)
+			}
+			p.energies(m, ci, p.energy[i])
+		}
+		for i := 0; i+1 < t; i++ {
+			a, b := p.chains[i], p.chains[i+1]
+			if i == 0 {
+				a = c
+			}
+			ea, eb := p.energy[i], p.energy[i+1]
+			for r := range ea {
+				p.attempts[i]++
+				if p.rng.Float64() < swapProb(p.betas[i], p.betas[i+1], ea[r], eb[r]) {
+					p.accepts[i]++
+					ea[r], eb[r] = eb[r], ea[r]
+					for _, d := range [][2]*mat.Dense{{a.V, b.V}, {a.H, b.H}, {a.PV, b.PV}, {a.PH, b.PH}} {
+						x, y := d[0].RawRowView(r), d[1].RawRowView(r)
+						for k := range x {
+							x[k], y[k] = y[k], x[k]
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// prepare makes the scaled models β_i·m and the replicas' chains (sized
+// like c), reusing them when the shapes have not changed.
+func (p *Tempered) prepare(m *rbm.Binary, c *Chains) {
+	n := c.Len()
+	nv, nh := m.Visible(), m.Hidden()
+	for i := 1; i < len(p.betas); i++ {
+		mi := p.models[i]
+		if mi == nil || mi.Visible() != nv || mi.Hidden() != nh {
+			mi = m.Clone()
+			p.models[i] = mi
+		}
+		beta := p.betas[i]
+		mi.W.Scale(beta, m.W)
+		for k, x := range m.B {
+			mi.B[k] = beta * x
+		}
+		for k, x := range m.C {
+			mi.C[k] = beta * x
+		}
+		ci := p.chains[i]
+		if ci == nil || ci.Len() != n || ci.V.RawMatrix().Cols != nv || ci.H.RawMatrix().Cols != nh {
+			ci, _ = NewChains(m, n, p.rng) // m and n are valid: checked by Sample
+			p.chains[i] = ci
+		}
+	}
+	for i := range p.energy {
+		if len(p.energy[i]) != n {
+			p.energy[i] = make([]float64, n)
+		}
+	}
+	if p.buf == nil || p.buf.RawMatrix().Rows != n || p.buf.RawMatrix().Cols != nh {
+		p.buf = mat.NewDense(n, nh, nil)
+	}
+}
+
+// energies writes E(v_r, h_r) = −v_rᵀWh_r − bᵀv_r − cᵀh_r of every chain
+// r of c into e, with one matrix product V·W.
+func (p *Tempered) energies(m *rbm.Binary, c *Chains, e []float64) {
+	buf := p.buf.RawMatrix()
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), m.W.RawMatrix(), 0, buf)
+	for r := range e {
+		vw := buf.Data[r*buf.Stride : r*buf.Stride+buf.Cols]
+		h := c.H.RawRowView(r)
+		v := c.V.RawRowView(r)
+		var s float64
+		for j, x := range vw {
+			s += (x + m.C[j]) * h[j]
+		}
+		for i, x := range v {
+			s += m.B[i] * x
+		}
+		e[r] = -s
+	}
+}
+
+var _ Sampler = (*Tempered)(nil)
