@@ -66,6 +66,7 @@ func commands() map[string]command {
 	return map[string]command{
 		"kernel":  {"serve one Jupyter session: kernel --connection-file FILE", runKernel},
 		"install": {"write the kernelspec: install [--user | --prefix DIR | --sys-prefix] [--name NAME]", runInstall},
+		"sweep":   {sweepSummary, runSweep},
 		"version": {"print the versions of rbm-kernel, Go and yaegi", runVersion},
 		"help":    {"print this help", runHelp},
 	}
