@@ -82,6 +82,7 @@ var DefaultImports = map[string]string{
 	"data":    "github.com/rbm-kernel/rbm-kernel/lib/data",
 	"viz":     "github.com/rbm-kernel/rbm-kernel/lib/viz",
 	"display": "github.com/rbm-kernel/rbm-kernel/kernel/display",
+	"dsl":     "github.com/rbm-kernel/rbm-kernel/dsl",
 }
 
 // allSymbols is the standard library's and kernel/symbols' tables together,
