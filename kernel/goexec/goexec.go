@@ -301,8 +301,9 @@ func (e *Executor) capture(v ...any) {
 var inspectRE = regexp.MustCompile(`^\s*([\pL_][\pL\pN_]*(?:\.[\pL_][\pL\pN_]*)*)\s*(\?\??)\s*$`)
 
 // Execute runs code; see kernel.Executor. A cell fails with an
-// *kernel.ExecError named "CompileError", "panic", "Interrupted" or
-// "RuntimeError"; the state built before the failure stays.
+// *kernel.ExecError named "CompileError", "panic", "Interrupted",
+// "ImportError" or "RuntimeError"; the state built before the failure
+// stays.
 func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publisher) (*kernel.ExecResult, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
