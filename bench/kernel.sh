@@ -1,0 +1,59 @@
+#!/bin/sh
+# kernel.sh measures rbm-kernel against ipykernel on this machine with the
+# same Go benchmarks (kernel/bench_test.go), and prints the medians side by
+# side with the ratio rbm-kernel/ipykernel (below 1: rbm-kernel is faster).
+#
+#   trivial cell   execute_request of "1+1" to its status idle, p50 over N cells
+#                  (target: <= 2 ms)
+#   start          process start to the first kernel_info_reply, p50 over M starts
+#                  (target: <= 300 ms)
+#
+# Usage: bench/kernel.sh [cells [starts]]   (defaults 200 and 20)
+#
+# It builds cmd/rbm-kernel into a temporary directory (add build tags with
+# GOFLAGS, e.g. GOFLAGS=-tags=openblas) and starts ipykernel with
+# /usr/bin/python3 -m ipykernel_launcher (Debian's python3-ipykernel).
+set -eu
+cd "$(dirname "$0")/.."
+cells=${1:-200}
+starts=${2:-20}
+python=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+go build -o "$tmp/rbm-kernel" ./cmd/rbm-kernel
+# Compile the benchmark once.
+go test -c -o "$tmp/kernel.test" ./kernel
+
+# Keep ipykernel's debugger from warning on stderr about frozen modules.
+export PYDEVD_DISABLE_FILE_VALIDATION=1
+
+run() { # name command
+	echo "== $1: $2" >&2
+	RBM_BENCH_KERNEL_CMD="$2" "$tmp/kernel.test" -test.run '^$' \
+		-test.bench '^BenchmarkTrivialCell$' -test.benchtime "${cells}x" >"$tmp/$1.cell"
+	RBM_BENCH_KERNEL_CMD="$2" "$tmp/kernel.test" -test.run '^$' \
+		-test.bench '^BenchmarkStartToKernelInfo$' -test.benchtime "${starts}x" >"$tmp/$1.start"
+	grep '^Benchmark' "$tmp/$1.cell" "$tmp/$1.start" >&2 || {
+		cat "$tmp/$1.cell" "$tmp/$1.start" >&2
+		exit 1
+	}
+}
+
+# p50 FILE prints the p50-ms metric of the benchmark line in FILE.
+p50() {
+	awk '/^Benchmark/ { for (i = 1; i < NF; i++) if ($(i+1) == "p50-ms") print $i }' "$1"
+}
+
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+run rbm "$tmp/rbm-kernel kernel --connection-file {connection_file}"
+run ipy "$python -m ipykernel_launcher -f {connection_file}"
+
+printf '\n%-28s %12s %12s %10s\n' "p50 (ms)" rbm-kernel ipykernel ratio
+for what in cell start; do
+	r=$(p50 "$tmp/rbm.$what")
+	i=$(p50 "$tmp/ipy.$what")
+	label="trivial cell (exec->idle)"
+	[ "$what" = start ] && label="start->kernel_info_reply"
+	awk -v l="$label" -v r="$r" -v i="$i" 'BEGIN { printf "%-28s %12.3f %12.3f %10.3f\n", l, r, i, r / i }'
+done
