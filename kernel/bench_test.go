@@ -197,4 +197,3 @@ func BenchmarkStartToKernelInfo(b *testing.B) {
 	b.StopTimer()
 	reportPercentiles(b, d)
 }
-
