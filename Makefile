@@ -87,12 +87,16 @@ unit:
 	$(GO) test -json -tags openblas ./lib/... ./internal/... | $(PYTHON) scripts/gotest.py build/test/unit-openblas.count
 	$(GO) test -json $(RACE) ./kernel/... | $(PYTHON) scripts/gotest.py build/test/unit-race.count
 
-# Regenerating the committed generated code must change nothing.
+# Regenerating the committed generated code (Go and notebooks) must change
+# nothing.
 generate-check:
 	$(GO) generate ./kernel/...
 	@if ! git diff --exit-code --stat -- kernel || [[ -n "$$(git status --porcelain --untracked-files=all -- kernel)" ]]; then \
 		git status --short -- kernel; \
 		echo "generate-check: 'go generate ./kernel/...' changed files: commit the regenerated code"; exit 1; fi
+	@# Notebooks are generated from scripts/mknb.py and notebooks/src/*.py.
+	$(PYTHON) scripts/mknb.py --check
+	@for f in $$(ls notebooks/src/*.py 2>/dev/null); do echo "$(PYTHON) $$f --check"; $(PYTHON) "$$f" --check || exit 1; done
 
 test-kernelspec: build
 	rm -rf build/jupyter
