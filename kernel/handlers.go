@@ -110,8 +110,9 @@ func (k *Kernel) handleExecute(ch *channel, m *message) {
 	if !req.Silent {
 		k.publish(m.RawHeader, "execute_input", map[string]any{"code": req.Code, "execution_count": n})
 	}
+	// The executor installs pub (or a sink that forwards to it) as the
+	// display sink; the protocol layer leaves package display alone.
 	pub := &publisher{k: k, parent: m.RawHeader}
-	display.SetSink(pub)
 	res, err := k.execute(ctx, req.Code, pub)
 
 	k.mu.Lock()
