@@ -239,13 +239,6 @@ func TestHerdingFixedPoint(t *testing.T) {
 	}
 }
 
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // TestHerdingMoments checks herding's moment matching: with ε = α = 1,
 // summing the updates gives θ_F(T) = Σ_t (R − S_t), so the mean statistics
 // of T samples differ from the rates by exactly θ_F(T)/T (checked to
