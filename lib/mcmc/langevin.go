@@ -86,6 +86,10 @@ func (s *Langevin) AcceptRate() float64 {
 // ResetStats sets Accepted and Proposed to 0.
 func (s *Langevin) ResetStats() { s.Accepted, s.Proposed = 0, 0 }
 
+// SetStep sets the initial step size α0 (Step); the modified CD learner
+// calls it before every update with its step times the mean variance.
+func (s *Langevin) SetStep(a float64) { s.Step = a }
+
 // checkStep validates a step size.
 func checkStep(a float64) error {
 	if !(a > 0) || math.IsInf(a, 0) {
@@ -258,6 +262,9 @@ func (s *GibbsLangevin) AcceptRate() float64 {
 
 // ResetStats sets Accepted and Proposed to 0.
 func (s *GibbsLangevin) ResetStats() { s.Accepted, s.Proposed = 0, 0 }
+
+// SetStep sets the initial inner step size α0 (Step).
+func (s *GibbsLangevin) SetStep(a float64) { s.Step = a }
 
 // alpha returns α_k of the inner loop.
 func (s *GibbsLangevin) alpha(k int) float64 {

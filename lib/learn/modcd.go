@@ -1,0 +1,203 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// ModifiedCD is the modified contrastive divergence of Liao et al. (2022)
+// for Gaussian-Bernoulli RBMs (rbm.Gaussian), their Algs. 3 (joint density)
+// and 4 (marginal density). For a batch V⁺ of n rows it
+//
+//  1. takes the positive statistics of V⁺ with E[h|v⁺] = p(h=1|v⁺);
+//  2. starts Chains negative chains from noise, v⁻₀ ~ N(0, I) and
+//     h⁻₀ ~ p(h|v⁻₀), not from the data;
+//  3. sets the sampler's initial step to Step·σ̄², σ̄² = mean_i σ_i² (if the
+//     sampler has a SetStep method: mcmc.Langevin, mcmc.GibbsLangevin), and
+//     runs K transitions;
+//  4. takes the negative statistics of the final states: (v⁻, h⁻) for the
+//     joint density (Alg. 3, h⁻ the sampled hidden states), or (v⁻,
+//     p(h=1|v⁻)) for the marginal density (Marginal, Alg. 4, Eqs. 33-36);
+//  5. forms the gradient estimate g = ⟨−∂E/∂θ⟩⁺ − ⟨−∂E/∂θ⟩⁻ (Eqs. 14-17,
+//     batch means, see rbm.Gaussian.EnergyGrad), clips its Euclidean norm
+//     over all parameters to Clip (g ← g·Clip/‖g‖ when ‖g‖ > Clip), and
+//     hands it to the optimiser (an ascent step).
+//
+// The paper's cosine learning-rate decay to 0 is Train's schedule: use
+// Settings{Schedule: Cosine{}}. Positive statistics use p(h|v) rather than
+// a sampled h⁺ (Alg. 3, line 4): the same expectation with less variance.
+// The paper's burn-in M = 0 averages over every state of the chain; here
+// only the final state is used, as in CD-k. Make it with NewModifiedCD.
+type ModifiedCD struct {
+	// K is the number of sampler transitions per update (≥ 1).
+	K int
+	// Sampler runs the negative chains; mcmc.NewGibbsLangevin (joint) or
+	// mcmc.NewLangevin (marginal) in the paper, mcmc.NewGaussGibbs also.
+	Sampler mcmc.GaussianSampler
+	// Step is the initial Langevin step α0 before scaling by the mean
+	// variance; 0 leaves the sampler's step as it is.
+	Step float64
+	// Marginal uses p(h=1|v⁻) for the negative statistics (Alg. 4).
+	Marginal bool
+	// Clip is the bound on the gradient norm; 0 means 10 (the paper's),
+	// a negative value turns clipping off.
+	Clip float64
+	// Chains is the number of negative chains; 0 means the batch size.
+	Chains int
+
+	// LastNorm is the gradient norm of the last update before clipping.
+	LastNorm float64
+
+	rng    *rand.Rand
+	chains *mcmc.Chains
+	grad   *Grad
+	ph     *mat.Dense
+}
+
+// NewModifiedCD returns a modified-CD learner with k transitions (k ≤ 0
+// means 1) of s per update, initial step step (scaled by the mean variance
+// before every update), clipping at 10, and the noise of the negative
+// chains from a PCG source seeded with seed. A nil s is Gibbs-Langevin
+// without adjustment, 10 inner steps, seeded with seed.
+func NewModifiedCD(k int, s mcmc.GaussianSampler, step float64, seed uint64) *ModifiedCD {
+	if s == nil {
+		s = mcmc.NewGibbsLangevin(max(step, 1e-3), 10, false, seed)
+	}
+	return &ModifiedCD{K: max(k, 1), Sampler: s, Step: step, rng: rand.New(rand.NewPCG(seed, 0x6d636421))}
+}
+
+// Steps returns K.
+func (l *ModifiedCD) Steps() int { return l.K }
+
+// Update makes one modified-CD update of m (an *rbm.Gaussian) from batch
+// through opt.
+func (l *ModifiedCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
+	g, ok := m.(*rbm.Gaussian)
+	if !ok {
+		return fmt.Errorf("learn: ModifiedCD.Update: model is %T, want *rbm.Gaussian", m)
+	}
+	if opt == nil {
+		return errors.New("learn: ModifiedCD.Update: nil optimizer")
+	}
+	gr, err := l.Gradient(g, batch)
+	if err != nil {
+		return fmt.Errorf("learn: ModifiedCD.Update: %w", err)
+	}
+	if err := opt.Step(m, gr); err != nil {
+		return fmt.Errorf("learn: ModifiedCD.Update: %w", err)
+	}
+	return nil
+}
+
+// Gradient returns the clipped modified-CD gradient estimate for m on
+// batch without changing m's parameters. The returned Grad is owned by l
+// and overwritten by the next call.
+func (l *ModifiedCD) Gradient(m *rbm.Gaussian, batch *mat.Dense) (*Grad, error) {
+	if l.rng == nil || l.Sampler == nil {
+		return nil, errors.New("learn: ModifiedCD: not made with NewModifiedCD (nil sampler or source)")
+	}
+	if err := m.Validate(); err != nil {
+		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
+	}
+	if batch == nil || batch.IsEmpty() {
+		return nil, errors.New("learn: ModifiedCD: empty batch")
+	}
+	n, cols := batch.Dims()
+	if cols != m.Visible() {
+		return nil, fmt.Errorf("learn: ModifiedCD: batch has %d columns, model has %d visible units", cols, m.Visible())
+	}
+	if i, j, bad := nonFinite(batch); bad {
+		return nil, fmt.Errorf("learn: ModifiedCD: batch has %v at row %d, column %d", batch.At(i, j), i, j)
+	}
+	nc := l.Chains
+	if nc <= 0 {
+		nc = n
+	}
+	if l.chains == nil || l.chains.Len() != nc || l.chains.V.RawMatrix().Cols != cols || l.chains.H.RawMatrix().Cols != m.Hidden() {
+		c, err := mcmc.NewGaussianChains(m, nc, nil)
+		if err != nil {
+			return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
+		}
+		l.chains = c
+	}
+	if l.grad == nil || l.grad.Fits(m) != nil {
+		l.grad = NewGrad(m)
+	}
+	l.grad.Zero()
+	l.ph = sized(l.ph, n, m.Hidden())
+	m.HiddenProb(l.ph, batch)
+	if err := m.EnergyGrad(l.grad.Parts, batch, l.ph, 1); err != nil {
+		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
+	}
+	if err := l.chains.ResetNoise(m, l.rng); err != nil {
+		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
+	}
+	if ss, ok := l.Sampler.(interface{ SetStep(float64) }); ok && l.Step > 0 {
+		ss.SetStep(l.Step * m.MeanVar())
+	}
+	if err := l.Sampler.SampleGaussian(m, l.chains, max(l.K, 1)); err != nil {
+		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
+	}
+	neg := l.chains.H
+	if l.Marginal {
+		// PH holds p(h=1|v) for the final visible states.
+		neg = l.chains.PH
+	}
+	if i, j, bad := nonFinite(l.chains.V); bad {
+		return nil, fmt.Errorf("learn: ModifiedCD: negative chain %d diverged (visible unit %d is %v): step size too large?", i, j, l.chains.V.At(i, j))
+	}
+	if err := m.EnergyGrad(l.grad.Parts, l.chains.V, neg, -1); err != nil {
+		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
+	}
+	norm := l.grad.Norm()
+	l.LastNorm = norm
+	clip := l.Clip
+	if clip == 0 {
+		clip = 10
+	}
+	if clip > 0 && norm > clip {
+		f := clip / norm
+		for _, p := range l.grad.Parts {
+			for i := range p {
+				p[i] *= f
+			}
+		}
+	}
+	return l.grad, nil
+}
+
+// Negative returns the negative chains of the last update (nil before the
+// first): their rows of V are the model's samples started from noise.
+func (l *ModifiedCD) Negative() *mcmc.Chains { return l.chains }
+
+// GaussianLogLikelihood returns the observer "loglik" for a
+// Gaussian-Bernoulli RBM: the exact mean log-likelihood of the examples of
+// set, (1/N) Σ_n ln p(v_n) = −(1/N) Σ_n F(v_n) − ln Z, computed by
+// rbm.Gaussian.LogLikelihood (enumerates the 2^n hidden states; fails above
+// rbm.MaxExactUnits hidden units or for other models).
+func GaussianLogLikelihood(set *data.Set) Observer {
+	return Observer{Name: "loglik", Func: func(m rbm.Model) (float64, error) {
+		g, ok := m.(*rbm.Gaussian)
+		if !ok {
+			return 0, fmt.Errorf("learn: loglik: model is %T, want *rbm.Gaussian", m)
+		}
+		if set == nil || set.X == nil {
+			return 0, errors.New("learn: loglik: nil data set")
+		}
+		ll, err := g.LogLikelihood(set.X)
+		if err != nil {
+			return 0, fmt.Errorf("learn: loglik on set %q: %w", set.Name, err)
+		}
+		if math.IsNaN(ll) {
+			return 0, fmt.Errorf("learn: loglik on set %q is NaN", set.Name)
+		}
+		return ll, nil
+	}}
+}
