@@ -1,0 +1,160 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// FPCD is fast persistent contrastive divergence (Tieleman and Hinton
+// 2009) for binary RBMs. Next to the model's (slow) parameters θ it keeps
+// fast parameters θ_F, starting at 0; the persistent chains sample the
+// model θ + θ_F. With g the PCD gradient estimate (positive phase on the
+// batch under θ, negative phase on the chains' states with E[h|v] under
+// θ), one update makes
+//
+//	θ ← θ + ε g   (through the optimiser),
+//	θ_F ← Decay·θ_F + ε_F g,
+//
+// Decay = 19/20 by default. The fast parameters push the chains away from
+// the modes they have just visited, which speeds up their mixing.
+//
+// Make it with NewFPCD. After the first update it does not allocate.
+type FPCD struct {
+	// K is the number of sampling steps per update (≥ 1).
+	K int
+	// N is the number of persistent chains; 0 means the size of the first
+	// batch.
+	N int
+	// Sampler runs the persistent chains.
+	Sampler mcmc.Sampler
+	// FastRate is ε_F. Zero means the rate of the optimiser at the first
+	// update, which must then be an *SGD (Train's optimiser), kept fixed
+	// after that (Tieleman and Hinton set ε_F to the initial ε).
+	FastRate float64
+	// Decay is the factor applied to θ_F each update; 0 means 19/20.
+	Decay float64
+
+	chains *mcmc.Chains
+	fast   *rbm.Binary // θ_F
+	sum    *rbm.Binary // θ + θ_F, the model the chains sample
+	grad   *Grad
+	pos    *mat.Dense
+}
+
+// NewFPCD returns an FPCD learner with k sampling steps (k ≤ 0 means 1) per
+// update on n persistent chains (0: as many as the first batch has rows),
+// run by s (nil: block Gibbs seeded with 1), fast rate fastRate (0: see
+// FPCD.FastRate) and decay 19/20.
+func NewFPCD(k, n int, fastRate float64, s mcmc.Sampler) *FPCD {
+	if k <= 0 {
+		k = 1
+	}
+	if s == nil {
+		s = mcmc.NewGibbs(1)
+	}
+	return &FPCD{K: k, N: max(n, 0), Sampler: s, FastRate: fastRate}
+}
+
+// Steps returns K.
+func (l *FPCD) Steps() int { return max(l.K, 1) }
+
+// Chains returns the persistent chains (nil before the first update).
+func (l *FPCD) Chains() *mcmc.Chains { return l.chains }
+
+// Fast returns the fast parameters θ_F as a model (nil before the first
+// update); it is the learner's state.
+func (l *FPCD) Fast() *rbm.Binary { return l.fast }
+
+// Update makes one FPCD update of m (an *rbm.Binary) from batch through
+// opt, and updates the fast parameters.
+func (l *FPCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
+	b, ok := m.(*rbm.Binary)
+	if !ok {
+		return fmt.Errorf("learn: FPCD.Update: model is %T, want *rbm.Binary", m)
+	}
+	if opt == nil {
+		return errors.New("learn: FPCD.Update: nil optimizer")
+	}
+	if err := l.update(b, batch, opt); err != nil {
+		return fmt.Errorf("learn: FPCD.Update: %w", err)
+	}
+	return nil
+}
+
+func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
+	if m == nil || m.W == nil || batch == nil {
+		return errors.New("nil model or batch")
+	}
+	if l.Sampler == nil {
+		return errors.New("nil sampler (use NewFPCD)")
+	}
+	if l.FastRate < 0 || l.Decay < 0 || l.Decay > 1 {
+		return fmt.Errorf("fast rate %v must be ≥ 0 and decay %v in [0, 1]", l.FastRate, l.Decay)
+	}
+	n, cols := batch.Dims()
+	nv, nh := m.Visible(), m.Hidden()
+	if cols != nv {
+		return fmt.Errorf("batch has %d columns, model has %d visible units", cols, nv)
+	}
+	if i, j, bad := nonFinite(batch); bad {
+		return fmt.Errorf("batch has %v at row %d, column %d", batch.At(i, j), i, j)
+	}
+	if l.FastRate == 0 {
+		sgd, ok := opt.(*SGD)
+		if !ok {
+			return fmt.Errorf("FastRate is 0 and the optimizer is %T, not *SGD: set FastRate", opt)
+		}
+		l.FastRate = sgd.Rate
+	}
+	if l.chains == nil || l.fast.Visible() != nv || l.fast.Hidden() != nh {
+		nc := l.N
+		if nc == 0 {
+			nc = n
+		}
+		init := mat.NewDense(nc, cols, nil)
+		for k := 0; k < nc; k++ {
+			init.SetRow(k, batch.RawRowView(k%n))
+		}
+		c, err := mcmc.NewChainsFrom(m, init)
+		if err != nil {
+			return err
+		}
+		l.chains = c
+		l.fast = &rbm.Binary{W: mat.NewDense(nv, nh, nil), B: make([]float64, nv), C: make([]float64, nh)}
+		l.sum = &rbm.Binary{W: mat.NewDense(nv, nh, nil), B: make([]float64, nv), C: make([]float64, nh)}
+		l.grad = NewGrad(m)
+	}
+	ps, pf, pt := params(m, nil), params(l.fast, nil), params(l.sum, nil)
+	for k := range pt {
+		for i := range pt[k] {
+			pt[k][i] = ps[k][i] + pf[k][i]
+		}
+	}
+	if err := l.Sampler.Sample(l.sum, l.chains, max(l.K, 1)); err != nil {
+		return err
+	}
+	l.pos = sized(l.pos, n, nh)
+	hiddenProb(m, l.pos, batch)
+	if err := l.chains.HiddenProb(m); err != nil {
+		return err
+	}
+	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.chains.PH)
+	if err := opt.Step(m, l.grad); err != nil {
+		return err
+	}
+	decay := l.Decay
+	if decay == 0 {
+		decay = 19.0 / 20
+	}
+	for k := range pf {
+		g := l.grad.Parts[k]
+		for i := range pf[k] {
+			pf[k][i] = decay*pf[k][i] + l.FastRate*g[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,181 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+)
+
+// Estimator estimates the log-likelihood gradient of a binary RBM from a
+// batch without changing the model; CD and PCD are estimators. The
+// returned Grad is owned by the estimator.
+type Estimator interface {
+	Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error)
+	Steps() int
+}
+
+// SSD is stochastic spectral descent (Carlson, Cevher and Carin 2015) for
+// binary RBMs: steepest ascent in the Schatten-∞ norm for the weights and
+// the ∞-norm for each bias vector. With the gradient estimate (G, g_b, g_c)
+// from Estimator and the thin SVD G = U diag(s) Vᵀ, it passes to the
+// optimiser the direction
+//
+//	W: ‖G‖_* U_r V_rᵀ,   b: ‖g_b‖₁ sign(g_b),   c: ‖g_c‖₁ sign(g_c),
+//
+// with ‖G‖_* = Σ s_k the nuclear norm and U_r, V_r the singular vectors of
+// the non-zero singular values (s_k > s_1·max(m, n)·ε, ε the machine
+// epsilon; G has rank at most the batch size plus one). The #-operator of
+// each block is applied separately, as stated in shared/ALGORITHMS.md; the
+// optimiser's rate plays the step 1/L, and must be much smaller than for
+// SGD since the direction's entries scale with the norms. One SVD per
+// update.
+//
+// Make it with NewSSD.
+type SSD struct {
+	// Estimator gives the gradient estimate (PCD-1 by default).
+	Estimator Estimator
+
+	dir  *Grad
+	svd  mat.SVD
+	u, v mat.Dense
+}
+
+// NewSSD returns an SSD learner on the gradient estimates of est; nil est
+// is PCD-1 with block Gibbs seeded with 1 (persistent chains, as Carlson
+// et al. used).
+func NewSSD(est Estimator) *SSD {
+	if est == nil {
+		est = NewPCD(1, 0, nil)
+	}
+	return &SSD{Estimator: est}
+}
+
+// Steps returns the estimator's Steps.
+func (l *SSD) Steps() int {
+	if l.Estimator == nil {
+		return 0
+	}
+	return l.Estimator.Steps()
+}
+
+// Update makes one SSD update of m (an *rbm.Binary) from batch through opt.
+func (l *SSD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
+	b, ok := m.(*rbm.Binary)
+	if !ok {
+		return fmt.Errorf("learn: SSD.Update: model is %T, want *rbm.Binary", m)
+	}
+	if opt == nil {
+		return errors.New("learn: SSD.Update: nil optimizer")
+	}
+	d, err := l.Direction(b, batch)
+	if err != nil {
+		return fmt.Errorf("learn: SSD.Update: %w", err)
+	}
+	if err := opt.Step(m, d); err != nil {
+		return fmt.Errorf("learn: SSD.Update: %w", err)
+	}
+	return nil
+}
+
+// Direction returns the SSD direction for m on batch without changing m.
+// The returned Grad is owned by l and overwritten by the next call.
+func (l *SSD) Direction(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
+	if l.Estimator == nil {
+		return nil, errors.New("learn: SSD: nil estimator (use NewSSD)")
+	}
+	g, err := l.Estimator.Gradient(m, batch)
+	if err != nil {
+		return nil, fmt.Errorf("learn: SSD: %w", err)
+	}
+	nv, nh := m.Visible(), m.Hidden()
+	if l.dir == nil || l.dir.Fits(m) != nil {
+		l.dir = NewGrad(m)
+	}
+	if err := Sharp(l.dir, g, nv, nh, &l.svd, &l.u, &l.v); err != nil {
+		return nil, fmt.Errorf("learn: SSD: %w", err)
+	}
+	return l.dir, nil
+}
+
+// Sharp writes into dst the #-direction of the binary-RBM gradient g (a
+// visible×hidden weight part, then the visible and hidden biases): the
+// weights get ‖G‖_* U_r V_rᵀ and each bias vector ‖g‖₁ sign(g) (see SSD).
+// svd, u and v are work space (nil allowed). It fails if g does not have
+// the three parts of those shapes or the SVD does not converge.
+func Sharp(dst, g *Grad, nv, nh int, svd *mat.SVD, u, v *mat.Dense) error {
+	if g == nil || dst == nil || len(g.Parts) != 3 || len(dst.Parts) != 3 ||
+		len(g.Parts[0]) != nv*nh || len(g.Parts[1]) != nv || len(g.Parts[2]) != nh ||
+		len(dst.Parts[0]) != nv*nh || len(dst.Parts[1]) != nv || len(dst.Parts[2]) != nh {
+		return fmt.Errorf("Sharp: gradients do not have the parts of a %d×%d binary RBM", nv, nh)
+	}
+	if svd == nil {
+		svd = new(mat.SVD)
+	}
+	if u == nil {
+		u = new(mat.Dense)
+	}
+	if v == nil {
+		v = new(mat.Dense)
+	}
+	G := mat.NewDense(nv, nh, g.Parts[0])
+	if !svd.Factorize(G, mat.SVDThin) {
+		return errors.New("Sharp: SVD of the weight gradient did not converge")
+	}
+	s := svd.Values(nil)
+	nuc := 0.0
+	r := 0
+	tol := 0.0
+	if len(s) > 0 {
+		tol = s[0] * float64(max(nv, nh)) * 0x1p-52
+	}
+	for _, x := range s {
+		nuc += x
+		if x > tol {
+			r++
+		}
+	}
+	dw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: dst.Parts[0]}
+	if r == 0 {
+		clear(dw.Data)
+	} else {
+		u.Reset()
+		v.Reset()
+		svd.UTo(u)
+		svd.VTo(v)
+		ur := u.Slice(0, nv, 0, r).(*mat.Dense).RawMatrix()
+		vr := v.Slice(0, nh, 0, r).(*mat.Dense).RawMatrix()
+		blas64.Gemm(blas.NoTrans, blas.Trans, nuc, ur, vr, 0, dw)
+	}
+	for k := 1; k < 3; k++ {
+		l1 := 0.0
+		for _, x := range g.Parts[k] {
+			l1 += math.Abs(x)
+		}
+		for i, x := range g.Parts[k] {
+			switch {
+			case x > 0:
+				dst.Parts[k][i] = l1
+			case x < 0:
+				dst.Parts[k][i] = -l1
+			default:
+				dst.Parts[k][i] = 0
+			}
+		}
+	}
+	return nil
+}
+
+var (
+	_ Estimator = (*CD)(nil)
+	_ Estimator = (*PCD)(nil)
+	_ Learner   = (*SSD)(nil)
+	_ Learner   = (*FPCD)(nil)
+	_ Learner   = (*SDCP)(nil)
+	_ Learner   = (*CSDCP)(nil)
+	_ Learner   = (*Centered)(nil)
+)
