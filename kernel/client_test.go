@@ -26,9 +26,9 @@ type testClient struct {
 
 	shell, control, stdin, iopub, hb zmq4.Socket
 
-	shellC, controlC, iopubC chan *message
-	cancel                   context.CancelFunc
-	wg                       sync.WaitGroup
+	shellC, controlC, iopubC, stdinC chan *message
+	cancel                           context.CancelFunc
+	wg                               sync.WaitGroup
 }
 
 func newTestClient(t testing.TB, ci ConnectionInfo) *testClient {
@@ -41,6 +41,7 @@ func newTestClient(t testing.TB, ci ConnectionInfo) *testClient {
 		shellC:   make(chan *message, 20000),
 		controlC: make(chan *message, 1000),
 		iopubC:   make(chan *message, 20000),
+		stdinC:   make(chan *message, 100),
 		cancel:   cancel,
 	}
 	id := zmq4.WithID(zmq4.SocketIdentity(c.session))
@@ -60,7 +61,8 @@ func newTestClient(t testing.TB, ci ConnectionInfo) *testClient {
 	if err := c.iopub.SetOption(zmq4.OptionSubscribe, ""); err != nil {
 		t.Fatalf("subscribe: %v", err)
 	}
-	c.wg.Add(3)
+	c.wg.Add(4)
+	go c.read(c.stdin, c.stdinC)
 	go c.read(c.shell, c.shellC)
 	go c.read(c.control, c.controlC)
 	go c.read(c.iopub, c.iopubC)
@@ -255,6 +257,7 @@ func types(ms []*message) string {
 //	update ID     update_display_data of ID
 //	clear         clear_output (wait)
 //	panic         panic
+//	input PROMPT  result: a line read with Prompter.Input
 type fakeExec struct {
 	mu      sync.Mutex
 	vars    map[string]string
@@ -297,8 +300,11 @@ func (f *fakeExec) Execute(ctx context.Context, code string, pub Publisher) (*Ex
 			return nil, &ExecError{Name: "Interrupted", Value: ctx.Err().Error()}
 		case "gate":
 			f.started <- "gate"
+			f.mu.Lock()
+			gate := f.gate
+			f.mu.Unlock()
 			select {
-			case <-f.gate:
+			case <-gate:
 			case <-ctx.Done():
 				return nil, ctx.Err()
 			}
@@ -310,6 +316,12 @@ func (f *fakeExec) Execute(ctx context.Context, code string, pub Publisher) (*Ex
 			pub.Clear(true)
 		case "panic":
 			panic("fake executor panic")
+		case "input":
+			v, err := pub.(Prompter).Input(ctx, arg, false)
+			if err != nil {
+				return nil, &ExecError{Name: "InputError", Value: err.Error()}
+			}
+			res = &ExecResult{Data: &display.Bundle{Data: map[string]any{"text/plain": v}}}
 		default:
 			return nil, &ExecError{Name: "Unknown", Value: fmt.Sprintf("unknown command %q", cmd)}
 		}

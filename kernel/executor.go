@@ -16,6 +16,17 @@ type Publisher interface {
 	display.Sink
 }
 
+// Prompter is implemented by the Publisher that the kernel passes to
+// Execute: a cell that wants a line of input from the user (like Python's
+// input()) asserts pub.(Prompter) and calls Input.
+type Prompter interface {
+	// Input shows prompt in the front end and returns the line the user
+	// typed; with password the front end hides what is typed. It fails when
+	// the execute_request did not allow stdin (allow_stdin false), or when
+	// ctx is done (an interrupt) before the user answers.
+	Input(ctx context.Context, prompt string, password bool) (string, error)
+}
+
 // ExecResult is what a successful execution returns.
 type ExecResult struct {
 	// Data is the execute_result bundle of the cell's final expression;

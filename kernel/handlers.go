@@ -112,7 +112,7 @@ func (k *Kernel) handleExecute(ch *channel, m *message) {
 	}
 	// The executor installs pub (or a sink that forwards to it) as the
 	// display sink; the protocol layer leaves package display alone.
-	pub := &publisher{k: k, parent: m.RawHeader}
+	pub := &publisher{k: k, parent: m.RawHeader, req: m, allowStdin: req.AllowStdin}
 	res, err := k.execute(ctx, req.Code, pub)
 
 	k.mu.Lock()
@@ -354,8 +354,42 @@ func (k *Kernel) handleShutdown(ch *channel, m *message) {
 // iopub message whose parent is that request. It is safe for concurrent
 // use, also after the cell has finished.
 type publisher struct {
-	k      *Kernel
-	parent json.RawMessage
+	k          *Kernel
+	parent     json.RawMessage
+	req        *message // the execute_request; input_request goes to its sender
+	allowStdin bool
+}
+
+var _ Prompter = (*publisher)(nil)
+
+// Input sends an input_request on stdin to the front end that sent the
+// execute_request and waits for its input_reply.
+func (p *publisher) Input(ctx context.Context, prompt string, password bool) (string, error) {
+	if !p.allowStdin {
+		return "", errors.New("input: the front end does not accept input requests (allow_stdin is false)")
+	}
+	k := p.k
+	k.inputMu.Lock()
+	defer k.inputMu.Unlock()
+	select { // a stale reply to an abandoned request
+	case <-k.inputReplies:
+	default:
+	}
+	k.reply(k.stdin, p.req, "input_request", map[string]any{"prompt": prompt, "password": password})
+	select {
+	case m := <-k.inputReplies:
+		var r struct {
+			Value *string `json:"value"`
+		}
+		if err := json.Unmarshal(m.Content, &r); err != nil || r.Value == nil {
+			return "", fmt.Errorf("input: bad input_reply content %s", abbrev(m.Content))
+		}
+		return *r.Value, nil
+	case <-ctx.Done():
+		return "", fmt.Errorf("input: %w", ctx.Err())
+	case <-k.stop:
+		return "", errors.New("input: kernel stopped")
+	}
 }
 
 // Stream sends a stream message; name is "stdout" or "stderr".

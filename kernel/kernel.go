@@ -103,6 +103,11 @@ type Kernel struct {
 
 	hist *history
 
+	// inputMu serializes input requests; inputReplies carries input_reply
+	// messages from the stdin reader to the waiting Input call.
+	inputMu      sync.Mutex
+	inputReplies chan *message
+
 	// stopRequested is set by a shutdown_request without restart.
 	stopRequested atomic.Bool
 
@@ -145,6 +150,8 @@ func New(ci ConnectionInfo, opts Options) (*Kernel, error) {
 		baseCtx:    ctx,
 		baseCancel: cancel,
 		hist:       newHistory(),
+
+		inputReplies: make(chan *message, 1),
 	}
 	if ci.Key != "" {
 		k.sig = signer{key: []byte(ci.Key)}
@@ -260,7 +267,15 @@ func (k *Kernel) Run(ctx context.Context) error {
 		}
 	})
 	go k.readLoop(k.stdin, func(m *message) {
-		k.log.Debug("ignored stdin message", "type", m.Header.MsgType)
+		if m.Header.MsgType != "input_reply" {
+			k.log.Warn("unknown message type", "channel", "stdin", "type", m.Header.MsgType)
+			return
+		}
+		select {
+		case k.inputReplies <- m:
+		default:
+			k.log.Warn("input_reply with no pending input_request dropped")
+		}
 	})
 	go k.heartbeat()
 	k.workerWG.Add(1)

@@ -412,7 +412,9 @@ func TestStopOnErrorAbortsQueued(t *testing.T) {
 		t.Errorf("after abort: %v", r)
 	}
 	// stop_on_error=false: the queued cell runs.
+	ex.mu.Lock()
 	ex.gate = make(chan struct{})
+	ex.mu.Unlock()
 	first = c.send(c.shell, "execute_request", map[string]any{"code": "gate\nfail", "stop_on_error": false})
 	<-ex.started
 	second = c.send(c.shell, "execute_request", map[string]any{"code": "echo runs"})
@@ -426,6 +428,42 @@ func TestStopOnErrorAbortsQueued(t *testing.T) {
 	c.reply(c.shellC, first)
 	if r := contentOf(t, c.reply(c.shellC, second)); r["status"] != "ok" {
 		t.Errorf("with stop_on_error=false the queued cell got %v", r)
+	}
+}
+
+func TestInputRequest(t *testing.T) {
+	_, c, _ := startKernel(t, newFakeExec(), Options{})
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "input name?", "allow_stdin": true})
+	var req *message
+	select {
+	case req = <-c.stdinC:
+	case <-time.After(waitTimeout):
+		t.Fatal("no input_request")
+	}
+	if req.Header.MsgType != "input_request" || parentID(req) != id {
+		t.Fatalf("got %s with parent %s", req.Header.MsgType, parentID(req))
+	}
+	if ct := contentOf(t, req); ct["prompt"] != "name?" || ct["password"] != false {
+		t.Errorf("input_request = %v", ct)
+	}
+	// The reply's parent is the input_request.
+	h := c.header("input_reply")
+	frames, err := encode(c.sig, nil, h, req.RawHeader, nil, map[string]any{"value": "Ada"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.sendFrames(c.stdin, frames)
+	if r := contentOf(t, c.reply(c.shellC, id)); r["status"] != "ok" {
+		t.Fatalf("reply = %v", r)
+	}
+	io := c.iopubUntilIdle(id)
+	if text(t, io[2]) != "Ada" {
+		t.Errorf("input returned %q, want Ada", text(t, io[2]))
+	}
+	// Without allow_stdin the cell gets an error, not a hang.
+	reply, _ := c.execute("input x", map[string]any{"allow_stdin": false})
+	if reply["status"] != "error" || reply["ename"] != "InputError" {
+		t.Errorf("input without allow_stdin: %v", reply)
 	}
 }
 
