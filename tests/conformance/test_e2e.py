@@ -1,0 +1,95 @@
+"""End-to-end checks of rbm-kernel through jupyter_client that the public
+conformance suite does not make: interrupting a runaway cell keeps the
+session, a panicking goroutine and os.Exit do not end the kernel, and the
+RBM library answers from a cell.
+
+Run against an installed kernelspec named "rbm-kernel" (see run.sh).
+"""
+import math
+import time
+import unittest
+from queue import Empty
+
+from jupyter_client.manager import start_new_kernel
+
+TIMEOUT = 30
+
+
+class RBMKernelE2E(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.km, cls.kc = start_new_kernel(kernel_name="rbm-kernel")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.kc.stop_channels()
+        cls.km.shutdown_kernel(now=True)
+
+    def run_cell(self, code, timeout=TIMEOUT):
+        """Executes code; returns (reply content, [(msg_type, content)])."""
+        out = []
+        reply = self.kc.execute_interactive(
+            code, timeout=timeout, output_hook=lambda m: out.append((m["msg_type"], m["content"]))
+        )
+        return reply["content"], out
+
+    def ok(self, code):
+        reply, out = self.run_cell(code)
+        self.assertEqual(reply["status"], "ok", f"{code!r}: {reply}")
+        return out
+
+    def result_text(self, code):
+        reply, out = self.run_cell(code)
+        self.assertEqual(reply["status"], "ok", f"{code!r}: {reply}")
+        for t, c in out:
+            if t == "execute_result":
+                return c["data"]["text/plain"]
+        self.fail(f"{code!r}: no execute_result in {out}")
+
+    def test_interrupt_keeps_state(self):
+        self.ok("kept := 41")
+        msg_id = self.kc.execute("for {}")
+        # Wait until the cell runs (busy with it as parent), then interrupt.
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            m = self.kc.get_iopub_msg(timeout=max(0.1, deadline - time.monotonic()))
+            if m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "execute_input":
+                break
+        self.km.interrupt_kernel()
+        while True:
+            r = self.kc.get_shell_msg(timeout=TIMEOUT)
+            if r["parent_header"].get("msg_id") == msg_id:
+                break
+        self.assertEqual(r["content"]["status"], "error")
+        # Drain iopub up to idle for the interrupted cell.
+        while True:
+            try:
+                m = self.kc.get_iopub_msg(timeout=TIMEOUT)
+            except Empty:
+                break
+            if (m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "status"
+                    and m["content"]["execution_state"] == "idle"):
+                break
+        self.assertEqual(self.result_text("kept + 1"), "42")
+
+    def test_goroutine_panic_does_not_end_kernel(self):
+        self.run_cell('done := make(chan bool)\ngo func() { defer close(done); panic("in a goroutine") }()\n<-done')
+        self.assertTrue(self.km.is_alive())
+        self.assertEqual(self.result_text("1 + 1"), "2")
+
+    def test_os_exit_does_not_end_kernel(self):
+        reply, _ = self.run_cell("os.Exit(3)")
+        self.assertEqual(reply["status"], "error")
+        self.assertTrue(self.km.is_alive())
+        self.assertEqual(self.result_text("2 + 2"), "4")
+
+    def test_library_exact_log_z(self):
+        # With all parameters zero every one of the 2^(4+3) joint states has
+        # energy 0, so Z = 2^7 and log Z = 7 ln 2 exactly.
+        self.ok("m, err := rbm.NewBinary(4, 3, nil)")
+        got = float(self.result_text("logZ, err := m.ExactLogZ()\nif err != nil {\n\tpanic(err)\n}\nlogZ"))
+        self.assertAlmostEqual(got, 7 * math.log(2), places=12)
+
+
+if __name__ == "__main__":
+    unittest.main()
