@@ -1,0 +1,281 @@
+#!/usr/bin/python3
+"""Writes notebooks/05-sweeps.ipynb from the cell sources below, with the
+rbm-kernel kernelspec metadata and no outputs (scripts/mknb.py's build).
+
+    /usr/bin/python3 notebooks/src/05-sweeps.py          # write it if its cells changed
+    /usr/bin/python3 notebooks/src/05-sweeps.py --check  # fail if the cells differ,
+                                                         # or it is not executed
+
+Outputs are ignored when comparing, and an unchanged notebook is not
+rewritten, so the committed copy keeps the outputs of its last full run.
+--check also fails when the committed copy is not executed (a code cell
+without an execution count), holds an error output, or exceeds MAX_BYTES.
+After changing a cell, write it and execute it in place (no RBM_QUICK):
+
+    JUPYTER_PATH=$PWD/build/jupyter/share/jupyter /usr/bin/jupyter nbconvert \\
+        --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False \\
+        notebooks/05-sweeps.ipynb
+"""
+import os
+import sys
+
+import nbformat
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import mknb  # noqa: E402  (scripts/ is not a package)
+
+PATH = "notebooks/05-sweeps.ipynb"
+MAX_BYTES = 1 << 20  # the committed notebook, outputs included
+
+CELLS = [
+    ("md", r"""# Sweeps: a paper's comparison in a dozen lines
+
+A claim such as "PCD learns the shifting bar better than CD" needs many
+training runs: every learner, at several learning rates, from many random
+starts, compared on the same starts. The **sweep language** states such a
+comparison in a short text file: the data set, the model, the learner and
+sampler with their parameters, the axes to vary, the repeats, what to measure
+and the report. This notebook writes one, checks it, runs it on all cores,
+summarises it with medians and paired Wilcoxon tests, and plots the learning
+curves.
+
+The example is part of Fig. 1 of Upadhya and Sastry (2017), *Learning RBMs
+with the stochastic difference of convex functions programming*: CD-12 and
+PCD-12 on the 9-pixel *shifting bar*, 4 hidden units, full-batch updates at
+learning rates 0.3 and 0.5. (The paper's own S-DCP and CS-DCP learners join
+as further levels of the `learner` axis once the library has them.) The same
+file runs from a shell with `rbm-kernel sweep run FILE`, on a laptop or as a
+Slurm or Kubernetes array job; see `docs/sweep.md`.
+
+The package is `dsl`; it is imported below by its full path. The tests set
+`RBM_QUICK=1`, which runs the same code with fewer repeats and updates."""),
+    ("go", r"""import (
+	"go/scanner"
+	"path/filepath"
+
+	"github.com/rbm-kernel/rbm-kernel/dsl"
+)
+
+quick := os.Getenv("RBM_QUICK") == "1"
+
+repeats := 10   // random starts per configuration (the paper: 25)
+updates := 5000 // full-batch updates per run (the paper: 50000)
+if quick {
+	repeats, updates = 3, 500
+}
+
+// must stops the cell with err, if there is one; the kernel shows it.
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+fmt.Printf("quick mode %v: %d repeats of %d updates\n", quick, repeats, updates)"""),
+    ("md", r"""## What a sweep file can name
+
+Every name in a sweep file (data sets, models, samplers, learners,
+measurements) comes from the library's registry, `dsl.Library()`, with its
+parameters, their types and defaults. Every learner also takes the training
+settings: the learning rate, the batch size (0: the whole data set), momentum,
+weight decay and the rate schedule."""),
+    ("go", r"""fmt.Print(dsl.Library().Describe())"""),
+    ("md", r"""## The sweep
+
+Two axes, learner and rate, give 2 × 2 configurations; each is run `repeat`
+times, so 4 · repeats runs. `measure loglik every N` records the exact mean
+log-likelihood of the 9 patterns every N updates (the best possible is
+−ln 9 ≈ −2.20). The `summary` and `compare` lines say what the report shows.
+
+Every run gets a seed derived from the sweep seed and its repeat and axis
+levels, **leaving out the compared axis** (`learner`): the CD run and the PCD
+run of one repeat and rate start from the same initial weights, so the
+comparison is paired."""),
+    ("go", r"""src := fmt.Sprintf(`sweep "S-DCP Fig. 1 (shifting bar): CD-12 vs PCD-12"
+seed 2017
+repeat %d
+updates %d
+
+data  shifting_bar(n = 9, b = 1)
+model binary(hidden = 4, init_sd = 0.01, base_rate = true)
+
+axis learner = [cd, pcd]
+axis rate    = [0.3, 0.5]
+
+learner $learner(k = 12, rate = $rate)
+sampler gibbs
+measure loglik every %d
+
+summary median, q(0.25), q(0.75) of max loglik by learner, rate
+compare learner pcd vs cd on max loglik by rate
+`, repeats, updates, updates/50)
+
+spec, err := dsl.Compile("fig1.sweep", []byte(src), dsl.Library())
+must(err)
+plan, err := dsl.NewPlan(spec)
+must(err)
+fmt.Printf("%d runs; the first four:\n", len(plan.Jobs))
+for _, j := range plan.Jobs[:4] {
+	fmt.Printf("  run %d  key %s  seed %20d  %v\n", j.Index, j.Key, j.Seed, j.Axes)
+}"""),
+    ("md", r"""Mistakes are reported before anything runs, all at once, each with its
+line and column and, for a misspelt name, the closest known one."""),
+    ("go", r"""bad := `seed 1
+updates 100
+data shifting_bar(n = 9, b = 1)
+model binary(hiden = 4)
+learner pcd(k = 12, rate = 0.3)
+sampler gibs
+`
+_, err = dsl.Compile("typo.sweep", []byte(bad), dsl.Library())
+var msg strings.Builder
+scanner.PrintError(&msg, err) // every error of the list, one per line
+fmt.Print(msg.String())"""),
+    ("md", r"""## Running it
+
+`dsl.Run` runs the plan on all cores and writes one result file per run
+into a folder; runs that already have a result are skipped, so an
+interrupted sweep (the interrupt button cancels `ctx`) continues where it
+stopped when the cell is run again. The bar counts finished runs."""),
+    ("go", r"""dir := filepath.Join(os.TempDir(), "rbm-kernel-05-sweeps")
+if quick {
+	dir += "-quick"
+}
+must(os.RemoveAll(dir)) // start afresh; leave this out to resume
+store, err := dsl.OpenStore(dir)
+must(err)
+
+bar := display.NewProgress("runs")
+bar.Update(0, len(plan.Jobs), "")
+sum, err := dsl.Run(ctx, plan, store, dsl.RunLibrary, &dsl.Options{
+	Progress: func(done, failed, total int, eta time.Duration) {
+		bar.Update(done, total, fmt.Sprintf("%d failed", failed))
+	},
+})
+bar.Done()
+fmt.Println(sum)
+must(err)"""),
+    ("md", r"""## The report
+
+The summary reduces each run to its maximum log-likelihood and shows the
+median and quartiles per learner and rate; the comparison pairs the PCD and
+CD runs that share a seed and applies the two-sided Wilcoxon signed-rank
+test to their differences (exact p-value for up to 50 pairs without ties; a
+star marks p < 0.05)."""),
+    ("go", r"""results, err := dsl.LoadResults(dir)
+must(err)
+rep, err := dsl.NewReport(plan, results)
+must(err)
+display.Markdown(rep.Markdown())"""),
+    ("md", r"""## Learning curves
+
+The median over the repeats of each configuration, with the band between
+the quartiles, against the best possible mean log-likelihood −ln 9."""),
+    ("go", r"""// byConfig gathers the loglik curves of the results into one group per
+// configuration (its axis levels without the repeat), sorted by name.
+func byConfig(results []*dsl.Result) []viz.Group {
+	groups := map[string]*viz.Group{}
+	var names []string
+	for _, r := range results {
+		var levels []string // e.g. "learner=cd", "rate=0.3"
+		for _, a := range r.Axes {
+			levels = append(levels, fmt.Sprintf("%s=%v", a.Name, a.Value))
+		}
+		name := strings.Join(levels, ", ")
+		g := groups[name]
+		if g == nil {
+			g = &viz.Group{Name: name}
+			groups[name] = g
+			names = append(names, name)
+		}
+		steps, values := r.Series("loglik")
+		x := make([]float64, len(steps))
+		for i, s := range steps {
+			x[i] = float64(s)
+		}
+		g.Runs = append(g.Runs, viz.Series{X: x, Y: values})
+	}
+	sort.Strings(names)
+	var out []viz.Group
+	for _, n := range names {
+		out = append(out, *groups[n])
+	}
+	return out
+}
+
+p, err := viz.Bands("Shifting bar (9 pixels, bar of 1), 4 hidden units", "parameter updates",
+	"mean log-likelihood ℓ", 0.25, byConfig(results)...)
+must(err)
+must(viz.HLine(p, -math.Log(9), "best possible, −ln 9"))
+p.Legend.Top, p.Legend.Left = true, true // the curves rise on the right
+p"""),
+    ("md", r"""As the paper reports, CD and PCD sit for a long time on a plateau near
+ℓ ≈ −3.15, where the model has not yet told the nine shifts apart; the
+larger rate leaves it sooner. The S-DCP paper's point is that its learners
+leave this plateau much earlier at the same sampling cost."""),
+    ("md", r"""## From a shell
+
+The full experiment of the paper is in `examples/sweeps/`:
+
+```
+rbm-kernel sweep check   examples/sweeps/sdcp-fig1-shifting-bar.sweep
+rbm-kernel sweep run     examples/sweeps/sdcp-fig1-shifting-bar.sweep
+rbm-kernel sweep collect -md examples/sweeps/sdcp-fig1-shifting-bar.sweep
+rbm-kernel sweep sbatch  -shards 20 examples/sweeps/sdcp-fig1-shifting-bar.sweep
+```
+
+and its results load here with `dsl.LoadResults("examples/sweeps/sdcp-fig1-shifting-bar.results")`."""),
+]
+
+
+def cells_of(nb):
+    """The kind, id and source of every cell, outputs left out."""
+    return [(c["cell_type"], c.get("id"), c["source"]) for c in nb.cells]
+
+
+def execution_problems(path):
+    """Why the notebook at path is not a clean, executed copy (empty if it is)."""
+    problems = []
+    size = os.path.getsize(path)
+    if size > MAX_BYTES:
+        problems.append(f"{size} bytes, more than {MAX_BYTES}")
+    nb = nbformat.read(path, as_version=4)
+    for i, c in enumerate(nb.cells):
+        if c["cell_type"] != "code":
+            continue
+        if c.get("execution_count") is None:
+            problems.append(f"cell {i} ({c.get('id')}) was not executed")
+        for o in c.get("outputs", []):
+            if o.get("output_type") == "error":
+                problems.append(f"cell {i} ({c.get('id')}) failed: {o.get('ename')}: {o.get('evalue')}")
+    return problems
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    path = os.path.join(ROOT, PATH)
+    text = mknb.build(CELLS)
+    want = cells_of(nbformat.reads(text, as_version=4))
+    have = None
+    if os.path.exists(path):
+        have = cells_of(nbformat.read(path, as_version=4))
+    if have == want:
+        if not check:
+            return 0
+        problems = execution_problems(path)
+        for p in problems:
+            print(f"05-sweeps: {PATH}: {p}; execute it in place (see the top of this file)")
+        return 1 if problems else 0
+    if check:
+        print(f"05-sweeps: {PATH} differs from notebooks/src/05-sweeps.py; "
+              "run /usr/bin/python3 notebooks/src/05-sweeps.py and execute it again")
+        return 1
+    with open(path, "w") as f:
+        f.write(text)
+    print(f"05-sweeps: wrote {PATH} (no outputs: execute it in place)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
