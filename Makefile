@@ -120,10 +120,10 @@ fuzz-smoke:
 
 # Speed comparisons (not part of `make test`): the library against numpy and
 # PyTorch, and the kernel against ipykernel.
-bench: build
+bench:
 	scripts/setup.sh --bench
 	bench/compare.sh
-	bench/kernel.sh
+	GOFLAGS=-tags=openblas bench/kernel.sh
 
 clean:
 	rm -rf build
