@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -12,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/go-zeromq/zmq4"
 )
 
 func discardLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
@@ -591,4 +594,37 @@ func TestBindErrorNamesSocket(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "shell") {
 		t.Errorf("Run on a used port: %v, want an error naming the shell socket", err)
 	}
+}
+
+// TestHeartbeatManyClients checks that the REP socket answers each of
+// several front ends (e.g. a notebook and a console) with its own ping.
+func TestHeartbeatManyClients(t *testing.T) {
+	k, _, _ := startKernel(t, newFakeExec(), Options{})
+	ci := k.Connection()
+	var wg sync.WaitGroup
+	for i := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := zmq4.NewReq(context.Background())
+			defer r.Close()
+			if err := r.Dial(ci.endpoint(ci.HBPort)); err != nil {
+				t.Error(err)
+				return
+			}
+			for j := range 50 {
+				p := fmt.Sprintf("ping-%d-%d", i, j)
+				if err := r.Send(zmq4.NewMsgString(p)); err != nil {
+					t.Error(err)
+					return
+				}
+				m, err := r.Recv()
+				if err != nil || string(m.Frames[0]) != p {
+					t.Errorf("client %d: got %v %v want %s", i, m, err, p)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
