@@ -434,3 +434,23 @@ func TestCommandLibrary(t *testing.T) {
 		t.Errorf("run with a bad rate: err = %v (%T), want 6 runs failed\n%s", err, err, out)
 	}
 }
+
+// BenchmarkRunLibrary times one run of the S-DCP paper's small setting:
+// Bars and Stripes 3×3, 4 hidden units, full-batch CD-12, 1000 updates,
+// the exact log-likelihood every 100 updates (10 measurements).
+func BenchmarkRunLibrary(b *testing.B) {
+	p := libPlan(b, `seed 1
+updates 1000
+data bars_stripes(size = 3)
+model binary(hidden = 4, base_rate = true)
+learner cd(k = 12, rate = 0.3)
+measure loglik every 100
+`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1000, "ns/update")
+}
