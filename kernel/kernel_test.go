@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -627,4 +628,25 @@ func TestHeartbeatManyClients(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+func TestIPCTransport(t *testing.T) {
+	ci := ConnectionInfo{Transport: "ipc", IP: filepath.Join(t.TempDir(), "k"), ShellPort: 1, ControlPort: 2,
+		StdinPort: 3, IOPubPort: 4, HBPort: 5, Key: "k", SignatureScheme: "hmac-sha256"}
+	k, err := New(ci, Options{Executor: newFakeExec(), Logger: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- k.Run(context.Background()) }()
+	<-k.Ready()
+	c := newTestClient(t, k.Connection())
+	if r, _ := c.execute("echo ipc", nil); r["status"] != "ok" {
+		t.Errorf("execute over ipc: %v", r)
+	}
+	c.close()
+	k.Stop()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
 }
