@@ -2,14 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 )
@@ -161,5 +165,75 @@ func TestVersionAndHelp(t *testing.T) {
 	e, out, _ = testEnv(nil)
 	if code := run(e, []string{"install", "-h"}); code != 0 || !strings.Contains(out.String(), "-sys-prefix") {
 		t.Errorf("install -h: exit %d, output %q", code, out)
+	}
+}
+
+// nopExec is an Executor that runs nothing.
+type nopExec struct{}
+
+func (nopExec) Execute(context.Context, string, kernel.Publisher) (*kernel.ExecResult, error) {
+	return nil, nil
+}
+func (nopExec) Complete(string, int) kernel.Completion          { return kernel.Completion{} }
+func (nopExec) Inspect(string, int, int) (map[string]any, bool) { return nil, false }
+func (nopExec) IsComplete(string) (string, string)              { return "complete", "" }
+func (nopExec) Reset() error                                    { return nil }
+
+// TestKernelCommandSignals runs the kernel command in process on a real
+// connection file: it listens, survives SIGINT, and ends cleanly (status
+// 0) on SIGTERM.
+func TestKernelCommandSignals(t *testing.T) {
+	var ports []int
+	for range 5 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+		l.Close() // free for the kernel
+	}
+	file := filepath.Join(t.TempDir(), "conn.json")
+	js := fmt.Sprintf(`{"transport":"tcp","ip":"127.0.0.1","shell_port":%d,"control_port":%d,"stdin_port":%d,`+
+		`"iopub_port":%d,"hb_port":%d,"key":"k","signature_scheme":"hmac-sha256"}`, ports[0], ports[1], ports[2], ports[3], ports[4])
+	if err := os.WriteFile(file, []byte(js), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e, _, errb := testEnv(nil)
+	e.newExecutor = func() (kernel.Executor, error) { return nopExec{}, nil }
+	code := make(chan int, 1)
+	go func() { code <- run(e, []string{"kernel", "--connection-file", file}) }()
+
+	// Once the shell port accepts, the signal handlers are installed.
+	addr := fmt.Sprintf("127.0.0.1:%d", ports[0])
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("kernel never listened on %s: %v (stderr %s)", addr, err, errb)
+		}
+		select {
+		case c := <-code:
+			t.Fatalf("kernel exited with %d: %s", c, errb)
+		default:
+		}
+		runtime.Gosched()
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case c := <-code:
+		if c != 0 {
+			t.Errorf("exit status %d after SIGTERM, want 0; stderr %s", c, errb)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("kernel did not end on SIGTERM")
 	}
 }
