@@ -21,6 +21,7 @@ type ConnectionInfo struct {
 	// socket files ("<ip>-<port>").
 	IP string `json:"ip"`
 
+	// The ports of the five sockets; 0 binds a free port.
 	ShellPort   int `json:"shell_port"`
 	ControlPort int `json:"control_port"`
 	StdinPort   int `json:"stdin_port"`

@@ -183,7 +183,8 @@ func New(ci ConnectionInfo, opts Options) (*Kernel, error) {
 func (k *Kernel) Ready() <-chan struct{} { return k.ready }
 
 // Connection returns the connection information with the ports actually
-// bound; it is final once Ready is closed.
+// bound. It blocks until Ready is closed, so call it only after Run has
+// started (and not after Run failed to bind).
 func (k *Kernel) Connection() ConnectionInfo {
 	<-k.ready
 	return k.conn
