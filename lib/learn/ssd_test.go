@@ -84,3 +84,39 @@ func TestSSDSteps(t *testing.T) {
 		t.Error("batch of the wrong width accepted")
 	}
 }
+
+// TestSSDLowRank checks that the direction SSD takes through the QR and
+// k×k SVD route (CD and PCD gradients of a 4-row batch on a 30×20 model:
+// rank ≤ 8 < 20) equals Sharp's full SVD of the same gradient to 1e-9
+// relative to its size.
+func TestSSDLowRank(t *testing.T) {
+	m := randomModel(30, 20, 6)
+	x := randomBatch(4, 30, 0.4, 7)
+	for _, est := range []Estimator{NewCD(1, mcmc.NewGibbs(2)), NewPCD(2, 0, mcmc.NewGibbs(2))} {
+		l := NewSSD(est)
+		d, err := l.Direction(m, x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The estimator's gradient after Direction is the one the
+		// direction was made from.
+		full := NewGrad(m)
+		var grad *Grad
+		switch e := est.(type) {
+		case *CD:
+			grad = e.grad
+		case *PCD:
+			grad = e.grad
+		}
+		if err := Sharp(full, grad, 30, 20, nil, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		scale := 0.0
+		for _, x := range full.Parts[0] {
+			scale = max(scale, math.Abs(x))
+		}
+		if e := maxDiff(d.Parts, full.Parts); e > 1e-9*scale {
+			t.Errorf("%T: low-rank direction differs from the full SVD's by %g (scale %g)", est, e, scale)
+		}
+	}
+}

@@ -1,0 +1,75 @@
+package learn
+
+import (
+	"testing"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+)
+
+// BenchmarkLearnersMNIST measures one update of each learner on a 784×500
+// RBM and a batch of 100 random binary images (the shape of
+// BenchmarkCD1MNIST), with SGD and momentum. Compare each learner with CD
+// of the same Steps (sampling steps per update): CD-1 for FPCD-1, PCD-1,
+// Centered-1, S-DCP d=1, CS-DCP d=1 and SSD; CD-2 for S-DCP d=2 K'=1; PT
+// with t temperatures and K = 1 runs t·K steps.
+func BenchmarkLearnersMNIST(b *testing.B) {
+	pt, err := NewPT(1, LinearBetas(4), 0, 1, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		l    Learner
+	}{
+		{"CD-1", NewCD(1, mcmc.NewGibbs(1))},
+		{"CD-2", NewCD(2, mcmc.NewGibbs(1))},
+		{"PCD-1", NewPCD(1, 0, mcmc.NewGibbs(1))},
+		{"FPCD-1", NewFPCD(1, 0, 0.01, mcmc.NewGibbs(1))},
+		{"Centered-1", NewCentered(1, mcmc.NewGibbs(1))},
+		{"SDCP-d1-K1", NewSDCP(1, 1, mcmc.NewGibbs(1))},
+		{"SDCP-d2-K1", NewSDCP(2, 1, mcmc.NewGibbs(1))},
+		{"CSDCP-d1-K1", NewCSDCP(1, 1, mcmc.NewGibbs(1))},
+		{"CSDCP-d2-K1", NewCSDCP(2, 1, mcmc.NewGibbs(1))},
+		{"PT-4temps-K1", pt},
+		{"SSD-PCD-1", NewSSD(NewPCD(1, 0, mcmc.NewGibbs(1)))},
+	}
+	x := randomBatch(100, 784, 0.13, 1)
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			o := &SGD{Rate: 1e-4, Momentum: 0.9}
+			if err := c.l.Update(m, x, o); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.l.Update(m, x, o); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(c.l.Steps()), "steps/update")
+		})
+	}
+}
+
+// BenchmarkSharpMNIST measures the SVD and #-direction of SSD alone on a
+// 784×500 weight gradient of rank about 100 (a CD-1 gradient of a batch of
+// 100).
+func BenchmarkSharpMNIST(b *testing.B) {
+	m, _ := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
+	g, err := NewCD(1, mcmc.NewGibbs(1)).Gradient(m, randomBatch(100, 784, 0.13, 1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := NewGrad(m)
+	l := &SSD{}
+	for b.Loop() {
+		if err := Sharp(d, g, 784, 500, &l.svd, &l.u, &l.v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
