@@ -29,9 +29,23 @@ type libItem struct {
 	dataset func(p params) (*data.Set, error)
 	model   func(p params, set *data.Set, seed uint64) (*rbm.Binary, error)
 	sampler func(p params, seed uint64) (mcmc.Sampler, error)
-	// learner builds a learner whose chains are run by sampler s.
-	learner func(p params, s mcmc.Sampler) (learn.Learner, error)
-	measure func(p params, set *data.Set) (measureFunc, error)
+	learner func(p params, r *runParts) (learn.Learner, error)
+	measure func(p params, r *runParts) (measureFunc, error)
+}
+
+// runParts is what the builders of learners and measurements may use of
+// the run being built.
+type runParts struct {
+	ctx context.Context
+	set *data.Set
+	// sampler is the run's sampler, seeded from the run's sampler stream.
+	sampler mcmc.Sampler
+	// newSampler makes another sampler of the run's kind and parameters
+	// with the given seed (for learners that run several, such as pt).
+	newSampler func(seed uint64) (mcmc.Sampler, error)
+	// seed seeds the learner's or the measurement's own random numbers
+	// (the run's stream streamLearner or streamMeasure).
+	seed uint64
 }
 
 // measureFunc measures a model during training; ctx is the run's context.
@@ -133,36 +147,201 @@ var library = []libItem{
 			Doc: "block Gibbs sampling (mcmc.Gibbs): h ~ p(h | v), then v ~ p(v | h)"},
 		sampler: func(p params, seed uint64) (mcmc.Sampler, error) { return mcmc.NewGibbs(seed), nil },
 	},
+	{
+		entry: &Entry{Kind: KindSampler, Name: "flip",
+			Doc: "flip-the-state blended with Gibbs (mcmc.Flip, Brügge et al. 2013): each unit takes state 1 with probability α·P_T + (1 − α)·σ(x), P_T the Metropolis flip of its state",
+			Params: []Param{
+				{Name: "alpha", Type: TypeFloat, Default: 1.0, Doc: "blend α in [0, 1]: 1 is flip-the-state, 0 is block Gibbs"},
+			}},
+		sampler: func(p params, seed uint64) (mcmc.Sampler, error) {
+			a, err := p.float("alpha")
+			if err != nil {
+				return nil, err
+			}
+			return mcmc.NewFlip(a, seed)
+		},
+	},
+	{
+		entry: &Entry{Kind: KindSampler, Name: "tempered",
+			Doc: "parallel tempering (mcmc.Tempered) over a base sampler at inverse temperatures β_i = 1 − (i−1)/(t−1), i = 1…t, with swaps of neighbouring replicas accepted with probability min(1, exp((β_i − β_{i+1})(E_i − E_{i+1})))",
+			Params: []Param{
+				{Name: "temps", Type: TypeInt, Default: 10, Doc: "number t ≥ 2 of temperatures"},
+				{Name: "steps", Type: TypeInt, Default: 1, Doc: "base steps per transition, before the swaps"},
+				{Name: "base", Type: TypeName, Kind: KindSampler, Default: "gibbs", Doc: "the base sampler (gibbs or flip), with its defaults"},
+				{Name: "alpha", Type: TypeFloat, Default: 1.0, Doc: "blend α of a flip base sampler"},
+			}},
+		sampler: func(p params, seed uint64) (mcmc.Sampler, error) {
+			t, err := p.int("temps")
+			if err != nil {
+				return nil, err
+			}
+			k, err := p.positive("steps")
+			if err != nil {
+				return nil, err
+			}
+			name, err := p.str("base")
+			if err != nil {
+				return nil, err
+			}
+			if name == "tempered" {
+				return nil, errors.New("parameter base = tempered: the base of tempering cannot be tempered")
+			}
+			bp := &Part{Name: name, Params: map[string]any{}}
+			if it, ok := libIndex[KindSampler][name]; ok {
+				for _, q := range it.entry.Params {
+					bp.Params[q.Name] = q.Default
+					if v, ok := p.m[q.Name]; ok {
+						bp.Params[q.Name] = v // e.g. alpha, passed on to flip
+					}
+				}
+			}
+			it, bpp, err := item(KindSampler, bp)
+			if err != nil {
+				return nil, err
+			}
+			base, err := it.sampler(bpp, streamSeed(seed, 1))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", bpp, err)
+			}
+			betas, err := mcmc.UniformBetas(t)
+			if err != nil {
+				return nil, err
+			}
+			return mcmc.NewTempered(base, betas, k, streamSeed(seed, 2))
+		},
+	},
 
 	// Learners.
 	{
 		entry: learnerEntry("cd", "contrastive divergence CD-k (learn.CD): negative chains start at the batch and run k sampler steps",
 			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"}),
-		learner: func(p params, s mcmc.Sampler) (learn.Learner, error) {
+		learner: func(p params, r *runParts) (learn.Learner, error) {
 			k, err := p.positive("k")
 			if err != nil {
 				return nil, err
 			}
-			return learn.NewCD(k, s), nil
+			return learn.NewCD(k, r.sampler), nil
 		},
 	},
 	{
 		entry: learnerEntry("pcd", "persistent contrastive divergence PCD-k (learn.PCD): persistent negative chains run k sampler steps per update",
 			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"},
 			Param{Name: "chains", Type: TypeInt, Default: 0, Doc: "number of persistent chains; 0: as many as the batch has rows"}),
-		learner: func(p params, s mcmc.Sampler) (learn.Learner, error) {
+		learner: func(p params, r *runParts) (learn.Learner, error) {
 			k, err := p.positive("k")
 			if err != nil {
 				return nil, err
 			}
-			n, err := p.int("chains")
+			n, err := p.nonNegative("chains")
 			if err != nil {
 				return nil, err
 			}
-			if n < 0 {
-				return nil, fmt.Errorf("parameter chains = %d is negative", n)
+			return learn.NewPCD(k, n, r.sampler), nil
+		},
+	},
+	{
+		entry: learnerEntry("fpcd", "fast persistent contrastive divergence (learn.FPCD, Tieleman and Hinton 2009): persistent chains sample θ + θ_F, with fast weights θ_F ← decay·θ_F + ε_F·g",
+			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"},
+			Param{Name: "chains", Type: TypeInt, Default: 0, Doc: "number of persistent chains; 0: as many as the batch has rows"},
+			Param{Name: "fast_rate", Type: TypeFloat, Default: 0.0, Doc: "learning rate ε_F of the fast weights; 0: the initial learning rate"},
+			Param{Name: "fast_decay", Type: TypeFloat, Default: 0.95, Doc: "factor applied to the fast weights every update, in (0, 1]"}),
+		learner: func(p params, r *runParts) (learn.Learner, error) {
+			k, err := p.positive("k")
+			if err != nil {
+				return nil, err
 			}
-			return learn.NewPCD(k, n, s), nil
+			n, err := p.nonNegative("chains")
+			if err != nil {
+				return nil, err
+			}
+			fr, err := p.float("fast_rate")
+			if err != nil {
+				return nil, err
+			}
+			fd, err := p.float("fast_decay")
+			if err != nil {
+				return nil, err
+			}
+			if !(fr >= 0) || math.IsInf(fr, 0) {
+				return nil, fmt.Errorf("parameter fast_rate = %v, want a finite rate ≥ 0", fr)
+			}
+			if !(fd > 0 && fd <= 1) {
+				return nil, fmt.Errorf("parameter fast_decay = %v, want a factor in (0, 1]", fd)
+			}
+			l := learn.NewFPCD(k, n, fr, r.sampler)
+			l.Decay = fd
+			return l, nil
+		},
+	},
+	{
+		entry: learnerEntry("pt", "learning with parallel tempering (learn.PT, Desjardins et al. 2010): persistent chains at t inverse temperatures β_i = 1 − (i−1)/(t−1), each run by its own copy of the sampler, with neighbour swaps; the β = 1 chains give the negative phase",
+			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per temperature and update, k ≥ 1"},
+			Param{Name: "temps", Type: TypeInt, Default: 10, Doc: "number t ≥ 2 of temperatures"},
+			Param{Name: "chains", Type: TypeInt, Default: 0, Doc: "chains per temperature; 0: as many as the batch has rows"}),
+		learner: func(p params, r *runParts) (learn.Learner, error) {
+			k, err := p.positive("k")
+			if err != nil {
+				return nil, err
+			}
+			t, err := p.int("temps")
+			if err != nil {
+				return nil, err
+			}
+			if t < 2 {
+				return nil, fmt.Errorf("parameter temps = %d, want at least 2", t)
+			}
+			n, err := p.nonNegative("chains")
+			if err != nil {
+				return nil, err
+			}
+			var bad error
+			base := func(seed uint64) mcmc.Sampler {
+				s, err := r.newSampler(seed)
+				if err != nil && bad == nil {
+					bad = err
+				}
+				return s
+			}
+			l, err := learn.NewPT(k, learn.LinearBetas(t), n, r.seed, base)
+			if err == nil {
+				err = bad
+			}
+			return l, err
+		},
+	},
+	{
+		entry: learnerEntry("centered", "centered gradient (learn.Centered, Melchior et al. 2016): CD-k on the energy −(v − μ)ᵀW(h − λ) − b̃ᵀv − c̃ᵀh with offsets μ, λ following the batch means",
+			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"}),
+		learner: func(p params, r *runParts) (learn.Learner, error) {
+			k, err := p.positive("k")
+			if err != nil {
+				return nil, err
+			}
+			return learn.NewCentered(k, r.sampler), nil
+		},
+	},
+	{
+		entry: learnerEntry("sdcp", "stochastic difference of convex functions programming S-DCP (learn.SDCP, Upadhya and Sastry 2017, Algorithm 3): d inner gradient steps of k sampling steps each on f(θ) − θᵀ∇g(θ^(t)); d = 1 is CD-k, and d·k = K costs what CD-K does",
+			Param{Name: "d", Type: TypeInt, Default: 1, Doc: "inner gradient steps per update, d ≥ 1"},
+			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per inner step (K' in the paper), k ≥ 1"}),
+		learner: func(p params, r *runParts) (learn.Learner, error) {
+			d, k, err := dk(p)
+			if err != nil {
+				return nil, err
+			}
+			return learn.NewSDCP(d, k, r.sampler), nil
+		},
+	},
+	{
+		entry: learnerEntry("csdcp", "centered S-DCP, CS-DCP (learn.CSDCP, Upadhya and Sastry 2017, Algorithm 4): S-DCP on the centered energy with moving offsets",
+			Param{Name: "d", Type: TypeInt, Default: 1, Doc: "inner gradient steps per update, d ≥ 1"},
+			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per inner step (K' in the paper), k ≥ 1"}),
+		learner: func(p params, r *runParts) (learn.Learner, error) {
+			d, k, err := dk(p)
+			if err != nil {
+				return nil, err
+			}
+			return learn.NewCSDCP(d, k, r.sampler), nil
 		},
 	},
 
@@ -170,40 +349,64 @@ var library = []libItem{
 	{
 		entry: &Entry{Kind: KindMeasure, Name: "loglik",
 			Doc: "exact mean log-likelihood of the training set, (1/N) Σ_n ln p(v_n), by enumerating the smaller layer (at most rbm.MaxExactUnits units)"},
-		measure: func(p params, set *data.Set) (measureFunc, error) {
+		measure: func(p params, r *runParts) (measureFunc, error) {
+			x := r.set.X
 			return func(ctx context.Context, m *rbm.Binary) (float64, error) {
-				return m.LogLikelihoodContext(ctx, set.X)
+				return m.LogLikelihoodContext(ctx, x)
 			}, nil
 		},
 	},
 	{
 		entry: &Entry{Kind: KindMeasure, Name: "recon",
 			Doc: "mean squared mean-field reconstruction error of the training set, (1/N) Σ_n Σ_i (v_ni − p(v_i=1 | ĥ_n))², ĥ_n = p(h=1 | v_n)"},
-		measure: func(p params, set *data.Set) (measureFunc, error) {
-			o := learn.ReconstructionError(set)
+		measure: func(p params, r *runParts) (measureFunc, error) {
+			o := learn.ReconstructionError(r.set)
+			return func(ctx context.Context, m *rbm.Binary) (float64, error) { return o.Func(m) }, nil
+		},
+	},
+	{
+		entry: &Entry{Kind: KindMeasure, Name: "ais",
+			Doc: "mean log-likelihood of the training set with ln Z estimated by annealed importance sampling (learn.AISLogLikelihood) from the base-rate model along β_k = k/K; for models too large for loglik",
+			Params: []Param{
+				{Name: "chains", Type: TypeInt, Default: 100, Doc: "independent annealing runs M"},
+				{Name: "steps", Type: TypeInt, Default: 1000, Doc: "intermediate distributions K"},
+			}},
+		measure: func(p params, r *runParts) (measureFunc, error) {
+			c, err := p.positive("chains")
+			if err != nil {
+				return nil, err
+			}
+			k, err := p.positive("steps")
+			if err != nil {
+				return nil, err
+			}
+			o := learn.AISLogLikelihood(r.ctx, r.set, &rbm.AISSettings{Chains: c, Steps: k, Seed: r.seed})
 			return func(ctx context.Context, m *rbm.Binary) (float64, error) { return o.Func(m) }, nil
 		},
 	},
 }
 
-// libIndex finds the items of library by kind and name.
-var libIndex = func() map[Kind]map[string]*libItem {
-	idx := map[Kind]map[string]*libItem{}
+// libIndex finds the items of library by kind and name. It is filled by
+// init, not by an initializer, because items (tempered) look up others.
+var libIndex map[Kind]map[string]*libItem
+
+func init() {
+	libIndex = map[Kind]map[string]*libItem{}
 	for i := range library {
 		it := &library[i]
-		if idx[it.entry.Kind] == nil {
-			idx[it.entry.Kind] = map[string]*libItem{}
+		if libIndex[it.entry.Kind] == nil {
+			libIndex[it.entry.Kind] = map[string]*libItem{}
 		}
-		idx[it.entry.Kind][it.entry.Name] = it
+		libIndex[it.entry.Kind][it.entry.Name] = it
 	}
-	return idx
-}()
+}
 
 // Library returns a new registry of the library's names: the data sets
-// (bars_stripes, shifting_bar), models (binary), samplers (gibbs), learners
-// (cd, pcd; every learner also takes the training settings rate, batch,
-// momentum, decay, schedule and rate_end) and measurements (loglik, recon),
-// each with its parameters, their types, defaults and documentation.
+// (bars_stripes, shifting_bar), models (binary), samplers (gibbs, flip,
+// tempered), learners (cd, pcd, fpcd, pt, centered, sdcp, csdcp; every
+// learner also takes the training settings rate, batch, momentum, decay,
+// schedule and rate_end) and measurements (loglik, recon, ais), each with
+// its parameters, their types, defaults and documentation.
 // Describe lists them. RunLibrary runs the configurations that this
 // registry resolves. The registry is the caller's: adding entries to it
 // changes no other registry, but RunLibrary knows only the library's.
@@ -258,6 +461,8 @@ const (
 	streamInit    = 1 // initial weights
 	streamBatches = 2 // mini-batch order
 	streamSampler = 3 // the sampler's uniform draws
+	streamLearner = 4 // a learner's own draws (pt's swaps and samplers)
+	streamMeasure = 5 // stochastic measurements (ais), the same at every step
 )
 
 // streamSeed derives the seed of random stream k of a run from the run's
@@ -337,20 +542,27 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 	if spart == nil {
 		spart = &Part{Name: "gibbs", Params: map[string]any{}}
 	}
-	it, p, err = item(KindSampler, spart)
+	sit, sp, err := item(KindSampler, spart)
 	if err != nil {
 		return nil, err
 	}
-	sampler, err := it.sampler(p, streamSeed(j.Seed, streamSampler))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+	parts := &runParts{ctx: ctx, set: set, seed: streamSeed(j.Seed, streamLearner)}
+	parts.newSampler = func(seed uint64) (mcmc.Sampler, error) {
+		s, err := sit.sampler(sp, seed)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", sp, err)
+		}
+		return s, nil
+	}
+	if parts.sampler, err = parts.newSampler(streamSeed(j.Seed, streamSampler)); err != nil {
+		return nil, err
 	}
 
 	it, p, err = item(KindLearner, cfg.Learner)
 	if err != nil {
 		return nil, err
 	}
-	learner, err := it.learner(p, sampler)
+	learner, err := it.learner(p, parts)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
@@ -371,7 +583,9 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 		if mp.Every < 0 {
 			return nil, fmt.Errorf("%s: every %d is negative", p, mp.Every)
 		}
-		f, err := it.measure(p, set)
+		mparts := *parts
+		mparts.seed = streamSeed(j.Seed, streamMeasure)
+		f, err := it.measure(p, &mparts)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
@@ -547,6 +761,24 @@ func (p params) positive(name string) (int, error) {
 		err = fmt.Errorf("%s: parameter %s = %d, want at least 1", p, name, n)
 	}
 	return n, err
+}
+
+// nonNegative reads an integer parameter that must be at least 0.
+func (p params) nonNegative(name string) (int, error) {
+	n, err := p.int(name)
+	if err == nil && n < 0 {
+		err = fmt.Errorf("%s: parameter %s = %d is negative", p, name, n)
+	}
+	return n, err
+}
+
+// dk reads the parameters d and k (both at least 1) of the S-DCP learners.
+func dk(p params) (d, k int, err error) {
+	if d, err = p.positive("d"); err != nil {
+		return 0, 0, err
+	}
+	k, err = p.positive("k")
+	return d, k, err
 }
 
 func (p params) float(name string) (float64, error) {
