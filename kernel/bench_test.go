@@ -92,6 +92,15 @@ func startProcess(b testing.TB, cmdline string) *kernelProcess {
 	}
 	kp := &kernelProcess{cmd: cmd, ci: ci, done: make(chan struct{})}
 	go func() { _ = cmd.Wait(); close(kp.done) }()
+	// Never leave a kernel behind, whatever the benchmark's outcome.
+	b.Cleanup(func() {
+		select {
+		case <-kp.done:
+		default:
+			_ = cmd.Process.Kill()
+			<-kp.done
+		}
+	})
 	return kp
 }
 

@@ -44,12 +44,15 @@ func newTestClient(t testing.TB, ci ConnectionInfo) *testClient {
 		stdinC:   make(chan *message, 100),
 		cancel:   cancel,
 	}
-	id := zmq4.WithID(zmq4.SocketIdentity(c.session))
-	c.shell = zmq4.NewDealer(ctx, id)
-	c.control = zmq4.NewDealer(ctx, id)
-	c.stdin = zmq4.NewDealer(ctx, id)
-	c.iopub = zmq4.NewSub(ctx)
-	c.hb = zmq4.NewReq(ctx)
+	// Dial every 10 ms for up to 30 s: a kernel process (in the
+	// benchmarks) may take seconds to listen on a loaded machine.
+	retry := []zmq4.Option{zmq4.WithDialerRetry(10 * time.Millisecond), zmq4.WithDialerMaxRetries(3000)}
+	id := append([]zmq4.Option{zmq4.WithID(zmq4.SocketIdentity(c.session))}, retry...)
+	c.shell = zmq4.NewDealer(ctx, id...)
+	c.control = zmq4.NewDealer(ctx, id...)
+	c.stdin = zmq4.NewDealer(ctx, id...)
+	c.iopub = zmq4.NewSub(ctx, retry...)
+	c.hb = zmq4.NewReq(ctx, retry...)
 	for _, d := range []struct {
 		s    zmq4.Socket
 		port int
