@@ -5,6 +5,7 @@
 //
 //	rbm-kernel kernel --connection-file FILE   serve one Jupyter session (Jupyter runs this)
 //	rbm-kernel install [--user | --prefix DIR | --sys-prefix] [--name NAME]
+//	rbm-kernel sweep check|plan|run|status|collect|sbatch|k8s [flags] FILE.sweep
 //	rbm-kernel version
 //	rbm-kernel help
 //
@@ -61,7 +62,7 @@ type badInputError struct{ err error }
 func (e badInputError) Error() string { return e.err.Error() }
 func (e badInputError) Unwrap() error { return e.err }
 
-// commands is the dispatch table; a later "sweep" command goes here.
+// commands is the dispatch table of the subcommands.
 func commands() map[string]command {
 	return map[string]command{
 		"kernel":  {"serve one Jupyter session: kernel --connection-file FILE", runKernel},
