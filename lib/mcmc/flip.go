@@ -3,8 +3,9 @@ package mcmc
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
+	"runtime"
+	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
@@ -25,7 +26,8 @@ import (
 //
 // so a unit always moves to its more probable state and leaves it with
 // probability e^{−|x|}, the Metropolis acceptance of the proposal "flip the
-// state". The tie rule, taken exactly (x == 0), makes the chain ergodic.
+// state". The tie rule makes the chain ergodic; a unit is tied when
+// σ(x) = ½ in float64 (x = 0, or |x| below about 1e-16).
 // The blend T_α takes, per unit,
 //
 //	P_α(s' = 1 | s) = α·P_T(s' = 1 | s) + (1 − α)·σ(x),
@@ -35,14 +37,16 @@ import (
 // invariant.
 //
 // One transition costs what a Gibbs transition does: two matrix products,
-// one exponential and one uniform draw per unit. After a transition c.PH
-// holds σ(x) of the hidden units for the visible state the step started
-// from and c.PV σ(x) of the visible units for the new hidden state, the
-// model's conditionals p(h=1|v) and p(v=1|h), as after a Gibbs step (not
-// the flip probabilities). The element-wise work runs on the calling
-// goroutine, in blocks of 16 chains with one random stream each, as Gibbs
-// derives them from the seed. Make a Flip with NewFlip; the zero value is
-// not usable.
+// one sigmoid (rbm.SigmoidInPlace, as Gibbs) and one uniform draw per unit,
+// plus one division for the units whose state is the less probable one.
+// After a transition c.PH holds σ(x) of the hidden units for the visible
+// state the step started from and c.PV σ(x) of the visible units for the
+// new hidden state, the model's conditionals p(h=1|v) and p(v=1|h), as after a Gibbs step (not
+// the flip probabilities). As for Gibbs, the element-wise work is done in
+// blocks of 16 chains with one random stream each, derived from the seed,
+// and large half-steps spread the blocks over GOMAXPROCS goroutines (a
+// pool started on first use), so the chains do not depend on the number
+// of cores. Make a Flip with NewFlip; the zero value is not usable.
 type Flip struct {
 	alpha float64
 	seed  uint64
@@ -64,8 +68,8 @@ func NewFlip(alpha float64, seed uint64) (*Flip, error) {
 func (f *Flip) Alpha() float64 { return f.alpha }
 
 // Sample advances every chain of c by steps transitions of T_α under m.
-// It does not reuse a PH computed by Chains.Clamp (T needs the inputs x,
-// not σ(x)) and clears that mark.
+// If c was just clamped (Chains.Clamp), the first half-step reuses c.PH,
+// as Gibbs does.
 func (f *Flip) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	if f == nil || f.srcs == nil {
 		return errors.New("mcmc: Flip.Sample: sampler not made with NewFlip")
@@ -76,60 +80,128 @@ func (f *Flip) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	if err := checkModel(m, c); err != nil {
 		return fmt.Errorf("mcmc: Flip.Sample: %w", err)
 	}
-	c.fresh = false
 	src := streams(&f.srcs, f.seed, c.Len())
 	w := m.W.RawMatrix()
 	for s := 0; s < steps; s++ {
 		ph := c.PH.RawMatrix()
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
-		flipRows(ph, c.H.RawMatrix(), m.C, f.alpha, src)
+		if c.fresh {
+			flipRows(c.waiter(), ph, c.H.RawMatrix(), nil, f.alpha, src)
+			c.fresh = false
+		} else {
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
+			flipRows(c.waiter(), ph, c.H.RawMatrix(), m.C, f.alpha, src)
+		}
 		pv := c.PV.RawMatrix()
 		blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.H.RawMatrix(), w, 0, pv)
-		flipRows(pv, c.V.RawMatrix(), m.B, f.alpha, src)
+		flipRows(c.waiter(), pv, c.V.RawMatrix(), m.B, f.alpha, src)
 	}
 	return nil
 }
 
-// flipRows replaces each element x of p by σ(x + bias) and moves the
-// binary state s of the same element by the per-unit kernel of T_α, with
-// one uniform draw from the stream of the element's block of rows.
-func flipRows(p, s blas64.General, bias []float64, alpha float64, src []rand.PCG) {
-	for i := 0; i < p.Rows; i++ {
-		g := &src[i/blockRows]
-		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
-		out := s.Data[i*s.Stride : i*s.Stride+len(row)]
-		bias := bias[:len(row)]
-		for k, x := range row {
-			x += bias[k]
-			e := math.Exp(-x)
-			q := 1 / (1 + e)
-			row[k] = q
-			if uniform(g) < alpha*flipProb(out[k], x, e)+(1-alpha)*q {
-				out[k] = 1
-			} else {
-				out[k] = 0
+// flipJob is one contiguous range of blocks of a flip half-step: each
+// element x of p becomes σ(x + bias) (with a nil bias, p holds σ already)
+// and the binary state s of the same element moves by the per-unit kernel of T_α, with one uniform draw from
+// the stream of the element's block of blockRows rows.
+type flipJob struct {
+	p, s   blas64.General
+	bias   []float64
+	alpha  float64
+	src    []rand.PCG
+	lo, hi int // blocks [lo, hi)
+	wg     *sync.WaitGroup
+}
+
+var (
+	flipOnce     sync.Once
+	flipJobs     chan flipJob
+	flipPoolSize int
+)
+
+// startFlipPool starts GOMAXPROCS workers for flip half-steps, kept for the
+// life of the process (as the Gibbs pool of rows.go).
+func startFlipPool() {
+	flipPoolSize = runtime.GOMAXPROCS(0)
+	flipJobs = make(chan flipJob, 4*flipPoolSize)
+	for i := 0; i < flipPoolSize; i++ {
+		go func() {
+			for j := range flipJobs {
+				j.run()
+				j.wg.Done()
+			}
+		}()
+	}
+}
+
+// flipRows runs the element-wise work of a flip half-step over the rows of
+// p and s, block by block, spread over the pool when it is large (the
+// same rule as Gibbs: at least minParallel elements and GOMAXPROCS > 1).
+// The per-block streams make the result independent of the split.
+func flipRows(wg *sync.WaitGroup, p, s blas64.General, bias []float64, alpha float64, src []rand.PCG) {
+	nb := (p.Rows + blockRows - 1) / blockRows
+	j := flipJob{p: p, s: s, bias: bias, alpha: alpha, src: src, lo: 0, hi: nb}
+	procs := runtime.GOMAXPROCS(0)
+	if procs == 1 || nb == 1 || p.Rows*p.Cols < minParallel {
+		j.run()
+		return
+	}
+	flipOnce.Do(startFlipPool)
+	parts := min(procs, flipPoolSize, nb)
+	wg.Add(parts - 1)
+	j.wg = wg
+	for k := 1; k < parts; k++ {
+		j.lo, j.hi = k*nb/parts, (k+1)*nb/parts
+		flipJobs <- j
+	}
+	j.lo, j.hi = 0, nb/parts
+	j.run()
+	wg.Wait()
+}
+
+// run does the job's blocks: the inputs plus bias go through
+// rbm.SigmoidInPlace (as in Gibbs), and the flip probability is derived
+// from q = σ(x) (see flipProb).
+func (j *flipJob) run() {
+	p, s, alpha := j.p, j.s, j.alpha
+	for b := j.lo; b < j.hi; b++ {
+		g := &j.src[b]
+		for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
+			row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
+			out := s.Data[i*s.Stride : i*s.Stride+len(row)]
+			if j.bias != nil {
+				addBias(row, j.bias)
+				rbm.SigmoidInPlace(row)
+			}
+			for k, q := range row {
+				if uniform(g) < alpha*flipProb(out[k], q)+(1-alpha)*q {
+					out[k] = 1
+				} else {
+					out[k] = 0
+				}
 			}
 		}
 	}
 }
 
-// flipProb returns P_T(s' = 1 | s, x) of the flip-the-state operator, given
-// e = e^{−x}: for s = 0, min(e^x, 1); for s = 1, max(1 − e^{−x}, 0); ½ when
-// x = 0. A state other than 0 is taken as 1.
-func flipProb(s, x, e float64) float64 {
+// flipProb returns P_T(s' = 1 | s) of the flip-the-state operator for a
+// unit whose conditional is q = σ(x): for s = 0, min(e^x, 1), with
+// e^x = q/(1−q); for s = 1, max(1 − e^{−x}, 0), with 1 − e^{−x} = 2 − 1/q;
+// and ½ for a tie, q = ½ (x = 0, or |x| so small, below about 1e-16, that
+// σ(x) rounds to ½: the two states are then equally probable in float64,
+// the paper's v* = −1). A state other than 0 is taken as 1.
+func flipProb(s, q float64) float64 {
 	switch {
-	case x == 0:
+	case q == 0.5:
 		return 0.5
 	case s == 0:
-		if x > 0 {
+		if q > 0.5 {
 			return 1
 		}
-		return 1 / e // e^x, in (0, 1)
+		return q / (1 - q)
 	default:
-		if x < 0 {
+		if q < 0.5 {
 			return 0
 		}
-		return 1 - e
+		return 2 - 1/q
 	}
 }
 
@@ -137,8 +209,8 @@ func flipProb(s, x, e float64) float64 {
 // input x is 1 after one update by the kernel of T_α: α·P_T + (1−α)·σ(x).
 // Transition matrices use it, so that they and the sampler share one rule.
 func unitProb(alpha, s, x float64) float64 {
-	e := math.Exp(-x)
-	return alpha*flipProb(s, x, e) + (1-alpha)/(1+e)
+	q := rbm.Sigmoid(x)
+	return alpha*flipProb(s, q) + (1-alpha)*q
 }
 
 var _ Sampler = (*Flip)(nil)

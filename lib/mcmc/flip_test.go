@@ -3,6 +3,7 @@ package mcmc
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -132,14 +133,32 @@ func TestFlipAlphaZeroIsGibbs(t *testing.T) {
 	a, _ := NewChains(m, 40, rand.New(rand.NewPCG(1, 1)))
 	b, _ := NewChains(m, 40, rand.New(rand.NewPCG(1, 1)))
 	f, _ := NewFlip(0, 9)
+	g := NewGibbs(9)
 	if err := f.Sample(m, a, 5); err != nil {
 		t.Fatal(err)
 	}
-	if err := NewGibbs(9).Sample(m, b, 5); err != nil {
+	if err := g.Sample(m, b, 5); err != nil {
 		t.Fatal(err)
 	}
 	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PV, b.PV) || !mat.Equal(a.PH, b.PH) {
 		t.Error("Flip with alpha 0 and Gibbs with the same seed differ")
+	}
+	// The same after Clamp, whose PH both reuse in their first half-step.
+	v := mat.DenseCopyOf(a.V)
+	if err := a.Clamp(m, v); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Clamp(m, v); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Sample(m, a, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Sample(m, b, 2); err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PH, b.PH) {
+		t.Error("after Clamp: Flip with alpha 0 and Gibbs differ")
 	}
 }
 
@@ -189,6 +208,45 @@ func TestFlipAllocs(t *testing.T) {
 		}
 	}); a != 0 {
 		t.Errorf("Flip.Sample allocates %v times per call", a)
+	}
+}
+
+// TestFlipParallel checks that a batch large enough to be split over
+// goroutines gives the same chains with GOMAXPROCS 1 and 4, and that the
+// parallel path does not allocate (forced on a small model, as
+// TestGibbsAllocs does, so that gonum's pure-Go product stays serial).
+func TestFlipParallel(t *testing.T) {
+	m, err := rbm.NewBinary(200, 100, &rbm.Init{WeightStd: 0.1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(procs int) *Chains {
+		old := runtime.GOMAXPROCS(procs)
+		defer runtime.GOMAXPROCS(old)
+		c, _ := NewChains(m, 150, rand.New(rand.NewPCG(1, 1)))
+		f, _ := NewFlip(0.8, 7)
+		if err := f.Sample(m, c, 3); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	a, b := run(1), run(4)
+	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PV, b.PV) {
+		t.Error("GOMAXPROCS 1 and 4 give different chains")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	defer func(n int) { minParallel = n }(minParallel)
+	minParallel = 0
+	small, _ := rbm.NewBinary(20, 10, &rbm.Init{WeightStd: 0.1})
+	c, _ := NewChains(small, 64, rand.New(rand.NewPCG(1, 1)))
+	f, _ := NewFlip(1, 1)
+	_ = f.Sample(small, c, 1)
+	if a := testing.AllocsPerRun(20, func() {
+		if err := f.Sample(small, c, 1); err != nil {
+			t.Fatal(err)
+		}
+	}); a != 0 {
+		t.Errorf("Flip.Sample (parallel) allocates %v times per call", a)
 	}
 }
 
