@@ -203,4 +203,3 @@ func TestRatesBadInput(t *testing.T) {
 		t.Error("herding: no error for rates of another shape")
 	}
 }
-
