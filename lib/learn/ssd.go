@@ -8,6 +8,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/lapack/lapack64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -47,6 +48,8 @@ type SSD struct {
 	svd    mat.SVD
 	u, v   mat.Dense
 	fa, fb *mat.Dense // low-rank factors of the gradient
+
+	qa, qb, taua, taub, work []float64 // QR work space
 }
 
 // NewSSD returns an SSD learner on the gradient estimates of est; nil est
@@ -148,32 +151,30 @@ func (l *SSD) factors(batch *mat.Dense) (a, b *mat.Dense, ok bool) {
 }
 
 // sharpLowRank writes the #-direction of g into dst (as Sharp) using
-// G = AᵀB with k < min(m, n) rows in A and B: with the thin QR factors
-// Aᵀ = Q_a R_a and Bᵀ = Q_b R_b (Q_a m×k, Q_b n×k), G = Q_a (R_a R_bᵀ) Q_bᵀ,
-// so the SVD of the k×k matrix C = R_a R_bᵀ = U_c S V_cᵀ gives that of G:
-// U = Q_a U_c, V = Q_b V_c, the same singular values. The weight direction
-// is ‖G‖_* Q_a (U_c,r V_c,rᵀ) Q_bᵀ. Cost O((m + n)k² + k³ + mnk) instead of
-// the O(mn·min(m, n)) of a full SVD.
+// G = AᵀB with k < min(m, n) rows in A and B: with the QR factors
+// Aᵀ = Q_a [R_a; 0] and Bᵀ = Q_b [R_b; 0] (Householder, Q_a m×m and Q_b
+// n×n kept as reflectors), G = Q_a [R_a R_bᵀ, 0; 0, 0] Q_bᵀ, so the SVD of
+// the k×k matrix C = R_a R_bᵀ = U_c S V_cᵀ gives that of G with the same
+// singular values. The weight direction ‖G‖_* Q_a [U_c,r V_c,rᵀ, 0; 0, 0] Q_bᵀ
+// is formed by applying the reflectors (blocked, matrix products). Cost
+// O(mnk + k³) instead of the O(mn·min(m, n)) of a full SVD.
 func (l *SSD) sharpLowRank(dst, g *Grad, a, b *mat.Dense) error {
 	k, nv := a.Dims()
 	_, nh := b.Dims()
-	var qra, qrb mat.QR
-	qra.Factorize(a.T())
-	qrb.Factorize(b.T())
-	var qa, qb, ra, rb mat.Dense
-	qra.QTo(&qa)
-	qrb.QTo(&qb)
-	qra.RTo(&ra)
-	qrb.RTo(&rb)
-	rak := ra.Slice(0, k, 0, k)
-	rbk := rb.Slice(0, k, 0, k)
+	qa, taua := l.householder(&l.qa, &l.taua, a)
+	qb, taub := l.householder(&l.qb, &l.taub, b)
+	// C = R_a R_bᵀ from the upper triangles.
+	ra, rb := mat.NewDense(k, k, nil), mat.NewDense(k, k, nil)
+	for i := 0; i < k; i++ {
+		copy(ra.RawRowView(i)[i:], qa.Data[i*qa.Stride+i:i*qa.Stride+k])
+		copy(rb.RawRowView(i)[i:], qb.Data[i*qb.Stride+i:i*qb.Stride+k])
+	}
 	var c mat.Dense
-	c.Mul(rak, rbk.T())
-	var svd mat.SVD
-	if !svd.Factorize(&c, mat.SVDThin) {
+	c.Mul(ra, rb.T())
+	if !l.svd.Factorize(&c, mat.SVDThin) {
 		return errors.New("SVD of the reduced weight gradient did not converge")
 	}
-	s := svd.Values(nil)
+	s := l.svd.Values(nil)
 	nuc, r := 0.0, 0
 	tol := 0.0
 	if len(s) > 0 {
@@ -185,21 +186,59 @@ func (l *SSD) sharpLowRank(dst, g *Grad, a, b *mat.Dense) error {
 			r++
 		}
 	}
-	dw := mat.NewDense(nv, nh, dst.Parts[0])
-	if r == 0 {
-		dw.Zero()
-	} else {
-		var uc, vc, core, left mat.Dense
-		svd.UTo(&uc)
-		svd.VTo(&vc)
-		core.Mul(uc.Slice(0, k, 0, r), vc.Slice(0, k, 0, r).T())
-		left.Mul(qa.Slice(0, nv, 0, k), &core)
-		dw.Mul(&left, qb.Slice(0, nh, 0, k).T())
-		dw.Scale(nuc, dw)
+	dw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: dst.Parts[0]}
+	clear(dw.Data)
+	if r > 0 {
+		l.u.Reset()
+		l.v.Reset()
+		l.svd.UTo(&l.u)
+		l.svd.VTo(&l.v)
+		ur := l.u.Slice(0, k, 0, r).(*mat.Dense).RawMatrix()
+		vr := l.v.Slice(0, k, 0, r).(*mat.Dense).RawMatrix()
+		top := blas64.General{Rows: k, Cols: k, Stride: nh, Data: dw.Data}
+		blas64.Gemm(blas.NoTrans, blas.Trans, nuc, ur, vr, 0, top)
+		work := []float64{0}
+		lapack64.Ormqr(blas.Left, blas.NoTrans, qa, taua, dw, work, -1)
+		lw := int(work[0])
+		lapack64.Ormqr(blas.Right, blas.Trans, qb, taub, dw, work, -1)
+		lw = max(lw, int(work[0]))
+		if len(l.work) < lw {
+			l.work = make([]float64, lw)
+		}
+		lapack64.Ormqr(blas.Left, blas.NoTrans, qa, taua, dw, l.work, len(l.work))
+		lapack64.Ormqr(blas.Right, blas.Trans, qb, taub, dw, l.work, len(l.work))
 	}
 	signL1(dst.Parts[1], g.Parts[1])
 	signL1(dst.Parts[2], g.Parts[2])
 	return nil
+}
+
+// householder copies xᵀ (x is k×m) into *buf as an m×k matrix, factorises
+// it in place by Householder QR (R in the upper triangle, the reflectors
+// below it and in *tau) and returns it and the k scalars of the
+// reflectors.
+func (l *SSD) householder(buf *[]float64, tau *[]float64, x *mat.Dense) (blas64.General, []float64) {
+	k, m := x.Dims()
+	if cap(*buf) < m*k {
+		*buf = make([]float64, m*k)
+	}
+	if cap(*tau) < k {
+		*tau = make([]float64, k)
+	}
+	q := blas64.General{Rows: m, Cols: k, Stride: k, Data: (*buf)[:m*k]}
+	t := (*tau)[:k]
+	for i := 0; i < k; i++ {
+		for j, v := range x.RawRowView(i) {
+			q.Data[j*k+i] = v
+		}
+	}
+	work := []float64{0}
+	lapack64.Geqrf(q, t, work, -1)
+	if len(l.work) < int(work[0]) {
+		l.work = make([]float64, int(work[0]))
+	}
+	lapack64.Geqrf(q, t, l.work, len(l.work))
+	return q, t
 }
 
 // signL1 writes dst = ‖g‖₁ sign(g).
