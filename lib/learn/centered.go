@@ -32,7 +32,8 @@ import (
 // the centred step; with momentum or weight decay the optimiser's state
 // lives in standard coordinates.
 //
-// Make it with NewCentered.
+// Make it with NewCentered. Its settings are the fields K, Sampler,
+// RateMu, RateLambda, Mu and Lambda, as for CSDCP (D is 1).
 type Centered struct {
 	dcp
 }

@@ -43,6 +43,8 @@ type FPCD struct {
 	sum    *rbm.Binary // θ + θ_F, the model the chains sample
 	grad   *Grad
 	pos    *mat.Dense
+	ps, pf [][]float64 // parameter slices of m and of the fast model
+	pt     [][]float64 // parameter slices of the summed model
 }
 
 // NewFPCD returns an FPCD learner with k sampling steps (k ≤ 0 means 1) per
@@ -128,7 +130,8 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 		l.sum = &rbm.Binary{W: mat.NewDense(nv, nh, nil), B: make([]float64, nv), C: make([]float64, nh)}
 		l.grad = NewGrad(m)
 	}
-	ps, pf, pt := params(m, nil), params(l.fast, nil), params(l.sum, nil)
+	l.ps, l.pf, l.pt = params(m, l.ps), params(l.fast, l.pf), params(l.sum, l.pt)
+	ps, pf, pt := l.ps, l.pf, l.pt
 	for k := range pt {
 		for i := range pt[k] {
 			pt[k][i] = ps[k][i] + pf[k][i]

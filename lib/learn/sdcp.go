@@ -28,8 +28,10 @@ import (
 // exactly (the same numbers with the same sampler seed). At equal cost,
 // D·K' = K of CD-K.
 //
-// Make it with NewSDCP. After the first update with a given batch size it
-// does not allocate.
+// Make it with NewSDCP. Its settings are the fields D (inner steps), K
+// (sampling steps per inner step, K') and Sampler, promoted from an
+// unexported embedded struct; set them before the first update. After the
+// first update with a given batch size it does not allocate.
 type SDCP struct {
 	dcp
 }
@@ -49,7 +51,10 @@ func NewSDCP(d, k int, s mcmc.Sampler) *SDCP {
 // with offsets μ (visible) and λ (hidden) that follow moving averages of
 // the batch means of v and p(h=1|v). See Centered, which is CS-DCP with
 // D = 1, for how the offsets and the model's (uncentered) parameters
-// relate. Make it with NewCSDCP.
+// relate. Make it with NewCSDCP. Its settings are the fields D, K and
+// Sampler (as SDCP), RateMu and RateLambda (ν_μ, ν_λ; 0 means 0.01) and the
+// offsets Mu and Lambda (nil: μ starts at the first batch's mean, λ at ½),
+// promoted from an unexported embedded struct.
 type CSDCP struct {
 	dcp
 }
