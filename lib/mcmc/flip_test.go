@@ -4,9 +4,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -312,5 +314,26 @@ func BenchmarkFlip784x500(b *testing.B) {
 		if err := f.Sample(m, c, 1); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkFlipSample measures the element-wise part of a flip half-step
+// (sigmoid, flip probability and Bernoulli draw) of a 100×500 layer, to
+// compare with BenchmarkSigmoidSample (the same for Gibbs).
+func BenchmarkFlipSample(b *testing.B) {
+	p := blas64.General{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
+	s := blas64.General{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
+	bias := make([]float64, 500)
+	var srcs []rand.PCG
+	src := streams(&srcs, 1, 100)
+	in := make([]float64, 50000)
+	for i := range in {
+		in[i] = rand.NormFloat64()
+		s.Data[i] = float64(i % 2)
+	}
+	var wg sync.WaitGroup
+	for b.Loop() {
+		copy(p.Data, in)
+		flipRows(&wg, p, s, bias, 1, src)
 	}
 }
