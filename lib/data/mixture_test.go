@@ -1,6 +1,7 @@
 package data
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -176,4 +177,18 @@ func TestStandardize(t *testing.T) {
 	if _, _, _, err := Standardize(&Set{}); err == nil {
 		t.Error("empty set gave no error")
 	}
+}
+
+func ExampleMixture_Sample() {
+	set, err := AnisotropicMixture().Sample("gmm", 1000, 1)
+	if err != nil {
+		panic(err)
+	}
+	std, mean, sd, err := Standardize(set)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(set.Len(), set.Dim(), len(set.Labels), std.Name, len(mean), len(sd))
+	// Output:
+	// 1000 2 1000 gmm-std 2 2
 }

@@ -149,17 +149,23 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 	s.x2, s.p2 = sizedDense(s.x2, n, nh), sizedDense(s.p2, n, nh)
 	s.g, s.g2, s.v2 = sizedDense(s.g, n, nv), sizedDense(s.g2, n, nv), sizedDense(s.v2, n, nv)
 	s.f, s.f2, s.logA = resizeVec(s.f, n), resizeVec(s.f2, n), resizeVec(s.logA, n)
+	// valid says whether x, p, g (and f) hold the marginal quantities of
+	// the current V: after an adjusted step they are carried over from
+	// the proposals of the accepted rows, saving two matrix products.
+	valid := false
 	for t := 1; t <= steps; t++ {
 		a := s.Step
 		if !s.NoAnneal {
 			a = CosineStep(t, steps, s.Step)
 		}
 		adjust := s.Adjust && t > s.AdjustAfter
-		var f []float64
-		if adjust {
-			f = s.f
+		if !valid {
+			var f []float64
+			if adjust {
+				f = s.f
+			}
+			s.w.marginal(c.V, s.x, s.p, s.g, f)
 		}
-		s.w.marginal(c.V, s.x, s.p, s.g, f)
 		vr, v2r, gr := c.V.RawMatrix(), s.v2.RawMatrix(), s.g.RawMatrix()
 		sq := math.Sqrt(2 * a)
 		for k := 0; k < n; k++ {
@@ -169,22 +175,38 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 		}
 		if !adjust {
 			c.V.Copy(s.v2)
+			valid = false
 			continue
 		}
 		s.w.marginal(s.v2, s.x2, s.p2, s.g2, s.f2)
 		malaLogAccept(s.logA, c.V, s.v2, s.g, s.g2, s.f, s.f2, a)
+		xr, x2r, pr, p2r, g2r := s.x.RawMatrix(), s.x2.RawMatrix(), s.p.RawMatrix(), s.p2.RawMatrix(), s.g2.RawMatrix()
 		for k := 0; k < n; k++ {
 			s.Proposed++
 			if math.Log(s.rng.Float64()) < s.logA[k] {
 				s.Accepted++
-				copy(vr.Data[k*vr.Stride:k*vr.Stride+nv], v2r.Data[k*v2r.Stride:k*v2r.Stride+nv])
+				copyRow(vr, v2r, k)
+				copyRow(gr, g2r, k)
+				copyRow(xr, x2r, k)
+				copyRow(pr, p2r, k)
+				s.f[k] = s.f2[k]
 			}
 		}
+		valid = true
 	}
-	s.w.hiddenProb(c.PH, c.V)
+	if valid {
+		c.PH.Copy(s.p)
+	} else {
+		s.w.hiddenProb(c.PH, c.V)
+	}
 	drawBernoulli(c.H, c.PH, s.rng)
 	s.w.visibleMean(c.PV, c.H)
 	return nil
+}
+
+// copyRow copies row k of src into row k of dst (same shapes).
+func copyRow(dst, src blas64.General, k int) {
+	copy(dst.Data[k*dst.Stride:k*dst.Stride+dst.Cols], src.Data[k*src.Stride:k*src.Stride+src.Cols])
 }
 
 // malaLogAccept writes the log of the MALA acceptance ratio of Eq. (7)
@@ -323,9 +345,16 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 		s.mh2 = sizedDense(s.mh2, n, nv)
 		s.coefficients(nv)
 	}
+	// mhValid says whether mh = μ + W h holds for the current H, xValid
+	// whether x = (v/σ²)W + c holds for the current V; both are carried
+	// over from step to step, so a step costs two matrix products with or
+	// without the adjustment.
+	mhValid, xValid := false, false
 	for t := 1; t <= steps; t++ {
 		adjust := s.Adjust && t > s.AdjustAfter
-		s.w.visibleMean(s.mh, c.H)
+		if !mhValid {
+			s.w.visibleMean(s.mh, c.H)
+		}
 		s.v2.Copy(c.V)
 		v2r, mhr := s.v2.RawMatrix(), s.mh.RawMatrix()
 		for k := 1; k <= s.K; k++ {
@@ -347,28 +376,39 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 			c.V.Copy(s.v2)
 			c.H.Copy(s.h2)
 			c.PH.Copy(s.p2)
+			s.x, s.x2 = s.x2, s.x
+			xValid, mhValid = true, false
 			continue
 		}
 		s.w.visibleMean(s.mh2, s.h2)
-		s.w.hiddenInput(s.x, c.V)
+		if !xValid {
+			s.w.hiddenInput(s.x, c.V)
+		}
 		s.logAccept(s.logA, c.V, c.H, s.x, s.mh, s.v2, s.h2, s.x2, s.mh2)
 		vr, hr, phr := c.V.RawMatrix(), c.H.RawMatrix(), c.PH.RawMatrix()
-		h2r, p2r, xr := s.h2.RawMatrix(), s.p2.RawMatrix(), s.x.RawMatrix()
+		h2r, p2r, xr, x2r, mh2r := s.h2.RawMatrix(), s.p2.RawMatrix(), s.x.RawMatrix(), s.x2.RawMatrix(), s.mh2.RawMatrix()
 		for r := 0; r < n; r++ {
 			s.Proposed++
 			if math.Log(s.rng.Float64()) < s.logA[r] {
 				s.Accepted++
-				copy(vr.Data[r*vr.Stride:r*vr.Stride+nv], v2r.Data[r*v2r.Stride:r*v2r.Stride+nv])
-				copy(hr.Data[r*hr.Stride:r*hr.Stride+nh], h2r.Data[r*h2r.Stride:r*h2r.Stride+nh])
-				copy(phr.Data[r*phr.Stride:r*phr.Stride+nh], p2r.Data[r*p2r.Stride:r*p2r.Stride+nh])
+				copyRow(vr, v2r, r)
+				copyRow(hr, h2r, r)
+				copyRow(phr, p2r, r)
+				copyRow(xr, x2r, r)
+				copyRow(mhr, mh2r, r)
 			} else {
 				prow := phr.Data[r*phr.Stride : r*phr.Stride+nh]
 				copy(prow, xr.Data[r*xr.Stride:r*xr.Stride+nh])
 				rbm.SigmoidInPlace(prow)
 			}
 		}
+		xValid, mhValid = true, true
 	}
-	s.w.visibleMean(c.PV, c.H)
+	if mhValid {
+		c.PV.Copy(s.mh)
+	} else {
+		s.w.visibleMean(c.PV, c.H)
+	}
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package mcmc
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -332,6 +333,8 @@ func TestGaussianSamplersDeterministic(t *testing.T) {
 	}
 }
 
+// benchGaussian times SampleGaussian calls of 10 transitions on 100 chains
+// of a 784×500 GRBM (MNIST shape) and reports the time per transition.
 func benchGaussian(b *testing.B, s GaussianSampler) {
 	g, err := rbm.NewGaussian(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
 	if err != nil {
@@ -341,18 +344,21 @@ func benchGaussian(b *testing.B, s GaussianSampler) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := s.SampleGaussian(g, c, 1); err != nil {
+	const steps = 10
+	if err := s.SampleGaussian(g, c, steps); err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := s.SampleGaussian(g, c, 1); err != nil {
+		if err := s.SampleGaussian(g, c, steps); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*steps)/1e6, "ms/step")
 }
 
-// One transition at MNIST shape (784×500, 100 chains).
+// One transition at MNIST shape (784×500, 100 chains); Gibbs-Langevin with
+// K = 10 inner steps.
 func BenchmarkGaussGibbs784x500(b *testing.B)  { benchGaussian(b, NewGaussGibbs(1)) }
 func BenchmarkLangevin784x500(b *testing.B)    { benchGaussian(b, NewLangevin(0.01, false, 1)) }
 func BenchmarkLangevinAdj784x500(b *testing.B) { benchGaussian(b, NewLangevin(0.01, true, 1)) }
@@ -361,4 +367,50 @@ func BenchmarkGibbsLangevin10x784x500(b *testing.B) {
 }
 func BenchmarkGibbsLangevinAdj10x784x500(b *testing.B) {
 	benchGaussian(b, NewGibbsLangevin(0.01, 10, true, 1))
+}
+
+// TestAdjustAfter checks that steps t ≤ η are not adjusted: with η = 4 of
+// 10 steps, 6 proposals per chain are counted.
+func TestAdjustAfter(t *testing.T) {
+	g := gaussTestModel(t)
+	lang := NewLangevin(0.3, true, 1)
+	gl := NewGibbsLangevin(0.3, 3, true, 1)
+	lang.AdjustAfter, gl.AdjustAfter = 4, 4
+	for _, s := range []GaussianSampler{lang, gl} {
+		c, _ := NewGaussianChains(g, 7, rand.New(rand.NewPCG(2, 2)))
+		if err := s.SampleGaussian(g, c, 10); err != nil {
+			t.Fatal(err)
+		}
+		// PH must be p(h=1|v) of the final V, PV the mean μ + Wh of the final H.
+		ph, pv := mat.NewDense(7, 3, nil), mat.NewDense(7, 2, nil)
+		g.HiddenProb(ph, c.V)
+		g.VisibleMean(pv, c.H)
+		if !mat.EqualApprox(ph, c.PH, 1e-12) || !mat.EqualApprox(pv, c.PV, 1e-12) {
+			t.Errorf("%T: PH or PV do not match the final state", s)
+		}
+	}
+	if lang.Proposed != 6*7 || gl.Proposed != 6*7 {
+		t.Errorf("proposals %d and %d, want %d", lang.Proposed, gl.Proposed, 6*7)
+	}
+}
+
+// Sample a small GRBM from noise with adjusted Gibbs-Langevin (10 inner
+// steps) and look at the acceptance rate of the Eq. (12) adjustment.
+func ExampleGibbsLangevin() {
+	g, err := rbm.NewGaussian(2, 3, &rbm.Init{WeightStd: 1, Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	c, err := NewGaussianChains(g, 500, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		panic(err)
+	}
+	s := NewGibbsLangevin(0.5*g.MeanVar(), 10, true, 3)
+	if err := s.SampleGaussian(g, c, 100); err != nil {
+		panic(err)
+	}
+	r, cols := c.V.Dims()
+	fmt.Printf("%d chains of %d visible units, %d proposals, acceptance above one half: %v\n", r, cols, s.Proposed, s.AcceptRate() > 0.5)
+	// Output:
+	// 500 chains of 2 visible units, 50000 proposals, acceptance above one half: true
 }

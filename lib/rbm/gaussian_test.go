@@ -2,6 +2,7 @@ package rbm
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -297,4 +298,20 @@ func TestGaussianBadInput(t *testing.T) {
 	if err := g.EnergyGrad(nil, nil, nil, 1); err == nil {
 		t.Error("EnergyGrad accepted a bad model")
 	}
+}
+
+// A GRBM with zero weights, means and biases and unit variances is a
+// standard normal in v times a uniform h: log Z = (m/2) log 2π + n log 2.
+func ExampleGaussian_ExactLogZ() {
+	g, err := NewGaussian(2, 3, nil)
+	if err != nil {
+		panic(err)
+	}
+	lz, _ := g.ExactLogZ()
+	fmt.Printf("log Z = %.4f (want %.4f)\n", lz, math.Log(2*math.Pi)+3*math.Log(2))
+	ll, _ := g.LogLikelihood(mat.NewDense(1, 2, []float64{0, 0}))
+	fmt.Printf("log p(0) = %.4f\n", ll)
+	// Output:
+	// log Z = 3.9173 (want 3.9173)
+	// log p(0) = -1.8379
 }
