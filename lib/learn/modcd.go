@@ -201,3 +201,6 @@ func GaussianLogLikelihood(set *data.Set) Observer {
 		return ll, nil
 	}}
 }
+
+// ModifiedCD is a Learner.
+var _ Learner = (*ModifiedCD)(nil)

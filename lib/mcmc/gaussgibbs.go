@@ -1,6 +1,7 @@
 package mcmc
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -221,3 +222,46 @@ func (s *GaussGibbs) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error
 	}
 	return nil
 }
+
+// RunGaussian advances c by steps transitions of the GRBM sampler s in
+// chunks of every steps (0: one chunk), calling observe (if non-nil) after
+// each chunk with the number of steps done, e.g. to record samples or
+// update a progress bar. It checks ctx between chunks and returns ctx.Err()
+// wrapped when cancelled, or observe's error. Each chunk is one
+// SampleGaussian call, so Langevin's cosine step schedule (which spans one
+// call) restarts in every chunk; Gibbs-Langevin's schedule is per
+// transition and is unaffected.
+func RunGaussian(ctx context.Context, s GaussianSampler, m *rbm.Gaussian, c *Chains, steps, every int, observe func(done int, c *Chains) error) error {
+	if s == nil {
+		return errors.New("mcmc: RunGaussian: nil sampler")
+	}
+	if steps < 0 {
+		return fmt.Errorf("mcmc: RunGaussian: negative number of steps %d", steps)
+	}
+	if every <= 0 {
+		every = max(steps, 1)
+	}
+	for done := 0; done < steps; {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("mcmc: RunGaussian: stopped after %d of %d steps: %w", done, steps, err)
+		}
+		k := min(every, steps-done)
+		if err := s.SampleGaussian(m, c, k); err != nil {
+			return fmt.Errorf("mcmc: RunGaussian: after %d steps: %w", done, err)
+		}
+		done += k
+		if observe != nil {
+			if err := observe(done, c); err != nil {
+				return fmt.Errorf("mcmc: RunGaussian: observer after %d steps: %w", done, err)
+			}
+		}
+	}
+	return nil
+}
+
+// The GRBM samplers of this package.
+var (
+	_ GaussianSampler = (*GaussGibbs)(nil)
+	_ GaussianSampler = (*Langevin)(nil)
+	_ GaussianSampler = (*GibbsLangevin)(nil)
+)

@@ -1,6 +1,8 @@
 package mcmc
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -413,4 +415,53 @@ func ExampleGibbsLangevin() {
 	fmt.Printf("%d chains of %d visible units, %d proposals, acceptance above one half: %v\n", r, cols, s.Proposed, s.AcceptRate() > 0.5)
 	// Output:
 	// 500 chains of 2 visible units, 50000 proposals, acceptance above one half: true
+}
+
+func TestRunGaussian(t *testing.T) {
+	g := gaussTestModel(t)
+	c, _ := NewGaussianChains(g, 4, rand.New(rand.NewPCG(1, 1)))
+	var seen []int
+	err := RunGaussian(context.Background(), NewGaussGibbs(1), g, c, 10, 4, func(done int, _ *Chains) error {
+		seen = append(seen, done)
+		return nil
+	})
+	if err != nil || len(seen) != 3 || seen[2] != 10 {
+		t.Errorf("RunGaussian: err %v, observed after %v steps, want [4 8 10]", err, seen)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := RunGaussian(ctx, NewGaussGibbs(1), g, c, 10, 4, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled RunGaussian: err %v", err)
+	}
+	if err := RunGaussian(context.Background(), nil, g, c, 1, 0, nil); err == nil {
+		t.Error("nil sampler gave no error")
+	}
+}
+
+// TestResetNoise checks that ResetNoise draws v ~ N(0, I): the mean of
+// 20000·2 draws has standard error 1/√40000 = 0.005 and the mean square
+// √2/√40000 ≈ 0.007; tolerances are 5 of them. PH must be p(h=1|v).
+func TestResetNoise(t *testing.T) {
+	g := gaussTestModel(t)
+	c, err := NewGaussianChains(g, 20000, rand.New(rand.NewPCG(3, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m, m2 float64
+	for _, x := range c.V.RawMatrix().Data {
+		m += x
+		m2 += x * x
+	}
+	n := float64(len(c.V.RawMatrix().Data))
+	if m /= n; math.Abs(m) > 0.025 {
+		t.Errorf("noise mean %v", m)
+	}
+	if m2 /= n; math.Abs(m2-1) > 0.035 {
+		t.Errorf("noise mean square %v", m2)
+	}
+	ph := mat.NewDense(20000, 3, nil)
+	g.HiddenProb(ph, c.V)
+	if !mat.EqualApprox(ph, c.PH, 1e-12) {
+		t.Error("PH is not p(h=1|v) after ResetNoise")
+	}
 }

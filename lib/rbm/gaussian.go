@@ -680,3 +680,6 @@ func (g *Gaussian) ExactGradient(data mat.Matrix) ([][]float64, error) {
 	})
 	return grad, nil
 }
+
+// Gaussian is a Model.
+var _ Model = (*Gaussian)(nil)
