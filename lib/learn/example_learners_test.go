@@ -15,7 +15,8 @@ import (
 // for the first two (Steps).
 func ExampleCentered() {
 	set, _ := data.BarsAndStripes(3, false)
-	pt, _ := learn.NewPT(1, learn.LinearBetas(4), 0, 1, nil)
+	betas, _ := mcmc.UniformBetas(4)
+	pt, _ := learn.NewPT(1, betas, 0, 1, nil)
 	for _, l := range []learn.Learner{
 		learn.NewCentered(2, mcmc.NewGibbs(1)),
 		learn.NewSDCP(2, 1, mcmc.NewGibbs(1)),

@@ -14,7 +14,7 @@ import (
 // Centered-1, S-DCP d=1, CS-DCP d=1 and SSD; CD-2 for S-DCP d=2 K'=1; PT
 // with t temperatures and K = 1 runs t·K steps.
 func BenchmarkLearnersMNIST(b *testing.B) {
-	pt, err := NewPT(1, LinearBetas(4), 0, 1, nil)
+	pt, err := NewPT(1, mustBetas(4), 0, 1, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

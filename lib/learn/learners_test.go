@@ -37,7 +37,7 @@ func trainBAS(t *testing.T, l Learner, rate float64, updates int) (first, best f
 // optimum is −ln 14 ≈ −2.64; CD-1 reaches about −3.0 with these
 // settings). Deterministic: fixed seeds. The values reached are logged.
 func TestLearnersTrainBarsAndStripes(t *testing.T) {
-	pt, err := NewPT(1, LinearBetas(5), 0, 7, nil)
+	pt, err := NewPT(1, mustBetas(5), 0, 7, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ func TestPTExpectedGradient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := NewPT(1, LinearBetas(4), 20, 3, nil)
+	l, err := NewPT(1, mustBetas(4), 20, 3, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,6 +92,15 @@ func TestPTExpectedGradient(t *testing.T) {
 	}
 }
 
+// mustBetas returns mcmc.UniformBetas(t), which must not fail.
+func mustBetas(t int) []float64 {
+	b, err := mcmc.UniformBetas(t)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
 // TestPTInputs checks NewPT's validation.
 func TestPTInputs(t *testing.T) {
 	for _, b := range [][]float64{{}, {0.9, 0.5}, {1, 1}, {1, 0.5, -0.1}} {
@@ -102,7 +111,7 @@ func TestPTInputs(t *testing.T) {
 	if _, err := NewPT(1, nil, -1, 1, nil); err == nil {
 		t.Error("negative chains accepted")
 	}
-	l, err := NewPT(2, nil, 0, 1, func(s uint64) mcmc.Sampler { return mcmc.NewGibbs(s) })
+	l, err := NewPT(2, nil, 0, 1, mcmc.NewGibbs(4))
 	if err != nil || len(l.Betas()) != 10 || l.Steps() != 20 || l.Chains() != nil {
 		t.Errorf("default PT: %v, %d betas, %d steps", err, len(l.Betas()), l.Steps())
 	}
