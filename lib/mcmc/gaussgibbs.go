@@ -48,8 +48,7 @@ func NewGaussianChains(m *rbm.Gaussian, n int, rng *rand.Rand) (*Chains, error) 
 // ~ N(0, 1), then h ~ p(h | v) (Eq. 4), with PH = p(h=1 | v). It returns an
 // error if m is not valid or does not fit c.
 func (c *Chains) ResetNoise(m *rbm.Gaussian, rng *rand.Rand) error {
-	var w gaussWork
-	if err := w.begin(m, c); err != nil {
+	if err := checkGaussian(m, c); err != nil {
 		return fmt.Errorf("mcmc: ResetNoise: %w", err)
 	}
 	if rng == nil {
@@ -61,7 +60,7 @@ func (c *Chains) ResetNoise(m *rbm.Gaussian, rng *rand.Rand) error {
 			vr.Data[k*vr.Stride+i] = rng.NormFloat64()
 		}
 	}
-	w.hiddenProb(c.PH, c.V)
+	m.HiddenProb(c.PH, c.V)
 	drawBernoulli(c.H, c.PH, rng)
 	c.fresh = false
 	return nil
@@ -75,8 +74,8 @@ type gaussWork struct {
 	ws     *mat.Dense
 }
 
-// begin validates m against c and fills iv, sd and ws.
-func (w *gaussWork) begin(m *rbm.Gaussian, c *Chains) error {
+// checkGaussian reports whether m is valid and fits c.
+func checkGaussian(m *rbm.Gaussian, c *Chains) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
@@ -91,6 +90,15 @@ func (w *gaussWork) begin(m *rbm.Gaussian, c *Chains) error {
 	if cv != nv || ch != nh || hn != n || pvr != n || pvc != nv || phr != n || phc != nh {
 		return fmt.Errorf("chains have V %d×%d, H %d×%d, PV %d×%d, PH %d×%d; model has %d visible and %d hidden units", n, cv, hn, ch, pvr, pvc, phr, phc, nv, nh)
 	}
+	return nil
+}
+
+// begin validates m against c and fills iv, sd and ws.
+func (w *gaussWork) begin(m *rbm.Gaussian, c *Chains) error {
+	if err := checkGaussian(m, c); err != nil {
+		return err
+	}
+	nv, nh := m.W.Dims()
 	w.m = m
 	w.iv = resizeVec(w.iv, nv)
 	w.sd = resizeVec(w.sd, nv)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -281,17 +282,15 @@ func (g *Gaussian) FreeEnergyGrad(dst, v []float64) []float64 {
 // must be k×n or empty (then it is sized).
 func (g *Gaussian) HiddenInput(dst *mat.Dense, v mat.Matrix) {
 	r, c := v.Dims()
-	s := mat.NewDense(r, c, nil)
+	buf := scratch(r * c)
+	defer scratchPool.Put(buf)
+	s := mat.NewDense(r, c, *buf)
 	s.Copy(v)
 	raw := s.RawMatrix()
-	iv := make([]float64, c)
-	for i, l := range g.LogVar {
-		iv[i] = math.Exp(-l)
-	}
 	for k := 0; k < r; k++ {
 		row := raw.Data[k*raw.Stride : k*raw.Stride+c]
-		for i := range row {
-			row[i] *= iv[i]
+		for i, l := range g.LogVar[:len(row)] {
+			row[i] *= math.Exp(-l)
 		}
 	}
 	dst.Mul(s, g.W)
@@ -364,8 +363,11 @@ func (g *Gaussian) EnergyGrad(dst [][]float64, v, h *mat.Dense, scale float64) e
 	for i := range iv {
 		iv[i] = 1 / iv[i]
 	}
-	// s = v/σ² (k×m), wh = h·Wᵀ (k×m).
-	s := mat.NewDense(k, nv, nil)
+	// s = v/σ² (k×m), wh = h·Wᵀ (k×m), in pooled scratch space.
+	sbuf, wbuf := scratch(k*nv), scratch(k*nv)
+	defer scratchPool.Put(sbuf)
+	defer scratchPool.Put(wbuf)
+	s := mat.NewDense(k, nv, *sbuf)
 	s.Copy(v)
 	sr := s.RawMatrix()
 	vr := v.RawMatrix()
@@ -377,7 +379,7 @@ func (g *Gaussian) EnergyGrad(dst [][]float64, v, h *mat.Dense, scale float64) e
 	}
 	gw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: dst[0]}
 	blas64.Gemm(blas.Trans, blas.NoTrans, f, sr, h.RawMatrix(), 1, gw)
-	wh := mat.NewDense(k, nv, nil)
+	wh := mat.NewDense(k, nv, *wbuf)
 	wh.Mul(h, g.W.T())
 	whr := wh.RawMatrix()
 	hr := h.RawMatrix()
@@ -394,6 +396,21 @@ func (g *Gaussian) EnergyGrad(dst [][]float64, v, h *mat.Dense, scale float64) e
 		}
 	}
 	return nil
+}
+
+// scratchPool holds float64 buffers for the batch operations of Gaussian,
+// so that a training loop does not allocate k×m matrices per update.
+var scratchPool = sync.Pool{New: func() any { return new([]float64) }}
+
+// scratch returns a pooled buffer of length n (contents undefined); give
+// it back with scratchPool.Put.
+func scratch(n int) *[]float64 {
+	p := scratchPool.Get().(*[]float64)
+	if cap(*p) < n {
+		*p = make([]float64, n)
+	}
+	*p = (*p)[:n]
+	return p
 }
 
 // checkData returns an error naming what if data does not have g's visible

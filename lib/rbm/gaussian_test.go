@@ -315,3 +315,43 @@ func ExampleGaussian_ExactLogZ() {
 	// log Z = 3.9173 (want 3.9173)
 	// log p(0) = -1.8379
 }
+
+// FuzzLoadModel: no input makes LoadModel panic, and whatever it accepts
+// (binary or Gaussian) saves back to the same bytes.
+func FuzzLoadModel(f *testing.F) {
+	g, _ := NewGaussian(2, 3, &Init{WeightStd: 1, Seed: 1})
+	var buf bytes.Buffer
+	if err := g.Save(&buf); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	b, _ := NewBinary(2, 2, &Init{WeightStd: 1, Seed: 1})
+	var bb bytes.Buffer
+	if err := b.Save(&bb); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(bb.Bytes())
+	f.Add(buf.Bytes()[:40])
+	f.Add([]byte("RBMK\x01\x00\x00\x00gaussian"))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		m, err := LoadModel(bytes.NewReader(in))
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		switch m := m.(type) {
+		case *Gaussian:
+			err = m.Save(&out)
+		case *Binary:
+			err = m.Save(&out)
+		default:
+			t.Fatalf("LoadModel returned %T", m)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out.Bytes(), in[:out.Len()]) {
+			t.Error("accepted bytes do not save back identically")
+		}
+	})
+}
