@@ -81,11 +81,17 @@ $(STATICCHECK):
 # Pure-Go tests everywhere, the library again with OpenBLAS, and the kernel
 # under the race detector. scripts/gotest.py prints go test's usual lines
 # and counts tests for the summary.
+# All three runs happen even when one fails.
 unit:
 	mkdir -p build/test
-	$(GO) test -json ./... | $(PYTHON) scripts/gotest.py build/test/unit-pure.count
-	$(GO) test -json -tags openblas ./lib/... ./internal/... | $(PYTHON) scripts/gotest.py build/test/unit-openblas.count
-	$(GO) test -json $(RACE) ./kernel/... | $(PYTHON) scripts/gotest.py build/test/unit-race.count
+	status=0; \
+	echo "go test ./..."; \
+	$(GO) test -json ./... | $(PYTHON) scripts/gotest.py build/test/unit-pure.count || status=1; \
+	echo "go test -tags openblas ./lib/... ./internal/..."; \
+	$(GO) test -json -tags openblas ./lib/... ./internal/... | $(PYTHON) scripts/gotest.py build/test/unit-openblas.count || status=1; \
+	echo "go test $(RACE) ./kernel/..."; \
+	$(GO) test -json $(RACE) ./kernel/... | $(PYTHON) scripts/gotest.py build/test/unit-race.count || status=1; \
+	exit $$status
 
 # Regenerating the committed generated code (Go and notebooks) must change
 # nothing.
