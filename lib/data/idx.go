@@ -1,0 +1,189 @@
+package data
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// IDX is the content of an IDX file of unsigned bytes (element type 0x08),
+// the format of the MNIST files: Dims are the sizes of the dimensions, the
+// first one counting the items (N images of R×C pixels: Dims = [N, R, C]),
+// and Data holds the Π Dims bytes in row-major order.
+type IDX struct {
+	Dims []int
+	Data []byte
+}
+
+// maxIDXBytes bounds the element count an IDX header may announce (4 GiB).
+// Data is read as it comes, so a corrupt header announcing less than this
+// but more than the file holds fails with "truncated" without allocating
+// what it announced.
+const maxIDXBytes = 1 << 32
+
+// ReadIDX reads an IDX file of unsigned bytes from r: two zero bytes, the
+// type byte 0x08, the number of dimensions d (1…4), d big-endian uint32
+// sizes, then the Π sizes data bytes and nothing more. The magic number is
+// thus 0x00000801 for a list of labels and 0x00000803 for a list of images.
+// A gzip stream (as the MNIST files are distributed) is detected by its
+// first two bytes and decompressed. It returns an error for a bad header,
+// another element type, a truncated body or trailing bytes.
+func ReadIDX(r io.Reader) (*IDX, error) {
+	br := bufio.NewReader(r)
+	if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("data: ReadIDX: gzip: %w", err)
+		}
+		defer zr.Close()
+		br = bufio.NewReader(zr)
+	}
+	var magic [4]byte
+	if _, err := io.ReadFull(br, magic[:]); err != nil {
+		return nil, fmt.Errorf("data: ReadIDX: header: %w", noEOF(err))
+	}
+	if magic[0] != 0 || magic[1] != 0 {
+		return nil, fmt.Errorf("data: ReadIDX: magic number %#08x is not an IDX file's (0x000008dd)", binary.BigEndian.Uint32(magic[:]))
+	}
+	if magic[2] != 0x08 {
+		return nil, fmt.Errorf("data: ReadIDX: element type %#02x is not unsigned byte (0x08)", magic[2])
+	}
+	nd := int(magic[3])
+	if nd < 1 || nd > 4 {
+		return nil, fmt.Errorf("data: ReadIDX: %d dimensions, want 1…4", nd)
+	}
+	dims := make([]int, nd)
+	total := uint64(1)
+	for i := range dims {
+		var b [4]byte
+		if _, err := io.ReadFull(br, b[:]); err != nil {
+			return nil, fmt.Errorf("data: ReadIDX: size of dimension %d: %w", i, noEOF(err))
+		}
+		dims[i] = int(binary.BigEndian.Uint32(b[:]))
+		total *= uint64(dims[i])
+		if total > maxIDXBytes {
+			return nil, fmt.Errorf("data: ReadIDX: sizes %v announce more than %d bytes", dims[:i+1], uint64(maxIDXBytes))
+		}
+	}
+	// ReadAll grows its buffer as data arrives: a header that lies about
+	// the size costs no more memory than the file holds.
+	body, err := io.ReadAll(io.LimitReader(br, int64(total)))
+	if err != nil {
+		return nil, fmt.Errorf("data: ReadIDX: body: %w", err)
+	}
+	if uint64(len(body)) < total {
+		return nil, fmt.Errorf("data: ReadIDX: truncated: %d of %d data bytes (sizes %v)", len(body), total, dims)
+	}
+	if n, _ := io.Copy(io.Discard, io.LimitReader(br, 1)); n > 0 {
+		return nil, fmt.Errorf("data: ReadIDX: trailing bytes after %d data bytes (sizes %v)", total, dims)
+	}
+	return &IDX{Dims: dims, Data: body}, nil
+}
+
+// noEOF turns a bare io.EOF into io.ErrUnexpectedEOF: a file that ends
+// inside its header is truncated.
+func noEOF(err error) error {
+	if errors.Is(err, io.EOF) {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// ReadIDXFile reads the IDX file (plain or gzip'd) at path; see ReadIDX.
+// Errors name the path.
+func ReadIDXFile(path string) (*IDX, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("data: ReadIDXFile: %w", err)
+	}
+	defer f.Close()
+	x, err := ReadIDX(f)
+	if err != nil {
+		return nil, fmt.Errorf("%w (file %s)", err, path)
+	}
+	return x, nil
+}
+
+// WriteIDX writes x to w as an uncompressed IDX file of unsigned bytes
+// (see ReadIDX). It returns an error unless x has 1…4 dimensions, each
+// size fits in a uint32, and len(x.Data) = Π x.Dims.
+func WriteIDX(w io.Writer, x *IDX) error {
+	if x == nil || len(x.Dims) < 1 || len(x.Dims) > 4 {
+		return fmt.Errorf("data: WriteIDX: need 1…4 dimensions")
+	}
+	var buf bytes.Buffer
+	buf.Write([]byte{0, 0, 0x08, byte(len(x.Dims))})
+	total := uint64(1)
+	for i, d := range x.Dims {
+		if d < 0 || uint64(d) > 0xffffffff {
+			return fmt.Errorf("data: WriteIDX: size %d of dimension %d out of range", d, i)
+		}
+		total *= uint64(d)
+		if total > maxIDXBytes {
+			return fmt.Errorf("data: WriteIDX: sizes %v exceed %d bytes", x.Dims, uint64(maxIDXBytes))
+		}
+		var b [4]byte
+		binary.BigEndian.PutUint32(b[:], uint32(d))
+		buf.Write(b[:])
+	}
+	if uint64(len(x.Data)) != total {
+		return fmt.Errorf("data: WriteIDX: %d data bytes for sizes %v (want %d)", len(x.Data), x.Dims, total)
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("data: WriteIDX: header: %w", err)
+	}
+	if _, err := w.Write(x.Data); err != nil {
+		return fmt.Errorf("data: WriteIDX: data: %w", err)
+	}
+	return nil
+}
+
+// LoadIDX reads a set of images from an IDX image file (N×R×C bytes,
+// magic 0x00000803) and, unless labels is "", an IDX label file (N bytes,
+// magic 0x00000801); either may be gzip'd. Pixel byte b becomes b/255 in
+// [0, 1]; example n is row n of X with pixel (r, c) in column r·C+c, and
+// the set's image shape is R×C. It returns an error naming the file for a
+// missing, corrupt or truncated file or a label count unequal to N.
+func LoadIDX(images, labels string) (*Set, error) {
+	img, err := ReadIDXFile(images)
+	if err != nil {
+		return nil, fmt.Errorf("data: LoadIDX: %w", err)
+	}
+	if len(img.Dims) != 3 {
+		return nil, fmt.Errorf("data: LoadIDX: %s has %d dimensions, want 3 (images × rows × columns)", images, len(img.Dims))
+	}
+	n, rows, cols := img.Dims[0], img.Dims[1], img.Dims[2]
+	if n == 0 || rows == 0 || cols == 0 {
+		return nil, fmt.Errorf("data: LoadIDX: %s holds no pixels (sizes %v)", images, img.Dims)
+	}
+	s := &Set{Name: "idx", X: mat.NewDense(n, rows*cols, nil), Rows: rows, Cols: cols}
+	dst := s.X.RawMatrix().Data
+	for i, b := range img.Data {
+		dst[i] = float64(b) / 255
+	}
+	if labels == "" {
+		return s, nil
+	}
+	lab, err := ReadIDXFile(labels)
+	if err != nil {
+		return nil, fmt.Errorf("data: LoadIDX: %w", err)
+	}
+	if len(lab.Dims) != 1 {
+		return nil, fmt.Errorf("data: LoadIDX: %s has %d dimensions, want 1 (labels)", labels, len(lab.Dims))
+	}
+	if lab.Dims[0] != n {
+		return nil, fmt.Errorf("data: LoadIDX: %s has %d labels for the %d images of %s", labels, lab.Dims[0], n, images)
+	}
+	s.Labels = make([]int, n)
+	for i, b := range lab.Data {
+		s.Labels[i] = int(b)
+	}
+	return s, nil
+}
