@@ -175,10 +175,10 @@ func modeStats(mx *data.Mixture, x *mat.Dense) (share []float64, mean [][2]float
 // the rest of tol is the model's error): tol = 0.3 for the isotropic
 // mixture, 0.5 (half the long-axis std) for the anisotropic one, whose
 // elongated components 16 hidden units with one shared diagonal variance
-// only approximate (the paper uses 256). Measured (pure Go and OpenBLAS
-// alike): isotropic mean distances ≤ 0.12, log-likelihood −1.35 against
-// −1.29 for the true mixture; anisotropic distances ≤ 0.42, −2.22 against
-// −1.01. Without standardisation the same runs often stall with broad
+// only approximate (the paper uses 256). Measured (pure Go; OpenBLAS
+// alike to 0.01): isotropic shares within 0.024 and mean distances ≤ 0.10,
+// log-likelihood −1.35 against −1.29 for the true mixture; anisotropic
+// shares within 0.032 and distances ≤ 0.43, −2.25 against −1.01. Without standardisation the same runs often stall with broad
 // variances (σ² ≈ 3) and modes pulled towards the origin.
 func TestModifiedCDMixture(t *testing.T) {
 	if testing.Short() {

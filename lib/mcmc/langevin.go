@@ -246,6 +246,12 @@ func malaLogAccept(dst []float64, v, v2, g, g2 *mat.Dense, f, f2 []float64, a fl
 // the K-step proposal is the Gaussian N(β₀v + a(μ+Wh), σ̃²) (Eq. 11). Each
 // adjusted step then leaves the joint p(v, h) invariant. Make it with
 // NewGibbsLangevin.
+//
+// Because h is fixed during the inner loop, the K Langevin steps are a
+// linear Gaussian recursion whose end point has exactly the law of Eq. (11);
+// by default the sampler draws ṽ⁽ᴷ⁾ from it in one go (one normal draw per
+// unit instead of K, the same distribution), and runs the K steps one by
+// one only if Stepwise is set.
 type GibbsLangevin struct {
 	// Step is the initial inner step size α0 (> 0).
 	Step float64
@@ -257,14 +263,17 @@ type GibbsLangevin struct {
 	AdjustAfter int
 	// NoAnneal keeps α_k = Step instead of the cosine schedule.
 	NoAnneal bool
+	// Stepwise runs the K inner steps one by one (K normal draws per
+	// unit) instead of drawing their end point from Eq. (11).
+	Stepwise bool
 	// Accepted and Proposed count the adjusted proposals.
 	Accepted, Proposed int
 
 	rng *rand.Rand
 	w   gaussWork
 	// buffers
-	mh, v2, mh2, x, x2, p2, h2 *mat.Dense
-	beta0, acoef, s2, logA     []float64
+	mh, v2, mh2, x, x2, p2, h2  *mat.Dense
+	beta0, acoef, s2, sd2, logA []float64
 }
 
 // NewGibbsLangevin returns a Gibbs-Langevin sampler with k inner steps
@@ -296,9 +305,10 @@ func (s *GibbsLangevin) alpha(k int) float64 {
 	return CosineStep(k, s.K, s.Step)
 }
 
-// coefficients fills β₀, a and σ̃² per visible unit (Eq. 11).
+// coefficients fills β₀, a, σ̃² and σ̃ per visible unit (Eq. 11).
 func (s *GibbsLangevin) coefficients(nv int) {
 	s.beta0, s.acoef, s.s2 = resizeVec(s.beta0, nv), resizeVec(s.acoef, nv), resizeVec(s.s2, nv)
+	s.sd2 = resizeVec(s.sd2, nv)
 	for i := 0; i < nv; i++ {
 		iv := s.w.iv[i]
 		// Walk k = K…1 keeping β_k = ∏_{j>k}(1 − α_j/σ²).
@@ -310,7 +320,7 @@ func (s *GibbsLangevin) coefficients(nv int) {
 			s2 += 2 * ak * beta * beta
 			beta *= 1 - ak*iv
 		}
-		s.beta0[i], s.acoef[i], s.s2[i] = beta, a, s2
+		s.beta0[i], s.acoef[i], s.s2[i], s.sd2[i] = beta, a, s2, math.Sqrt(s2)
 	}
 }
 
@@ -343,8 +353,8 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 	s.logA = resizeVec(s.logA, n)
 	if s.Adjust {
 		s.mh2 = sizedDense(s.mh2, n, nv)
-		s.coefficients(nv)
 	}
+	s.coefficients(nv)
 	// mhValid says whether mh = μ + W h holds for the current H, xValid
 	// whether x = (v/σ²)W + c holds for the current V; both are carried
 	// over from step to step, so a step costs two matrix products with or
@@ -357,7 +367,17 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 		}
 		s.v2.Copy(c.V)
 		v2r, mhr := s.v2.RawMatrix(), s.mh.RawMatrix()
-		for k := 1; k <= s.K; k++ {
+		if !s.Stepwise {
+			// ṽ⁽ᴷ⁾ ~ N(β₀v + a(μ+Wh), σ̃²), Eq. (11).
+			for r := 0; r < n; r++ {
+				row := v2r.Data[r*v2r.Stride : r*v2r.Stride+nv]
+				mrow := mhr.Data[r*mhr.Stride : r*mhr.Stride+nv]
+				for i, x := range row {
+					row[i] = s.beta0[i]*x + s.acoef[i]*mrow[i] + s.sd2[i]*s.rng.NormFloat64()
+				}
+			}
+		}
+		for k := 1; s.Stepwise && k <= s.K; k++ {
 			a := s.alpha(k)
 			sq := math.Sqrt(2 * a)
 			for r := 0; r < n; r++ {

@@ -119,6 +119,8 @@ func TestGaussianSamplersInvariant(t *testing.T) {
 	const n, steps = 4000, 40
 	lang := NewLangevin(0.6, true, 1)
 	gl := NewGibbsLangevin(0.6, 3, true, 2)
+	glStep := NewGibbsLangevin(0.6, 3, true, 2)
+	glStep.Stepwise = true
 	for _, tc := range []struct {
 		name string
 		s    GaussianSampler
@@ -126,6 +128,7 @@ func TestGaussianSamplersInvariant(t *testing.T) {
 		{"Gibbs", NewGaussGibbs(3)},
 		{"Langevin adjusted", lang},
 		{"Gibbs-Langevin adjusted", gl},
+		{"Gibbs-Langevin adjusted, stepwise", glStep},
 	} {
 		c := exactChains(t, g, n, 5)
 		if err := tc.s.SampleGaussian(g, c, steps); err != nil {
@@ -145,7 +148,7 @@ func TestGaussianSamplersInvariant(t *testing.T) {
 	if lang.Proposed != n*steps || gl.Proposed != n*steps {
 		t.Errorf("proposals counted %d and %d, want %d", lang.Proposed, gl.Proposed, n*steps)
 	}
-	t.Logf("acceptance: Langevin %.3f, Gibbs-Langevin %.3f", lang.AcceptRate(), gl.AcceptRate())
+	t.Logf("acceptance: Langevin %.4f, Gibbs-Langevin %.4f (stepwise %.4f)", lang.AcceptRate(), gl.AcceptRate(), glStep.AcceptRate())
 	// Unadjusted Langevin at a constant large step is biased.
 	bad := NewLangevin(1.0, false, 4)
 	bad.NoAnneal = true
@@ -465,3 +468,47 @@ func TestResetNoise(t *testing.T) {
 		t.Error("PH is not p(h=1|v) after ResetNoise")
 	}
 }
+
+// TestGibbsLangevinOneShot checks that the K = 4 inner steps, run one by
+// one (Stepwise) or drawn in one go from Eq. (11), give the same law of
+// ṽ⁽ᴷ⁾: from a fixed (v, h) copied into 20000 chains, one unadjusted step
+// must give per-unit means and variances equal to β₀v + a(μ+Wh) and σ̃².
+// A mean of 20000 draws has standard error σ̃/√20000 and a variance
+// σ̃²√(2/20000); both are checked to 5 standard errors.
+func TestGibbsLangevinOneShot(t *testing.T) {
+	g := gaussTestModel(t)
+	const n = 20000
+	for _, stepwise := range []bool{false, true} {
+		s := NewGibbsLangevin(0.4, 4, false, 3)
+		s.Stepwise = stepwise
+		c, _ := NewGaussianChains(g, n, nil)
+		for k := 0; k < n; k++ {
+			c.V.SetRow(k, []float64{0.8, -1.5})
+			c.H.SetRow(k, []float64{1, 0, 1})
+		}
+		mean := mat.NewDense(1, 2, nil)
+		g.VisibleMean(mean, mat.NewDense(1, 3, []float64{1, 0, 1}))
+		if err := s.SampleGaussian(g, c, 1); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 2; i++ {
+			want := s.beta0[i]*c0(i) + s.acoef[i]*mean.At(0, i)
+			var m, m2 float64
+			for k := 0; k < n; k++ {
+				x := c.V.At(k, i)
+				m += x / n
+				m2 += x * x / n
+			}
+			v := m2 - m*m
+			if se := math.Sqrt(s.s2[i] / n); math.Abs(m-want) > 5*se {
+				t.Errorf("stepwise=%v: unit %d mean %.4f, Eq. (11) %.4f (se %.4f)", stepwise, i, m, want, se)
+			}
+			if se := s.s2[i] * math.Sqrt(2.0/n); math.Abs(v-s.s2[i]) > 5*se {
+				t.Errorf("stepwise=%v: unit %d variance %.4f, Eq. (11) %.4f (se %.4f)", stepwise, i, v, s.s2[i], se)
+			}
+		}
+	}
+}
+
+// c0 is the starting visible state of TestGibbsLangevinOneShot.
+func c0(i int) float64 { return []float64{0.8, -1.5}[i] }
