@@ -36,8 +36,16 @@ const maxIDXBytes = 1 << 32
 // first two bytes and decompressed. It returns an error for a bad header,
 // another element type, a truncated body or trailing bytes.
 func ReadIDX(r io.Reader) (*IDX, error) {
+	return readIDX(r, -1)
+}
+
+// readIDX is ReadIDX for a stream of known length size (-1: unknown). When
+// the stream is not gzip'd and its length is known, the body is read into a
+// buffer of its announced size, checked against the length first.
+func readIDX(r io.Reader, size int64) (*IDX, error) {
 	br := bufio.NewReader(r)
 	if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
+		size = -1
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("data: ReadIDX: gzip: %w", err)
@@ -72,11 +80,22 @@ func ReadIDX(r io.Reader) (*IDX, error) {
 			return nil, fmt.Errorf("data: ReadIDX: sizes %v announce more than %d bytes", dims[:i+1], uint64(maxIDXBytes))
 		}
 	}
-	// ReadAll grows its buffer as data arrives: a header that lies about
-	// the size costs no more memory than the file holds.
-	body, err := io.ReadAll(io.LimitReader(br, int64(total)))
-	if err != nil {
-		return nil, fmt.Errorf("data: ReadIDX: body: %w", err)
+	var body []byte
+	if head := int64(4 + 4*nd); size >= head && uint64(size-head) >= total {
+		body = make([]byte, total)
+		n, err := io.ReadFull(br, body)
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("data: ReadIDX: body: %w", err)
+		}
+		body = body[:n]
+	} else {
+		// ReadAll grows its buffer as data arrives: a header that lies
+		// about the size costs no more memory than the stream holds.
+		var err error
+		body, err = io.ReadAll(io.LimitReader(br, int64(total)))
+		if err != nil {
+			return nil, fmt.Errorf("data: ReadIDX: body: %w", err)
+		}
 	}
 	if uint64(len(body)) < total {
 		return nil, fmt.Errorf("data: ReadIDX: truncated: %d of %d data bytes (sizes %v)", len(body), total, dims)
@@ -104,7 +123,11 @@ func ReadIDXFile(path string) (*IDX, error) {
 		return nil, fmt.Errorf("data: ReadIDXFile: %w", err)
 	}
 	defer f.Close()
-	x, err := ReadIDX(f)
+	size := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	x, err := readIDX(f, size)
 	if err != nil {
 		return nil, fmt.Errorf("%w (file %s)", err, path)
 	}

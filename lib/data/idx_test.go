@@ -11,7 +11,7 @@ import (
 
 // writeFile writes b to dir/name, gzip'd when name ends in .gz, and
 // returns the path.
-func writeFile(t *testing.T, dir, name string, b []byte) string {
+func writeFile(t testing.TB, dir, name string, b []byte) string {
 	t.Helper()
 	if strings.HasSuffix(name, ".gz") {
 		var z bytes.Buffer
@@ -32,7 +32,7 @@ func writeFile(t *testing.T, dir, name string, b []byte) string {
 }
 
 // idxBytes encodes x with WriteIDX.
-func idxBytes(t *testing.T, x *IDX) []byte {
+func idxBytes(t testing.TB, x *IDX) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := WriteIDX(&b, x); err != nil {

@@ -9,7 +9,7 @@ import (
 
 // fakeMNIST writes n 28×28 images whose pixel j of image k is (k+j) mod
 // 256, labelled k mod 10, under the given file names in dir.
-func fakeMNIST(t *testing.T, dir string, n int, images, labels string) {
+func fakeMNIST(t testing.TB, dir string, n int, images, labels string) {
 	t.Helper()
 	pix := make([]byte, n*784)
 	for i := range pix {
@@ -272,6 +272,30 @@ func TestMNISTReal(t *testing.T) {
 	for k := 0; k < s.Len(); k++ {
 		if x := s.X.At(k, 0); x != 0 {
 			t.Fatalf("corner pixel of example %d is %v", k, x)
+		}
+	}
+}
+
+// BenchmarkMNIST reads 10,000 fake digits (plain IDX files) as grey values.
+func BenchmarkMNIST(b *testing.B) {
+	dir := b.TempDir()
+	fakeMNIST(b, dir, 10000, MNISTTestImages, MNISTTestLabels)
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := MNIST(dir, MNISTOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMNISTGzip reads the same digits gzip'd, as the full MNIST ships.
+func BenchmarkMNISTGzip(b *testing.B) {
+	dir := b.TempDir()
+	fakeMNIST(b, dir, 10000, MNISTTestImages+".gz", MNISTTestLabels+".gz")
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := MNIST(dir, MNISTOptions{}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

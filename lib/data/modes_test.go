@@ -158,3 +158,12 @@ func TestArtificialModesBad(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkArtificialModes makes the papers' 10,000 examples at pmut 0.1.
+func BenchmarkArtificialModes(b *testing.B) {
+	for b.Loop() {
+		if _, err := ArtificialModes(0.1, 10000, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
