@@ -165,3 +165,30 @@ func TestIDXCorrupt(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+// FuzzReadIDX checks that ReadIDX never panics, and that what it accepts
+// is consistent (Π Dims bytes) and written back byte for byte by WriteIDX.
+func FuzzReadIDX(f *testing.F) {
+	f.Add(idxBytes(f, &IDX{Dims: []int{2, 2, 2}, Data: []byte{1, 2, 3, 4, 5, 6, 7, 8}}))
+	f.Add(idxBytes(f, &IDX{Dims: []int{3}, Data: []byte{7, 0, 9}}))
+	f.Add([]byte{0, 0, 8, 3, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 28, 0, 0, 0, 28})
+	f.Add([]byte{0x1f, 0x8b, 0, 0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		x, err := ReadIDX(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		n := 1
+		for _, d := range x.Dims {
+			n *= d
+		}
+		if len(x.Data) != n {
+			t.Fatalf("sizes %v but %d bytes", x.Dims, len(x.Data))
+		}
+		if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+			if got := idxBytes(t, x); !bytes.Equal(got, b) {
+				t.Fatalf("rewritten % x, read % x", got, b)
+			}
+		}
+	})
+}
