@@ -370,6 +370,11 @@ func BenchmarkLangevinAdj784x500(b *testing.B) { benchGaussian(b, NewLangevin(0.
 func BenchmarkGibbsLangevin10x784x500(b *testing.B) {
 	benchGaussian(b, NewGibbsLangevin(0.01, 10, false, 1))
 }
+func BenchmarkGibbsLangevinStepwise10x784x500(b *testing.B) {
+	s := NewGibbsLangevin(0.01, 10, false, 1)
+	s.Stepwise = true
+	benchGaussian(b, s)
+}
 func BenchmarkGibbsLangevinAdj10x784x500(b *testing.B) {
 	benchGaussian(b, NewGibbsLangevin(0.01, 10, true, 1))
 }
