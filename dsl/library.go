@@ -294,18 +294,11 @@ var library = []libItem{
 			if err != nil {
 				return nil, err
 			}
-			var bad error
-			base := func(seed uint64) mcmc.Sampler {
-				s, err := r.newSampler(seed)
-				if err != nil && bad == nil {
-					bad = err
-				}
-				return s
+			betas, err := mcmc.UniformBetas(t)
+			if err != nil {
+				return nil, err
 			}
-			l, err := learn.NewPT(k, learn.LinearBetas(t), n, r.seed, base)
-			if err == nil {
-				err = bad
-			}
+			l, err := learn.NewPT(k, betas, n, r.seed, r.sampler)
 			return l, err
 		},
 	},
