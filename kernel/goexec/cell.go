@@ -150,6 +150,9 @@ type chunk struct {
 	imports      map[string]string
 	// vars lists the globals a chunk declares with var, const or :=.
 	vars []string
+	// wrapped lists the top-level statements that wrapStatements put in a
+	// function literal.
+	wrapped []span
 }
 
 // blank returns code with every byte outside [start, end) replaced by a
@@ -165,7 +168,9 @@ func blank(code string, start, end int) string {
 }
 
 // parseCell splits code into chunks and parses each with fset, in order.
-// rewrite is applied to every chunk's tree before it is returned.
+// The compound statements of statement chunks are wrapped in function
+// literals (wrapStatements); then rewrite is applied to every chunk's tree
+// before it is returned.
 func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chunk, error) {
 	items, err := splitItems(code)
 	if err != nil {
@@ -237,6 +242,9 @@ func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chun
 						c.block.List = c.block.List[:n-1]
 					}
 				}
+			}
+			if c.wrapped, err = wrapStatements(fset, c.block.List); err != nil {
+				return nil, err
 			}
 			rewrite(c.block)
 			if c.final != nil {

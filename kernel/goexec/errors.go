@@ -90,11 +90,14 @@ func mapPositions(s string) string {
 }
 
 // panicError is the ExecError of a panic in the cell's own goroutine.
-// trace holds the lines yaegi wrote while unwinding, innermost first.
-func panicError(code string, value any, trace []string) *kernel.ExecError {
+// trace holds the lines yaegi wrote while unwinding, innermost first;
+// wrapped are the cell's statements that run in a function literal (see
+// wrapStatements), whose frames are shown as the cell's own.
+func panicError(code string, value any, trace []string, wrapped []span) *kernel.ExecError {
 	e := &kernel.ExecError{Name: "panic", Value: fmt.Sprint(value)}
 	e.Traceback = []string{"panic: " + e.Value}
 	var first *cellPos
+	wrapper := false // the previous frame was the body of a wrapper
 	for _, l := range trace {
 		m := panicLineRE.FindStringSubmatch(l)
 		if m == nil {
@@ -102,6 +105,23 @@ func panicError(code string, value any, trace []string) *kernel.ExecError {
 		}
 		p := chunkPos(m[1], m[2])
 		fn := strings.TrimPrefix(m[3], "main.")
+		if wrapper && (fn == "main" || fn == "func") {
+			// The cell's frame that called the wrapper: only the top
+			// level calls a wrapper, and its frame was shown already.
+			wrapper = false
+			continue
+		}
+		wrapper = false
+		if inWrapped(wrapped, p) {
+			// The wrapper is one function literal more than the cell
+			// wrote: main.func is the cell, main.func.func its closure.
+			switch {
+			case fn == "func":
+				fn, wrapper = "main", true
+			case strings.HasPrefix(fn, "func."):
+				fn = strings.TrimPrefix(fn, "func.")
+			}
+		}
 		if fn == "main" {
 			fn = "the cell"
 		}
@@ -118,4 +138,14 @@ func panicError(code string, value any, trace []string) *kernel.ExecError {
 		e.Traceback = append(e.Traceback, rest...)
 	}
 	return e
+}
+
+// inWrapped reports whether p lies in one of the wrapped statements.
+func inWrapped(wrapped []span, p cellPos) bool {
+	for _, s := range wrapped {
+		if s.contains(p) {
+			return true
+		}
+	}
+	return false
 }

@@ -11,9 +11,12 @@
 //
 // A cell is split into runs of top-level declarations and of statements,
 // which are compiled and run in order; the value of a final expression
-// statement is the cell's result. Every cell sees a variable ctx, a
-// context.Context cancelled when the cell is interrupted. Panics in the cell
-// or in goroutines it starts become errors, never the end of the process.
+// statement is the cell's result. Top-level compound statements (for, if,
+// switch, blocks, …) run in a function literal, which works around a yaegi
+// bug with multi-valued ":=" in blocks of top-level code. Every cell sees a
+// variable ctx, a context.Context cancelled when the cell is interrupted.
+// Panics in the cell or in goroutines it starts become errors, never the
+// end of the process.
 package goexec
 
 import (
@@ -123,6 +126,7 @@ type Executor struct {
 	funcs     map[string]bool   // functions declared by cells
 	types     map[string]bool   // types declared by cells
 	cells     int               // cells executed since the last reset
+	wrapped   []span            // the running cell's wrapped statements
 
 	run runState // the chunk running now
 
@@ -332,6 +336,10 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 	}
 	if err := e.imports(code, chunks); err != nil {
 		return nil, err
+	}
+	e.wrapped = e.wrapped[:0]
+	for _, c := range chunks {
+		e.wrapped = append(e.wrapped, c.wrapped...)
 	}
 	e.setCtx(ctx)
 	e.run.mu.Lock()
@@ -629,7 +637,7 @@ func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) 
 	}
 	var p interp.Panic
 	if errors.As(err, &p) {
-		return panicError(code, p.Value, trace)
+		return panicError(code, p.Value, trace, e.wrapped)
 	}
 	msg := mapPositions(err.Error())
 	return &kernel.ExecError{Name: "RuntimeError", Value: msg, Traceback: []string{msg}}

@@ -66,6 +66,52 @@ func newExec(t testing.TB) *Executor {
 	return e
 }
 
+// canceller lets a cell interrupt itself once it is running: a cell
+// importing "example.com/ctl" calls ctl.Running(), which cancels the
+// context last given to arm. Interrupt tests use it instead of a timer, so
+// that a slow machine cannot cancel a cell before it starts.
+type canceller struct {
+	mu     sync.Mutex
+	cancel context.CancelFunc
+}
+
+// arm returns a context that the cell's next ctl.Running() cancels.
+func (c *canceller) arm() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	c.mu.Lock()
+	c.cancel = cancel
+	c.mu.Unlock()
+	return ctx
+}
+
+// Running cancels the armed context, if any.
+func (c *canceller) Running() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cancel != nil {
+		c.cancel()
+	}
+}
+
+// symbols is the table that makes c importable as "example.com/ctl".
+func (c *canceller) symbols() map[string]map[string]reflect.Value {
+	return map[string]map[string]reflect.Value{
+		"example.com/ctl/ctl": {"Running": reflect.ValueOf(c.Running)},
+	}
+}
+
+// newCancellableExec returns an Executor whose cells can import
+// "example.com/ctl" (see canceller).
+func newCancellableExec(t testing.TB) (*Executor, *canceller) {
+	t.Helper()
+	c := &canceller{}
+	e, err := New(Options{Symbols: c.symbols()})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return e, c
+}
+
 // run executes code, failing the test on error, and returns the result's
 // text/plain ("" when none) and the recorder.
 func run(t *testing.T, e *Executor, code string) (string, *recorder) {
@@ -303,11 +349,9 @@ func TestOsExitDoesNotExit(t *testing.T) {
 }
 
 func TestInterruptInfiniteLoop(t *testing.T) {
-	e := newExec(t)
+	e, c := newCancellableExec(t)
 	run(t, e, "kept := 1")
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(50*time.Millisecond, cancel)
-	ee, _ := fail(t, e, ctx, "n := 0\nfor { n++ }")
+	ee, _ := fail(t, e, c.arm(), "import \"example.com/ctl\"\nn := 0\nfor { n++; ctl.Running() }")
 	if ee.Name != "Interrupted" {
 		t.Errorf("Name = %q, want Interrupted", ee.Name)
 	}
@@ -322,21 +366,22 @@ func TestInterruptInfiniteLoop(t *testing.T) {
 func TestInterruptReachesCompiledCode(t *testing.T) {
 	// A compiled function that blocks until its context is done, as a
 	// library training loop does, reports what it saw on returned.
+	// It interrupts the cell itself once it runs (see canceller).
+	c := &canceller{}
 	returned := make(chan error, 1)
 	wait := func(ctx context.Context) error {
+		c.Running()
 		<-ctx.Done()
 		returned <- ctx.Err()
 		return ctx.Err()
 	}
-	e, err := New(Options{Symbols: map[string]map[string]reflect.Value{
-		"example.com/lib/lib": {"Wait": reflect.ValueOf(wait)},
-	}})
+	syms := c.symbols()
+	syms["example.com/lib/lib"] = map[string]reflect.Value{"Wait": reflect.ValueOf(wait)}
+	e, err := New(Options{Symbols: syms})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(20*time.Millisecond, cancel)
-	ee, _ := fail(t, e, ctx, "import \"example.com/lib\"\nerr := lib.Wait(ctx)\npanic(err)")
+	ee, _ := fail(t, e, c.arm(), "import \"example.com/lib\"\nerr := lib.Wait(ctx)\npanic(err)")
 	if ee.Name != "Interrupted" {
 		t.Errorf("Name = %q, want Interrupted", ee.Name)
 	}
@@ -345,15 +390,15 @@ func TestInterruptReachesCompiledCode(t *testing.T) {
 	}
 
 	// An interpreted loop that selects on ctx.Done between sleeps.
-	ctx2, cancel2 := context.WithCancel(context.Background())
-	time.AfterFunc(20*time.Millisecond, cancel2)
-	ee, _ = fail(t, e, ctx2, `steps := 0
+	ee, _ = fail(t, e, c.arm(), `import "example.com/ctl"
+steps := 0
 for stop := false; !stop; {
 	select {
 	case <-ctx.Done():
 		stop = true
 	case <-time.After(time.Millisecond):
 		steps++
+		ctl.Running()
 	}
 }`)
 	if ee.Name != "Interrupted" {
