@@ -12,33 +12,68 @@ import (
 func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/lib/learn/learn"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"ExactLogLikelihood":  reflect.ValueOf(learn.ExactLogLikelihood),
-		"NewCD":               reflect.ValueOf(learn.NewCD),
-		"NewGrad":             reflect.ValueOf(learn.NewGrad),
-		"NewPCD":              reflect.ValueOf(learn.NewPCD),
-		"ReconstructionError": reflect.ValueOf(learn.ReconstructionError),
-		"Train":               reflect.ValueOf(learn.Train),
+		"AISLogLikelihood":      reflect.ValueOf(learn.AISLogLikelihood),
+		"CenteredBiases":        reflect.ValueOf(learn.CenteredBiases),
+		"ExactLogLikelihood":    reflect.ValueOf(learn.ExactLogLikelihood),
+		"GaussianLogLikelihood": reflect.ValueOf(learn.GaussianLogLikelihood),
+		"NewCD":                 reflect.ValueOf(learn.NewCD),
+		"NewCSDCP":              reflect.ValueOf(learn.NewCSDCP),
+		"NewCentered":           reflect.ValueOf(learn.NewCentered),
+		"NewFPCD":               reflect.ValueOf(learn.NewFPCD),
+		"NewGrad":               reflect.ValueOf(learn.NewGrad),
+		"NewModifiedCD":         reflect.ValueOf(learn.NewModifiedCD),
+		"NewPCD":                reflect.ValueOf(learn.NewPCD),
+		"NewPT":                 reflect.ValueOf(learn.NewPT),
+		"NewSDCP":               reflect.ValueOf(learn.NewSDCP),
+		"NewSSD":                reflect.ValueOf(learn.NewSSD),
+		"ReconstructionError":   reflect.ValueOf(learn.ReconstructionError),
+		"Sharp":                 reflect.ValueOf(learn.Sharp),
+		"StandardBiases":        reflect.ValueOf(learn.StandardBiases),
+		"Train":                 reflect.ValueOf(learn.Train),
 
 		// type definitions
-		"CD":        reflect.ValueOf((*learn.CD)(nil)),
-		"Constant":  reflect.ValueOf((*learn.Constant)(nil)),
-		"Cosine":    reflect.ValueOf((*learn.Cosine)(nil)),
-		"Grad":      reflect.ValueOf((*learn.Grad)(nil)),
-		"History":   reflect.ValueOf((*learn.History)(nil)),
-		"Learner":   reflect.ValueOf((*learn.Learner)(nil)),
-		"Observer":  reflect.ValueOf((*learn.Observer)(nil)),
-		"Optimizer": reflect.ValueOf((*learn.Optimizer)(nil)),
-		"PCD":       reflect.ValueOf((*learn.PCD)(nil)),
-		"SGD":       reflect.ValueOf((*learn.SGD)(nil)),
-		"Schedule":  reflect.ValueOf((*learn.Schedule)(nil)),
-		"Series":    reflect.ValueOf((*learn.Series)(nil)),
-		"Settings":  reflect.ValueOf((*learn.Settings)(nil)),
+		"CD":         reflect.ValueOf((*learn.CD)(nil)),
+		"CSDCP":      reflect.ValueOf((*learn.CSDCP)(nil)),
+		"Centered":   reflect.ValueOf((*learn.Centered)(nil)),
+		"Constant":   reflect.ValueOf((*learn.Constant)(nil)),
+		"Cosine":     reflect.ValueOf((*learn.Cosine)(nil)),
+		"Estimator":  reflect.ValueOf((*learn.Estimator)(nil)),
+		"FPCD":       reflect.ValueOf((*learn.FPCD)(nil)),
+		"Grad":       reflect.ValueOf((*learn.Grad)(nil)),
+		"History":    reflect.ValueOf((*learn.History)(nil)),
+		"Learner":    reflect.ValueOf((*learn.Learner)(nil)),
+		"ModifiedCD": reflect.ValueOf((*learn.ModifiedCD)(nil)),
+		"Observer":   reflect.ValueOf((*learn.Observer)(nil)),
+		"Optimizer":  reflect.ValueOf((*learn.Optimizer)(nil)),
+		"PCD":        reflect.ValueOf((*learn.PCD)(nil)),
+		"PT":         reflect.ValueOf((*learn.PT)(nil)),
+		"SDCP":       reflect.ValueOf((*learn.SDCP)(nil)),
+		"SGD":        reflect.ValueOf((*learn.SGD)(nil)),
+		"SSD":        reflect.ValueOf((*learn.SSD)(nil)),
+		"Schedule":   reflect.ValueOf((*learn.Schedule)(nil)),
+		"Series":     reflect.ValueOf((*learn.Series)(nil)),
+		"Settings":   reflect.ValueOf((*learn.Settings)(nil)),
 
 		// interface wrapper definitions
+		"_Estimator": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_learn_Estimator)(nil)),
 		"_Learner":   reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_learn_Learner)(nil)),
 		"_Optimizer": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_learn_Optimizer)(nil)),
 		"_Schedule":  reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_learn_Schedule)(nil)),
 	}
+}
+
+// _github_com_rbm_kernel_rbm_kernel_lib_learn_Estimator is an interface wrapper for Estimator type
+type _github_com_rbm_kernel_rbm_kernel_lib_learn_Estimator struct {
+	IValue    interface{}
+	WGradient func(m *rbm.Binary, batch *mat.Dense) (*learn.Grad, error)
+	WSteps    func() int
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_lib_learn_Estimator) Gradient(m *rbm.Binary, batch *mat.Dense) (*learn.Grad, error) {
+	return W.WGradient(m, batch)
+}
+func (W _github_com_rbm_kernel_rbm_kernel_lib_learn_Estimator) Steps() int {
+	return W.WSteps()
 }
 
 // _github_com_rbm_kernel_rbm_kernel_lib_learn_Learner is an interface wrapper for Learner type

@@ -5,25 +5,77 @@ package symbols
 import (
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
 func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/lib/mcmc/mcmc"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"NewChains":     reflect.ValueOf(mcmc.NewChains),
-		"NewChainsFrom": reflect.ValueOf(mcmc.NewChainsFrom),
-		"NewGibbs":      reflect.ValueOf(mcmc.NewGibbs),
-		"Run":           reflect.ValueOf(mcmc.Run),
+		"ACF":                 reflect.ValueOf(mcmc.ACF),
+		"ClassChanges":        reflect.ValueOf(mcmc.ClassChanges),
+		"Classes":             reflect.ValueOf(mcmc.Classes),
+		"CosineStep":          reflect.ValueOf(mcmc.CosineStep),
+		"EnergyTrace":         reflect.ValueOf(mcmc.EnergyTrace),
+		"FirstChange":         reflect.ValueOf(mcmc.FirstChange),
+		"FitAR":               reflect.ValueOf(mcmc.FitAR),
+		"ISL":                 reflect.ValueOf(mcmc.ISL),
+		"MaxTransitionUnits":  reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
+		"NewChains":           reflect.ValueOf(mcmc.NewChains),
+		"NewChainsFrom":       reflect.ValueOf(mcmc.NewChainsFrom),
+		"NewFlip":             reflect.ValueOf(mcmc.NewFlip),
+		"NewGaussGibbs":       reflect.ValueOf(mcmc.NewGaussGibbs),
+		"NewGaussianChains":   reflect.ValueOf(mcmc.NewGaussianChains),
+		"NewGibbs":            reflect.ValueOf(mcmc.NewGibbs),
+		"NewGibbsLangevin":    reflect.ValueOf(mcmc.NewGibbsLangevin),
+		"NewHerding":          reflect.ValueOf(mcmc.NewHerding),
+		"NewLangevin":         reflect.ValueOf(mcmc.NewLangevin),
+		"NewPenalized":        reflect.ValueOf(mcmc.NewPenalized),
+		"NewRates":            reflect.ValueOf(mcmc.NewRates),
+		"NewRatesFPCD":        reflect.ValueOf(mcmc.NewRatesFPCD),
+		"NewTempered":         reflect.ValueOf(mcmc.NewTempered),
+		"ParzenLogLikelihood": reflect.ValueOf(mcmc.ParzenLogLikelihood),
+		"Run":                 reflect.ValueOf(mcmc.Run),
+		"RunGaussian":         reflect.ValueOf(mcmc.RunGaussian),
+		"SLEM":                reflect.ValueOf(mcmc.SLEM),
+		"Stationary":          reflect.ValueOf(mcmc.Stationary),
+		"TransitionMatrix":    reflect.ValueOf(mcmc.TransitionMatrix),
+		"Unassigned":          reflect.ValueOf(constant.MakeFromLiteral("-1", token.INT, 0)),
+		"UniformBetas":        reflect.ValueOf(mcmc.UniformBetas),
+		"WindowTau":           reflect.ValueOf(mcmc.WindowTau),
 
 		// type definitions
-		"Chains":  reflect.ValueOf((*mcmc.Chains)(nil)),
-		"Gibbs":   reflect.ValueOf((*mcmc.Gibbs)(nil)),
-		"Sampler": reflect.ValueOf((*mcmc.Sampler)(nil)),
+		"ARFit":           reflect.ValueOf((*mcmc.ARFit)(nil)),
+		"Chains":          reflect.ValueOf((*mcmc.Chains)(nil)),
+		"Flip":            reflect.ValueOf((*mcmc.Flip)(nil)),
+		"GaussGibbs":      reflect.ValueOf((*mcmc.GaussGibbs)(nil)),
+		"GaussianSampler": reflect.ValueOf((*mcmc.GaussianSampler)(nil)),
+		"Gibbs":           reflect.ValueOf((*mcmc.Gibbs)(nil)),
+		"GibbsLangevin":   reflect.ValueOf((*mcmc.GibbsLangevin)(nil)),
+		"Herding":         reflect.ValueOf((*mcmc.Herding)(nil)),
+		"ISLCurve":        reflect.ValueOf((*mcmc.ISLCurve)(nil)),
+		"ISLSettings":     reflect.ValueOf((*mcmc.ISLSettings)(nil)),
+		"Langevin":        reflect.ValueOf((*mcmc.Langevin)(nil)),
+		"Rates":           reflect.ValueOf((*mcmc.Rates)(nil)),
+		"RatesFPCD":       reflect.ValueOf((*mcmc.RatesFPCD)(nil)),
+		"Sampler":         reflect.ValueOf((*mcmc.Sampler)(nil)),
+		"Tempered":        reflect.ValueOf((*mcmc.Tempered)(nil)),
 
 		// interface wrapper definitions
-		"_Sampler": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_mcmc_Sampler)(nil)),
+		"_GaussianSampler": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_mcmc_GaussianSampler)(nil)),
+		"_Sampler":         reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_mcmc_Sampler)(nil)),
 	}
+}
+
+// _github_com_rbm_kernel_rbm_kernel_lib_mcmc_GaussianSampler is an interface wrapper for GaussianSampler type
+type _github_com_rbm_kernel_rbm_kernel_lib_mcmc_GaussianSampler struct {
+	IValue          interface{}
+	WSampleGaussian func(m *rbm.Gaussian, c *mcmc.Chains, steps int) error
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_lib_mcmc_GaussianSampler) SampleGaussian(m *rbm.Gaussian, c *mcmc.Chains, steps int) error {
+	return W.WSampleGaussian(m, c, steps)
 }
 
 // _github_com_rbm_kernel_rbm_kernel_lib_mcmc_Sampler is an interface wrapper for Sampler type
