@@ -93,16 +93,20 @@ unit:
 	$(GO) test -json $(RACE) ./kernel/... | $(PYTHON) scripts/gotest.py build/test/unit-race.count || status=1; \
 	exit $$status
 
-# Regenerating the committed generated code (Go and notebooks) must change
-# nothing.
+# Regenerating the committed generated code must change nothing, and every
+# notebook must match the script that generates it (scripts/mknb.py,
+# notebooks/src/*.py). All checks run even when one fails.
 generate-check:
 	$(GO) generate ./kernel/...
-	@if ! git diff --exit-code --stat -- kernel || [[ -n "$$(git status --porcelain --untracked-files=all -- kernel)" ]]; then \
+	@status=0; \
+	if ! git diff --exit-code --stat -- kernel || [[ -n "$$(git status --porcelain --untracked-files=all -- kernel)" ]]; then \
 		git status --short -- kernel; \
-		echo "generate-check: 'go generate ./kernel/...' changed files: commit the regenerated code"; exit 1; fi
-	@# Notebooks are generated from scripts/mknb.py and notebooks/src/*.py.
-	$(PYTHON) scripts/mknb.py --check
-	@for f in $$(ls notebooks/src/*.py 2>/dev/null); do echo "$(PYTHON) $$f --check"; $(PYTHON) "$$f" --check || exit 1; done
+		echo "generate-check: 'go generate ./kernel/...' changed files: commit the regenerated code"; status=1; fi; \
+	echo "$(PYTHON) scripts/mknb.py --check"; \
+	$(PYTHON) scripts/mknb.py --check || status=1; \
+	for f in $$(ls notebooks/src/*.py 2>/dev/null); do \
+		echo "$(PYTHON) $$f --check"; $(PYTHON) "$$f" --check || status=1; done; \
+	exit $$status
 
 test-kernelspec: build
 	rm -rf build/jupyter
