@@ -432,8 +432,9 @@ func table(title, what string, gs []viz.Group, bound float64) string {
 }
 
 // figure runs the five-learner sweep on one data set and shows the report,
-// the table and one band plot per rate.
-func figure(name, title, dataLine string, bound float64, boundLabel string) []*dsl.Result {
+// the table and one band plot per rate, with the legend at the top right
+// (legendTop) or the bottom right, wherever the curves leave room.
+func figure(name, title, dataLine string, bound float64, boundLabel string, legendTop bool) []*dsl.Result {
 	src := fmt.Sprintf(`sweep %q
 seed 2017
 repeat %d
@@ -465,14 +466,14 @@ compare learner csdcp vs sdcp on max loglik by rate
 			"parameter updates (full batch)", "exact mean log-likelihood ℓ", 0.25, gs...)
 		must(err)
 		must(viz.HLine(p, bound, boundLabel))
-		p.Legend.Top = true
-		display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
+		p.Legend.Top = legendTop
+		display.Plot(p, 6.5*vg.Inch, 4.2*vg.Inch)
 	}
 	return results
 }"""),
     ("md", r"""### Fig. 1: Shifting Bar (N = 9, B = 1)"""),
     ("go", r"""resBar := figure("fig1-shifting-bar", "Shifting Bar N = 9, B = 1", "shifting_bar(n = 9, b = 1)",
-	-math.Log(9), "upper bound −ln 9 ≈ −2.20")"""),
+	-math.Log(9), "upper bound −ln 9 ≈ −2.20", false)"""),
     ("md", r"""**The paper:** CD and PCD get stuck near ℓ ≈ −3.15 at both η = 0.3 and
 0.5; CG escapes at η = 0.5; S-DCP and CS-DCP reach almost the same ATLL
 whatever the rate, and CD, PCD and CG need more than 30 000 updates to catch
@@ -499,7 +500,7 @@ centring matters more than the inner loop. The paired Wilcoxon tests above
 say which of these differences are beyond the run-to-run spread."""),
     ("md", r"""### Fig. 2: Bars and Stripes (3 × 3)"""),
     ("go", r"""resBAS := figure("fig2-bars-stripes", "Bars and Stripes 3×3", "bars_stripes(size = 3)",
-	-math.Log(14), "upper bound −ln 14 ≈ −2.64")"""),
+	-math.Log(14), "upper bound −ln 14 ≈ −2.64", true)"""),
     ("md", r"""**The paper:** CS-DCP, S-DCP and CG reach almost the same ATLL; CD and
 PCD are sensitive to the learning rate and fall short of it; S-DCP and
 CS-DCP learn fastest (CG needs about 2500 more epochs than CS-DCP to reach
@@ -563,8 +564,8 @@ func show6(l string) {
 		"parameter updates (full batch)", "exact mean log-likelihood ℓ", 0.25, gs...)
 	must(err)
 	must(viz.HLine(p, -math.Log(9), "upper bound −ln 9"))
-	p.Legend.Top = true
-	display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
+	p.Legend.Top = false
+	display.Plot(p, 6.5*vg.Inch, 4.2*vg.Inch)
 }
 show6("sdcp")
 show6("csdcp")"""),
@@ -643,8 +644,8 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
   exact ln Z to within its standard error on a small model.
 
 The full run (10 repeats × 20 000 updates for Figs. 1 and 2, 8 × 5000 for
-Fig. 6(b)) took about 14 minutes on two shared cores; the quick mode
-(`RBM_QUICK=1`), about half a minute."""),
+Fig. 6(b)) took 5½ minutes on two cores (14 minutes while other work
+shared them); the quick mode (`RBM_QUICK=1`), 15–30 seconds."""),
     ("go", r"""fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)"""),
 ]
 
