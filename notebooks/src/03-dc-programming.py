@@ -432,9 +432,9 @@ func table(title, what string, gs []viz.Group, bound float64) string {
 }
 
 // figure runs the five-learner sweep on one data set and shows the report,
-// the table and one band plot per rate, with the legend at the top right
-// (legendTop) or the bottom right, wherever the curves leave room.
-func figure(name, title, dataLine string, bound float64, boundLabel string, legendTop bool) []*dsl.Result {
+// the table and one band plot per rate, with the legend in the bottom right
+// or, with legendLeft, the bottom left corner, wherever the curves leave room.
+func figure(name, title, dataLine string, bound float64, boundLabel string, legendLeft bool) []*dsl.Result {
 	src := fmt.Sprintf(`sweep %q
 seed 2017
 repeat %d
@@ -466,7 +466,7 @@ compare learner csdcp vs sdcp on max loglik by rate
 			"parameter updates (full batch)", "exact mean log-likelihood ℓ", 0.25, gs...)
 		must(err)
 		must(viz.HLine(p, bound, boundLabel))
-		p.Legend.Top = legendTop
+		p.Legend.Left = legendLeft
 		display.Plot(p, 6.5*vg.Inch, 4.2*vg.Inch)
 	}
 	return results
@@ -644,8 +644,8 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
   exact ln Z to within its standard error on a small model.
 
 The full run (10 repeats × 20 000 updates for Figs. 1 and 2, 8 × 5000 for
-Fig. 6(b)) took 5½ minutes on two cores (14 minutes while other work
-shared them); the quick mode (`RBM_QUICK=1`), 15–30 seconds."""),
+Fig. 6(b)) took between 3½ and 14 minutes on two shared cores, depending
+on what else ran; the quick mode (`RBM_QUICK=1`), 15–30 seconds."""),
     ("go", r"""fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)"""),
 ]
 
