@@ -27,6 +27,7 @@ import (
 	"sort"
 	"syscall"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/openblas"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/goexec"
 )
@@ -171,7 +172,7 @@ func runVersion(e *env, args []string) error {
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "rbm-kernel %s\n%s\nyaegi %s\n", version, runtime.Version(), yaegiVersion())
+	fmt.Fprintf(e.stdout, "rbm-kernel %s\n%s\nyaegi %s\nBLAS %s\n", version, runtime.Version(), yaegiVersion(), openblas.Name())
 	return nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/openblas"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 )
 
@@ -153,7 +154,7 @@ func TestVersionAndHelp(t *testing.T) {
 		t.Fatalf("version exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 3 || lines[0] != "rbm-kernel "+version || lines[1] != runtime.Version() || !strings.HasPrefix(lines[2], "yaegi ") {
+	if len(lines) != 4 || lines[0] != "rbm-kernel "+version || lines[1] != runtime.Version() || !strings.HasPrefix(lines[2], "yaegi ") || lines[3] != "BLAS "+openblas.Name() {
 		t.Errorf("version output %q", out)
 	}
 	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}} {
