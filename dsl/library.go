@@ -110,6 +110,33 @@ var library = []libItem{
 			return data.ShiftingBar(n, b)
 		},
 	},
+	{
+		entry: &Entry{Kind: KindDataset, Name: "artificial_modes",
+			Doc: "Artificial Modes (data.ArtificialModes, Desjardins et al. 2010): 4×4 binary images, example k a copy of basic mode k mod 4 (all off, all on, lower half on, upper half on) with every pixel flipped independently with probability p_mut",
+			Params: []Param{
+				{Name: "pmut", Type: TypeFloat, Doc: "flip probability p_mut in [0, 1] of each pixel (the paper's 0.01: modes far apart; 0.1: closer)"},
+				{Name: "n", Type: TypeInt, Default: 10000, Doc: "number n of examples, 1…data.MaxArtificialModes"},
+				{Name: "seed", Type: TypeInt, Default: 1, Doc: "seed of the pixel flips; the data set is the same in every run of a sweep"},
+			}},
+		dataset: func(p params) (*data.Set, error) {
+			pm, err := p.float("pmut")
+			if err != nil {
+				return nil, err
+			}
+			n, err := p.int("n")
+			if err != nil {
+				return nil, err
+			}
+			s, err := p.int("seed")
+			if err != nil {
+				return nil, err
+			}
+			if s < 0 {
+				return nil, fmt.Errorf("parameter seed = %d, want a seed ≥ 0", s)
+			}
+			return data.ArtificialModes(pm, n, uint64(s))
+		},
+	},
 
 	// Models.
 	{

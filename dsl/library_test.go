@@ -34,7 +34,7 @@ func libPlan(t testing.TB, src string) *dsl.Plan {
 func TestLibraryRegistry(t *testing.T) {
 	r := dsl.Library()
 	want := map[dsl.Kind][]string{
-		dsl.KindDataset: {"bars_stripes", "shifting_bar"},
+		dsl.KindDataset: {"artificial_modes", "bars_stripes", "shifting_bar"},
 		dsl.KindModel:   {"binary"},
 		dsl.KindSampler: {"flip", "gibbs", "tempered"},
 		dsl.KindLearner: {"cd", "centered", "csdcp", "fpcd", "pcd", "pt", "sdcp"},
