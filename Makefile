@@ -38,12 +38,12 @@ TEST_ENV := JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter \
 	RBM_KERNEL_BIN=$(abspath $(BIN))
 
 .PHONY: help setup build install run test test-stages lint unit generate-check \
-	test-kernelspec conformance console notebooks browser fuzz-smoke bench clean
+	test-kernelspec conformance console notebooks browser fuzz-smoke slurm bench clean
 
 help:
 	@echo "make run    set up, build, install the kernelspec for this user, start Jupyter Notebook"
-	@echo "make test   set up, then lint, unit, generate-check, conformance, console, notebooks, browser, fuzz-smoke"
-	@echo "other targets: setup build install lint unit generate-check conformance console notebooks browser fuzz-smoke bench clean"
+	@echo "make test   set up, then lint, unit, generate-check, conformance, console, notebooks, browser, fuzz-smoke, slurm"
+	@echo "other targets: setup build install lint unit generate-check conformance console notebooks browser fuzz-smoke slurm bench clean"
 
 setup:
 	scripts/setup.sh
@@ -62,7 +62,7 @@ run: setup build install
 # Every stage runs even when an earlier one fails; scripts/test-all.sh times
 # them and prints one summary line at the end.
 test: setup
-	scripts/test-all.sh lint unit generate-check conformance console notebooks browser fuzz-smoke
+	scripts/test-all.sh lint unit generate-check conformance console notebooks browser fuzz-smoke slurm
 
 lint: $(STATICCHECK)
 	@files="$$(find . -name '*.go' -not -path './build/*' -not -path '*/node_modules/*' | xargs gofmt -l)"; \
@@ -127,6 +127,12 @@ browser: test-kernelspec
 
 fuzz-smoke:
 	FUZZTIME=$(FUZZTIME) scripts/fuzz-smoke.sh
+
+# The sweep's Slurm array script on a real one-node Slurm (slurm-wlm and
+# munge from Debian, daemons started from a temporary folder): its results
+# must equal a local run of the same sweep.
+slurm: build
+	RBM_KERNEL_BIN=$(abspath $(BIN)) tests/slurm/run.sh
 
 # Speed comparisons (not part of `make test`): the library against numpy and
 # PyTorch, and the kernel against ipykernel.
