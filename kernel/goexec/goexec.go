@@ -38,6 +38,7 @@ import (
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
 
+	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/complete"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
@@ -147,6 +148,7 @@ type runState struct {
 	ctx      context.Context // the cell's context, returned by Ctx
 	cell     int             // the number of the cell running now
 	code     string          // its text
+	sweep    *dsl.Sweep      // the value of a %%sweep cell's variable
 }
 
 // New returns an Executor with a fresh interpreter, its symbol tables
@@ -197,6 +199,7 @@ func (e *Executor) init() error {
 			"GoPanic": reflect.ValueOf(e.goPanic),
 			"Capture": reflect.ValueOf(e.capture),
 			"Ctx":     reflect.ValueOf(e.cellCtx),
+			"Sweep":   reflect.ValueOf(e.lastSweep),
 			// Background gives the prelude a context even when the session
 			// does not import package context.
 			"Background": reflect.ValueOf(context.Background),
@@ -323,6 +326,9 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 	}
 	if err := e.settle(ctx); err != nil {
 		return nil, err
+	}
+	if name, args, body, ok := cellMagic(code); ok {
+		return e.magic(ctx, code, name, args, body)
 	}
 	e.cells++
 

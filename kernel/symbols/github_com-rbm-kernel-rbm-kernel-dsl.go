@@ -12,11 +12,13 @@ import (
 func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/dsl/dsl"] = map[string]reflect.Value{
 		// function, constant and variable definitions
+		"Box":            reflect.ValueOf(dsl.Box),
 		"Check":          reflect.ValueOf(dsl.Check),
 		"Command":        reflect.ValueOf(dsl.Command),
 		"CommandUsage":   reflect.ValueOf(constant.MakeFromLiteral("\"usage: rbm-kernel sweep <command> [flags] FILE.sweep\\n\\ncommands:\\n  check     check the file and print the axes and the number of runs\\n  plan      list every run: index, key, seed and axis levels\\n  run       run the runs without a result (flags: -out, -workers, -shard, -retry)\\n  status    count done, failed and missing runs and list missing ones\\n  collect   write all results as one long CSV and print the report (-csv, -md)\\n  sbatch    print a Slurm array script (-shards, -cpus, -time, -mem, -name)\\n  k8s       print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)\\n\\nThe result folder (-out) defaults to FILE without .sweep plus \\\".results\\\".\\nThe shard defaults to SWEEP_SHARD=i/n, or Slurm's SLURM_ARRAY_TASK_ID and\\nSLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with\\nSWEEP_SHARD_COUNT. run exits with an error if any run failed.\\n\"", token.STRING, 0)),
 		"Compare":        reflect.ValueOf(dsl.Compare),
 		"Compile":        reflect.ValueOf(dsl.Compile),
+		"Curves":         reflect.ValueOf(dsl.Curves),
 		"EnvShard":       reflect.ValueOf(constant.MakeFromLiteral("\"SWEEP_SHARD\"", token.STRING, 0)),
 		"EnvShardCount":  reflect.ValueOf(constant.MakeFromLiteral("\"SWEEP_SHARD_COUNT\"", token.STRING, 0)),
 		"KeyLen":         reflect.ValueOf(constant.MakeFromLiteral("16", token.INT, 0)),
@@ -106,6 +108,7 @@ func init() {
 		"SummarySpec":     reflect.ValueOf((*dsl.SummarySpec)(nil)),
 		"SummaryStmt":     reflect.ValueOf((*dsl.SummaryStmt)(nil)),
 		"SummaryTable":    reflect.ValueOf((*dsl.SummaryTable)(nil)),
+		"Sweep":           reflect.ValueOf((*dsl.Sweep)(nil)),
 		"TupleExpr":       reflect.ValueOf((*dsl.TupleExpr)(nil)),
 		"Type":            reflect.ValueOf((*dsl.Type)(nil)),
 		"UnaryExpr":       reflect.ValueOf((*dsl.UnaryExpr)(nil)),

@@ -1,0 +1,186 @@
+package goexec
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/display"
+)
+
+// tinySweep is 2 levels of k × 2 repeats = 4 runs of 50 CD updates of a
+// 9×4 RBM on 3×3 Bars and Stripes: well under a second each.
+const tinySweep = `sweep "tiny cd"
+seed 1
+repeat 2
+updates 50
+data bars_stripes(size = 3)
+model binary(hidden = 4)
+axis k = [1, 2]
+learner cd(k = $k, rate = 0.1, batch = 7)
+measure loglik every 10
+summary median, n of max loglik by k
+`
+
+// displays returns the text/plain and text/markdown of every display the
+// recorder saw.
+func (r *recorder) displays() (plain, md []string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, e := range r.events {
+		if e.kind != "display" {
+			continue
+		}
+		if s, ok := e.bundle.Data["text/markdown"].(string); ok {
+			md = append(md, s)
+		}
+		if s, ok := e.bundle.Data["text/plain"].(string); ok {
+			plain = append(plain, s)
+		}
+	}
+	return plain, md
+}
+
+func countResults(t *testing.T, dir string) int {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(files)
+}
+
+func TestSweepMagic(t *testing.T) {
+	e := newExec(t)
+	dir := filepath.Join(t.TempDir(), "tiny")
+	_, rec := run(t, e, "%%sweep -out "+dir+" -workers 2\n"+tinySweep)
+	if n := countResults(t, dir); n != 4 {
+		t.Errorf("%d result files, want 4", n)
+	}
+	plain, md := rec.displays()
+	var bar bool
+	for _, p := range plain {
+		if strings.Contains(p, "tiny cd") && strings.Contains(p, "4/4") {
+			bar = true
+		}
+	}
+	if !bar {
+		t.Errorf("no progress bar reaching 4/4 among the displays %q", plain)
+	}
+	if len(md) != 1 || !strings.Contains(md[0], "| k |") || !strings.Contains(md[0], "median") {
+		t.Errorf("markdown displays %q, want one report with a table by k", md)
+	}
+	if out := rec.stream("stdout"); !strings.Contains(out, "4 runs: 0 skipped (already done), 4 run, 0 failed") {
+		t.Errorf("stdout %q does not give the run summary", out)
+	}
+	// The variable sweep holds the results and the report.
+	got, _ := run(t, e, "fmt.Sprint(len(sweep.Results), sweep.Report.Results, sweep.Plan.Spec.Repeats, len(sweep.Report.Summaries[0].Cells))")
+	if !strings.Contains(got, "4 4 2 2") {
+		t.Errorf("sweep variable: got %q, want 4, 4, 2, 2", got)
+	}
+	// A plot of its curves builds in a later cell.
+	got, _ = run(t, e, "p, err := sweep.Curves(\"loglik\", []string{\"k\"}, 0.25)\nerr == nil && p != nil")
+	if got != "true" {
+		t.Errorf("sweep.Curves in a cell: %q", got)
+	}
+	// Running again runs nothing and sets the variable (of the same type)
+	// again, here under another name too.
+	_, rec = run(t, e, "%%sweep -out "+dir+" -var again\n"+tinySweep)
+	if out := rec.stream("stdout"); !strings.Contains(out, "4 skipped") {
+		t.Errorf("rerun: stdout %q, want 4 skipped", out)
+	}
+	if got, _ := run(t, e, "len(again.Results) + len(sweep.Results)"); got != "8" {
+		t.Errorf("after the rerun: %q, want 8", got)
+	}
+}
+
+func TestSweepMagicDefaultDir(t *testing.T) {
+	if got := sweepDir("flip-the-state table 1"); got != filepath.Join("sweeps", "flip-the-state-table-1") {
+		t.Errorf("sweepDir = %q", got)
+	}
+	if got := sweepDir(" /../ "); got != filepath.Join("sweeps", "sweep") {
+		t.Errorf("sweepDir of only punctuation = %q, want sweeps/sweep", got)
+	}
+}
+
+func TestSweepMagicErrors(t *testing.T) {
+	e := newExec(t)
+	// Line 1 is the magic, so the sweep file's line 4 is the cell's line 5.
+	code := "%%sweep -out " + t.TempDir() + "\nseed 1\nupdates 10\ndata bars_stripes(size = 3)\nmodel binary(hiden = 4)\n"
+	ee, _ := fail(t, e, context.Background(), code)
+	if ee.Name != "SweepError" {
+		t.Errorf("Name = %q, want SweepError", ee.Name)
+	}
+	tb := strings.Join(ee.Traceback, "\n")
+	if !strings.Contains(tb, "5:14: unknown parameter hiden of model binary") || !strings.Contains(tb, "5:1: missing parameter hidden") {
+		t.Errorf("traceback %q lacks the errors at 5:1 and 5:14", tb)
+	}
+	ee, _ = fail(t, e, context.Background(), "%%sweep -bogus\nseed 1\n")
+	if ee.Name != "SweepError" || !strings.Contains(ee.Value, "bogus") {
+		t.Errorf("bad flag: %s: %s", ee.Name, ee.Value)
+	}
+	ee, _ = fail(t, e, context.Background(), "%%sweep -var 1x\nseed 1\n")
+	if !strings.Contains(ee.Value, "not a Go identifier") {
+		t.Errorf("bad -var: %s", ee.Value)
+	}
+	ee, _ = fail(t, e, context.Background(), "%%timeit\n1+1\n")
+	if ee.Name != "UsageError" {
+		t.Errorf("unknown magic: %s: %s", ee.Name, ee.Value)
+	}
+	// The session still works.
+	if got, _ := run(t, e, "1 + 1"); got != "2" {
+		t.Errorf("after the errors: %q", got)
+	}
+}
+
+// cancelOnDisplay is a Publisher that cancels a context at its first
+// display whose text contains want (the first update of the progress bar,
+// published after the first run is written).
+type cancelOnDisplay struct {
+	recorder
+	want   string
+	once   sync.Once
+	cancel context.CancelFunc
+}
+
+func (c *cancelOnDisplay) Publish(b display.Bundle) {
+	c.recorder.Publish(b)
+	if s, _ := b.Data["text/plain"].(string); strings.Contains(s, c.want) {
+		c.once.Do(c.cancel)
+	}
+}
+
+func TestSweepMagicInterruptAndResume(t *testing.T) {
+	e := newExec(t)
+	dir := filepath.Join(t.TempDir(), "tiny")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pub := &cancelOnDisplay{want: "tiny cd", cancel: cancel}
+	// One worker: the cancel comes after the first run and before the
+	// second starts, so exactly one result is written.
+	_, err := e.Execute(ctx, "%%sweep -workers 1 -out "+dir+"\n"+tinySweep, pub)
+	ee, ok := err.(*kernel.ExecError)
+	if !ok || ee.Name != "Interrupted" {
+		t.Fatalf("interrupted sweep: %v, want an Interrupted ExecError", err)
+	}
+	if n := countResults(t, dir); n != 1 {
+		t.Errorf("%d results after the interrupt, want 1", n)
+	}
+	if got, _ := run(t, e, "fmt.Sprint(len(sweep.Results), sweep.Report.Missing)"); !strings.Contains(got, "1 3") {
+		t.Errorf("after the interrupt: %q, want 1, 3", got)
+	}
+	_, rec := run(t, e, "%%sweep -out "+dir+"\n"+tinySweep)
+	if out := rec.stream("stdout"); !strings.Contains(out, "1 skipped (already done), 3 run, 0 failed") {
+		t.Errorf("resumed: stdout %q, want 1 skipped and 3 run", out)
+	}
+	if n := countResults(t, dir); n != 4 {
+		t.Errorf("%d results after resuming, want 4", n)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatal(err)
+	}
+}
