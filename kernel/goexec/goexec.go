@@ -16,7 +16,8 @@
 // bug with multi-valued ":=" in blocks of top-level code. Every cell sees a
 // variable ctx, a context.Context cancelled when the cell is interrupted.
 // Panics in the cell or in goroutines it starts become errors, never the
-// end of the process.
+// end of the process. A cell whose first line is "%%sweep [flags]" is a
+// sweep file, run by the cell magic of magic.go (see docs/sweep.md).
 package goexec
 
 import (
@@ -309,8 +310,8 @@ var inspectRE = regexp.MustCompile(`^\s*([\pL_][\pL\pN_]*(?:\.[\pL_][\pL\pN_]*)*
 
 // Execute runs code; see kernel.Executor. A cell fails with an
 // *kernel.ExecError named "CompileError", "panic", "Interrupted",
-// "ImportError" or "RuntimeError"; the state built before the failure
-// stays.
+// "ImportError" or "RuntimeError" ("SweepError" or "UsageError" for a
+// cell magic); the state built before the failure stays.
 func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publisher) (*kernel.ExecResult, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()

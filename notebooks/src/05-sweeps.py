@@ -228,6 +228,43 @@ for _, rate := range []float64{0.3, 0.5} {
 ℓ ≈ −3.15, where the model has not yet told the nine shifts apart, and that
 S-DCP and CS-DCP leave it much earlier at the same sampling cost; the
 comparisons above test that claim on these runs."""),
+    ("md", r"""## The same in one cell: `%%sweep`
+
+A cell whose first line is `%%sweep` holds a sweep file. The kernel checks
+it (a mistake fails the cell with its line and column), runs the runs that
+have no result yet in the folder `-out` (by default `sweeps/<title>` beside
+the notebook) with a progress bar, shows the report, and puts the results in
+the variable named by `-var` (default `sweep`), a `*dsl.Sweep`. Running the
+cell again, or after an interrupt, runs only what is missing. Here a small
+version: CD-12 against S-DCP (d = 3, K' = 4) at rate 0.3, 6 repeats of 3000
+updates (with 6 pairs, the smallest exact two-sided p-value is
+2/2⁶ ≈ 0.031)."""),
+    ("go", r"""%%sweep -out /tmp/rbm-kernel-05-sweeps-magic -var small
+sweep "shifting bar, CD against S-DCP (small)"
+seed 2017
+repeat 6
+updates 3000
+data  shifting_bar(n = 9, b = 1)
+model binary(hidden = 4, init_sd = 0.01, base_rate = true)
+axis learner = [cd, sdcp]
+learner $learner(k = if $learner == sdcp then 4 else 12, d = 3, rate = 0.3)
+measure loglik every 100
+summary median, q(0.25), q(0.75) of max loglik by learner
+compare learner sdcp vs cd on max loglik"""),
+    ("md", r"""`small.Curves` draws the median and quantile band of a measurement per
+cell of the chosen axes, `small.Box` a box plot per cell of each run's
+maximum (or final, minimum or mean) value."""),
+    ("go", r"""fmt.Printf("%d results in %s\n", len(small.Results), small.Dir)
+curves, err := small.Curves("loglik", []string{"learner"}, 0.25)
+if err != nil {
+	panic(err)
+}
+display.Plot(curves, 6*vg.Inch, 3.5*vg.Inch)
+box, err := small.Box("loglik", "max", []string{"learner"})
+if err != nil {
+	panic(err)
+}
+display.Plot(box, 4*vg.Inch, 3*vg.Inch)"""),
     ("md", r"""## From a shell
 
 The full experiment of the paper is in `examples/sweeps/`:
