@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -109,5 +110,56 @@ func TestPlotErrors(t *testing.T) {
 	s := &Sweep{Results: res}
 	if _, err := s.Box("loglik", "final", []string{"learner"}); err != nil {
 		t.Errorf("Sweep.Box: %v", err)
+	}
+}
+
+// ExampleCurves plots the median log-likelihood per learner with its
+// interquartile band, and a box plot of each run's maximum.
+func ExampleCurves() {
+	var results []*Result
+	for _, learner := range []string{"cd", "pcd"} {
+		for rep := 0; rep < 5; rep++ {
+			r := &Result{Axes: []AxisValue{{Name: "learner", Value: learner}}}
+			for step := 100; step <= 500; step += 100 {
+				r.Points = append(r.Points, Point{Measure: "loglik", Step: step, Value: -10 + float64(step)/100 + float64(rep)/10})
+			}
+			results = append(results, r)
+		}
+	}
+	curves, err := Curves(results, "loglik", []string{"learner"}, 0.25)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%s: updates %v to %v\n", curves.Title.Text, curves.X.Min, curves.X.Max)
+	box, err := Box(results, "loglik", "max", []string{"learner"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%s: %.1f to %.1f\n", box.Title.Text, box.Y.Min, box.Y.Max)
+	_, err = Curves(results, "recon", nil, 0.25)
+	fmt.Println(err)
+	// Output:
+	// loglik: updates 100 to 500
+	// max loglik: -5.0 to -4.6
+	// dsl: Curves: unknown measure "recon" (the results have loglik)
+}
+
+// BenchmarkCurves builds the band plot of 2 cells × 25 runs × 200 steps.
+func BenchmarkCurves(b *testing.B) {
+	var results []*Result
+	for i := 0; i < 50; i++ {
+		r := &Result{Axes: []AxisValue{{Name: "learner", Value: []string{"cd", "pcd"}[i%2]}}}
+		for s := 1; s <= 200; s++ {
+			r.Points = append(r.Points, Point{Measure: "loglik", Step: 10 * s, Value: float64(i*s%17) - 20})
+		}
+		results = append(results, r)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Curves(results, "loglik", []string{"learner"}, 0.25); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

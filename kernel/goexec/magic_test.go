@@ -184,3 +184,14 @@ func TestSweepMagicInterruptAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestSweepMagicIsComplete(t *testing.T) {
+	e := newExec(t)
+	// A sweep file is not Go: "data bars_stripes(size = 3" would be an
+	// incomplete Go expression, but a %%sweep cell is always complete.
+	for _, code := range []string{"%%sweep\nseed 1\ndata bars_stripes(size = 3", "%%sweep -workers 2\n" + tinySweep} {
+		if status, _ := e.IsComplete(code); status != "complete" {
+			t.Errorf("IsComplete(%q) = %q, want complete", code, status)
+		}
+	}
+}
