@@ -473,7 +473,7 @@ func ExampleLibrary() {
 	e, _ := r.Lookup(dsl.KindLearner, "cd")
 	fmt.Println(e.Param("k").Default, e.Param("rate").Default)
 	// Output:
-	// dataset [bars_stripes shifting_bar]
+	// dataset [artificial_modes bars_stripes shifting_bar]
 	// model [binary]
 	// sampler [flip gibbs tempered]
 	// learner [cd centered csdcp fpcd pcd pt sdcp]
