@@ -576,3 +576,49 @@ measure loglik every 100
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1000, "ns/update")
 }
+
+// BenchmarkSweepThroughput runs a sweep of 200 short real runs, each the
+// S-DCP paper's small setting cut to 1000 updates (Bars and Stripes 3×3,
+// 4 hidden units, full-batch CD-12, the exact log-likelihood every 100
+// updates; about 0.1 s a run), three ways: "direct" calls RunLibrary on every
+// job in a loop with no runner and no result files, the lower bound of the
+// work; "workers=1" and "workers=2" go through dsl.Run with a result store.
+// The runner's overhead is workers=1 over direct, minus one; the speed-up is
+// workers=1 over workers=2. Compare the three in one `go test -bench` run.
+func BenchmarkSweepThroughput(b *testing.B) {
+	p := libPlan(b, `seed 1
+repeat 200
+updates 1000
+data bars_stripes(size = 3)
+model binary(hidden = 4, base_rate = true)
+learner cd(k = 12, rate = 0.3)
+measure loglik every 100
+`)
+	if len(p.Jobs) != 200 {
+		b.Fatalf("plan has %d runs, want 200", len(p.Jobs))
+	}
+	b.Run("direct", func(b *testing.B) {
+		for b.Loop() {
+			for _, j := range p.Jobs {
+				if _, err := dsl.RunLibrary(context.Background(), j); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				st, err := dsl.OpenStore(b.TempDir())
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				if _, err := dsl.Run(context.Background(), p, st, dsl.RunLibrary, &dsl.Options{Workers: w, Version: "bench"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
