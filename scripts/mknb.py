@@ -88,6 +88,59 @@ def build(cells):
     return nbformat.writes(nb) + "\n"
 
 
+def cells_of(nb):
+    """The kind, id and source of every cell, outputs left out."""
+    return [(c["cell_type"], c.get("id"), c["source"]) for c in nb.cells]
+
+
+def execution_problems(path, max_bytes):
+    """Why the notebook at path is not a clean, executed copy (empty if it is)."""
+    problems = []
+    size = os.path.getsize(path)
+    if size > max_bytes:
+        problems.append(f"{size} bytes, more than {max_bytes}")
+    nb = nbformat.read(path, as_version=4)
+    for i, c in enumerate(nb.cells):
+        if c["cell_type"] != "code":
+            continue
+        if c.get("execution_count") is None:
+            problems.append(f"cell {i} ({c.get('id')}) was not executed")
+        for o in c.get("outputs", []):
+            if o.get("output_type") == "error":
+                problems.append(f"cell {i} ({c.get('id')}) failed: {o.get('ename')}: {o.get('evalue')}")
+    return problems
+
+
+def generate(name, rel, cells, max_bytes, argv):
+    """Write the notebook rel (relative to the repository root) from the
+    generator notebooks/src/NAME.py's cells, keeping the committed outputs
+    when the cells are unchanged; with --check in argv, write nothing and
+    fail unless the notebook matches its cells and is a clean, executed
+    copy of at most max_bytes. Returns the exit status."""
+    check = "--check" in argv
+    path = os.path.join(ROOT, rel)
+    text = build(cells)
+    want = cells_of(nbformat.reads(text, as_version=4))
+    have = None
+    if os.path.exists(path):
+        have = cells_of(nbformat.read(path, as_version=4))
+    if have == want:
+        if not check:
+            return 0
+        problems = execution_problems(path, max_bytes)
+        for p in problems:
+            print(f"{name}: {rel}: {p}; execute it in place (see the top of notebooks/src/{name}.py)")
+        return 1 if problems else 0
+    if check:
+        print(f"{name}: {rel} differs from notebooks/src/{name}.py; "
+              f"run /usr/bin/python3 notebooks/src/{name}.py and execute it again")
+        return 1
+    with open(path, "w") as f:
+        f.write(text)
+    print(f"{name}: wrote {rel} (no outputs: execute it in place)")
+    return 0
+
+
 def main():
     check = "--check" in sys.argv[1:]
     bad = 0

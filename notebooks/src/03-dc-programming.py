@@ -19,8 +19,6 @@ After changing a cell, write it and execute it in place (no RBM_QUICK):
 import os
 import sys
 
-import nbformat
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import mknb  # noqa: E402  (scripts/ is not a package)
@@ -722,53 +720,6 @@ this copy); the quick mode (`RBM_QUICK=1`), under a minute."""),
     ("go", r"""fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)"""),
 ]
 
-def cells_of(nb):
-    """The kind, id and source of every cell, outputs left out."""
-    return [(c["cell_type"], c.get("id"), c["source"]) for c in nb.cells]
-
-
-def execution_problems(path):
-    """Why the notebook at path is not a clean, executed copy (empty if it is)."""
-    problems = []
-    size = os.path.getsize(path)
-    if size > MAX_BYTES:
-        problems.append(f"{size} bytes, more than {MAX_BYTES}")
-    nb = nbformat.read(path, as_version=4)
-    for i, c in enumerate(nb.cells):
-        if c["cell_type"] != "code":
-            continue
-        if c.get("execution_count") is None:
-            problems.append(f"cell {i} ({c.get('id')}) was not executed")
-        for o in c.get("outputs", []):
-            if o.get("output_type") == "error":
-                problems.append(f"cell {i} ({c.get('id')}) failed: {o.get('ename')}: {o.get('evalue')}")
-    return problems
-
-
-def main():
-    check = "--check" in sys.argv[1:]
-    path = os.path.join(ROOT, PATH)
-    text = mknb.build(CELLS)
-    want = cells_of(nbformat.reads(text, as_version=4))
-    have = None
-    if os.path.exists(path):
-        have = cells_of(nbformat.read(path, as_version=4))
-    if have == want:
-        if not check:
-            return 0
-        problems = execution_problems(path)
-        for p in problems:
-            print(f"03-dc-programming: {PATH}: {p}; execute it in place (see the top of this file)")
-        return 1 if problems else 0
-    if check:
-        print(f"03-dc-programming: {PATH} differs from notebooks/src/03-dc-programming.py; "
-              "run /usr/bin/python3 notebooks/src/03-dc-programming.py and execute it again")
-        return 1
-    with open(path, "w") as f:
-        f.write(text)
-    print(f"03-dc-programming: wrote {PATH} (no outputs: execute it in place)")
-    return 0
-
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(mknb.generate("03-dc-programming", PATH, CELLS, MAX_BYTES, sys.argv[1:]))
