@@ -51,19 +51,7 @@ func (m *Binary) Save(w io.Writer) error {
 	if err := m.Validate(); err != nil {
 		return fmt.Errorf("rbm: Save: %w", err)
 	}
-	nv, nh := m.Visible(), m.Hidden()
-	buf := make([]byte, headerSize, headerSize+8*(nv*nh+nv+nh)+4)
-	copy(buf, fileMagic)
-	binary.LittleEndian.PutUint32(buf[4:], fileVersion)
-	copy(buf[8:16], kindBinary)
-	binary.LittleEndian.PutUint64(buf[16:], uint64(nv))
-	binary.LittleEndian.PutUint64(buf[24:], uint64(nh))
-	for _, p := range m.Params() {
-		for _, x := range p {
-			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(x))
-		}
-	}
-	buf = binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
+	buf := encode(kindBinary, m.Visible(), m.Hidden(), m.Params())
 	if _, err := w.Write(buf); err != nil {
 		return fmt.Errorf("rbm: Save: %w", err)
 	}
@@ -96,47 +84,16 @@ func load(r io.Reader) (*Binary, error) {
 		}
 		return nil, err
 	}
-	if string(head[:4]) != fileMagic {
-		return nil, fmt.Errorf("bad magic %q, want %q: not an RBM model file", head[:4], fileMagic)
-	}
-	if v := binary.LittleEndian.Uint32(head[4:]); v != fileVersion {
-		return nil, fmt.Errorf("unsupported format version %d (this build reads version %d)", v, fileVersion)
-	}
 	kind := string(bytes.TrimRight(head[8:16], "\x00"))
-	if kind != kindBinary {
+	if string(head[:4]) == fileMagic && binary.LittleEndian.Uint32(head[4:]) == fileVersion && kind != kindBinary {
 		return nil, fmt.Errorf("unsupported model kind %q (want %q)", kind, kindBinary)
 	}
-	nv64, nh64 := binary.LittleEndian.Uint64(head[16:]), binary.LittleEndian.Uint64(head[24:])
-	if nv64 < 1 || nh64 < 1 || nv64 > MaxFileUnits || nh64 > MaxFileUnits || nv64*nh64 > MaxFileParams {
-		return nil, fmt.Errorf("absurd layer sizes %d×%d (each must be 1…%d, and the product at most %d)", nv64, nh64, MaxFileUnits, MaxFileParams)
-	}
-	nv, nh := int(nv64), int(nh64)
-	want := int64(8*(nv*nh+nv+nh) + 4)
-	// Read through a limited reader into a buffer that grows with the
-	// data, so a header claiming a huge model allocates nothing until the
-	// bytes arrive.
-	var body bytes.Buffer
-	got, err := body.ReadFrom(io.LimitReader(r, want))
+	data, nv, nh, err := readBody(head, r, func(nv, nh int) int { return nv*nh + nv + nh }, "")
 	if err != nil {
 		return nil, err
 	}
-	if got < want {
-		return nil, fmt.Errorf("%w: %d×%d model needs %d bytes after the header, found %d", errTruncated, nv, nh, want, got)
-	}
-	data := body.Bytes()
-	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
-	crc := crc32.Update(crc32.ChecksumIEEE(head), crc32.IEEETable, data[:len(data)-4])
-	if crc != sum {
-		return nil, fmt.Errorf("checksum mismatch (stored %08x, computed %08x): the file is corrupt", sum, crc)
-	}
 	m := &Binary{W: mat.NewDense(nv, nh, nil), B: make([]float64, nv), C: make([]float64, nh)}
-	off := 0
-	for _, p := range m.Params() {
-		for i := range p {
-			p[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[off:]))
-			off += 8
-		}
-	}
+	decodeParams(data, m.Params())
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
@@ -150,20 +107,7 @@ func (m *Binary) SaveFile(path string) error {
 	if err := m.Validate(); err != nil {
 		return fmt.Errorf("rbm: SaveFile %s: %w", path, err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("rbm: SaveFile %s: %w", path, err)
-	}
-	tmp := f.Name()
-	err = m.Save(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := saveFile(path, m.Save); err != nil {
 		return fmt.Errorf("rbm: SaveFile %s: %w", path, err)
 	}
 	return nil
@@ -173,18 +117,124 @@ func (m *Binary) SaveFile(path string) error {
 // a file with bytes after the checksum. Errors name the file and what is
 // wrong with it.
 func LoadFile(path string) (*Binary, error) {
+	var m *Binary
+	err := loadFile(path, func(r io.Reader) (err error) {
+		m, err = load(r)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("rbm: LoadFile%w", err)
+	}
+	return m, nil
+}
+
+// encode returns the file bytes of a model of the given kind and sizes:
+// the header, every parameter as little-endian float64 in Params order,
+// and the CRC-32 of all that.
+func encode(kind string, nv, nh int, params [][]float64) []byte {
+	n := 0
+	for _, p := range params {
+		n += len(p)
+	}
+	buf := make([]byte, headerSize, headerSize+8*n+4)
+	copy(buf, fileMagic)
+	binary.LittleEndian.PutUint32(buf[4:], fileVersion)
+	copy(buf[8:16], kind)
+	binary.LittleEndian.PutUint64(buf[16:], uint64(nv))
+	binary.LittleEndian.PutUint64(buf[24:], uint64(nh))
+	for _, p := range params {
+		for _, x := range p {
+			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(x))
+		}
+	}
+	return binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
+}
+
+// readBody checks the magic, version and layer sizes of head and reads the
+// body that follows from r: params(nv, nh) float64 values and the CRC-32,
+// which it verifies. It reads through a limited reader into a buffer that
+// grows with the data, so a header claiming a huge model allocates nothing
+// until the bytes arrive. what names the model in a truncation error
+// ("" or e.g. "Gaussian "). It returns the body without the checksum.
+func readBody(head []byte, r io.Reader, params func(nv, nh int) int, what string) (data []byte, nv, nh int, err error) {
+	if string(head[:4]) != fileMagic {
+		return nil, 0, 0, fmt.Errorf("bad magic %q, want %q: not an RBM model file", head[:4], fileMagic)
+	}
+	if v := binary.LittleEndian.Uint32(head[4:]); v != fileVersion {
+		return nil, 0, 0, fmt.Errorf("unsupported format version %d (this build reads version %d)", v, fileVersion)
+	}
+	nv64, nh64 := binary.LittleEndian.Uint64(head[16:]), binary.LittleEndian.Uint64(head[24:])
+	if nv64 < 1 || nh64 < 1 || nv64 > MaxFileUnits || nh64 > MaxFileUnits || nv64*nh64 > MaxFileParams {
+		return nil, 0, 0, fmt.Errorf("absurd layer sizes %d×%d (each must be 1…%d, and the product at most %d)", nv64, nh64, MaxFileUnits, MaxFileParams)
+	}
+	nv, nh = int(nv64), int(nh64)
+	want := int64(8*params(nv, nh) + 4)
+	var body bytes.Buffer
+	got, err := body.ReadFrom(io.LimitReader(r, want))
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if got < want {
+		return nil, 0, 0, fmt.Errorf("%w: %d×%d %smodel needs %d bytes after the header, found %d", errTruncated, nv, nh, what, want, got)
+	}
+	data = body.Bytes()
+	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
+	crc := crc32.Update(crc32.ChecksumIEEE(head), crc32.IEEETable, data[:len(data)-4])
+	if crc != sum {
+		return nil, 0, 0, fmt.Errorf("checksum mismatch (stored %08x, computed %08x): the file is corrupt", sum, crc)
+	}
+	return data[:len(data)-4], nv, nh, nil
+}
+
+// decodeParams fills params, in order, from little-endian float64 data.
+func decodeParams(data []byte, params [][]float64) {
+	off := 0
+	for _, p := range params {
+		for i := range p {
+			p[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[off:]))
+			off += 8
+		}
+	}
+}
+
+// saveFile writes a model to path with save, through a temporary file in
+// the same directory that is renamed into place, so an existing file is
+// never left half written.
+func saveFile(path string, save func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	err = save(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// loadFile opens path and reads a model from it with load, refusing bytes
+// after the checksum. Its errors start with " PATH: " (or, when the file
+// cannot be opened, with ": " and the open error, which names it), to
+// follow the caller's function name.
+func loadFile(path string, load func(io.Reader) error) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("rbm: LoadFile: %w", err)
+		return fmt.Errorf(": %w", err)
 	}
 	defer f.Close()
-	m, err := load(f)
-	if err != nil {
-		return nil, fmt.Errorf("rbm: LoadFile %s: %w", path, err)
+	if err := load(f); err != nil {
+		return fmt.Errorf(" %s: %w", path, err)
 	}
 	var extra [1]byte
 	if n, _ := f.Read(extra[:]); n > 0 {
-		return nil, fmt.Errorf("rbm: LoadFile %s: trailing data after the checksum", path)
+		return fmt.Errorf(" %s: trailing data after the checksum", path)
 	}
-	return m, nil
+	return nil
 }

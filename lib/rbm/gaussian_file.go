@@ -2,14 +2,9 @@ package rbm
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
-	"math"
-	"os"
-	"path/filepath"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -38,19 +33,7 @@ func (g *Gaussian) Save(w io.Writer) error {
 	if err := g.Validate(); err != nil {
 		return fmt.Errorf("rbm: Gaussian.Save: %w", err)
 	}
-	nv, nh := g.Visible(), g.Hidden()
-	buf := make([]byte, headerSize, headerSize+8*(nv*nh+nh+2*nv)+4)
-	copy(buf, fileMagic)
-	binary.LittleEndian.PutUint32(buf[4:], fileVersion)
-	copy(buf[8:16], kindGaussian)
-	binary.LittleEndian.PutUint64(buf[16:], uint64(nv))
-	binary.LittleEndian.PutUint64(buf[24:], uint64(nh))
-	for _, p := range g.Params() {
-		for _, x := range p {
-			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(x))
-		}
-	}
-	buf = binary.LittleEndian.AppendUint32(buf, crc32.ChecksumIEEE(buf))
+	buf := encode(kindGaussian, g.Visible(), g.Hidden(), g.Params())
 	if _, err := w.Write(buf); err != nil {
 		return fmt.Errorf("rbm: Gaussian.Save: %w", err)
 	}
@@ -101,40 +84,12 @@ func LoadModel(r io.Reader) (Model, error) {
 
 // loadGaussianBody reads the body after a header of kind "gaussian".
 func loadGaussianBody(head []byte, r io.Reader) (*Gaussian, error) {
-	if string(head[:4]) != fileMagic {
-		return nil, fmt.Errorf("bad magic %q, want %q: not an RBM model file", head[:4], fileMagic)
-	}
-	if v := binary.LittleEndian.Uint32(head[4:]); v != fileVersion {
-		return nil, fmt.Errorf("unsupported format version %d (this build reads version %d)", v, fileVersion)
-	}
-	nv64, nh64 := binary.LittleEndian.Uint64(head[16:]), binary.LittleEndian.Uint64(head[24:])
-	if nv64 < 1 || nh64 < 1 || nv64 > MaxFileUnits || nh64 > MaxFileUnits || nv64*nh64 > MaxFileParams {
-		return nil, fmt.Errorf("absurd layer sizes %d×%d (each must be 1…%d, and the product at most %d)", nv64, nh64, MaxFileUnits, MaxFileParams)
-	}
-	nv, nh := int(nv64), int(nh64)
-	want := int64(8*(nv*nh+nh+2*nv) + 4)
-	var body bytes.Buffer
-	got, err := body.ReadFrom(io.LimitReader(r, want))
+	data, nv, nh, err := readBody(head, r, func(nv, nh int) int { return nv*nh + nh + 2*nv }, "Gaussian ")
 	if err != nil {
 		return nil, err
 	}
-	if got < want {
-		return nil, fmt.Errorf("%w: %d×%d Gaussian model needs %d bytes after the header, found %d", errTruncated, nv, nh, want, got)
-	}
-	data := body.Bytes()
-	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
-	crc := crc32.Update(crc32.ChecksumIEEE(head), crc32.IEEETable, data[:len(data)-4])
-	if crc != sum {
-		return nil, fmt.Errorf("checksum mismatch (stored %08x, computed %08x): the file is corrupt", sum, crc)
-	}
 	g := &Gaussian{W: mat.NewDense(nv, nh, nil), C: make([]float64, nh), Mu: make([]float64, nv), LogVar: make([]float64, nv)}
-	off := 0
-	for _, p := range g.Params() {
-		for i := range p {
-			p[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[off:]))
-			off += 8
-		}
-	}
+	decodeParams(data, g.Params())
 	if err := g.Validate(); err != nil {
 		return nil, err
 	}
@@ -147,20 +102,7 @@ func (g *Gaussian) SaveFile(path string) error {
 	if err := g.Validate(); err != nil {
 		return fmt.Errorf("rbm: Gaussian.SaveFile %s: %w", path, err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("rbm: Gaussian.SaveFile %s: %w", path, err)
-	}
-	tmp := f.Name()
-	err = g.Save(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := saveFile(path, g.Save); err != nil {
 		return fmt.Errorf("rbm: Gaussian.SaveFile %s: %w", path, err)
 	}
 	return nil
@@ -170,18 +112,13 @@ func (g *Gaussian) SaveFile(path string) error {
 // LoadGaussian); it also refuses bytes after the checksum. Errors name the
 // file.
 func LoadGaussianFile(path string) (*Gaussian, error) {
-	f, err := os.Open(path)
+	var g *Gaussian
+	err := loadFile(path, func(r io.Reader) (err error) {
+		g, err = LoadGaussian(r)
+		return err
+	})
 	if err != nil {
-		return nil, fmt.Errorf("rbm: LoadGaussianFile: %w", err)
-	}
-	defer f.Close()
-	g, err := LoadGaussian(f)
-	if err != nil {
-		return nil, fmt.Errorf("rbm: LoadGaussianFile %s: %w", path, err)
-	}
-	var extra [1]byte
-	if n, _ := f.Read(extra[:]); n > 0 {
-		return nil, fmt.Errorf("rbm: LoadGaussianFile %s: trailing data after the checksum", path)
+		return nil, fmt.Errorf("rbm: LoadGaussianFile%w", err)
 	}
 	return g, nil
 }
