@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -98,85 +97,34 @@ func (f *Flip) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	return nil
 }
 
-// flipJob is one contiguous range of blocks of a flip half-step: each
-// element x of p becomes σ(x + bias) (with a nil bias, p holds σ already)
-// and the binary state s of the same element moves by the per-unit kernel of T_α, with one uniform draw from
-// the stream of the element's block of blockRows rows.
-type flipJob struct {
-	p, s   blas64.General
-	bias   []float64
-	alpha  float64
-	src    []rand.PCG
-	lo, hi int // blocks [lo, hi)
-	wg     *sync.WaitGroup
-}
-
-var (
-	flipOnce     sync.Once
-	flipJobs     chan flipJob
-	flipPoolSize int
-)
-
-// startFlipPool starts GOMAXPROCS workers for flip half-steps, kept for the
-// life of the process (as the Gibbs pool of rows.go).
-func startFlipPool() {
-	flipPoolSize = runtime.GOMAXPROCS(0)
-	flipJobs = make(chan flipJob, 4*flipPoolSize)
-	for i := 0; i < flipPoolSize; i++ {
-		go func() {
-			for j := range flipJobs {
-				j.run()
-				j.wg.Done()
-			}
-		}()
-	}
-}
-
 // flipRows runs the element-wise work of a flip half-step over the rows of
-// p and s, block by block, spread over the pool when it is large (the
-// same rule as Gibbs: at least minParallel elements and GOMAXPROCS > 1).
+// p and s on the half-step pool of rows.go (see rowsDo): each element x of
+// p becomes σ(x + bias) (with a nil bias, p holds σ already) and the binary
+// state s of the same element moves by the per-unit kernel of T_α, with one
+// uniform draw from the stream of the element's block of blockRows rows.
 // The per-block streams make the result independent of the split.
 func flipRows(wg *sync.WaitGroup, p, s blas64.General, bias []float64, alpha float64, src []rand.PCG) {
-	nb := (p.Rows + blockRows - 1) / blockRows
-	j := flipJob{p: p, s: s, bias: bias, alpha: alpha, src: src, lo: 0, hi: nb}
-	procs := runtime.GOMAXPROCS(0)
-	if procs == 1 || nb == 1 || p.Rows*p.Cols < minParallel {
-		j.run()
-		return
-	}
-	flipOnce.Do(startFlipPool)
-	parts := min(procs, flipPoolSize, nb)
-	wg.Add(parts - 1)
-	j.wg = wg
-	for k := 1; k < parts; k++ {
-		j.lo, j.hi = k*nb/parts, (k+1)*nb/parts
-		flipJobs <- j
-	}
-	j.lo, j.hi = 0, nb/parts
-	j.run()
-	wg.Wait()
+	spread(wg, job{kind: doFlip, p: p, s: s, bias: bias, alpha: alpha, src: src})
 }
 
-// run does the job's blocks: the inputs plus bias go through
+// flipBlock does block b of a doFlip job: the inputs plus bias go through
 // rbm.SigmoidInPlace (as in Gibbs), and the flip probability is derived
 // from q = σ(x) (see flipProb).
-func (j *flipJob) run() {
+func (j *job) flipBlock(b int) {
 	p, s, alpha := j.p, j.s, j.alpha
-	for b := j.lo; b < j.hi; b++ {
-		g := &j.src[b]
-		for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
-			row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
-			out := s.Data[i*s.Stride : i*s.Stride+len(row)]
-			if j.bias != nil {
-				addBias(row, j.bias)
-				rbm.SigmoidInPlace(row)
-			}
-			for k, q := range row {
-				if uniform(g) < alpha*flipProb(out[k], q)+(1-alpha)*q {
-					out[k] = 1
-				} else {
-					out[k] = 0
-				}
+	g := &j.src[b]
+	for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
+		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
+		out := s.Data[i*s.Stride : i*s.Stride+len(row)]
+		if j.bias != nil {
+			addBias(row, j.bias)
+			rbm.SigmoidInPlace(row)
+		}
+		for k, q := range row {
+			if uniform(g) < alpha*flipProb(out[k], q)+(1-alpha)*q {
+				out[k] = 1
+			} else {
+				out[k] = 0
 			}
 		}
 	}

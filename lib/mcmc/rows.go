@@ -28,6 +28,7 @@ const (
 	doSigmoid       = iota // p ← σ(p + bias)
 	doSigmoidSample        // p ← σ(p + bias); s ~ Bernoulli(p)
 	doSample               // s ~ Bernoulli(p)
+	doFlip                 // p ← σ(p + bias); s moves by T_α (flip.go)
 )
 
 // job is one contiguous range of blocks of one half-step.
@@ -35,6 +36,7 @@ type job struct {
 	kind   int
 	p, s   blas64.General
 	bias   []float64
+	alpha  float64 // doFlip: the blend of T and G
 	src    []rand.PCG
 	lo, hi int // blocks [lo, hi)
 	wg     *sync.WaitGroup
@@ -82,10 +84,18 @@ func splitmix(x uint64) uint64 {
 // rows of p (and s), block by block, in parallel when it is large, waiting
 // on wg (owned by the chains, so that the steady state does not allocate).
 func rowsDo(wg *sync.WaitGroup, kind int, p, s blas64.General, bias []float64, src []rand.PCG) {
-	nb := (p.Rows + blockRows - 1) / blockRows
-	j := job{kind: kind, p: p, s: s, bias: bias, src: src, lo: 0, hi: nb}
+	spread(wg, job{kind: kind, p: p, s: s, bias: bias, src: src})
+}
+
+// spread runs every block of j, on the calling goroutine when the work is
+// small (fewer than minParallel elements, one block, or GOMAXPROCS 1) and
+// otherwise split into contiguous ranges of blocks over the pool, waiting
+// on wg. Jobs travel by value, so the steady state does not allocate.
+func spread(wg *sync.WaitGroup, j job) {
+	nb := (j.p.Rows + blockRows - 1) / blockRows
+	j.lo, j.hi = 0, nb
 	procs := runtime.GOMAXPROCS(0)
-	if procs == 1 || nb == 1 || p.Rows*p.Cols < minParallel {
+	if procs == 1 || nb == 1 || j.p.Rows*j.p.Cols < minParallel {
 		j.run()
 		return
 	}
@@ -106,6 +116,10 @@ func rowsDo(wg *sync.WaitGroup, kind int, p, s blas64.General, bias []float64, s
 func (j *job) run() {
 	p, s := j.p, j.s
 	for b := j.lo; b < j.hi; b++ {
+		if j.kind == doFlip {
+			j.flipBlock(b)
+			continue
+		}
 		var src *rand.PCG
 		if j.kind != doSigmoid {
 			src = &j.src[b]

@@ -55,6 +55,12 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 // checkData returns an error naming what if data does not have m's visible
 // width, has no rows, or holds a NaN or infinite value.
 func (m *Binary) checkData(what string, data mat.Matrix) error {
+	return checkData(what, data, m.Visible())
+}
+
+// checkData returns an error naming what if data does not have visible
+// columns, has no rows, or holds a NaN or infinite value.
+func checkData(what string, data mat.Matrix, visible int) error {
 	if data == nil {
 		return fmt.Errorf("rbm: %s: data is nil", what)
 	}
@@ -65,8 +71,8 @@ func (m *Binary) checkData(what string, data mat.Matrix) error {
 	if r == 0 {
 		return fmt.Errorf("rbm: %s: data has no rows", what)
 	}
-	if c != m.Visible() {
-		return fmt.Errorf("rbm: %s: data has %d columns, want %d (visible units)", what, c, m.Visible())
+	if c != visible {
+		return fmt.Errorf("rbm: %s: data has %d columns, want %d (visible units)", what, c, visible)
 	}
 	for i := 0; i < r; i++ {
 		for j := 0; j < c; j++ {

@@ -416,27 +416,7 @@ func scratch(n int) *[]float64 {
 // checkData returns an error naming what if data does not have g's visible
 // width, has no rows, or holds a NaN or infinite value.
 func (g *Gaussian) checkData(what string, data mat.Matrix) error {
-	if data == nil {
-		return fmt.Errorf("rbm: %s: data is nil", what)
-	}
-	if d, ok := data.(*mat.Dense); ok && d.IsEmpty() {
-		return fmt.Errorf("rbm: %s: data is empty", what)
-	}
-	r, c := data.Dims()
-	if r == 0 {
-		return fmt.Errorf("rbm: %s: data has no rows", what)
-	}
-	if c != g.Visible() {
-		return fmt.Errorf("rbm: %s: data has %d columns, want %d (visible units)", what, c, g.Visible())
-	}
-	for i := 0; i < r; i++ {
-		for j := 0; j < c; j++ {
-			if x := data.At(i, j); !finite(x) {
-				return fmt.Errorf("rbm: %s: data has %v at row %d, column %d", what, x, i, j)
-			}
-		}
-	}
-	return nil
+	return checkData(what, data, g.Visible())
 }
 
 // hiddenScores calls do(idx, h, wh, s) for every hidden state h (index idx
