@@ -22,8 +22,12 @@ BIN      := build/rbm-kernel
 STATICCHECK_VERSION := v0.8.2
 STATICCHECK         := build/bin/staticcheck-$(STATICCHECK_VERSION)
 
-# How long each fuzz target runs in `make fuzz-smoke`.
-FUZZTIME ?= 10s
+# How much each fuzz target runs in `make fuzz-smoke`: a count of
+# executions ("Nx"), not a duration, because a duration-based -fuzztime
+# can fail spuriously with "context deadline exceeded" when the deadline
+# races a worker on a loaded machine (a Go coordinator race, golang/go#51484);
+# a count has no deadline to race. 100000x is a few seconds per target here.
+FUZZTIME ?= 100000x
 # -race for ./kernel/... (set RACE= to skip).
 RACE ?= -race
 
