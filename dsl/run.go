@@ -18,8 +18,9 @@ import (
 // the points measured so far are kept in the result with the error.
 type RunFunc func(ctx context.Context, r *Job) ([]Point, error)
 
-// Progress is called after each run that finishes in this invocation:
-// done runs finished (failed ones included), failed of them failed, total
+// Progress is called after the result of each run that finishes in this
+// invocation has been stored: done runs finished and stored (failed ones
+// included), failed of them failed, total
 // to do in this invocation (runs of the shard without a result), and eta
 // the estimated time left, elapsed/done·(total−done).
 type Progress func(done, failed, total int, eta time.Duration)
@@ -37,8 +38,8 @@ type Options struct {
 	// Retry reruns runs whose stored result is a failure; by default any
 	// stored result, failed or not, is skipped.
 	Retry bool
-	// Progress, if not nil, is called after each run, from one goroutine
-	// at a time.
+	// Progress, if not nil, is called after each run's result is stored,
+	// always from the same goroutine.
 	Progress Progress
 }
 
@@ -64,10 +65,13 @@ func (s *Summary) String() string {
 
 // Run executes the runs of plan in opts.Shard that have no result in store
 // yet, on opts.Workers goroutines, and writes each result as soon as it is
-// done. A run that returns an error or panics is recorded as failed and the
-// sweep goes on. When ctx is cancelled no new run starts, runs in progress
-// are cancelled and their results are not written, so a later Run redoes
-// them; Run then returns the summary and ctx's error.
+// done: one writer goroutine stores the results (Store.Write) while the
+// workers go on with their next runs. A run that returns an error or panics
+// is recorded as failed and the sweep goes on. When ctx is cancelled no new
+// run starts, runs in progress are cancelled and their results are not
+// written, so a later Run redoes them; runs that had finished are still
+// stored. Run returns when every finished result is stored, with the
+// summary and ctx's error.
 func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Options) (*Summary, error) {
 	if plan == nil || store == nil || fn == nil {
 		return nil, fmt.Errorf("dsl: Run needs a plan, a store and a run function")
@@ -104,10 +108,42 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 		todo = append(todo, r)
 	}
 
+	// Workers run jobs and hand each finished result to one writer, which
+	// stores it (write, sync, rename) and reports progress while the
+	// worker goes on with its next run: the file system's latency is off
+	// the runs' critical path, and progress counts only stored results.
+	// finished is unbuffered, so a worker is at most one result ahead of
+	// the writer and a cancel from Progress stops the sweep at once.
 	jobs := make(chan *Job)
-	var mu sync.Mutex // guards sum and the progress call
-	var wg sync.WaitGroup
+	finished := make(chan *Result)
+	var mu sync.Mutex // guards writeErr
 	var writeErr error
+	wrote := make(chan struct{})
+	go func() {
+		defer close(wrote)
+		for res := range finished {
+			err := store.Write(res)
+			if err != nil {
+				mu.Lock()
+				if writeErr == nil {
+					writeErr = err
+				}
+				mu.Unlock()
+				continue
+			}
+			sum.Done++
+			if res.Error != "" {
+				sum.Failed++
+				sum.Errors = append(sum.Errors, res.Key+": "+res.Error)
+			}
+			if o.Progress != nil {
+				el := time.Since(start)
+				eta := time.Duration(float64(el) / float64(sum.Done) * float64(len(todo)-sum.Done))
+				o.Progress(sum.Done, sum.Failed, len(todo), eta)
+			}
+		}
+	}()
+	var wg sync.WaitGroup
 	for w := 0; w < o.Workers; w++ {
 		wg.Add(1)
 		go func() {
@@ -120,22 +156,7 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 				if ctx.Err() != nil {
 					continue // interrupted: leave it for the next Run
 				}
-				err := store.Write(res)
-				mu.Lock()
-				if err != nil && writeErr == nil {
-					writeErr = err
-				}
-				sum.Done++
-				if res.Error != "" {
-					sum.Failed++
-					sum.Errors = append(sum.Errors, res.Key+": "+res.Error)
-				}
-				if o.Progress != nil {
-					el := time.Since(start)
-					eta := time.Duration(float64(el) / float64(sum.Done) * float64(len(todo)-sum.Done))
-					o.Progress(sum.Done, sum.Failed, len(todo), eta)
-				}
-				mu.Unlock()
+				finished <- res
 			}
 		}()
 	}
@@ -155,6 +176,8 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
+	close(finished)
+	<-wrote
 	sum.Elapsed = time.Since(start)
 	if writeErr != nil {
 		return sum, writeErr

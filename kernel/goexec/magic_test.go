@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -160,22 +161,25 @@ func TestSweepMagicInterruptAndResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pub := &cancelOnDisplay{want: "tiny cd", cancel: cancel}
-	// One worker: the cancel comes after the first run and before the
-	// second starts, so exactly one result is written.
+	// One worker. The progress display that cancels comes after the first
+	// result is stored; by then the worker has started the second run,
+	// which is either cancelled (not stored) or had already finished
+	// (stored): one or two of the four results exist, never all.
 	_, err := e.Execute(ctx, "%%sweep -workers 1 -out "+dir+"\n"+tinySweep, pub)
 	ee, ok := err.(*kernel.ExecError)
 	if !ok || ee.Name != "Interrupted" {
 		t.Fatalf("interrupted sweep: %v, want an Interrupted ExecError", err)
 	}
-	if n := countResults(t, dir); n != 1 {
-		t.Errorf("%d results after the interrupt, want 1", n)
+	n := countResults(t, dir)
+	if n < 1 || n > 2 {
+		t.Fatalf("%d results after the interrupt, want 1 or 2", n)
 	}
-	if got, _ := run(t, e, "fmt.Sprint(len(sweep.Results), sweep.Report.Missing)"); !strings.Contains(got, "1 3") {
-		t.Errorf("after the interrupt: %q, want 1, 3", got)
+	if got, _ := run(t, e, "fmt.Sprint(len(sweep.Results), sweep.Report.Missing)"); !strings.Contains(got, fmt.Sprintf("%d %d", n, 4-n)) {
+		t.Errorf("after the interrupt: %q, want %d, %d", got, n, 4-n)
 	}
 	_, rec := run(t, e, "%%sweep -out "+dir+"\n"+tinySweep)
-	if out := rec.stream("stdout"); !strings.Contains(out, "1 skipped (already done), 3 run, 0 failed") {
-		t.Errorf("resumed: stdout %q, want 1 skipped and 3 run", out)
+	if out, want := rec.stream("stdout"), fmt.Sprintf("%d skipped (already done), %d run, 0 failed", n, 4-n); !strings.Contains(out, want) {
+		t.Errorf("resumed: stdout %q, want %q", out, want)
 	}
 	if n := countResults(t, dir); n != 4 {
 		t.Errorf("%d results after resuming, want 4", n)
