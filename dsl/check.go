@@ -736,6 +736,14 @@ func (c *checker) value(e Expr, p *Param, depth int) bool {
 				}
 			}
 		}
+		if a.Type == TypeName && p.Values != nil {
+			for _, v := range a.Values {
+				if !contains(p.Values, v.(string)) {
+					c.errorf(e.At, "parameter %s: level %s of axis %s is not one of %s%s", p.Name, v, a.Name, strings.Join(p.Values, ", "), didYouMean(v.(string), p.Values))
+					return false
+				}
+			}
+		}
 		return true
 	}
 	v, t, ok := c.constant(e)
@@ -755,6 +763,10 @@ func (c *checker) value(e Expr, p *Param, depth int) bool {
 			c.errorf(e.Pos(), "parameter %s: unknown %s %s%s", p.Name, p.Kind, v, didYouMean(v.(string), c.reg.Names(p.Kind)))
 			return false
 		}
+	}
+	if t == TypeName && p.Values != nil && !contains(p.Values, v.(string)) {
+		c.errorf(e.Pos(), "parameter %s: %s is not one of %s%s", p.Name, v, strings.Join(p.Values, ", "), didYouMean(v.(string), p.Values))
+		return false
 	}
 	return true
 }

@@ -59,7 +59,7 @@ var trainParams = []Param{
 	{Name: "batch", Type: TypeInt, Default: 0, Doc: "examples per mini-batch; 0: the whole data set (batch learning)"},
 	{Name: "momentum", Type: TypeFloat, Default: 0.0, Doc: "SGD momentum in [0, 1): Δ ← momentum·Δ + ε·(g − decay·θ)"},
 	{Name: "decay", Type: TypeFloat, Default: 0.0, Doc: "L2 weight decay λ on the weights (not the biases)"},
-	{Name: "schedule", Type: TypeName, Default: "constant", Doc: "learning-rate schedule: constant (ε_t = ε) or cosine (ε_t = ε_end + ½(ε − ε_end)(1 + cos(πt/T)))"},
+	{Name: "schedule", Type: TypeName, Default: "constant", Values: []string{"constant", "cosine"}, Doc: "learning-rate schedule: constant (ε_t = ε) or cosine (ε_t = ε_end + ½(ε − ε_end)(1 + cos(πt/T)))"},
 	{Name: "rate_end", Type: TypeFloat, Default: 0.0, Doc: "final rate ε_end of the cosine schedule"},
 }
 
@@ -139,6 +139,39 @@ var library = []libItem{
 	},
 
 	// Models.
+	{
+		entry: &Entry{Kind: KindDataset, Name: "mnist",
+			Doc: "MNIST digits (data.MNIST) binarised at a threshold: 28×28 = 784 visible units, read from the IDX files that `make setup` converts (data/mnist, or $RBM_DATA/mnist)",
+			Params: []Param{
+				{Name: "n", Type: TypeInt, Default: 10000, Doc: "number of digits, the first n of the file (0: all)"},
+				{Name: "train", Type: TypeBool, Default: false, Doc: "read the 60,000 training digits (train-*) instead of the 10,000 test digits (t10k-*)"},
+				{Name: "threshold", Type: TypeFloat, Default: 0.5, Doc: "grey level g in (0, 1) above which a pixel is 1"},
+				{Name: "dir", Type: TypeString, Default: "", Doc: "folder of the IDX files; empty: data.DefaultMNISTDir()"},
+			}},
+		dataset: func(p params) (*data.Set, error) {
+			n, err := p.nonNegative("n")
+			if err != nil {
+				return nil, err
+			}
+			train, err := p.bool("train")
+			if err != nil {
+				return nil, err
+			}
+			th, err := p.float("threshold")
+			if err != nil {
+				return nil, err
+			}
+			if !(th > 0 && th < 1) {
+				return nil, fmt.Errorf("parameter threshold = %v, want a grey level in (0, 1)", th)
+			}
+			dir, err := p.str("dir")
+			if err != nil {
+				return nil, err
+			}
+			return data.MNIST(dir, data.MNISTOptions{Train: train, Limit: n, Binarize: data.Thresholded, Threshold: th})
+		},
+	},
+
 	{
 		entry: &Entry{Kind: KindModel, Name: "binary",
 			Doc: "binary RBM (rbm.Binary) with energy E(v, h) = −vᵀWh − bᵀv − cᵀh; as many visible units as the data set has columns",
@@ -365,6 +398,34 @@ var library = []libItem{
 		},
 	},
 
+	{
+		entry: learnerEntry("ssd", "stochastic spectral descent (learn.SSD, Carlson et al. 2015): the gradient estimate of a CD-k or PCD-k estimator mapped to the steepest-ascent direction of the Schatten-∞ norm (one SVD per update); takes a much smaller rate than SGD",
+			Param{Name: "k", Type: TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"},
+			Param{Name: "estimator", Type: TypeName, Default: "pcd", Values: []string{"pcd", "cd"}, Doc: "gradient estimator: pcd (persistent chains, as Carlson et al.) or cd"},
+			Param{Name: "chains", Type: TypeInt, Default: 0, Doc: "number of persistent chains of pcd; 0: as many as the batch has rows"}),
+		learner: func(p params, r *runParts) (learn.Learner, error) {
+			k, err := p.positive("k")
+			if err != nil {
+				return nil, err
+			}
+			n, err := p.nonNegative("chains")
+			if err != nil {
+				return nil, err
+			}
+			est, err := p.str("estimator")
+			if err != nil {
+				return nil, err
+			}
+			switch est {
+			case "pcd":
+				return learn.NewSSD(learn.NewPCD(k, n, r.sampler)), nil
+			case "cd":
+				return learn.NewSSD(learn.NewCD(k, r.sampler)), nil
+			}
+			return nil, fmt.Errorf("parameter estimator = %s, want pcd or cd%s", est, didYouMean(est, []string{"pcd", "cd"}))
+		},
+	},
+
 	// Measurements.
 	{
 		entry: &Entry{Kind: KindMeasure, Name: "loglik",
@@ -404,6 +465,52 @@ var library = []libItem{
 			return func(ctx context.Context, m *rbm.Binary) (float64, error) { return o.Func(m) }, nil
 		},
 	},
+	{
+		entry: &Entry{Kind: KindMeasure, Name: "isl",
+			Doc: "indirect sampling likelihood (mcmc.ISL): one chain of the run's sampler, started at a random training example, gives samples (one every thin steps after burn); the value is the mean log-likelihood of the training set under the Parzen density of all samples, the kernel width chosen on the training set too (a sweep has no held-out set)",
+			Params: []Param{
+				{Name: "samples", Type: TypeInt, Default: 1000, Doc: "number N of samples"},
+				{Name: "burn", Type: TypeInt, Default: 100, Doc: "sampler steps before the first sample"},
+				{Name: "thin", Type: TypeInt, Default: 1, Doc: "sampler steps between samples"},
+			}},
+		measure: func(p params, r *runParts) (measureFunc, error) {
+			n, err := p.positive("samples")
+			if err != nil {
+				return nil, err
+			}
+			burn, err := p.nonNegative("burn")
+			if err != nil {
+				return nil, err
+			}
+			thin, err := p.positive("thin")
+			if err != nil {
+				return nil, err
+			}
+			return islMeasure(r, n, burn, thin), nil
+		},
+	},
+	{
+		entry: &Entry{Kind: KindMeasure, Name: "tau",
+			Doc: "integrated autocorrelation time of the run's sampler on the current model (mcmc.WindowTau with Sokal's window c = 5 on mcmc.EnergyTrace): chains start at random training examples; the value is the mean of τ over the chains, in sampler steps (a lower bound τ(N/2) for a chain whose trace is too short for the window)",
+			Params: []Param{
+				{Name: "chains", Type: TypeInt, Default: 10, Doc: "number of independent chains"},
+				{Name: "steps", Type: TypeInt, Default: 1000, Doc: "length of each chain's energy trace"},
+			}},
+		measure: func(p params, r *runParts) (measureFunc, error) {
+			c, err := p.positive("chains")
+			if err != nil {
+				return nil, err
+			}
+			n, err := p.positive("steps")
+			if err != nil {
+				return nil, err
+			}
+			if n < 4 {
+				return nil, fmt.Errorf("parameter steps = %d, want at least 4 for an autocorrelation", n)
+			}
+			return tauMeasure(r, c, n), nil
+		},
+	},
 }
 
 // libIndex finds the items of library by kind and name. It is filled by
@@ -422,11 +529,12 @@ func init() {
 }
 
 // Library returns a new registry of the library's names: the data sets
-// (bars_stripes, shifting_bar), models (binary), samplers (gibbs, flip,
-// tempered), learners (cd, pcd, fpcd, pt, centered, sdcp, csdcp; every
-// learner also takes the training settings rate, batch, momentum, decay,
-// schedule and rate_end) and measurements (loglik, recon, ais), each with
-// its parameters, their types, defaults and documentation.
+// (bars_stripes, shifting_bar, artificial_modes, mnist), models (binary),
+// samplers (gibbs, flip, tempered), learners (cd, pcd, fpcd, pt, centered,
+// sdcp, csdcp, ssd; every learner also takes the training settings rate,
+// batch, momentum, decay, schedule and rate_end) and measurements (loglik,
+// recon, ais, isl, tau), each with its parameters, their types, defaults and
+// documentation.
 // Describe lists them. RunLibrary runs the configurations that this
 // registry resolves. The registry is the caller's: adding entries to it
 // changes no other registry, but RunLibrary knows only the library's.

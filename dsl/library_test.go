@@ -35,11 +35,11 @@ func libPlan(t testing.TB, src string) *dsl.Plan {
 func TestLibraryRegistry(t *testing.T) {
 	r := dsl.Library()
 	want := map[dsl.Kind][]string{
-		dsl.KindDataset: {"artificial_modes", "bars_stripes", "shifting_bar"},
+		dsl.KindDataset: {"artificial_modes", "bars_stripes", "mnist", "shifting_bar"},
 		dsl.KindModel:   {"binary"},
 		dsl.KindSampler: {"flip", "gibbs", "tempered"},
-		dsl.KindLearner: {"cd", "centered", "csdcp", "fpcd", "pcd", "pt", "sdcp"},
-		dsl.KindMeasure: {"ais", "loglik", "recon"},
+		dsl.KindLearner: {"cd", "centered", "csdcp", "fpcd", "pcd", "pt", "sdcp", "ssd"},
+		dsl.KindMeasure: {"ais", "isl", "loglik", "recon", "tau"},
 	}
 	desc := r.Describe()
 	for k, names := range want {
@@ -182,7 +182,6 @@ func TestRunLibraryErrors(t *testing.T) {
 		{"cd(k = 0)", "parameter k = 0"},
 		{"cd(rate = 0)", "parameter rate = 0"},
 		{"pcd(chains = -1)", "chains = -1"},
-		{"cd(schedule = cosin)", `unknown schedule "cosin" (did you mean cosine?)`},
 		{"cd(momentum = 1)", "momentum 1 is not in [0, 1)"},
 		{"pt(temps = 1)", "parameter temps = 1"},
 		{"sdcp(d = 0)", "parameter d = 0"},
@@ -474,11 +473,11 @@ func ExampleLibrary() {
 	e, _ := r.Lookup(dsl.KindLearner, "cd")
 	fmt.Println(e.Param("k").Default, e.Param("rate").Default)
 	// Output:
-	// dataset [artificial_modes bars_stripes shifting_bar]
+	// dataset [artificial_modes bars_stripes mnist shifting_bar]
 	// model [binary]
 	// sampler [flip gibbs tempered]
-	// learner [cd centered csdcp fpcd pcd pt sdcp]
-	// measure [ais loglik recon]
+	// learner [cd centered csdcp fpcd pcd pt sdcp ssd]
+	// measure [ais isl loglik recon tau]
 	// 1 0.1
 }
 

@@ -49,6 +49,10 @@ type Param struct {
 	// Kind, for a parameter of TypeName, is the kind of entry the name must
 	// resolve to; empty means any identifier is accepted.
 	Kind Kind
+	// Values, for a parameter of TypeName without a Kind, are the names it
+	// accepts (e.g. the schedules constant and cosine); the checker rejects
+	// any other before a run starts. Nil accepts any identifier.
+	Values []string
 	// Default is the value used when the sweep file does not set the
 	// parameter: an int, float64, string or bool matching Type (a string for
 	// TypeName). A nil Default makes the parameter required.
@@ -127,6 +131,9 @@ func (r *MapRegistry) Add(e *Entry) error {
 		seen[p.Name] = true
 		if p.Default != nil && !defaultFits(p.Type, p.Default) {
 			return fmt.Errorf("dsl: %s %q: default %v of parameter %q is not of type %s", e.Kind, e.Name, p.Default, p.Name, p.Type)
+		}
+		if p.Values != nil && (p.Type != TypeName || p.Kind != "" || p.Default != nil && !contains(p.Values, p.Default.(string))) {
+			return fmt.Errorf("dsl: %s %q: parameter %q lists values %v but is not a name parameter without kind whose default is one of them", e.Kind, e.Name, p.Name, p.Values)
 		}
 	}
 	if r.m == nil {
