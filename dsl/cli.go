@@ -22,8 +22,9 @@ commands:
   run       run the runs without a result (flags: -out, -workers, -shard, -retry)
   status    count done, failed and missing runs and list missing ones
   collect   write all results as one long CSV and print the report (-csv, -md)
-  sbatch    print a Slurm array script (-shards, -cpus, -time, -mem, -name)
-  k8s       print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)
+  emit slurm  print a Slurm array script (-shards, -cpus, -time, -mem, -name)
+  emit k8s    print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)
+            (sbatch and k8s are short for emit slurm and emit k8s)
 
 The result folder (-out) defaults to FILE without .sweep plus ".results".
 The shard defaults to SWEEP_SHARD=i/n, or Slurm's SLURM_ARRAY_TASK_ID and
@@ -65,6 +66,17 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		return nil
 	}
 	cmd := args[0]
+	if cmd == "emit" {
+		targets := []string{"slurm", "k8s"}
+		if len(args) < 2 || !contains(targets, args[1]) {
+			got := "nothing"
+			if len(args) >= 2 {
+				got = fmt.Sprintf("%q%s", args[1], didYouMean(args[1], targets))
+			}
+			return usage(fmt.Errorf("sweep emit: want slurm or k8s, found %s\n%s", got, CommandUsage))
+		}
+		cmd, args = map[string]string{"slurm": "sbatch", "k8s": "k8s"}[args[1]], args[1:]
+	}
 	fs := flag.NewFlagSet("sweep "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", "", "result folder")

@@ -3,6 +3,7 @@ package dsl
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,6 +51,19 @@ func TestCommand(t *testing.T) {
 	}
 	if out, err := cmd("sbatch", "-shards", "3", file); err != nil || !strings.Contains(out, "--array=0-2") {
 		t.Errorf("sbatch: %q %v", out, err)
+	}
+	if out, err := cmd("emit", "slurm", "-shards", "3", file); err != nil || !strings.Contains(out, "--array=0-2") {
+		t.Errorf("emit slurm: %q %v", out, err)
+	}
+	if out, err := cmd("emit", "k8s", "-shards", "2", "-image", "img", "-claim", "pvc", file); err != nil || !strings.Contains(out, "completionMode: Indexed") {
+		t.Errorf("emit k8s: %q %v", out, err)
+	}
+	var ue *UsageError
+	if _, err := cmd("emit", "slurn", file); !errors.As(err, &ue) || !strings.Contains(err.Error(), `want slurm or k8s, found "slurn" (did you mean slurm?)`) {
+		t.Errorf("emit slurn: %v", err)
+	}
+	if _, err := cmd("emit"); !errors.As(err, &ue) || !strings.Contains(err.Error(), "found nothing") {
+		t.Errorf("emit alone: %v", err)
 	}
 	if _, err := cmd("k8s", file); err == nil {
 		t.Error("k8s without image accepted")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh tests `rbm-kernel sweep sbatch` against a real Slurm: it starts a
+# run.sh tests `rbm-kernel sweep emit slurm` against a real Slurm: it starts a
 # private munged, slurmctld and slurmd for one node (localhost) from a
 # temporary folder, submits the emitted array script for tests/slurm/tiny.sweep
 # (2 array tasks, 4 runs), runs the same sweep locally, and checks that the
@@ -179,7 +179,7 @@ ln -s "$bin" "$tmp/bin/rbm-kernel" # the emitted script runs `rbm-kernel` from P
 export PATH="$tmp/bin:$PATH"
 
 cd "$work"
-rbm-kernel sweep sbatch -shards 2 -cpus 1 -time 00:05:00 -out slurm.results tiny.sweep >tiny.sbatch
+rbm-kernel sweep emit slurm -shards 2 -cpus 1 -time 00:05:00 -out slurm.results tiny.sweep >tiny.sbatch
 grep -q '^#SBATCH --array=0-1$' tiny.sbatch || die "emitted script has no 2-task array: $(cat tiny.sbatch)"
 log "submitting the array job (2 tasks)"
 start=$SECONDS
