@@ -321,30 +321,7 @@ learner cd(k = 1, rate = 0.5)
 measure loglik every 100
 measure ais(chains = 100, steps = 1000) every 100
 `)
-	pts, err := dsl.RunLibrary(context.Background(), p.Jobs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	exact := map[int]float64{}
-	for _, q := range pts {
-		if q.Measure == "loglik" {
-			exact[q.Step] = q.Value
-		}
-	}
-	n := 0
-	for _, q := range pts {
-		if q.Measure != "ais" {
-			continue
-		}
-		n++
-		t.Logf("step %d: ais %v, exact %v", q.Step, q.Value, exact[q.Step])
-		if d := math.Abs(q.Value - exact[q.Step]); d > 0.05 {
-			t.Errorf("step %d: ais %v, exact %v, differ by %v", q.Step, q.Value, exact[q.Step], d)
-		}
-	}
-	if n != 2 {
-		t.Errorf("%d ais points, want 2: %v", n, pts)
-	}
+	checkAgainstExact(t, p.Jobs[0], "ais", 2, 0.05)
 }
 
 // cdSweep is the sweep of the brief: Bars and Stripes 3×3 (9 visible
@@ -640,5 +617,36 @@ measure loglik every 100
 			b.ReportMetric(100*(float64(w)*wall.Seconds()-work.Seconds())/work.Seconds(), "overhead-%")
 			b.ReportMetric(work.Seconds()/float64(b.N*len(p.Jobs))*1000, "ms/run")
 		})
+	}
+}
+
+// checkAgainstExact runs job, which measures loglik and measure at the
+// same steps, and checks that measure gave points values, each negative
+// and within tol of the exact log-likelihood at its step.
+func checkAgainstExact(t *testing.T, job *dsl.Job, measure string, points int, tol float64) {
+	t.Helper()
+	pts, err := dsl.RunLibrary(context.Background(), job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact := map[int]float64{}
+	for _, q := range pts {
+		if q.Measure == "loglik" {
+			exact[q.Step] = q.Value
+		}
+	}
+	n := 0
+	for _, q := range pts {
+		if q.Measure != measure {
+			continue
+		}
+		n++
+		t.Logf("step %d: %s %v, exact %v", q.Step, measure, q.Value, exact[q.Step])
+		if d := math.Abs(q.Value - exact[q.Step]); !(q.Value < 0) || d > tol {
+			t.Errorf("step %d: %s %v, exact %v: want negative and within %v", q.Step, measure, q.Value, exact[q.Step], tol)
+		}
+	}
+	if n != points {
+		t.Errorf("%d %s points, want %d", n, measure, points)
 	}
 }

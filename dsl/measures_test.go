@@ -33,29 +33,7 @@ learner cd(k = 1, rate = 0.5)
 measure loglik every 100
 measure isl(samples = 5000) every 100
 `)
-	pts, err := dsl.RunLibrary(context.Background(), p.Jobs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	exact := map[int]float64{}
-	for _, q := range pts {
-		if q.Measure == "loglik" {
-			exact[q.Step] = q.Value
-		}
-	}
-	n := 0
-	for _, q := range pts {
-		if q.Measure != "isl" {
-			continue
-		}
-		n++
-		if !(q.Value < 0) || math.Abs(q.Value-exact[q.Step]) > 0.4 {
-			t.Errorf("isl at update %d = %.4f, exact log-likelihood %.4f: want negative and within 0.4", q.Step, q.Value, exact[q.Step])
-		}
-	}
-	if n != 4 {
-		t.Errorf("%d isl points, want 4", n)
-	}
+	checkAgainstExact(t, p.Jobs[0], "isl", 4, 0.4)
 }
 
 // TestTauMeasure checks the tau measurement twice. On a model with almost
