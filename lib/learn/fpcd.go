@@ -45,6 +45,12 @@ type FPCD struct {
 	pos    *mat.Dense
 	ps, pf [][]float64 // parameter slices of m and of the fast model
 	pt     [][]float64 // parameter slices of the summed model
+
+	// pending is true when the fast update of the last Update,
+	// θ_F ← decay·θ_F + rate·grad, is still to be made: it is made in the
+	// same pass as the sum θ + θ_F of the next Update (or by Fast).
+	pending     bool
+	decay, rate float64
 }
 
 // NewFPCD returns an FPCD learner with k sampling steps (k ≤ 0 means 1) per
@@ -68,8 +74,23 @@ func (l *FPCD) Steps() int { return max(l.K, 1) }
 func (l *FPCD) Chains() *mcmc.Chains { return l.chains }
 
 // Fast returns the fast parameters θ_F as a model (nil before the first
-// update); it is the learner's state.
-func (l *FPCD) Fast() *rbm.Binary { return l.fast }
+// update), up to date with the last Update; it is the learner's state.
+//
+// Update leaves the last fast step, θ_F ← Decay·θ_F + ε_F g, to be made in
+// the same pass over the parameters as the next update's sum θ + θ_F; Fast
+// makes it first if it is still pending.
+func (l *FPCD) Fast() *rbm.Binary {
+	if l.pending {
+		for k, f := range l.pf {
+			g := l.grad.Parts[k][:len(f)]
+			for i := range f {
+				f[i] = l.decay*f[i] + l.rate*g[i]
+			}
+		}
+		l.pending = false
+	}
+	return l.fast
+}
 
 // Update makes one FPCD update of m (an *rbm.Binary) from batch through
 // opt, and updates the fast parameters.
@@ -129,14 +150,10 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 		l.fast = &rbm.Binary{W: mat.NewDense(nv, nh, nil), B: make([]float64, nv), C: make([]float64, nh)}
 		l.sum = &rbm.Binary{W: mat.NewDense(nv, nh, nil), B: make([]float64, nv), C: make([]float64, nh)}
 		l.grad = NewGrad(m)
+		l.pending = false
 	}
 	l.ps, l.pf, l.pt = params(m, l.ps), params(l.fast, l.pf), params(l.sum, l.pt)
-	ps, pf, pt := l.ps, l.pf, l.pt
-	for k := range pt {
-		for i := range pt[k] {
-			pt[k][i] = ps[k][i] + pf[k][i]
-		}
-	}
+	l.sync()
 	if err := l.Sampler.Sample(l.sum, l.chains, max(l.K, 1)); err != nil {
 		return err
 	}
@@ -149,15 +166,37 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 	if err := opt.Step(m, l.grad); err != nil {
 		return err
 	}
-	decay := l.Decay
-	if decay == 0 {
-		decay = 19.0 / 20
+	l.decay = l.Decay
+	if l.decay == 0 {
+		l.decay = 19.0 / 20
 	}
-	for k := range pf {
-		g := l.grad.Parts[k]
-		for i := range pf[k] {
-			pf[k][i] = decay*pf[k][i] + l.FastRate*g[i]
+	l.rate = l.FastRate
+	l.pending = true
+	return nil
+}
+
+// sync writes the model the chains sample, θ + θ_F, into l.sum, making
+// first the pending fast step θ_F ← decay·θ_F + rate·g of the last update,
+// in one pass over the parameters (reading θ, θ_F and g, writing θ_F and
+// the sum).
+func (l *FPCD) sync() {
+	ps, pf, pt := l.ps, l.pf, l.pt
+	for k := range pt {
+		s := pt[k]
+		a, f := ps[k][:len(s)], pf[k][:len(s)]
+		if !l.pending {
+			for i := range s {
+				s[i] = a[i] + f[i]
+			}
+			continue
+		}
+		g := l.grad.Parts[k][:len(s)]
+		d, r := l.decay, l.rate
+		for i := range s {
+			x := d*f[i] + r*g[i]
+			f[i] = x
+			s[i] = a[i] + x
 		}
 	}
-	return nil
+	l.pending = false
 }

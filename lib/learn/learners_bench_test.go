@@ -11,8 +11,13 @@ import (
 // RBM and a batch of 100 random binary images (the shape of
 // BenchmarkCD1MNIST), with SGD and momentum. Compare each learner with CD
 // of the same Steps (sampling steps per update): CD-1 for FPCD-1, PCD-1,
-// Centered-1, S-DCP d=1, CS-DCP d=1 and SSD; CD-2 for S-DCP d=2 K'=1; PT
-// with t temperatures and K = 1 runs t·K steps.
+// Centered-1, S-DCP d=1, CS-DCP d=1 and SSD; CD-2 for S-DCP d=2 K'=1; CD-4
+// for PT with 4 temperatures and K = 1 (t·K steps); PCD-1 and PCD-4 show
+// what the persistent chains alone cost (the positive phase's product,
+// which CD shares with its first half-step). Besides the wall time it
+// reports cpu-ns/op, the process's CPU time (user and system) per update,
+// which other processes on a shared machine disturb less; with
+// GOMAXPROCS=1 and OPENBLAS_NUM_THREADS=1 it is the work of one update.
 func BenchmarkLearnersMNIST(b *testing.B) {
 	pt, err := NewPT(1, mustBetas(4), 0, 1, nil)
 	if err != nil {
@@ -24,7 +29,9 @@ func BenchmarkLearnersMNIST(b *testing.B) {
 	}{
 		{"CD-1", NewCD(1, mcmc.NewGibbs(1))},
 		{"CD-2", NewCD(2, mcmc.NewGibbs(1))},
+		{"CD-4", NewCD(4, mcmc.NewGibbs(1))},
 		{"PCD-1", NewPCD(1, 0, mcmc.NewGibbs(1))},
+		{"PCD-4", NewPCD(4, 0, mcmc.NewGibbs(1))},
 		{"FPCD-1", NewFPCD(1, 0, 0.01, mcmc.NewGibbs(1))},
 		{"Centered-1", NewCentered(1, mcmc.NewGibbs(1))},
 		{"SDCP-d1-K1", NewSDCP(1, 1, mcmc.NewGibbs(1))},
@@ -46,10 +53,14 @@ func BenchmarkLearnersMNIST(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			for b.Loop() {
 				if err := c.l.Update(m, x, o); err != nil {
 					b.Fatal(err)
 				}
+			}
+			if cpu0 >= 0 {
+				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(float64(c.l.Steps()), "steps/update")
 		})

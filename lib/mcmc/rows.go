@@ -29,6 +29,7 @@ const (
 	doSigmoidSample        // p ← σ(p + bias); s ~ Bernoulli(p)
 	doSample               // s ~ Bernoulli(p)
 	doFlip                 // p ← σ(p + bias); s moves by T_α (flip.go)
+	doTempered             // p ← σ(β(p + bias)); s ~ Bernoulli(p); dot_i = Σ_k s_k (p_k + bias_k) if dot is set
 )
 
 // job is one contiguous range of blocks of one half-step.
@@ -37,6 +38,8 @@ type job struct {
 	p, s   blas64.General
 	bias   []float64
 	alpha  float64 // doFlip: the blend of T and G
+	beta   float64 // doTempered: the inverse temperature
+	dot    []float64
 	src    []rand.PCG
 	lo, hi int // blocks [lo, hi)
 	wg     *sync.WaitGroup
@@ -120,6 +123,10 @@ func (j *job) run() {
 			j.flipBlock(b)
 			continue
 		}
+		if j.kind == doTempered {
+			j.temperedBlock(b)
+			continue
+		}
 		var src *rand.PCG
 		if j.kind != doSigmoid {
 			src = &j.src[b]
@@ -152,6 +159,59 @@ func (j *job) run() {
 				}
 			}
 		}
+	}
+}
+
+// temperedBlock does block b of a doTempered job: for every row (chain) i
+// of the block, with x_k = p_ik + bias_k the unit's input at β = 1, it sets
+// p_ik = σ(β·x_k), draws s_ik ~ Bernoulli(p_ik) (one uniform per unit, in
+// order, as doSigmoidSample), and, if j.dot is set, writes
+// dot_i = Σ_k s_ik·x_k, which for the visible half-step is vᵀWh + bᵀv of
+// the new state. At β = 1 the probabilities and draws are bit for bit
+// those of doSigmoidSample.
+func (j *job) temperedBlock(b int) {
+	p, s, beta := j.p, j.s, j.beta
+	src := &j.src[b]
+	var buf [256]float64 // x_k of a chunk of the row, while p holds σ(β·x_k)
+	for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
+		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
+		out := s.Data[i*s.Stride : i*s.Stride+len(row)]
+		if j.dot == nil {
+			addBias(row, j.bias)
+			if beta != 1 {
+				for k := range row {
+					row[k] *= beta
+				}
+			}
+			rbm.SigmoidInPlace(row)
+			for k, q := range row {
+				if uniform(src) < q {
+					out[k] = 1
+				} else {
+					out[k] = 0
+				}
+			}
+			continue
+		}
+		var e float64
+		for lo := 0; lo < len(row); lo += len(buf) {
+			part := row[lo:min(lo+len(buf), len(row))]
+			x, bias, o := buf[:len(part)], j.bias[lo:lo+len(part)], out[lo:lo+len(part)]
+			for k := range part {
+				x[k] = part[k] + bias[k]
+				part[k] = beta * x[k]
+			}
+			rbm.SigmoidInPlace(part)
+			for k, q := range part {
+				if uniform(src) < q {
+					o[k] = 1
+					e += x[k]
+				} else {
+					o[k] = 0
+				}
+			}
+		}
+		j.dot[i] = e
 	}
 }
 

@@ -33,7 +33,18 @@ import (
 //
 // E the energy of the untempered model. Each swap is a Metropolis move
 // that leaves the product ∏_i p_{β_i} invariant, so the β = 1 replicas keep
-// the model's joint distribution. The β = 1 replicas are the Chains passed
+// the model's joint distribution.
+//
+// When the base sampler is a *Gibbs, Tempered runs the Gibbs steps itself
+// with the untempered products (vᵀW, Wh) and applies β_i to the units'
+// inputs, σ(β_i(vᵀW + c)) and σ(β_i(Wh + b)), the same conditionals as the
+// scaled model's, and takes the energies of the swap criterion from the
+// last visible half-step: with x = Wh + b the visible input and v the new
+// visible state, E(v, h) = −(xᵀv + cᵀh). A transition then costs the 2k
+// matrix products per replica of its Gibbs steps and nothing more (no
+// scaled copies of W, no product for the energies). Other base samplers run
+// on scaled copies of the model and the energies take one product V·W per
+// replica. The β = 1 replicas are the Chains passed
 // to Sample; the others are kept by Tempered (started uniformly at random,
 // and restarted when the number of chains changes). A swap exchanges the
 // rows of V, H, PV and PH, so after a transition PV and PH of a chain are
@@ -168,13 +179,25 @@ func (p *Tempered) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	if steps == 0 {
 		return nil
 	}
-	p.prepare(m, c)
+	g, fast := p.base.(*Gibbs)
+	if fast && (g == nil || g.srcs == nil) {
+		return errors.New("mcmc: Tempered.Sample: base Gibbs sampler not made with NewGibbs")
+	}
+	p.prepare(m, c, !fast)
 	t := len(p.betas)
 	for s := 0; s < steps; s++ {
 		for i := 0; i < t; i++ {
-			mi, ci := p.models[i], p.chains[i]
+			ci := p.chains[i]
 			if i == 0 {
-				mi, ci = m, c
+				ci = c
+			}
+			if fast {
+				p.gibbs(g, m, ci, p.betas[i], p.energy[i])
+				continue
+			}
+			mi := p.models[i]
+			if i == 0 {
+				mi = m
 			}
 			if err := p.base.Sample(mi, ci, p.k); err != nil {
 				return fmt.Errorf("mcmc: Tempered.Sample: base sampler at β = %v: %w", p.betas[i], err)
@@ -205,24 +228,26 @@ func (p *Tempered) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	return nil
 }
 
-// prepare makes the scaled models β_i·m and the replicas' chains (sized
-// like c), reusing them when the shapes have not changed.
-func (p *Tempered) prepare(m *rbm.Binary, c *Chains) {
+// prepare makes the replicas' chains (sized like c) and, if scale is set,
+// the scaled models β_i·m, reusing them when the shapes have not changed.
+func (p *Tempered) prepare(m *rbm.Binary, c *Chains, scale bool) {
 	n := c.Len()
 	nv, nh := m.Visible(), m.Hidden()
 	for i := 1; i < len(p.betas); i++ {
-		mi := p.models[i]
-		if mi == nil || mi.Visible() != nv || mi.Hidden() != nh {
-			mi = m.Clone()
-			p.models[i] = mi
-		}
-		beta := p.betas[i]
-		mi.W.Scale(beta, m.W)
-		for k, x := range m.B {
-			mi.B[k] = beta * x
-		}
-		for k, x := range m.C {
-			mi.C[k] = beta * x
+		if scale {
+			mi := p.models[i]
+			if mi == nil || mi.Visible() != nv || mi.Hidden() != nh {
+				mi = m.Clone()
+				p.models[i] = mi
+			}
+			beta := p.betas[i]
+			mi.W.Scale(beta, m.W)
+			for k, x := range m.B {
+				mi.B[k] = beta * x
+			}
+			for k, x := range m.C {
+				mi.C[k] = beta * x
+			}
 		}
 		ci := p.chains[i]
 		if ci == nil || ci.Len() != n || ci.V.RawMatrix().Cols != nv || ci.H.RawMatrix().Cols != nh {
@@ -235,8 +260,53 @@ func (p *Tempered) prepare(m *rbm.Binary, c *Chains) {
 			p.energy[i] = make([]float64, n)
 		}
 	}
-	if p.buf == nil || p.buf.RawMatrix().Rows != n || p.buf.RawMatrix().Cols != nh {
+	if scale && (p.buf == nil || p.buf.RawMatrix().Rows != n || p.buf.RawMatrix().Cols != nh) {
 		p.buf = mat.NewDense(n, nh, nil)
+	}
+}
+
+// gibbs runs k block Gibbs steps of g on the chains c at inverse
+// temperature beta, with the products of the untempered model m and the
+// temperature applied to the units' inputs: the hidden half-step draws
+// h ~ Bernoulli(σ(β(vᵀW + c))), the visible one v ~ Bernoulli(σ(β(Wh + b))),
+// the conditionals of p_β, with the random streams of g as g.Sample would
+// use them (at β = 1 the chains are bit for bit those of g.Sample). The last
+// visible half-step also sums x·v' over the units, x = Wh + b its
+// untempered input and v' the new state, which is vᵀWh + bᵀv of the new
+// state; adding cᵀh gives the untempered energy
+//
+//	E(v, h) = −(vᵀWh + bᵀv + cᵀh)
+//
+// of every chain, written to e, for the swaps, without a further matrix
+// product.
+func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []float64) {
+	src := streams(&g.srcs, g.seed, c.Len())
+	wg := c.waiter()
+	w := m.W.RawMatrix()
+	for s := 0; s < p.k; s++ {
+		if c.fresh && beta == 1 {
+			rowsDo(wg, doSample, c.PH.RawMatrix(), c.H.RawMatrix(), nil, src)
+		} else {
+			ph := c.PH.RawMatrix()
+			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
+			spread(wg, job{kind: doTempered, p: ph, s: c.H.RawMatrix(), bias: m.C, beta: beta, src: src})
+		}
+		c.fresh = false
+		pv := c.PV.RawMatrix()
+		blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.H.RawMatrix(), w, 0, pv)
+		var dot []float64
+		if s == p.k-1 {
+			dot = e
+		}
+		spread(wg, job{kind: doTempered, p: pv, s: c.V.RawMatrix(), bias: m.B, beta: beta, src: src, dot: dot})
+	}
+	hr := c.H.RawMatrix()
+	for r := range e {
+		var ch float64
+		for j, x := range hr.Data[r*hr.Stride : r*hr.Stride+hr.Cols] {
+			ch += m.C[j] * x
+		}
+		e[r] = -(e[r] + ch)
 	}
 }
 

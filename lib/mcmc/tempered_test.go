@@ -198,3 +198,110 @@ func TestTemperedBadInput(t *testing.T) {
 		t.Errorf("rate before any swap = %v, want NaN", r[0])
 	}
 }
+
+// plainSampler hides the type of a sampler, so that Tempered takes its
+// generic path (base.Sample on scaled models, energies by a product)
+// instead of the one it uses for a *Gibbs.
+type plainSampler struct{ s Sampler }
+
+func (p plainSampler) Sample(m *rbm.Binary, c *Chains, steps int) error {
+	return p.s.Sample(m, c, steps)
+}
+
+// TestTemperedEnergies checks the input of the swap criterion: after a
+// few transitions, the energy Tempered holds for every chain of every
+// replica (swapped along with the states) equals E(v, h) of the chain's
+// state under the untempered model, computed by rbm.Binary.Energy, to
+// rounding (relative 1e-12: sums of a few thousand terms of size ≤ 1). It
+// runs the Gibbs path (energies from the last visible half-step; 300
+// visible units, more than one chunk of its buffer), the generic path (a
+// Gibbs sampler behind an interface, and Flip), with k = 1 and 2, and with
+// the half-steps forced onto the worker pool.
+func TestTemperedEnergies(t *testing.T) {
+	defer func(n int) { minParallel = n }(minParallel)
+	m := uniformModel(t, 300, 7, 0.2, 1, rand.New(rand.NewPCG(2, 9)))
+	betas := []float64{1, 0.7, 0.3, 0}
+	for _, par := range []int{1 << 30, 0} {
+		minParallel = par
+		for _, k := range []int{1, 2} {
+			for _, base := range []Sampler{NewGibbs(3), plainSampler{NewGibbs(3)}, mustFlip(t, 1, 3)} {
+				pt, err := NewTempered(base, betas, k, 4)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c, _ := NewChains(m, 40, rand.New(rand.NewPCG(5, 5)))
+				if err := pt.Sample(m, c, 3); err != nil {
+					t.Fatal(err)
+				}
+				for i := range betas {
+					ci := pt.Replica(i)
+					if i == 0 {
+						ci = c
+					}
+					for r := 0; r < ci.Len(); r++ {
+						want := m.Energy(ci.V.RawRowView(r), ci.H.RawRowView(r))
+						if got := pt.energy[i][r]; math.Abs(got-want) > 1e-12*(1+math.Abs(want)) {
+							t.Fatalf("%T, k = %d, β = %v, chain %d: energy %v, E(v, h) = %v", base, k, betas[i], r, got, want)
+						}
+					}
+				}
+				if _, acc := pt.Swaps(); acc[0] == 0 || acc[2] == 0 {
+					t.Errorf("%T, k = %d: no swaps accepted (%v): the states did not move between replicas", base, k, acc)
+				}
+			}
+		}
+	}
+}
+
+// TestTemperedGibbsPath checks that the Gibbs path of Tempered (untempered
+// products, β applied to the inputs, energies from the last half-step) is
+// the same Markov chain as the generic path on the same Gibbs sampler
+// (scaled copies of the model, energies by a product): from the same seeds
+// the two give the same states in every replica and the same swap
+// decisions. Their conditionals and energies differ only by rounding
+// (about 1e-16), so a draw or swap decision could differ only if a uniform
+// fell within that distance of its threshold: with about 10⁶ draws, a
+// chance near 1e-10. A wrong swap criterion or a wrong temperature in either
+// path changes the states after a few transitions. It also requires that
+// some swaps are rejected and some accepted, so that the criterion decides.
+func TestTemperedGibbsPath(t *testing.T) {
+	m := uniformModel(t, 20, 12, 0.5, 0.5, rand.New(rand.NewPCG(6, 1)))
+	betas := []float64{1, 0.6, 0.25, 0}
+	for _, k := range []int{1, 3} {
+		var cs [2]*Chains
+		var pts [2]*Tempered
+		for a, base := range []Sampler{NewGibbs(11), plainSampler{NewGibbs(11)}} {
+			pt, err := NewTempered(base, betas, k, 12)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, _ := NewChains(m, 70, rand.New(rand.NewPCG(13, 13)))
+			if err := pt.Sample(m, c, 40); err != nil {
+				t.Fatal(err)
+			}
+			cs[a], pts[a] = c, pt
+		}
+		for i := range betas {
+			a, b := pts[0].Replica(i), pts[1].Replica(i)
+			if i == 0 {
+				a, b = cs[0], cs[1]
+			}
+			if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) {
+				t.Errorf("k = %d, β = %v: the Gibbs path and the generic path give different states", k, betas[i])
+			}
+			if !mat.EqualApprox(a.PV, b.PV, 1e-12) || !mat.EqualApprox(a.PH, b.PH, 1e-12) {
+				t.Errorf("k = %d, β = %v: the Gibbs path and the generic path give different conditionals", k, betas[i])
+			}
+		}
+		prop0, acc0 := pts[0].Swaps()
+		prop1, acc1 := pts[1].Swaps()
+		for i := range acc0 {
+			if acc0[i] != acc1[i] || prop0[i] != prop1[i] {
+				t.Errorf("k = %d, pair %d: %d of %d swaps accepted on the Gibbs path, %d of %d on the generic path", k, i, acc0[i], prop0[i], acc1[i], prop1[i])
+			}
+			if acc0[i] == 0 || acc0[i] == prop0[i] {
+				t.Errorf("k = %d, pair %d: %d of %d swaps accepted; the criterion did not decide", k, i, acc0[i], prop0[i])
+			}
+		}
+	}
+}
