@@ -42,7 +42,8 @@ import (
 // last visible half-step: with x = Wh + b the visible input and v the new
 // visible state, E(v, h) = −(xᵀv + cᵀh). A transition then costs the 2k
 // matrix products per replica of its Gibbs steps and nothing more (no
-// scaled copies of W, no product for the energies). Other base samplers run
+// scaled copies of W, no product for the energies), less 2k − 1 at β = 0,
+// where every conditional is ½ and only the energy needs a product. Other base samplers run
 // on scaled copies of the model and the energies take one product V·W per
 // replica. The β = 1 replicas are the Chains passed
 // to Sample; the others are kept by Tempered (started uniformly at random,
@@ -278,24 +279,36 @@ func (p *Tempered) prepare(m *rbm.Binary, c *Chains, scale bool) {
 //	E(v, h) = −(vᵀWh + bᵀv + cᵀh)
 //
 // of every chain, written to e, for the swaps, without a further matrix
-// product.
+// product. At β = 0 every conditional is ½ whatever the input, so the
+// products are skipped, except the last visible one, which the energy
+// needs: the draws are the same (σ(0·x) = ½ exactly).
 func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []float64) {
 	src := streams(&g.srcs, g.seed, c.Len())
 	wg := c.waiter()
 	w := m.W.RawMatrix()
 	for s := 0; s < p.k; s++ {
-		if c.fresh && beta == 1 {
+		last := s == p.k-1
+		switch {
+		case c.fresh && beta == 1:
 			rowsDo(wg, doSample, c.PH.RawMatrix(), c.H.RawMatrix(), nil, src)
-		} else {
+		case beta == 0:
+			halves(c.PH)
+			rowsDo(wg, doSample, c.PH.RawMatrix(), c.H.RawMatrix(), nil, src)
+		default:
 			ph := c.PH.RawMatrix()
 			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
 			spread(wg, job{kind: doTempered, p: ph, s: c.H.RawMatrix(), bias: m.C, beta: beta, src: src})
 		}
 		c.fresh = false
+		if beta == 0 && !last {
+			halves(c.PV)
+			rowsDo(wg, doSample, c.PV.RawMatrix(), c.V.RawMatrix(), nil, src)
+			continue
+		}
 		pv := c.PV.RawMatrix()
 		blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.H.RawMatrix(), w, 0, pv)
 		var dot []float64
-		if s == p.k-1 {
+		if last {
 			dot = e
 		}
 		spread(wg, job{kind: doTempered, p: pv, s: c.V.RawMatrix(), bias: m.B, beta: beta, src: src, dot: dot})
@@ -327,6 +340,17 @@ func (p *Tempered) energies(m *rbm.Binary, c *Chains, e []float64) {
 			s += m.B[i] * x
 		}
 		e[r] = -s
+	}
+}
+
+// halves sets every element of d to ½.
+func halves(d *mat.Dense) {
+	r := d.RawMatrix()
+	for i := 0; i < r.Rows; i++ {
+		row := r.Data[i*r.Stride : i*r.Stride+r.Cols]
+		for j := range row {
+			row[j] = 0.5
+		}
 	}
 }
 
