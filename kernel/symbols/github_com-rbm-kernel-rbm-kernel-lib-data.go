@@ -18,6 +18,7 @@ func init() {
 		"BarsAndStripes":       reflect.ValueOf(data.BarsAndStripes),
 		"BestLogLikelihood":    reflect.ValueOf(data.BestLogLikelihood),
 		"DefaultMNISTDir":      reflect.ValueOf(data.DefaultMNISTDir),
+		"Frechet":              reflect.ValueOf(data.Frechet),
 		"Grey":                 reflect.ValueOf(data.Grey),
 		"IsotropicMixture":     reflect.ValueOf(data.IsotropicMixture),
 		"LoadIDX":              reflect.ValueOf(data.LoadIDX),
@@ -30,6 +31,7 @@ func init() {
 		"MaxArtificialModes":   reflect.ValueOf(constant.MakeFromLiteral("16777216", token.INT, 0)),
 		"MaxBarsAndStripes":    reflect.ValueOf(constant.MakeFromLiteral("12", token.INT, 0)),
 		"NewBatcher":           reflect.ValueOf(data.NewBatcher),
+		"NewFrechetRef":        reflect.ValueOf(data.NewFrechetRef),
 		"ReadIDX":              reflect.ValueOf(data.ReadIDX),
 		"ReadIDXFile":          reflect.ValueOf(data.ReadIDXFile),
 		"Sampled":              reflect.ValueOf(data.Sampled),
@@ -44,6 +46,7 @@ func init() {
 		// type definitions
 		"Batcher":      reflect.ValueOf((*data.Batcher)(nil)),
 		"Binarization": reflect.ValueOf((*data.Binarization)(nil)),
+		"FrechetRef":   reflect.ValueOf((*data.FrechetRef)(nil)),
 		"IDX":          reflect.ValueOf((*data.IDX)(nil)),
 		"MNISTOptions": reflect.ValueOf((*data.MNISTOptions)(nil)),
 		"Mixture":      reflect.ValueOf((*data.Mixture)(nil)),

@@ -32,7 +32,14 @@ import (
 //
 // The paper's cosine learning-rate decay to 0 is Train's schedule: use
 // Settings{Schedule: Cosine{}}. Positive statistics use p(h|v) rather than
-// a sampled h⁺ (Alg. 3, line 4): the same expectation with less variance.
+// a sampled h⁺ (Alg. 3, line 4), the same expectation with less variance,
+// unless SamplePositive is set. That variance can matter: on standardised
+// data the noise N(0, I) of the negative chains has the data's mean and
+// covariance, so at small W the gradient vanishes to second order and the
+// best single Gaussian is a flat saddle; the marginal learner with
+// p(h|v) on both sides (no hidden-unit noise at all) can stay there,
+// while sampled h⁺ moves it off (TestModifiedCDSamplePositive). Samples
+// of h⁺ are what the paper's Alg. 3 prescribes.
 // The paper's burn-in M = 0 averages over every state of the chain; here
 // only the final state is used, as in CD-k. Make it with NewModifiedCD.
 type ModifiedCD struct {
@@ -51,6 +58,11 @@ type ModifiedCD struct {
 	Clip float64
 	// Chains is the number of negative chains; 0 means the batch size.
 	Chains int
+	// SamplePositive takes the positive statistics with sampled hidden
+	// states h⁺ ~ p(h|v⁺) (Alg. 3, line 4) instead of their expectation
+	// p(h=1|v⁺), for the joint and the marginal learner alike; the
+	// draws come from the learner's source.
+	SamplePositive bool
 
 	// LastNorm is the gradient norm of the last update before clipping.
 	LastNorm float64
@@ -133,6 +145,9 @@ func (l *ModifiedCD) Gradient(m *rbm.Gaussian, batch *mat.Dense) (*Grad, error) 
 	l.grad.Zero()
 	l.ph = sized(l.ph, n, m.Hidden())
 	m.HiddenProb(l.ph, batch)
+	if l.SamplePositive {
+		rbm.SampleBernoulli(l.ph.RawMatrix().Data, l.rng)
+	}
 	if err := m.EnergyGrad(l.grad.Parts, batch, l.ph, 1); err != nil {
 		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
 	}
@@ -158,6 +173,11 @@ func (l *ModifiedCD) Gradient(m *rbm.Gaussian, batch *mat.Dense) (*Grad, error) 
 	}
 	norm := l.grad.Norm()
 	l.LastNorm = norm
+	if math.IsNaN(norm) || math.IsInf(norm, 0) {
+		// Clipping would scale such a gradient to 0 or NaN and freeze or
+		// poison the model without a word.
+		return nil, fmt.Errorf("learn: ModifiedCD: gradient norm is %v (negative chains far out: step size too large?)", norm)
+	}
 	clip := l.Clip
 	if clip == 0 {
 		clip = 10

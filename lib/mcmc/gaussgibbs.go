@@ -67,11 +67,12 @@ func (c *Chains) ResetNoise(m *rbm.Gaussian, rng *rand.Rand) error {
 }
 
 // gaussWork holds a GRBM's per-call quantities and the buffers that the
-// samplers reuse: iv = 1/σ², sd = σ, ws = diag(1/σ²)·W.
+// samplers reuse: iv = 1/σ², sd = σ, rel = σ²/σ̄² (σ̄² the mean variance),
+// ws = diag(1/σ²)·W.
 type gaussWork struct {
-	m      *rbm.Gaussian
-	iv, sd []float64
-	ws     *mat.Dense
+	m           *rbm.Gaussian
+	iv, sd, rel []float64
+	ws          *mat.Dense
 }
 
 // checkGaussian reports whether m is valid and fits c.
@@ -102,9 +103,12 @@ func (w *gaussWork) begin(m *rbm.Gaussian, c *Chains) error {
 	w.m = m
 	w.iv = resizeVec(w.iv, nv)
 	w.sd = resizeVec(w.sd, nv)
+	w.rel = resizeVec(w.rel, nv)
+	mv := m.MeanVar()
 	for i, l := range m.LogVar {
 		w.iv[i] = math.Exp(-l)
 		w.sd[i] = math.Exp(0.5 * l)
+		w.rel[i] = math.Exp(l) / mv
 	}
 	w.ws = sizedDense(w.ws, nv, nh)
 	wr, mr := w.ws.RawMatrix(), m.W.RawMatrix()

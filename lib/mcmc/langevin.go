@@ -44,7 +44,10 @@ func CosineStep(k, total int, a0 float64) float64 {
 //	A = min(1, exp(−F(v') − ‖v − v' + α_t ∂F/∂v(v')‖²/(4α_t))
 //	         / exp(−F(v) − ‖v' − v + α_t ∂F/∂v(v)‖²/(4α_t))),
 //
-// so each adjusted step leaves p(v) ∝ exp(−F(v)) invariant (MALA). The
+// so each adjusted step leaves p(v) ∝ exp(−F(v)) invariant (MALA). A step
+// too large for the model makes MALA reject everything; Adapt tunes Step
+// toward a target acceptance rate during a burn-in and then freezes it.
+// PerUnit gives each visible unit a step proportional to its variance. The
 // hidden layer is not part of the state: after the last step H is drawn
 // from p(h | v). Make it with NewLangevin.
 type Langevin struct {
@@ -57,15 +60,28 @@ type Langevin struct {
 	AdjustAfter int
 	// NoAnneal keeps α_t = Step instead of the cosine schedule.
 	NoAnneal bool
+	// PerUnit scales the step of visible unit i by σ_i²/σ̄² (σ̄² the
+	// mean variance), α_{t,i} = α_t σ_i²/σ̄²: Langevin preconditioned by
+	// the diagonal of the variances (see GibbsLangevin.PerUnit); the
+	// proposal is N(v − α_t ⊙ ∂F/∂v, 2 diag(α_t)) and Eq. (7)'s squared
+	// norms become Σ_i (·)_i²/(4α_{t,i}).
+	PerUnit bool
+	// TargetAccept, if positive, adapts Step during the first AdaptSteps
+	// adjusted steps of each call (see Adapt); 0 keeps Step fixed.
+	TargetAccept float64
+	// AdaptSteps is the number of adjusted steps of each call that adapt
+	// Step when TargetAccept is set.
+	AdaptSteps int
 	// Accepted and Proposed count the adjusted proposals since the
-	// sampler was made (or ResetStats) and how many were accepted.
+	// sampler was made (or ResetStats) and how many were accepted; the
+	// proposals of adapting steps are not counted.
 	Accepted, Proposed int
 
 	rng *rand.Rand
 	w   gaussWork
 	// buffers: state (x, p, g, f) and proposal (v2, x2, p2, g2, f2).
 	x, p, g, v2, x2, p2, g2 *mat.Dense
-	f, f2, logA             []float64
+	f, f2, logA, au, sq     []float64
 }
 
 // NewLangevin returns a Langevin sampler with initial step size step,
@@ -89,6 +105,48 @@ func (s *Langevin) ResetStats() { s.Accepted, s.Proposed = 0, 0 }
 // SetStep sets the initial step size α0 (Step); the modified CD learner
 // calls it before every update with its step times the mean variance.
 func (s *Langevin) SetStep(a float64) { s.Step = a }
+
+// Adapt makes the adjusted sampler tune its step toward the acceptance
+// rate target during the first steps adjusted steps of every call, then
+// keep it fixed (see adaptStep). MALA's optimal rate is about 0.57
+// (Roberts and Rosenthal, 1998).
+func (s *Langevin) Adapt(target float64, steps int) { s.TargetAccept, s.AdaptSteps = target, steps }
+
+// adaptGain is γ of the step adaptation, log α ← log α + γ (r̄ − target):
+// with every proposal rejected (r̄ = 0, target ≈ 0.5) the step shrinks by
+// e^{-1} per adapting step.
+const adaptGain = 2.0
+
+// adaptStep returns the step a moved toward the acceptance rate target
+// after a step whose chains had the log acceptance ratios logA: with r̄
+// the chains' mean acceptance probability (1/n) Σ_k min(1, e^{logA_k}),
+//
+//	a ← a · exp(γ (r̄ − target)),  γ = 2,
+//
+// a stochastic-approximation (Robbins-Monro) step on log a. The adapting
+// steps are a burn-in: only a chain run with a fixed step is a valid MCMC
+// (time-homogeneous and leaving the target invariant), which is why the
+// samplers adapt during the first steps of a call only and count the
+// acceptance rate after them.
+func adaptStep(a float64, logA []float64, target float64) float64 {
+	var r float64
+	for _, l := range logA {
+		r += math.Exp(min(l, 0))
+	}
+	r /= float64(max(len(logA), 1))
+	return a * math.Exp(adaptGain*(r-target))
+}
+
+// checkAdapt validates an acceptance target and adaptation length.
+func checkAdapt(target float64, steps int) error {
+	if !(target >= 0 && target < 1) {
+		return fmt.Errorf("target acceptance rate %v is not in [0, 1)", target)
+	}
+	if steps < 0 {
+		return fmt.Errorf("negative number of adapting steps %d", steps)
+	}
+	return nil
+}
 
 // checkStep validates a step size.
 func checkStep(a float64) error {
@@ -136,6 +194,9 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 	if err := checkStep(s.Step); err != nil {
 		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
 	}
+	if err := checkAdapt(s.TargetAccept, s.AdaptSteps); err != nil {
+		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
+	}
 	if err := s.w.begin(m, c); err != nil {
 		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
 	}
@@ -167,10 +228,18 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 			s.w.marginal(c.V, s.x, s.p, s.g, f)
 		}
 		vr, v2r, gr := c.V.RawMatrix(), s.v2.RawMatrix(), s.g.RawMatrix()
-		sq := math.Sqrt(2 * a)
+		// au_i = α_t, times σ_i²/σ̄² with PerUnit; sq_i = √(2 au_i).
+		s.au, s.sq = resizeVec(s.au, nv), resizeVec(s.sq, nv)
+		for i := range s.au {
+			s.au[i] = a
+			if s.PerUnit {
+				s.au[i] = a * s.w.rel[i]
+			}
+			s.sq[i] = math.Sqrt(2 * s.au[i])
+		}
 		for k := 0; k < n; k++ {
-			for i := 0; i < nv; i++ {
-				v2r.Data[k*v2r.Stride+i] = vr.Data[k*vr.Stride+i] - a*gr.Data[k*gr.Stride+i] + sq*s.rng.NormFloat64()
+			for i, ai := range s.au {
+				v2r.Data[k*v2r.Stride+i] = vr.Data[k*vr.Stride+i] - ai*gr.Data[k*gr.Stride+i] + s.sq[i]*s.rng.NormFloat64()
 			}
 		}
 		if !adjust {
@@ -179,12 +248,20 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 			continue
 		}
 		s.w.marginal(s.v2, s.x2, s.p2, s.g2, s.f2)
-		malaLogAccept(s.logA, c.V, s.v2, s.g, s.g2, s.f, s.f2, a)
+		malaLogAccept(s.logA, c.V, s.v2, s.g, s.g2, s.f, s.f2, s.au)
+		adapting := s.TargetAccept > 0 && t <= s.AdjustAfter+s.AdaptSteps
+		if adapting {
+			s.Step = adaptStep(s.Step, s.logA, s.TargetAccept)
+		}
 		xr, x2r, pr, p2r, g2r := s.x.RawMatrix(), s.x2.RawMatrix(), s.p.RawMatrix(), s.p2.RawMatrix(), s.g2.RawMatrix()
 		for k := 0; k < n; k++ {
-			s.Proposed++
+			if !adapting {
+				s.Proposed++
+			}
 			if math.Log(s.rng.Float64()) < s.logA[k] {
-				s.Accepted++
+				if !adapting {
+					s.Accepted++
+				}
 				copyRow(vr, v2r, k)
 				copyRow(gr, g2r, k)
 				copyRow(xr, x2r, k)
@@ -211,19 +288,18 @@ func copyRow(dst, src blas64.General, k int) {
 
 // malaLogAccept writes the log of the MALA acceptance ratio of Eq. (7)
 // (before the min with 1) for every row: the move v → v2 with gradients g
-// at v and g2 at v2, marginal energies f and f2, step a.
-func malaLogAccept(dst []float64, v, v2, g, g2 *mat.Dense, f, f2 []float64, a float64) {
+// at v and g2 at v2, marginal energies f and f2, step a_i of unit i.
+func malaLogAccept(dst []float64, v, v2, g, g2 *mat.Dense, f, f2 []float64, a []float64) {
 	vr, v2r, gr, g2r := v.RawMatrix(), v2.RawMatrix(), g.RawMatrix(), g2.RawMatrix()
 	for k := range dst {
-		var fwd, rev float64
-		for i := 0; i < vr.Cols; i++ {
+		var q float64
+		for i, ai := range a {
 			x, y := vr.Data[k*vr.Stride+i], v2r.Data[k*v2r.Stride+i]
-			d := y - x + a*gr.Data[k*gr.Stride+i]   // v' − v + α∇F(v)
-			e := x - y + a*g2r.Data[k*g2r.Stride+i] // v − v' + α∇F(v')
-			fwd += d * d
-			rev += e * e
+			d := y - x + ai*gr.Data[k*gr.Stride+i]   // v' − v + α∇F(v)
+			e := x - y + ai*g2r.Data[k*g2r.Stride+i] // v − v' + α∇F(v')
+			q += (d*d - e*e) / (4 * ai)
 		}
-		dst[k] = -f2[k] + f[k] - rev/(4*a) + fwd/(4*a)
+		dst[k] = -f2[k] + f[k] + q
 	}
 }
 
@@ -266,7 +342,24 @@ type GibbsLangevin struct {
 	// Stepwise runs the K inner steps one by one (K normal draws per
 	// unit) instead of drawing their end point from Eq. (11).
 	Stepwise bool
-	// Accepted and Proposed count the adjusted proposals.
+	// PerUnit scales the inner step of visible unit i by σ_i²/σ̄² (σ̄²
+	// the mean variance): α_{k,i} = α_k σ_i²/σ̄², a diagonal
+	// preconditioning under which Eqs. (11) and (12) hold per unit with
+	// α_{k,i}. The paper scales one step by σ̄² for all units; then a unit
+	// whose variance falls far below the mean gets α_k/σ_i² > 1, its inner
+	// recursion v ← (1 − α_k/σ_i²) v + … overshoots (at > 2 it diverges),
+	// and unadjusted samples of it are too broad, which in modified CD
+	// stops σ_i² from falling much below α0 σ̄²/2. With PerUnit every
+	// unit contracts by the same factor 1 − α_k/σ̄².
+	PerUnit bool
+	// TargetAccept, if positive, adapts Step during the first AdaptSteps
+	// adjusted steps of each call (see Adapt); 0 keeps Step fixed.
+	TargetAccept float64
+	// AdaptSteps is the number of adjusted steps of each call that adapt
+	// Step when TargetAccept is set.
+	AdaptSteps int
+	// Accepted and Proposed count the adjusted proposals, except those of
+	// adapting steps.
 	Accepted, Proposed int
 
 	rng *rand.Rand
@@ -297,6 +390,19 @@ func (s *GibbsLangevin) ResetStats() { s.Accepted, s.Proposed = 0, 0 }
 // SetStep sets the initial inner step size α0 (Step).
 func (s *GibbsLangevin) SetStep(a float64) { s.Step = a }
 
+// Adapt makes the adjusted sampler tune its inner step toward the
+// acceptance rate target during the first steps adjusted steps of every
+// call, then keep it fixed: log α0 ← log α0 + 2 (r̄ − target) after each,
+// r̄ the chains' mean acceptance probability min(1, A) of Eq. (12). The
+// adapting steps are a burn-in; the chain after them, with a fixed step,
+// leaves p(v, h) invariant, and only its proposals count in AcceptRate.
+// As α0 → 0 the proposal stays at v and redraws h from p(h|v), which
+// Eq. (12) accepts with probability → 1, so a small enough step always
+// reaches a target below 1.
+func (s *GibbsLangevin) Adapt(target float64, steps int) {
+	s.TargetAccept, s.AdaptSteps = target, steps
+}
+
 // alpha returns α_k of the inner loop.
 func (s *GibbsLangevin) alpha(k int) float64 {
 	if s.NoAnneal {
@@ -311,11 +417,15 @@ func (s *GibbsLangevin) coefficients(nv int) {
 	s.sd2 = resizeVec(s.sd2, nv)
 	for i := 0; i < nv; i++ {
 		iv := s.w.iv[i]
+		f := 1.0
+		if s.PerUnit {
+			f = s.w.rel[i]
+		}
 		// Walk k = K…1 keeping β_k = ∏_{j>k}(1 − α_j/σ²).
 		beta := 1.0
 		var a, s2 float64
 		for k := s.K; k >= 1; k-- {
-			ak := s.alpha(k)
+			ak := s.alpha(k) * f
 			a += beta * ak * iv
 			s2 += 2 * ak * beta * beta
 			beta *= 1 - ak*iv
@@ -337,6 +447,9 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: K = %d inner steps, want at least 1", s.K)
 	}
 	if err := checkStep(s.Step); err != nil {
+		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: %w", err)
+	}
+	if err := checkAdapt(s.TargetAccept, s.AdaptSteps); err != nil {
 		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: %w", err)
 	}
 	if err := s.w.begin(m, c); err != nil {
@@ -379,12 +492,15 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 		}
 		for k := 1; s.Stepwise && k <= s.K; k++ {
 			a := s.alpha(k)
-			sq := math.Sqrt(2 * a)
 			for r := 0; r < n; r++ {
 				row := v2r.Data[r*v2r.Stride : r*v2r.Stride+nv]
 				mrow := mhr.Data[r*mhr.Stride : r*mhr.Stride+nv]
 				for i, x := range row {
-					row[i] = x - a*(x-mrow[i])*s.w.iv[i] + sq*s.rng.NormFloat64()
+					ai := a
+					if s.PerUnit {
+						ai *= s.w.rel[i]
+					}
+					row[i] = x - ai*(x-mrow[i])*s.w.iv[i] + math.Sqrt(2*ai)*s.rng.NormFloat64()
 				}
 			}
 		}
@@ -405,12 +521,17 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 			s.w.hiddenInput(s.x, c.V)
 		}
 		s.logAccept(s.logA, c.V, c.H, s.x, s.mh, s.v2, s.h2, s.x2, s.mh2)
+		adapting := s.TargetAccept > 0 && t <= s.AdjustAfter+s.AdaptSteps
 		vr, hr, phr := c.V.RawMatrix(), c.H.RawMatrix(), c.PH.RawMatrix()
 		h2r, p2r, xr, x2r, mh2r := s.h2.RawMatrix(), s.p2.RawMatrix(), s.x.RawMatrix(), s.x2.RawMatrix(), s.mh2.RawMatrix()
 		for r := 0; r < n; r++ {
-			s.Proposed++
+			if !adapting {
+				s.Proposed++
+			}
 			if math.Log(s.rng.Float64()) < s.logA[r] {
-				s.Accepted++
+				if !adapting {
+					s.Accepted++
+				}
 				copyRow(vr, v2r, r)
 				copyRow(hr, h2r, r)
 				copyRow(phr, p2r, r)
@@ -423,6 +544,10 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 			}
 		}
 		xValid, mhValid = true, true
+		if adapting {
+			s.Step = adaptStep(s.Step, s.logA, s.TargetAccept)
+			s.coefficients(nv)
+		}
 	}
 	if mhValid {
 		c.PV.Copy(s.mh)

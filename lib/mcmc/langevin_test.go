@@ -121,6 +121,13 @@ func TestGaussianSamplersInvariant(t *testing.T) {
 	gl := NewGibbsLangevin(0.6, 3, true, 2)
 	glStep := NewGibbsLangevin(0.6, 3, true, 2)
 	glStep.Stepwise = true
+	// Per-unit steps (σ² = e^{∓0.4}: the units' steps differ by e^{0.8}).
+	langPU := NewLangevin(0.6, true, 11)
+	langPU.PerUnit = true
+	glPU := NewGibbsLangevin(0.6, 3, true, 12)
+	glPU.PerUnit = true
+	glPUStep := NewGibbsLangevin(0.6, 3, true, 13)
+	glPUStep.PerUnit, glPUStep.Stepwise = true, true
 	for _, tc := range []struct {
 		name string
 		s    GaussianSampler
@@ -129,6 +136,9 @@ func TestGaussianSamplersInvariant(t *testing.T) {
 		{"Langevin adjusted", lang},
 		{"Gibbs-Langevin adjusted", gl},
 		{"Gibbs-Langevin adjusted, stepwise", glStep},
+		{"Langevin adjusted, per unit", langPU},
+		{"Gibbs-Langevin adjusted, per unit", glPU},
+		{"Gibbs-Langevin adjusted, per unit, stepwise", glPUStep},
 	} {
 		c := exactChains(t, g, n, 5)
 		if err := tc.s.SampleGaussian(g, c, steps); err != nil {
@@ -140,7 +150,8 @@ func TestGaussianSamplersInvariant(t *testing.T) {
 	for _, r := range []struct {
 		name string
 		rate float64
-	}{{"Langevin", lang.AcceptRate()}, {"Gibbs-Langevin", gl.AcceptRate()}} {
+	}{{"Langevin", lang.AcceptRate()}, {"Gibbs-Langevin", gl.AcceptRate()},
+		{"Langevin per unit", langPU.AcceptRate()}, {"Gibbs-Langevin per unit", glPU.AcceptRate()}} {
 		if r.rate < 0.3 || r.rate > 0.999 {
 			t.Errorf("%s acceptance rate %.3f, want in [0.3, 0.999]", r.name, r.rate)
 		}
@@ -254,7 +265,8 @@ func normPDF(x, m, v float64) float64 {
 
 // TestLangevinAcceptance checks the MALA ratio of Eq. (7) against one
 // built from rbm.Gaussian.FreeEnergy and FreeEnergyGrad (rounding only:
-// 1e-10).
+// 1e-10), with one step for both units and with a step per unit (PerUnit:
+// proposal N(v − α ⊙ ∇F, 2 diag(α))).
 func TestLangevinAcceptance(t *testing.T) {
 	g := gaussTestModel(t)
 	c, _ := NewGaussianChains(g, 1, nil)
@@ -269,19 +281,20 @@ func TestLangevinAcceptance(t *testing.T) {
 	f, f2 := make([]float64, 1), make([]float64, 1)
 	w.marginal(v, x, p, gd, f)
 	w.marginal(v2, x, p, gd2, f2)
-	const a = 0.3
-	got := make([]float64, 1)
-	malaLogAccept(got, v, v2, gd, gd2, f, f2, a)
-	a0, b0 := v.RawRowView(0), v2.RawRowView(0)
-	ga, gb := g.FreeEnergyGrad(nil, a0), g.FreeEnergyGrad(nil, b0)
-	var lq, lqr float64
-	for i := range a0 {
-		lq += math.Log(normPDF(b0[i], a0[i]-a*ga[i], 2*a))
-		lqr += math.Log(normPDF(a0[i], b0[i]-a*gb[i], 2*a))
-	}
-	want := -g.FreeEnergy(b0) + lqr + g.FreeEnergy(a0) - lq
-	if math.Abs(got[0]-want) > 1e-10 {
-		t.Errorf("MALA log ratio %v, want %v", got[0], want)
+	for _, a := range [][]float64{{0.3, 0.3}, {0.3, 0.12}} {
+		got := make([]float64, 1)
+		malaLogAccept(got, v, v2, gd, gd2, f, f2, a)
+		a0, b0 := v.RawRowView(0), v2.RawRowView(0)
+		ga, gb := g.FreeEnergyGrad(nil, a0), g.FreeEnergyGrad(nil, b0)
+		var lq, lqr float64
+		for i := range a0 {
+			lq += math.Log(normPDF(b0[i], a0[i]-a[i]*ga[i], 2*a[i]))
+			lqr += math.Log(normPDF(a0[i], b0[i]-a[i]*gb[i], 2*a[i]))
+		}
+		want := -g.FreeEnergy(b0) + lqr + g.FreeEnergy(a0) - lq
+		if math.Abs(got[0]-want) > 1e-10 {
+			t.Errorf("steps %v: MALA log ratio %v, want %v", a, got[0], want)
+		}
 	}
 }
 
@@ -517,3 +530,122 @@ func TestGibbsLangevinOneShot(t *testing.T) {
 
 // c0 is the starting visible state of TestGibbsLangevinOneShot.
 func c0(i int) float64 { return []float64{0.8, -1.5}[i] }
+
+// TestAdapt starts adjusted Langevin and Gibbs-Langevin with steps so
+// large that (almost) every proposal is rejected, lets them adapt the step
+// toward a target acceptance during the first 60 adjusted steps (0.5 for
+// Langevin; 0.8 for Gibbs-Langevin, whose rate on this model is monotone in
+// the step only below α0 ≈ 2, where α/σ² < 3 keeps the inner recursion
+// from oscillating: it has 0.63 at α0 = 2, 0.68 at 2.7 and 0.06 at 4),
+// and checks
+// that (1) without adaptation the same step accepts less than 0.15 (the
+// test has something to fix), (2) with it the acceptance rate of the 140
+// fixed-step transitions after the adaptation is the target ± 0.1, (3) only those
+// are counted, and (4) the chains, started at exact draws, still have the
+// exact moments (momentCheck). Tolerance of (2): the adaptation moves
+// log α by 2(r̄ − target) per step, r̄ a mean over 2000 chains (sd ≤
+// 0.5/√2000 ≈ 0.011), so after 60 steps log α sits where the rate is 0.5
+// up to a jitter of a few hundredths; 0.1 leaves room for the rate's
+// dependence on where the chains are. The rate over 2000·140 proposals
+// itself has a standard error below 0.001.
+func TestAdapt(t *testing.T) {
+	g := gaussTestModel(t)
+	const n, adapt, steps = 2000, 60, 200
+	for _, tc := range []struct {
+		name   string
+		target float64
+		make   func() GaussianSampler
+	}{
+		{"Langevin", 0.5, func() GaussianSampler { s := NewLangevin(40, true, 7); s.NoAnneal = true; return s }},
+		{"Gibbs-Langevin", 0.8, func() GaussianSampler { return NewGibbsLangevin(40, 3, true, 8) }},
+	} {
+		rate := func(s GaussianSampler) float64 {
+			switch x := s.(type) {
+			case *Langevin:
+				return x.AcceptRate()
+			case *GibbsLangevin:
+				return x.AcceptRate()
+			}
+			return -1
+		}
+		fixed := tc.make()
+		c := exactChains(t, g, n, 9)
+		if err := fixed.SampleGaussian(g, c, 20); err != nil {
+			t.Fatal(err)
+		}
+		if r := rate(fixed); r > 0.15 {
+			t.Fatalf("%s: step 40 accepts %.3f without adaptation; the test needs a step that is too large", tc.name, r)
+		}
+		s := tc.make()
+		var step0 float64
+		switch x := s.(type) {
+		case *Langevin:
+			x.Adapt(tc.target, adapt)
+			step0 = x.Step
+		case *GibbsLangevin:
+			x.Adapt(tc.target, adapt)
+			step0 = x.Step
+		}
+		c = exactChains(t, g, n, 10)
+		if err := s.SampleGaussian(g, c, steps); err != nil {
+			t.Fatal(err)
+		}
+		var step float64
+		var proposed int
+		switch x := s.(type) {
+		case *Langevin:
+			step, proposed = x.Step, x.Proposed
+		case *GibbsLangevin:
+			step, proposed = x.Step, x.Proposed
+		}
+		r := rate(s)
+		t.Logf("%s: step %g → %.4g, acceptance %.3f without adaptation, %.3f after it", tc.name, step0, step, rate(fixed), r)
+		if math.Abs(r-tc.target) > 0.1 {
+			t.Errorf("%s: acceptance after adaptation %.3f, want %.1f ± 0.1", tc.name, r, tc.target)
+		}
+		if proposed != n*(steps-adapt) {
+			t.Errorf("%s: %d proposals counted, want %d (the fixed-step ones)", tc.name, proposed, n*(steps-adapt))
+		}
+		momentCheck(t, tc.name+" adapted", g, c, true)
+	}
+	// Bad settings are errors.
+	bad := NewLangevin(0.1, true, 1)
+	bad.Adapt(1.5, 10)
+	c, _ := NewGaussianChains(g, 3, nil)
+	if err := bad.SampleGaussian(g, c, 2); err == nil {
+		t.Error("target acceptance 1.5: no error")
+	}
+	badGL := NewGibbsLangevin(0.1, 2, true, 1)
+	badGL.Adapt(0.5, -1)
+	if err := badGL.SampleGaussian(g, c, 2); err == nil {
+		t.Error("negative adaptation length: no error")
+	}
+}
+
+// Adjusted Langevin (MALA) from noise with a step far too large: without
+// adaptation it rejects almost everything; Adapt shrinks the step during
+// the first 30 adjusted steps toward acceptance 0.57 and then freezes it.
+func ExampleLangevin_Adapt() {
+	g, err := rbm.NewGaussian(2, 3, &rbm.Init{WeightStd: 1, Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	for _, adapt := range []bool{false, true} {
+		c, err := NewGaussianChains(g, 500, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			panic(err)
+		}
+		s := NewLangevin(50, true, 3)
+		s.NoAnneal = true
+		if adapt {
+			s.Adapt(0.57, 30)
+		}
+		if err := s.SampleGaussian(g, c, 100); err != nil {
+			panic(err)
+		}
+		fmt.Printf("adapt %v: %d proposals counted, acceptance %.1f, step below 5: %v\n", adapt, s.Proposed, s.AcceptRate(), s.Step < 5)
+	}
+	// Output:
+	// adapt false: 50000 proposals counted, acceptance 0.0, step below 5: false
+	// adapt true: 35000 proposals counted, acceptance 0.6, step below 5: true
+}
