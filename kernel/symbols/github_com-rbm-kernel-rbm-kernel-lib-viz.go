@@ -10,18 +10,22 @@ import (
 func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/lib/viz/viz"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"AddBand":   reflect.ValueOf(viz.AddBand),
-		"AddCurve":  reflect.ValueOf(viz.AddCurve),
-		"Bands":     reflect.ValueOf(viz.Bands),
-		"Curves":    reflect.ValueOf(viz.Curves),
-		"Filters":   reflect.ValueOf(viz.Filters),
-		"HLine":     reflect.ValueOf(viz.HLine),
-		"New":       reflect.ValueOf(viz.New),
-		"Quantile":  reflect.ValueOf(viz.Quantile),
-		"Quantiles": reflect.ValueOf(viz.Quantiles),
-		"Tiles":     reflect.ValueOf(viz.Tiles),
+		"AddBand":    reflect.ValueOf(viz.AddBand),
+		"AddCurve":   reflect.ValueOf(viz.AddCurve),
+		"Bands":      reflect.ValueOf(viz.Bands),
+		"Curves":     reflect.ValueOf(viz.Curves),
+		"Density":    reflect.ValueOf(viz.Density),
+		"Filters":    reflect.ValueOf(viz.Filters),
+		"GridPoints": reflect.ValueOf(viz.GridPoints),
+		"HLine":      reflect.ValueOf(viz.HLine),
+		"New":        reflect.ValueOf(viz.New),
+		"Quantile":   reflect.ValueOf(viz.Quantile),
+		"Quantiles":  reflect.ValueOf(viz.Quantiles),
+		"Row":        reflect.ValueOf(viz.Row),
+		"Tiles":      reflect.ValueOf(viz.Tiles),
 
 		// type definitions
+		"Grid":        reflect.ValueOf((*viz.Grid)(nil)),
 		"Group":       reflect.ValueOf((*viz.Group)(nil)),
 		"Series":      reflect.ValueOf((*viz.Series)(nil)),
 		"TileOptions": reflect.ValueOf((*viz.TileOptions)(nil)),
