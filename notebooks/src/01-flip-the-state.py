@@ -55,7 +55,7 @@ Every cell is Go, run by the rbm-kernel. The sampler is `mcmc.Flip`
 transition matrices come from `mcmc.TransitionMatrix`, the diagnostics from
 `mcmc.SLEM`, `mcmc.FitAR`, `mcmc.ACF`, `mcmc.Classes`; the Table 1
 sweeps run on the library's sweep runner (`dsl.Compile`, `dsl.Run`). The committed run
-took 19 minutes on two shared cores (the time of each long cell is printed
+took 9 minutes on two cores (the time of each long cell is printed
 under it); the tests set `RBM_QUICK=1`, which runs the
 same code with fewer repeats, updates and steps in about two minutes."""),
     ("md", r"""## Settings
@@ -827,10 +827,11 @@ the variance of a running mean below that of independent samples.
 Bars and Stripes is the exception: the trained RBMs have well separated
 modes, the ACF stays well above 0 for all lags we plot (a slow mode-hopping
 component on top of fast local moves), and the AR estimate of τ comes out
-larger for T (60 against 50; T shorter in 2 of 4 RBMs) while the windowed
-estimate finds T shorter (162 against 222). This row is not stable: an
-earlier run of the same code, linked with another BLAS and so rounding
-differently, gave 58 against 44 (AR) and 153 against 159 (windowed), while
+larger for T (62 against 46; T shorter in 1 of 4 RBMs), and so does the
+windowed estimate (186 against 174). This row is not stable: earlier runs
+of the same experiment that differed only in rounding (another BLAS; PT's
+tempered conditionals computed in another order) gave 58 against 44 and 60
+against 50 (AR), and 153 against 159 and 162 against 222 (windowed), while
 the other results of the notebook agree to the rounding (a PT-10 median of
 Sect. 3 moved in the third decimal). With τ of this size 10⁵ steps
 hold only a few hundred independent samples, and the AR(≤50) fit cannot
