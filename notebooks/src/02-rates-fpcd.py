@@ -76,9 +76,9 @@ here:
 problem: 1,000 training digits, 50 hidden units, 300 updates and 500
 samples; its numbers say nothing about the paper.
 
-Times measured on a 2-core machine shared with other work (OpenBLAS
-kernel): the full run took 13 minutes (training 2 min 21 s, the step-size
-sweep 6 min 16 s, the long runs 3 min 53 s); the quick run about 20 s."""),
+Times measured on a 2-core machine (OpenBLAS kernel): the full run took
+5 minutes (training 53 s, the step-size sweep 2 min 12 s, the long runs
+1 min 33 s); the quick run about 20 s."""),
     ("go", r"""quick := os.Getenv("RBM_QUICK") == "1"
 
 const seed = 2011
@@ -430,16 +430,17 @@ setting).** The numbers above are from that run; a quick run (`RBM_QUICK=1`)
 prints its own, which mean little.
 
 - *α = 1 against α = 0.95:* **agrees.** With its best ε_F each, rates-FPCD
-  reached a test ISL of −219.5 with α = 1 and −229.3 with α = 0.95, and
+  reached a test ISL of −218.9 with α = 1 and −233.0 with α = 0.95, and
   α = 1 was ahead at every ε_F of the grid; with α = 0.95 the ISL
   falls steeply for ε_F ≥ 0.03, where the fast parameters, held near 0 by
   the decay, shake the chain into noise instead of moving it between
   digits.
-- *Best step sizes:* **partly agrees.** Rates-herding's best ε_F (0.01) is
-  larger than rates-FPCD's (0.003), but by a factor of about 3, not 10 to
-  100. Rates-FPCD with α = 1 is remarkably flat: from ε_F = 10⁻³ to 1 its
-  ISL stays within about 2 nats, so its "best" ε_F is a weak choice among
-  near-equals. The ε_F grid is coarse (factors of about 3).
+- *Best step sizes:* **does not agree.** Rates-herding's and rates-FPCD's
+  best ε_F are the same here (0.01), not 10 to 100 times apart; an earlier
+  full run, whose PCD training differed from this one only in rounding,
+  gave 0.003 for rates-FPCD, a factor of 3. Rates-FPCD with α = 1 is
+  remarkably flat: from ε_F = 10⁻³ to 1 its ISL stays within about 4
+  nats, so its "best" ε_F is a weak choice among near-equals. The ε_F grid is coarse (factors of about 3).
 - *Mixing against noise:* **agrees in shape.** Rates-herding and SP rise
   with ε_F to a peak and then fall as the samples get noisier — the
   trade-off the paper describes."""),
@@ -612,25 +613,29 @@ func classTable(runs []run, ref *data.Set, nc int) {
 classTable(runs, part(train, "ref", 0, least(2000, nTrain)), least(1000, nSamples))"""),
     ("md", r"""**What we saw (the committed full run).**
 
-- *Gibbs a distant last:* **agrees.** Both Gibbs chains stay on one or two
-  digits for the whole visible run: among the first 1,000 samples the
-  nearest-digit class changed 18 times (k = 1) and 16 times (k = 10), and
-  only 3–4 of the ten digits were visited; the strips show long runs of
-  the same 0, then 1s (k = 1) or 7s (k = 10).
+- *Gibbs a distant last:* **agrees for k = 1, less so for k = 10.** Among
+  the first 1,000 samples the nearest-digit class changed 15 times with
+  k = 1 (4 of the ten digits visited) and 95 times with k = 10 (6 digits),
+  against 300 and more for the rates samplers. The k = 1 strip stays on
+  its starting 0 for the first 20 samples and then moves slowly among 7s,
+  5s and 1s; with k = 10 the chain changes digit often in this run (an
+  earlier full run, whose model differed only by rounding in training,
+  saw 16 changes for k = 10: how well Gibbs mixes depends on the model).
 - *Rates-herding and rates-FPCD leading:* **agrees.** Rates-herding changed
-  class 326 times and rates-FPCD 252 times in the first 1,000 samples, and
+  class 347 times and rates-FPCD 300 times in the first 1,000 samples, and
   both visited all ten digits. Rates-FPCD's first samples melt from the
   starting 0 into an 8 within about ten samples — an example of the
   in-between *spurious* samples the paper mentions; rates-herding's samples
   are sharper, as its deterministic step lands on low-energy states.
-- *SP:* **partly agrees.** It mixes far better than Gibbs (183 class
-  changes, ten digits) but its samples are visibly off: in our run they are
+- *SP:* **partly agrees.** It mixes better than Gibbs with k = 1 (80 class
+  changes, nine digits; Gibbs with k = 10 changed more often in this run)
+  but its samples are visibly off: in our run they are
   *thinner and fainter* than the data, often broken strokes, rather than
   "larger and bolder" as the paper saw. Both are the same effect — the
   distribution is skewed because SP pushes away from everything it visits
   without the rates to pull it back — in opposite directions.
-- *Cost:* one rates-FPCD sample took about 11 times as long as one Gibbs
-  step here (2 ms against 0.18 ms), more than the paper's 2–7 times: the
+- *Cost:* one rates-FPCD sample took about 6 times as long as one Gibbs
+  step here (1.1 ms against 0.18 ms), within the paper's 2–7 times: the
   θ_F update and θ + θ_F are full 784 × 200 matrix operations for a single
   chain, while a single-chain Gibbs step is two matrix–vector products."""),
     ("md", r"""## ISL against the number of samples (the paper's Fig. 2)
@@ -704,35 +709,38 @@ fmt.Printf("whole notebook: %v\n", time.Since(started).Round(time.Second))"""),
     ("md", r"""**What we saw (the committed full run, MNIST, 10,000 samples).**
 
 - *Gibbs performs very poorly:* **agrees.** After 10,000 samples Gibbs
-  reached −254.2 (k = 1) and −262.6 (k = 10), with long flat stretches and
-  a sudden rise when the chain finally changes digit (k = 10 sits near
-  −356 until after 1,000 samples). Rates-FPCD reached −199.4 and
-  rates-herding −176.5.
+  reached −239.3 (k = 1) and −223.8 (k = 10), with long flat stretches and
+  a sudden rise when the chain finally changes digit (k = 1 sits near
+  −370 for its first 100 samples). Rates-FPCD reached −199.3 and
+  rates-herding −176.7.
 - *100 rates-FPCD samples better than 200,000 Gibbs samples:* **not seen
-  at our scale.** 100 rates-FPCD samples scored −275.4, below Gibbs after
-  10,000 samples (−254.2 for k = 1). Rates-FPCD passed Gibbs's 10,000-sample
-  value somewhere between 100 and 1,000 samples (−228.0 at 1,000). Our model is smaller and less well
+  at our scale.** 100 rates-FPCD samples scored −275.6, below Gibbs after
+  10,000 samples (−239.3 for k = 1, −223.8 for k = 10). Rates-FPCD passed
+  Gibbs k = 1's 10,000-sample value somewhere between 100 and 1,000
+  samples (−228.3 at 1,000), and k = 10's between 1,000 and 10,000. Our model is smaller and less well
   trained than the paper's, and Gibbs with k = 1 happened to wander
   through four digits.
 - *Rates-FPCD surpassing the train set:* **not seen.** The training digits
   used as Parzen samples score −163.4 at N = 8,000 (and −190.7 at 1,000);
-  rates-FPCD stays well below, and rates-herding comes closest (−176.5 at
+  rates-FPCD stays well below, and rates-herding comes closest (−176.7 at
   10,000). The paper's −78.5 against −80.0 is on USPS with a better model
   and far more samples.
 - *Rates-herding rises fastest, then is caught up by rates-FPCD:* **half
-  agrees.** Rates-herding rises fastest (−292.5 at N = 10, near the train
+  agrees.** Rates-herding rises fastest (−295.2 at N = 10, near the train
   set's −288.5), but in our run rates-FPCD does not catch up within 10,000
   samples; the paper saw the catching-up most clearly on MNIST, with more
   samples.
-- *SP better than Gibbs, worse than the others:* **agrees.** −221.5 after
-  10,000 samples, between Gibbs (−254.2) and rates-FPCD (−199.4).
+- *SP better than Gibbs, worse than the others:* **partly agrees.** −226.9
+  after 10,000 samples: better than Gibbs with k = 1 (−239.3), slightly
+  worse than Gibbs with k = 10 (−223.8), below rates-FPCD (−199.3).
 
 The time per sample in the class table says what these curves cost:
-rates-FPCD is about 11 times dearer per sample than a single Gibbs step,
-rates-herding about 19 times; Gibbs with k = 10 costs about as much as
-rates-FPCD per sample and does no better than k = 1 here. At about equal
-*time* (1,000 rates-FPCD samples against 10,000 Gibbs steps, about 2 s
-each here), rates-FPCD is still ahead: −228.0 against −254.2."""),
+rates-FPCD is about 6 times dearer per sample than a single Gibbs step,
+rates-herding about 14 times; Gibbs with k = 10 costs about 1.6 times as
+much as rates-FPCD per sample and does better than k = 1 here. At less
+*time* (1,000 rates-FPCD samples, about 1.1 s, against 10,000 Gibbs steps
+with k = 1, about 1.8 s), rates-FPCD is still ahead: −228.3 against
+−239.3."""),
     ("md", r"""## Summary
 
 - One PCD-trained RBM, four samplers, the paper's measure. The samplers
