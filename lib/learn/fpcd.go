@@ -82,10 +82,7 @@ func (l *FPCD) Chains() *mcmc.Chains { return l.chains }
 func (l *FPCD) Fast() *rbm.Binary {
 	if l.pending {
 		for k, f := range l.pf {
-			g := l.grad.Parts[k][:len(f)]
-			for i := range f {
-				f[i] = l.decay*f[i] + l.rate*g[i]
-			}
+			l.fastStep(k, f, nil, nil)
 		}
 		l.pending = false
 	}
@@ -180,23 +177,31 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 // in one pass over the parameters (reading θ, θ_F and g, writing θ_F and
 // the sum).
 func (l *FPCD) sync() {
-	ps, pf, pt := l.ps, l.pf, l.pt
-	for k := range pt {
-		s := pt[k]
-		a, f := ps[k][:len(s)], pf[k][:len(s)]
+	for k, s := range l.pt {
+		a, f := l.ps[k][:len(s)], l.pf[k][:len(s)]
 		if !l.pending {
 			for i := range s {
 				s[i] = a[i] + f[i]
 			}
 			continue
 		}
-		g := l.grad.Parts[k][:len(s)]
-		d, r := l.decay, l.rate
-		for i := range s {
-			x := d*f[i] + r*g[i]
-			f[i] = x
-			s[i] = a[i] + x
-		}
+		l.fastStep(k, f, a, s)
 	}
 	l.pending = false
+}
+
+// fastStep makes the pending fast step on f, the k-th parameter slice of
+// θ_F: f_i ← decay·f_i + rate·g_i with g the gradient of the last update;
+// if sum is not nil it also writes sum_i = a_i + f_i (θ + θ_F) in the same
+// pass.
+func (l *FPCD) fastStep(k int, f, a, sum []float64) {
+	g := l.grad.Parts[k][:len(f)]
+	d, r := l.decay, l.rate
+	for i := range f {
+		x := d*f[i] + r*g[i]
+		f[i] = x
+		if sum != nil {
+			sum[i] = a[i] + x
+		}
+	}
 }

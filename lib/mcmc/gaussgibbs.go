@@ -75,6 +75,27 @@ type gaussWork struct {
 	ws          *mat.Dense
 }
 
+// scale returns the step factor of visible unit i: σ_i²/σ̄² with perUnit
+// (the samplers' PerUnit option), else 1.
+func (w *gaussWork) scale(i int, perUnit bool) float64 {
+	if perUnit {
+		return w.rel[i]
+	}
+	return 1
+}
+
+// unitSteps returns au and sq (resized to the visible units) holding the
+// step of every visible unit, au_i = a·scale(i), and the standard
+// deviation of its Langevin noise, sq_i = √(2 au_i).
+func (w *gaussWork) unitSteps(au, sq []float64, a float64, perUnit bool) ([]float64, []float64) {
+	au, sq = resizeVec(au, len(w.rel)), resizeVec(sq, len(w.rel))
+	for i := range au {
+		au[i] = a * w.scale(i, perUnit)
+		sq[i] = math.Sqrt(2 * au[i])
+	}
+	return au, sq
+}
+
 // checkGaussian reports whether m is valid and fits c.
 func checkGaussian(m *rbm.Gaussian, c *Chains) error {
 	if err := m.Validate(); err != nil {

@@ -137,6 +137,13 @@ func adaptStep(a float64, logA []float64, target float64) float64 {
 	return a * math.Exp(adaptGain*(r-target))
 }
 
+// adaptingAt reports whether step t of a call (counted from 1; steps
+// t ≤ after are not adjusted) adapts the step size: with a positive
+// target, the first steps adjusted steps, after < t ≤ after + steps, do.
+func adaptingAt(t, after int, target float64, steps int) bool {
+	return target > 0 && t <= after+steps
+}
+
 // checkAdapt validates an acceptance target and adaptation length.
 func checkAdapt(target float64, steps int) error {
 	if !(target >= 0 && target < 1) {
@@ -228,15 +235,7 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 			s.w.marginal(c.V, s.x, s.p, s.g, f)
 		}
 		vr, v2r, gr := c.V.RawMatrix(), s.v2.RawMatrix(), s.g.RawMatrix()
-		// au_i = α_t, times σ_i²/σ̄² with PerUnit; sq_i = √(2 au_i).
-		s.au, s.sq = resizeVec(s.au, nv), resizeVec(s.sq, nv)
-		for i := range s.au {
-			s.au[i] = a
-			if s.PerUnit {
-				s.au[i] = a * s.w.rel[i]
-			}
-			s.sq[i] = math.Sqrt(2 * s.au[i])
-		}
+		s.au, s.sq = s.w.unitSteps(s.au, s.sq, a, s.PerUnit)
 		for k := 0; k < n; k++ {
 			for i, ai := range s.au {
 				v2r.Data[k*v2r.Stride+i] = vr.Data[k*vr.Stride+i] - ai*gr.Data[k*gr.Stride+i] + s.sq[i]*s.rng.NormFloat64()
@@ -249,25 +248,24 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 		}
 		s.w.marginal(s.v2, s.x2, s.p2, s.g2, s.f2)
 		malaLogAccept(s.logA, c.V, s.v2, s.g, s.g2, s.f, s.f2, s.au)
-		adapting := s.TargetAccept > 0 && t <= s.AdjustAfter+s.AdaptSteps
+		adapting := adaptingAt(t, s.AdjustAfter, s.TargetAccept, s.AdaptSteps)
 		if adapting {
 			s.Step = adaptStep(s.Step, s.logA, s.TargetAccept)
 		}
 		xr, x2r, pr, p2r, g2r := s.x.RawMatrix(), s.x2.RawMatrix(), s.p.RawMatrix(), s.p2.RawMatrix(), s.g2.RawMatrix()
+		acc := 0
 		for k := 0; k < n; k++ {
-			if !adapting {
-				s.Proposed++
-			}
 			if math.Log(s.rng.Float64()) < s.logA[k] {
-				if !adapting {
-					s.Accepted++
-				}
+				acc++
 				copyRow(vr, v2r, k)
 				copyRow(gr, g2r, k)
 				copyRow(xr, x2r, k)
 				copyRow(pr, p2r, k)
 				s.f[k] = s.f2[k]
 			}
+		}
+		if !adapting {
+			s.Proposed, s.Accepted = s.Proposed+n, s.Accepted+acc
 		}
 		valid = true
 	}
@@ -365,8 +363,8 @@ type GibbsLangevin struct {
 	rng *rand.Rand
 	w   gaussWork
 	// buffers
-	mh, v2, mh2, x, x2, p2, h2  *mat.Dense
-	beta0, acoef, s2, sd2, logA []float64
+	mh, v2, mh2, x, x2, p2, h2          *mat.Dense
+	beta0, acoef, s2, sd2, logA, au, sq []float64
 }
 
 // NewGibbsLangevin returns a Gibbs-Langevin sampler with k inner steps
@@ -417,10 +415,7 @@ func (s *GibbsLangevin) coefficients(nv int) {
 	s.sd2 = resizeVec(s.sd2, nv)
 	for i := 0; i < nv; i++ {
 		iv := s.w.iv[i]
-		f := 1.0
-		if s.PerUnit {
-			f = s.w.rel[i]
-		}
+		f := s.w.scale(i, s.PerUnit)
 		// Walk k = K…1 keeping β_k = ∏_{j>k}(1 − α_j/σ²).
 		beta := 1.0
 		var a, s2 float64
@@ -491,16 +486,12 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 			}
 		}
 		for k := 1; s.Stepwise && k <= s.K; k++ {
-			a := s.alpha(k)
+			s.au, s.sq = s.w.unitSteps(s.au, s.sq, s.alpha(k), s.PerUnit)
 			for r := 0; r < n; r++ {
 				row := v2r.Data[r*v2r.Stride : r*v2r.Stride+nv]
 				mrow := mhr.Data[r*mhr.Stride : r*mhr.Stride+nv]
 				for i, x := range row {
-					ai := a
-					if s.PerUnit {
-						ai *= s.w.rel[i]
-					}
-					row[i] = x - ai*(x-mrow[i])*s.w.iv[i] + math.Sqrt(2*ai)*s.rng.NormFloat64()
+					row[i] = x - s.au[i]*(x-mrow[i])*s.w.iv[i] + s.sq[i]*s.rng.NormFloat64()
 				}
 			}
 		}
@@ -521,17 +512,13 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 			s.w.hiddenInput(s.x, c.V)
 		}
 		s.logAccept(s.logA, c.V, c.H, s.x, s.mh, s.v2, s.h2, s.x2, s.mh2)
-		adapting := s.TargetAccept > 0 && t <= s.AdjustAfter+s.AdaptSteps
+		adapting := adaptingAt(t, s.AdjustAfter, s.TargetAccept, s.AdaptSteps)
 		vr, hr, phr := c.V.RawMatrix(), c.H.RawMatrix(), c.PH.RawMatrix()
 		h2r, p2r, xr, x2r, mh2r := s.h2.RawMatrix(), s.p2.RawMatrix(), s.x.RawMatrix(), s.x2.RawMatrix(), s.mh2.RawMatrix()
+		acc := 0
 		for r := 0; r < n; r++ {
-			if !adapting {
-				s.Proposed++
-			}
 			if math.Log(s.rng.Float64()) < s.logA[r] {
-				if !adapting {
-					s.Accepted++
-				}
+				acc++
 				copyRow(vr, v2r, r)
 				copyRow(hr, h2r, r)
 				copyRow(phr, p2r, r)
@@ -542,6 +529,9 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 				copy(prow, xr.Data[r*xr.Stride:r*xr.Stride+nh])
 				rbm.SigmoidInPlace(prow)
 			}
+		}
+		if !adapting {
+			s.Proposed, s.Accepted = s.Proposed+n, s.Accepted+acc
 		}
 		xValid, mhValid = true, true
 		if adapting {

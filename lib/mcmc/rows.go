@@ -176,23 +176,6 @@ func (j *job) temperedBlock(b int) {
 	for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
 		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
 		out := s.Data[i*s.Stride : i*s.Stride+len(row)]
-		if j.dot == nil {
-			addBias(row, j.bias)
-			if beta != 1 {
-				for k := range row {
-					row[k] *= beta
-				}
-			}
-			rbm.SigmoidInPlace(row)
-			for k, q := range row {
-				if uniform(src) < q {
-					out[k] = 1
-				} else {
-					out[k] = 0
-				}
-			}
-			continue
-		}
 		var e float64
 		for lo := 0; lo < len(row); lo += len(buf) {
 			part := row[lo:min(lo+len(buf), len(row))]
@@ -211,7 +194,9 @@ func (j *job) temperedBlock(b int) {
 				}
 			}
 		}
-		j.dot[i] = e
+		if j.dot != nil {
+			j.dot[i] = e
+		}
 	}
 }
 

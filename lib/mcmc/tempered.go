@@ -9,6 +9,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -315,11 +316,7 @@ func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []f
 	}
 	hr := c.H.RawMatrix()
 	for r := range e {
-		var ch float64
-		for j, x := range hr.Data[r*hr.Stride : r*hr.Stride+hr.Cols] {
-			ch += m.C[j] * x
-		}
-		e[r] = -(e[r] + ch)
+		e[r] = -(e[r] + floats.Dot(m.C, hr.Data[r*hr.Stride:r*hr.Stride+hr.Cols]))
 	}
 }
 
