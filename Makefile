@@ -12,8 +12,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 GO       ?= go
-PYTHON   := /usr/bin/python3
-JUPYTER  := /usr/bin/jupyter
+# Jupyter and the Python scripts run from the project's virtual environment,
+# made by scripts/venv-setup.sh from python/jupyter.lock.
+VENV     := build/venv
+PYTHON   := $(VENV)/bin/python
+JUPYTER  := $(VENV)/bin/jupyter
 VERSION  := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS  := -X main.version=$(VERSION)
 BIN      := build/rbm-kernel
@@ -39,13 +42,14 @@ TEST_ENV := JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter \
 	IPYTHONDIR=$(TEST_JUPYTER)/ipython \
 	JUPYTER_PLATFORM_DIRS=0 \
 	PYDEVD_DISABLE_FILE_VALIDATION=1 \
-	RBM_KERNEL_BIN=$(abspath $(BIN))
+	RBM_KERNEL_BIN=$(abspath $(BIN)) \
+	VENV=$(abspath $(VENV))
 
 .PHONY: help setup build install run test test-stages lint unit generate-check \
 	test-kernelspec conformance console notebooks browser fuzz-smoke slurm bench clean
 
 help:
-	@echo "make run    set up, build, install the kernelspec for this user, start Jupyter Notebook"
+	@echo "make run    set up, build, install the kernelspec for this user, start JupyterLab"
 	@echo "make test   set up, then lint, unit, generate-check, conformance, console, notebooks, browser, fuzz-smoke, slurm"
 	@echo "other targets: setup build install lint unit generate-check conformance console notebooks browser fuzz-smoke slurm bench clean"
 
@@ -58,9 +62,14 @@ build:
 install: build
 	$(BIN) install --user
 
-# Jupyter refuses to run as root without --allow-root (e.g. in a container).
+# JupyterLab on 127.0.0.1 with notebooks/ as its root; it prints the URL
+# with its token. Jupyter refuses to run as root without --allow-root (e.g.
+# in a container). PORT picks the port (default 8888, the next free one if
+# taken).
+PORT ?= 8888
 run: setup build install
-	$(JUPYTER) notebook --no-browser --ip=127.0.0.1 --notebook-dir=notebooks \
+	$(JUPYTER) lab --no-browser --ip=127.0.0.1 --port=$(PORT) \
+		--ServerApp.root_dir=$(abspath notebooks) \
 		$$(if [[ "$$(id -u)" == 0 ]]; then echo --allow-root; fi)
 
 # Every stage runs even when an earlier one fails; scripts/test-all.sh times
@@ -136,7 +145,8 @@ fuzz-smoke:
 # munge from Debian, daemons started from a temporary folder): its results
 # must equal a local run of the same sweep.
 slurm: build
-	RBM_KERNEL_BIN=$(abspath $(BIN)) tests/slurm/run.sh
+	RBM_KERNEL_BIN=$(abspath $(BIN)) \
+	VENV=$(abspath $(VENV)) tests/slurm/run.sh
 
 # Speed comparisons (not part of `make test`): the library against numpy and
 # PyTorch, and the kernel against ipykernel.

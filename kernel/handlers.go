@@ -50,6 +50,11 @@ func (k *Kernel) kernelInfo() map[string]any {
 			{Text: "yaegi interpreter", URL: "https://pkg.go.dev/github.com/traefik/yaegi"},
 			{Text: "gonum/mat", URL: "https://pkg.go.dev/gonum.org/v1/gonum/mat"},
 			{Text: "gonum/plot", URL: "https://pkg.go.dev/gonum.org/v1/plot"},
+			{Text: "rbm-kernel library: models (lib/rbm)", URL: "https://pkg.go.dev/github.com/rbm-kernel/rbm-kernel/lib/rbm"},
+			{Text: "rbm-kernel library: samplers (lib/mcmc)", URL: "https://pkg.go.dev/github.com/rbm-kernel/rbm-kernel/lib/mcmc"},
+			{Text: "rbm-kernel library: learners (lib/learn)", URL: "https://pkg.go.dev/github.com/rbm-kernel/rbm-kernel/lib/learn"},
+			{Text: "rbm-kernel library: data (lib/data)", URL: "https://pkg.go.dev/github.com/rbm-kernel/rbm-kernel/lib/data"},
+			{Text: "rbm-kernel library: plots (lib/viz)", URL: "https://pkg.go.dev/github.com/rbm-kernel/rbm-kernel/lib/viz"},
 		}
 	}
 	return map[string]any{

@@ -326,11 +326,18 @@ func TestKernelInfoOnControlDuringExecution(t *testing.T) {
 	if len(links) == 0 {
 		t.Fatal("no help_links")
 	}
+	library := false
 	for _, l := range links {
 		m := l.(map[string]any)
 		if m["text"] == "" || m["url"] == "" {
 			t.Errorf("help link %v", m)
 		}
+		if u, _ := m["url"].(string); strings.Contains(u, "/rbm-kernel/lib/rbm") {
+			library = true
+		}
+	}
+	if !library {
+		t.Errorf("help_links %v has no link to the library's documentation", links)
 	}
 }
 

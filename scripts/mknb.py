@@ -1,9 +1,9 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Writes the generated notebooks of notebooks/ from the cell sources below,
 with the rbm-kernel kernelspec metadata and no outputs.
 
-    /usr/bin/python3 scripts/mknb.py            # write them all
-    /usr/bin/python3 scripts/mknb.py --check    # fail if one differs
+    build/venv/bin/python scripts/mknb.py            # write them all
+    build/venv/bin/python scripts/mknb.py --check    # fail if one differs
 
 Each notebook is a list of (kind, source) with kind "md" or "go".
 """
@@ -133,7 +133,7 @@ def generate(name, rel, cells, max_bytes, argv):
         return 1 if problems else 0
     if check:
         print(f"{name}: {rel} differs from notebooks/src/{name}.py; "
-              f"run /usr/bin/python3 notebooks/src/{name}.py and execute it again")
+              f"run build/venv/bin/python notebooks/src/{name}.py and execute it again")
         return 1
     with open(path, "w") as f:
         f.write(text)
@@ -151,7 +151,7 @@ def main():
         if old == text:
             continue
         if check:
-            print(f"mknb: {rel} differs from scripts/mknb.py; run /usr/bin/python3 scripts/mknb.py")
+            print(f"mknb: {rel} differs from scripts/mknb.py; run build/venv/bin/python scripts/mknb.py")
             bad = 1
         else:
             with open(path, "w") as f:

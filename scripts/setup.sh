@@ -3,12 +3,17 @@
 # run and test rbm-kernel. It is idempotent: a second run installs nothing.
 #
 #   scripts/setup.sh          Debian packages for the kernel and the tests,
-#                             and the browser-test tools under tests/browser
-#   scripts/setup.sh --bench  also python3-numpy, python3-torch and
-#                             python3-ipykernel for bench/
+#                             Jupyter (JupyterLab 4, nbconvert, console, the
+#                             kernel test suite) in the virtual environment
+#                             build/venv from python/jupyter.lock, and the
+#                             browser-test tools under tests/browser
+#   scripts/setup.sh --bench  also python3-numpy and python3-torch for bench/
 #
 # Debian packages are installed only when dpkg-query says they are missing;
-# `apt-get update` runs only then. sudo is used only when not root.
+# `apt-get update` runs only then. sudo is used only when not root. The
+# virtual environment is made with Debian's /usr/bin/python3 (the lock is
+# resolved for its Python 3.11) and installed with pip's hash checking; a
+# stamp records which lock it holds, so a re-run installs nothing.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -16,13 +21,9 @@ cd "$(dirname "$0")/.."
 log() { printf 'setup: %s\n' "$*" >&2; }
 die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 
-pkgs=(
-	jupyter-notebook jupyter-nbconvert jupyter-client jupyter-console
-	python3-jupyter-kernel-test python3-nbformat
-	libopenblas-dev chromium
-)
+pkgs=(python3 python3-venv libopenblas-dev chromium)
 if [[ "${1:-}" == "--bench" ]]; then
-	pkgs+=(python3-numpy python3-torch python3-ipykernel)
+	pkgs+=(python3-numpy python3-torch)
 fi
 # A C compiler for cgo (-tags openblas) and git for the version string.
 command -v gcc >/dev/null 2>&1 || pkgs+=(gcc libc6-dev)
@@ -56,6 +57,8 @@ if ((${#missing[@]} > 0)); then
 else
 	log "Debian packages present"
 fi
+
+scripts/venv-setup.sh # Jupyter in build/venv, pinned by python/jupyter.lock
 
 # Browser-test tools (playwright-core, which drives the system chromium and
 # downloads no browser). The stamp records which package-lock.json was

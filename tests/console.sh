@@ -5,10 +5,12 @@
 # output: statements, state kept across cells (a variable and a function),
 # and a final expression's execute_result that depends on every earlier
 # cell. JUPYTER_PATH must point at the test kernelspec. Writes
-# build/test/console.count.
+# build/test/console.count. Jupyter runs from the project's environment
+# ($VENV, default build/venv).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 mkdir -p "$root/build/test"
+venv="${VENV:-$root/build/venv}"
 log="$root/build/test/console.log"
 count="$root/build/test/console.count"
 echo "0 1 0" >"$count"
@@ -20,7 +22,7 @@ fmt.Println("sum is", add(x, 1))
 add(x, 100)
 '
 printf '%s' "$cells" |
-	timeout 120 /usr/bin/jupyter console --kernel rbm-kernel --simple-prompt \
+	timeout 120 "$venv/bin/jupyter" console --kernel rbm-kernel --simple-prompt \
 		--ZMQTerminalInteractiveShell.kernel_timeout=60 >"$log" 2>&1 || {
 	echo "console: jupyter console failed (exit $?); output:" >&2
 	cat "$log" >&2

@@ -2,13 +2,15 @@
 # notebooks.sh executes every notebooks/*.ipynb with the rbm-kernel kernel
 # in quick mode (RBM_QUICK=1: fewer updates and repeats, same code paths),
 # writing the executed copies to build/notebooks, and fails on any cell
-# error. JUPYTER_PATH must point at the test kernelspec.
+# error. JUPYTER_PATH must point at the test kernelspec; Jupyter runs from
+# the project's environment ($VENV, default build/venv).
 # NOTEBOOK_TIMEOUT is the per-cell limit in seconds (default 600).
 # Writes build/test/notebooks.count (one test per notebook).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 mkdir -p build/test build/notebooks
+venv="${VENV:-$root/build/venv}"
 count=build/test/notebooks.count
 export RBM_QUICK=1
 timeout_s="${NOTEBOOK_TIMEOUT:-600}"
@@ -25,12 +27,12 @@ pass=0 fail=0
 for nb in "${nbs[@]}"; do
 	name="$(basename "$nb")"
 	start=$(date +%s)
-	if /usr/bin/jupyter nbconvert --to notebook --execute \
+	if "$venv/bin/jupyter" nbconvert --to notebook --execute \
 		--ExecutePreprocessor.timeout="$timeout_s" \
 		--ExecutePreprocessor.kernel_name=rbm-kernel \
 		--output-dir build/notebooks --output "$name" "$nb" \
 		>"build/test/notebook-$name.log" 2>&1 &&
-		/usr/bin/python3 - "build/notebooks/$name" <<'PY'
+		"$venv/bin/python" - "build/notebooks/$name" <<'PY'
 import sys, nbformat
 nb = nbformat.read(sys.argv[1], as_version=4)
 errs = [(i, o) for i, c in enumerate(nb.cells) if c.cell_type == "code"

@@ -23,7 +23,7 @@ func runInstall(e *env, args []string) error {
 	fs := newFlags(e, "install", "install [--user | --prefix DIR | --sys-prefix] [--name NAME]")
 	user := fs.Bool("user", false, "install for the current user (the default): $JUPYTER_DATA_DIR/kernels or ~/.local/share/jupyter/kernels")
 	prefix := fs.String("prefix", "", "install under `DIR`/share/jupyter/kernels")
-	sysPrefix := fs.Bool("sys-prefix", false, "install under the Python sys.prefix/share/jupyter/kernels")
+	sysPrefix := fs.Bool("sys-prefix", false, "install into the active Python environment, `sys.prefix`/share/jupyter/kernels ($VIRTUAL_ENV, $CONDA_PREFIX, else python3 on PATH)")
 	name := fs.String("name", "rbm-kernel", "the kernel `name` (directory of the kernelspec)")
 	if err := fs.parse(args); err != nil {
 		return err
@@ -46,7 +46,7 @@ func runInstall(e *env, args []string) error {
 	case *prefix != "":
 		root = filepath.Join(*prefix, "share", "jupyter", "kernels")
 	case *sysPrefix:
-		root, err = pythonKernelsDir()
+		root, err = pythonKernelsDir(e)
 	default:
 		root, err = userKernelsDir(e)
 	}
@@ -71,7 +71,9 @@ func runInstall(e *env, args []string) error {
 	return nil
 }
 
-// writeKernelSpec writes kernel.json and the two logos into dir.
+// writeKernelSpec writes kernel.json and the logos into dir: PNGs of 32x32
+// and 64x64 pixels, and an SVG (logo-svg.svg, the resource JupyterLab's
+// launcher prefers).
 func writeKernelSpec(dir, exe string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create kernelspec directory: %w", err)
@@ -95,6 +97,11 @@ func writeKernelSpec(dir, exe string) error {
 		}
 		files[fmt.Sprintf("logo-%dx%d.png", size, size)] = buf.Bytes()
 	}
+	var svg bytes.Buffer
+	if err := writeLogoSVG(&svg); err != nil {
+		return fmt.Errorf("draw SVG logo: %w", err)
+	}
+	files["logo-svg.svg"] = svg.Bytes()
 	for name, data := range files {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, data, 0o644); err != nil {
@@ -124,18 +131,23 @@ func userKernelsDir(e *env) (string, error) {
 	return filepath.Join(home, ".local", "share", "jupyter", "kernels"), nil
 }
 
-// pythonKernelsDir asks Python for sys.prefix (the system Python first).
-func pythonKernelsDir() (string, error) {
-	var lastErr error
-	for _, py := range []string{"/usr/bin/python3", "python3"} {
-		out, err := exec.Command(py, "-c", "import sys; print(sys.prefix)").Output()
-		if err != nil {
-			lastErr = err
-			continue
-		}
-		if p := strings.TrimSpace(string(out)); p != "" {
-			return filepath.Join(p, "share", "jupyter", "kernels"), nil
+// pythonKernelsDir is sys.prefix/share/jupyter/kernels of the active
+// Python environment, where Jupyter started from that environment looks for
+// kernels: $VIRTUAL_ENV (an activated venv), else $CONDA_PREFIX (an activated
+// conda environment), else the sys.prefix of the python3 on PATH.
+func pythonKernelsDir(e *env) (string, error) {
+	for _, v := range []string{"VIRTUAL_ENV", "CONDA_PREFIX"} {
+		if d := e.getenv(v); d != "" {
+			return filepath.Join(d, "share", "jupyter", "kernels"), nil
 		}
 	}
-	return "", fmt.Errorf("--sys-prefix: ask python3 for sys.prefix: %w", lastErr)
+	out, err := exec.Command("python3", "-c", "import sys; print(sys.prefix)").Output()
+	if err != nil {
+		return "", fmt.Errorf("--sys-prefix: no $VIRTUAL_ENV or $CONDA_PREFIX, and asking python3 for sys.prefix failed: %w", err)
+	}
+	p := strings.TrimSpace(string(out))
+	if p == "" {
+		return "", fmt.Errorf("--sys-prefix: python3 printed no sys.prefix")
+	}
+	return filepath.Join(p, "share", "jupyter", "kernels"), nil
 }

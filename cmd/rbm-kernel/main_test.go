@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"image/png"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -81,6 +83,58 @@ func TestInstallPrefix(t *testing.T) {
 		// Not blank: the centre pixel (a unit or an edge) differs from a corner.
 		if img.At(size/2, size*3/4) == img.At(0, 0) {
 			t.Errorf("logo %d looks blank", size)
+		}
+	}
+	checkSVGLogo(t, filepath.Join(spec, "logo-svg.svg"))
+}
+
+// checkSVGLogo checks that the SVG logo is well-formed XML with an svg root,
+// a view box, the background and all five units.
+func checkSVGLogo(t *testing.T, path string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	elems := map[string]int{}
+	var root string
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("logo-svg.svg is not well-formed XML: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			if root == "" {
+				root = se.Name.Local
+				if se.Name.Space != "http://www.w3.org/2000/svg" {
+					t.Errorf("svg namespace = %q", se.Name.Space)
+				}
+			}
+			elems[se.Name.Local]++
+		}
+	}
+	if root != "svg" || elems["rect"] != 1 || elems["circle"] != 5 || elems["line"] != 6 {
+		t.Errorf("logo-svg.svg: root %q, elements %v; want svg with 1 rect, 5 circles, 6 lines", root, elems)
+	}
+	if !bytes.Contains(b, []byte(`viewBox="0 0 64 64"`)) {
+		t.Errorf("logo-svg.svg has no 64x64 view box:\n%s", b)
+	}
+}
+
+func TestInstallSysPrefix(t *testing.T) {
+	for _, v := range []string{"VIRTUAL_ENV", "CONDA_PREFIX"} {
+		env := filepath.Join(t.TempDir(), "env")
+		e, out, errb := testEnv(map[string]string{v: env})
+		if code := run(e, []string{"install", "--sys-prefix"}); code != 0 {
+			t.Fatalf("%s: exit %d: %s", v, code, errb)
+		}
+		want := filepath.Join(env, "share", "jupyter", "kernels", "rbm-kernel")
+		if _, err := os.Stat(filepath.Join(want, "kernel.json")); err != nil {
+			t.Errorf("%s: %v (output %q)", v, err, out)
 		}
 	}
 }

@@ -1,9 +1,9 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Writes notebooks/00-quickstart.ipynb from the cell sources below, with the
 rbm-kernel kernelspec metadata and no outputs (scripts/mknb.py's build).
 
-    /usr/bin/python3 notebooks/src/00-quickstart.py          # write it if its cells changed
-    /usr/bin/python3 notebooks/src/00-quickstart.py --check  # fail if the cells differ,
+    build/venv/bin/python notebooks/src/00-quickstart.py          # write it if its cells changed
+    build/venv/bin/python notebooks/src/00-quickstart.py --check  # fail if the cells differ,
                                                              # or it is not executed
 
 Outputs are ignored when comparing, and an unchanged notebook is not
@@ -12,7 +12,7 @@ rewritten, so the committed copy keeps the outputs of its last full run.
 without an execution count), holds an error output, or exceeds MAX_BYTES.
 After changing a cell, write it and execute it in place (no RBM_QUICK):
 
-    JUPYTER_PATH=$PWD/build/jupyter/share/jupyter /usr/bin/jupyter nbconvert \\
+    JUPYTER_PATH=$PWD/build/jupyter/share/jupyter build/venv/bin/jupyter nbconvert \\
         --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False \\
         notebooks/00-quickstart.ipynb
 """

@@ -2,17 +2,19 @@
 # run.sh runs the jupyter_kernel_test conformance suite (test_rbm_kernel.py)
 # and the end-to-end checks (test_e2e.py) against the installed "rbm-kernel"
 # kernelspec (JUPYTER_PATH must point at it) and fails if any test fails or
-# is skipped. Writes build/test/conformance.count.
+# is skipped. Python and the suite come from the project's environment
+# ($VENV, default build/venv). Writes build/test/conformance.count.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 mkdir -p "$root/build/test"
 log="$root/build/test/conformance.log"
+venv="${VENV:-$root/build/venv}"
 count="$root/build/test/conformance.count"
 
 cd "$here"
 status=0
-/usr/bin/python3 -m unittest -v test_rbm_kernel test_e2e 2>&1 | tee "$log" || status=$?
+"$venv/bin/python" -m unittest -v test_rbm_kernel test_e2e 2>&1 | tee "$log" || status=$?
 
 ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\}.*/\1/p' "$log" | tail -1)
 ran=${ran:-0}

@@ -4,7 +4,7 @@ no test is skipped (tests/conformance/run.sh fails if one is).
 
 Run against an installed kernelspec named "rbm-kernel":
 
-    JUPYTER_PATH=build/jupyter/share/jupyter /usr/bin/python3 -m unittest -v test_rbm_kernel
+    JUPYTER_PATH=build/jupyter/share/jupyter build/venv/bin/python -m unittest -v test_rbm_kernel
 """
 import unittest
 
