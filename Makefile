@@ -67,9 +67,11 @@ install: build
 # in a container). PORT picks the port (default 8888, the next free one if
 # taken).
 PORT ?= 8888
+# No news feed and no update check: nothing is fetched at run time.
 run: setup build install
 	$(JUPYTER) lab --no-browser --ip=127.0.0.1 --port=$(PORT) \
 		--ServerApp.root_dir=$(abspath notebooks) \
+		--LabApp.news_url=None --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate \
 		$$(if [[ "$$(id -u)" == 0 ]]; then echo --allow-root; fi)
 
 # Every stage runs even when an earlier one fails; scripts/test-all.sh times

@@ -12,12 +12,13 @@
 #
 # It builds cmd/rbm-kernel into a temporary directory (add build tags with
 # GOFLAGS, e.g. GOFLAGS=-tags=openblas) and starts ipykernel with
-# /usr/bin/python3 -m ipykernel_launcher (Debian's python3-ipykernel).
+# build/venv/bin/python -m ipykernel_launcher: the ipykernel of the project
+# environment (python/jupyter.lock, made by scripts/setup.sh).
 set -eu
 cd "$(dirname "$0")/.."
 cells=${1:-200}
 starts=${2:-20}
-python=/usr/bin/python3
+python="${VENV:-build/venv}/bin/python"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

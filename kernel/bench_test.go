@@ -20,7 +20,7 @@ import (
 // of a connection file, e.g.
 //
 //	RBM_BENCH_KERNEL_CMD="/tmp/rbm-kernel kernel --connection-file {connection_file}"
-//	RBM_BENCH_KERNEL_CMD="/usr/bin/python3 -m ipykernel_launcher -f {connection_file}"
+//	RBM_BENCH_KERNEL_CMD="build/venv/bin/python -m ipykernel_launcher -f {connection_file}"
 //
 // so that the same code measures rbm-kernel and ipykernel (bench/kernel.sh
 // runs both). Without the variable, BenchmarkTrivialCell measures the

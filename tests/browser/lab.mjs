@@ -126,6 +126,8 @@ export class Lab {
       });
       lab.page = lab.context.pages()[0] || await lab.context.newPage();
       lab.page.setDefaultTimeout(90_000);
+      // Leave a page without asking (tests save what they keep).
+      lab.page.on('dialog', (d) => d.accept().catch(() => {}));
     } catch (e) {
       await lab.stop();
       throw e;
@@ -138,6 +140,30 @@ export class Lab {
     const r = await fetch(`${this.base}${p}${p.includes('?') ? '&' : '?'}token=${this.token}`);
     assert.ok(r.ok, `GET ${p}: ${r.status}`);
     return r.json();
+  }
+
+  // request sends a REST request with the token and returns the response.
+  async request(method, p, body) {
+    return fetch(`${this.base}${p}${p.includes('?') ? '&' : '?'}token=${this.token}`, {
+      method,
+      headers: body ? { 'Content-Type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  }
+
+  // shutdownSessions ends every session and its kernel.
+  async shutdownSessions() {
+    for (const s of await this.api('/api/sessions')) {
+      const r = await this.request('DELETE', `/api/sessions/${s.id}`);
+      assert.ok(r.ok, `DELETE session ${s.id}: ${r.status}`);
+    }
+  }
+
+  // menu clicks a menu bar entry and then an item of its menu, by their
+  // labels, as a user does.
+  async menu(name, item) {
+    await this.page.locator('.lm-MenuBar-itemLabel', { hasText: new RegExp(`^${name}$`) }).click();
+    await this.page.locator('.lm-Menu-itemLabel', { hasText: new RegExp(`^${item}$`) }).click();
   }
 
   // open loads a JupyterLab path (e.g. '/lab', '/lab/tree/x.ipynb') in a
