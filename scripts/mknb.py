@@ -16,7 +16,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 METADATA = {
     "kernelspec": {"name": "rbm-kernel", "display_name": "Go (rbm-kernel)", "language": "go"},
-    "language_info": {"name": "go"},
+    # What the kernel's kernel_info_reply says, so that a notebook that has
+    # not been run yet still exports as a .go file and highlights as Go.
+    "language_info": {
+        "name": "go",
+        "mimetype": "text/x-go",
+        "file_extension": ".go",
+        "pygments_lexer": "go",
+        "codemirror_mode": "go",
+    },
 }
 
 HELLO = [

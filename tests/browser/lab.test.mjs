@@ -46,8 +46,10 @@ step('launcher', async () => {
   const logo = tile.locator('img');
   assert.equal(await logo.getAttribute('src'), '/kernelspecs/rbm-kernel/logo-svg.svg');
   await waitFor('the logo to load', () => logo.evaluate((img) => img.complete && img.naturalWidth > 0), 10_000);
-  const svg = await lab.api('/kernelspecs/rbm-kernel/logo-svg.svg').catch(() => null);
-  assert.equal(svg, null, 'the logo is SVG, not JSON'); // api() parses JSON: an SVG must fail to parse
+  const svg = await lab.request('GET', '/kernelspecs/rbm-kernel/logo-svg.svg');
+  assert.ok(svg.ok, `GET the SVG logo: ${svg.status}`);
+  assert.match(svg.headers.get('content-type'), /^image\/svg\+xml/);
+  assert.match(await svg.text(), /^<svg [^>]*viewBox="0 0 64 64"/);
   await lab.screenshot('launcher-tile');
 
   await tile.click();

@@ -82,6 +82,11 @@ for (const name of names) {
       assert.deepEqual(errors, [], `${name} has error outputs`);
       const notRun = cells.map((c, i) => (c.execution_count == null ? i + 1 : 0)).filter(Boolean);
       assert.deepEqual(notRun, [], `${name}: code cells that did not run`);
+      // JupyterLab stores the kernel's language_info, which File > Save and
+      // Export Notebook As > Executable Script and highlighting use.
+      const li = saved.content.metadata.language_info || {};
+      assert.deepEqual([li.name, li.file_extension, li.mimetype, li.codemirror_mode, li.pygments_lexer],
+        ['go', '.go', 'text/x-go', 'go', 'go'], `${name}: language_info ${JSON.stringify(li)}`);
     } catch (e) {
       await lab.screenshot(`${shot}-failed`).catch(() => {});
       console.error(`--- JupyterLab log:\n${lab.log.slice(-6000)}`);
