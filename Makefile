@@ -147,8 +147,7 @@ fuzz-smoke:
 # munge from Debian, daemons started from a temporary folder): its results
 # must equal a local run of the same sweep.
 slurm: build
-	RBM_KERNEL_BIN=$(abspath $(BIN)) \
-	VENV=$(abspath $(VENV)) tests/slurm/run.sh
+	RBM_KERNEL_BIN=$(abspath $(BIN)) tests/slurm/run.sh
 
 # Speed comparisons (not part of `make test`): the library against numpy and
 # PyTorch, and the kernel against ipykernel.

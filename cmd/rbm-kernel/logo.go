@@ -23,7 +23,7 @@ type logoPoint struct{ x, y float64 }
 
 // logoShape is the logo's geometry as fractions of the side.
 var logoShape = struct {
-	corner, unit, edge float64 // corner radius, unit radius, edge width (at side 32)
+	corner, unit, edge float64 // corner radius, unit radius, edge width (the PNG draws edges at least 1 pixel wide)
 	visible, hidden    []logoPoint
 }{
 	corner:  0.16,

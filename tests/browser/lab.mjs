@@ -137,7 +137,7 @@ export class Lab {
 
   // api GETs a server REST path with the token and returns its JSON.
   async api(p) {
-    const r = await fetch(`${this.base}${p}${p.includes('?') ? '&' : '?'}token=${this.token}`);
+    const r = await this.request('GET', p);
     assert.ok(r.ok, `GET ${p}: ${r.status}`);
     return r.json();
   }
@@ -179,6 +179,18 @@ export class Lab {
     await this.page.screenshot({ path: path.join(shotDir, `${name}.png`) });
   }
 
+  // captured runs body; when it fails, it saves <name>-failed.png and puts
+  // the end of the server's log on stderr before passing the error on.
+  async captured(name, body) {
+    try {
+      return await body();
+    } catch (e) {
+      await this.screenshot(`${name}-failed`).catch(() => {});
+      console.error(`--- JupyterLab log:\n${this.log.slice(-8000)}`);
+      throw e;
+    }
+  }
+
   // stop closes the browser and the server (which ends its kernels) and
   // removes the private tree.
   async stop() {
@@ -211,13 +223,26 @@ export class Notebook {
   async ready() {
     await this.panel.locator('.jp-Notebook').waitFor();
     await this.panel.locator('.jp-Toolbar-kernelName', { hasText: kernelDisplayName }).waitFor();
-    await this.panel.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').waitFor();
+    await this.idle.waitFor();
     return this;
   }
 
-  // prompt is the execution prompt of cell i: '[ ]:', '[*]:' or '[n]:'.
+  // idle is the locator of the execution indicator while the kernel is idle.
+  get idle() {
+    return this.panel.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]');
+  }
+
+  // prompt is the execution prompt of cell i: '[]:', '[*]:' or '[n]:'
+  // (white space removed).
   async prompt(i) {
     return (await this.cells.nth(i).locator('.jp-InputArea-prompt').innerText()).replace(/\s/g, '');
+  }
+
+  // codePrompts is the execution prompt of every code cell, as prompt gives
+  // them.
+  async codePrompts() {
+    const ps = await this.panel.locator('.jp-Notebook .jp-CodeCell .jp-InputArea-prompt').allInnerTexts();
+    return ps.map((p) => p.replace(/\s/g, ''));
   }
 
   // editLast focuses the editor of the last cell, and puts code in it as a
@@ -243,7 +268,7 @@ export class Notebook {
   // idle again (its idle status follows every output of the cell).
   async finished(i, ms = 120_000) {
     await waitFor(`cell ${i} to finish`, async () => /^\[\d+\]:$/.test(await this.prompt(i)), ms);
-    await this.panel.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').waitFor({ timeout: ms });
+    await this.idle.waitFor({ timeout: ms });
   }
 
   // run runs code as the last cell, waits for it, and returns its outputs'
@@ -254,9 +279,10 @@ export class Notebook {
     return this.outputs(i);
   }
 
-  // outputs is the locator of cell i's outputs.
+  // outputs is the locator of cell i's outputs; with no i, of every cell's.
   outputs(i) {
-    return this.cells.nth(i).locator('.jp-OutputArea-output');
+    const cells = i === undefined ? this.cells : this.cells.nth(i);
+    return cells.locator('.jp-OutputArea-output');
   }
 
   // toolbar clicks the notebook toolbar's item of that name (interrupt,

@@ -25,16 +25,10 @@ after(async () => {
 // step runs one test body and saves its screenshot, also when it fails
 // (then with the server's log on stderr).
 function step(name, body, timeout = 180_000) {
-  test(name, { timeout }, async () => {
-    try {
-      await body();
-      await lab.screenshot(name);
-    } catch (e) {
-      await lab.screenshot(`${name}-failed`).catch(() => {});
-      console.error(`--- JupyterLab log:\n${lab.log.slice(-8000)}`);
-      throw e;
-    }
-  });
+  test(name, { timeout }, () => lab.captured(name, async () => {
+    await body();
+    await lab.screenshot(name);
+  }));
 }
 
 step('launcher', async () => {
