@@ -4,6 +4,7 @@
 // Usage:
 //
 //	rbm-kernel kernel --connection-file FILE   serve one Jupyter session (Jupyter runs this)
+//	rbm-kernel worker                          run a session's cells for a kernel process (the kernel runs this)
 //	rbm-kernel install [--user | --prefix DIR | --sys-prefix] [--name NAME]
 //	rbm-kernel sweep check|plan|run|status|collect|sbatch|k8s [flags] FILE.sweep
 //	rbm-kernel version
@@ -48,7 +49,12 @@ type env struct {
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	executable     func() (string, error)
-	newExecutor    func() (kernel.Executor, error)
+	// newExecutor is the executor of the kernel command: by default a
+	// worker.Client, which runs the cells in a worker process.
+	newExecutor func() (kernel.Executor, error)
+	// newSession is the in-process cell executor: what a worker runs, and
+	// what `kernel --in-process` uses.
+	newSession func() (kernel.Executor, error)
 }
 
 // usageError is a mistake in the command line; it exits with status 2.
@@ -67,6 +73,7 @@ func (e badInputError) Unwrap() error { return e.err }
 func commands() map[string]command {
 	return map[string]command{
 		"kernel":  {"serve one Jupyter session: kernel --connection-file FILE", runKernel},
+		"worker":  {"run a session's cells for a kernel process, on fds 3 and 4 (the kernel starts it)", runWorker},
 		"install": {"write the kernelspec: install [--user | --prefix DIR | --sys-prefix] [--name NAME]", runInstall},
 		"sweep":   {sweepSummary, runSweep},
 		"version": {"print the versions of rbm-kernel, Go and yaegi", runVersion},
@@ -81,6 +88,9 @@ func main() {
 		getenv:     os.Getenv,
 		executable: os.Executable,
 		newExecutor: func() (kernel.Executor, error) {
+			return newWorkerClient(os.Stderr)
+		},
+		newSession: func() (kernel.Executor, error) {
 			return goexec.New(goexec.Options{Env: os.Environ()})
 		},
 	}
@@ -194,8 +204,9 @@ func yaegiVersion() string {
 }
 
 func runKernel(e *env, args []string) error {
-	fs := newFlags(e, "kernel", "kernel --connection-file FILE")
+	fs := newFlags(e, "kernel", "kernel --connection-file FILE [--in-process]")
 	file := fs.String("connection-file", "", "the connection `file` Jupyter wrote")
+	inProcess := fs.Bool("in-process", false, "run cells in this process, not in a worker process (a deadly cell then ends the kernel)")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
@@ -206,9 +217,16 @@ func runKernel(e *env, args []string) error {
 	if err != nil {
 		return badInputError{err}
 	}
-	ex, err := e.newExecutor()
+	newExecutor := e.newExecutor
+	if *inProcess {
+		newExecutor = e.newSession
+	}
+	ex, err := newExecutor()
 	if err != nil {
 		return fmt.Errorf("start the Go interpreter: %w", err)
+	}
+	if c, ok := ex.(io.Closer); ok {
+		defer c.Close()
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	k, err := kernel.New(ci, kernel.Options{
@@ -219,6 +237,9 @@ func runKernel(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// A write to a closed stderr (the Jupyter server's log gone) must fail,
+	// not end the kernel with SIGPIPE.
+	signal.Ignore(syscall.SIGPIPE)
 	// SIGINT interrupts the running cell; SIGTERM ends the kernel cleanly.
 	stopSignals := k.InterruptOn(os.Interrupt)
 	defer stopSignals()

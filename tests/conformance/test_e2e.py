@@ -1,7 +1,10 @@
 """End-to-end checks of rbm-kernel through jupyter_client that the public
 conformance suite does not make: interrupting a runaway cell keeps the
-session, a panicking goroutine and os.Exit do not end the kernel, and the
-RBM library answers from a cell.
+session, a panicking goroutine and os.Exit do not end the kernel, cells that
+end the worker process (stack overflow, concurrent map writes, a panicking
+library callback) leave the kernel connected with an error naming the
+cause and %rerun brings the lost session back, and the RBM library answers
+from a cell.
 
 Run against an installed kernelspec named "rbm-kernel" (see run.sh).
 """
@@ -82,6 +85,29 @@ class RBMKernelE2E(unittest.TestCase):
         self.assertEqual(reply["status"], "error")
         self.assertTrue(self.km.is_alive())
         self.assertEqual(self.result_text("2 + 2"), "4")
+
+    def test_deadly_cells_keep_the_kernel(self):
+        deadly = [
+            ("func deep(n int) int { return deep(n+1) + 1 }\ndeep(0)", "StackOverflow"),
+            ("m := map[int]int{}\nvar wg sync.WaitGroup\nfor g := 0; g < 4; g++ {\n\twg.Add(1)\n"
+             "\tgo func() {\n\t\tdefer wg.Done()\n\t\tfor i := 0; i < 10000000; i++ {\n\t\t\tm[i%1000] = i\n\t\t}\n"
+             "\t}()\n}\nwg.Wait()", "FatalError"),
+            ("done := make(chan bool)\ntime.AfterFunc(time.Millisecond, func() {\n\tvar m map[string]int\n"
+             "\tm[\"x\"] = 1\n\tdone <- true\n})\n<-done", "Panic"),
+        ]
+        for code, ename in deadly:
+            with self.subTest(ename=ename):
+                self.ok("lost := 20")
+                self.ok("func twice(n int) int { return 2 * n }")
+                reply, _ = self.run_cell(code, timeout=60)
+                self.assertEqual(reply["status"], "error")
+                self.assertEqual(reply["ename"], ename, reply)
+                self.assertIn("%rerun", "\n".join(reply["traceback"]))
+                self.assertTrue(self.km.is_alive())
+                reply, _ = self.run_cell("lost")
+                self.assertEqual(reply["status"], "error", "the state survived the worker's death")
+                self.ok("%rerun")
+                self.assertEqual(self.result_text("twice(lost) + 2"), "42")
 
     def test_library_exact_log_z(self):
         # With all parameters zero every one of the 2^(4+3) joint states has

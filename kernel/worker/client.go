@@ -1,0 +1,321 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel"
+)
+
+// DefaultGrace is how long a cell may go on after an interrupt before its
+// worker is stopped.
+const DefaultGrace = 3 * time.Second
+
+// RerunMagic is the cell that executes again the cells that had succeeded
+// in a session that a worker's death ended.
+const RerunMagic = "%rerun"
+
+// Options configures a Client.
+type Options struct {
+	// Command returns the command that starts one worker: a process that
+	// calls Serve on file descriptors 3 and 4. It is called for each new
+	// worker.
+	Command func() *exec.Cmd
+	// Grace is how long a cell may run on after an interrupt before the
+	// worker is stopped (a harder interrupt); zero means DefaultGrace.
+	Grace time.Duration
+	// Log receives the worker's own stderr and stdout (the Go runtime's
+	// messages); nil drops them.
+	Log io.Writer
+}
+
+// Client is the kernel.Executor of the kernel process: it runs each request
+// in the current worker and starts a fresh worker when one has died.
+type Client struct {
+	opts Options
+
+	mu        sync.Mutex
+	cur       *process // the current worker; nil before the first start
+	succeeded []string // cells that succeeded in the current worker's session
+	lost      []string // those of the last session that a death ended
+}
+
+var _ kernel.Executor = (*Client)(nil)
+
+// NewClient returns a Client and starts its first worker, without waiting
+// for it to be ready.
+func NewClient(opts Options) (*Client, error) {
+	if opts.Command == nil {
+		return nil, errors.New("worker: Options.Command is nil")
+	}
+	if opts.Grace <= 0 {
+		opts.Grace = DefaultGrace
+	}
+	c := &Client{opts: opts}
+	p, err := start(opts.Command(), opts.Log)
+	if err != nil {
+		return nil, err
+	}
+	c.cur = p
+	return c, nil
+}
+
+// errDied is what worker returns while the current worker's death has not
+// yet been reported to a cell.
+var errDied = errors.New("worker: the session's worker has died")
+
+// worker returns the current worker once it is ready, starting one if there
+// is none. It does not replace a dead worker: Execute reports the death to
+// a cell first.
+func (c *Client) worker() (*process, error) {
+	c.mu.Lock()
+	p := c.cur
+	if p == nil {
+		var err error
+		if p, err = start(c.opts.Command(), c.opts.Log); err != nil {
+			c.mu.Unlock()
+			return nil, err
+		}
+		c.cur = p
+	}
+	c.mu.Unlock()
+	<-p.ready
+	if p.err != nil {
+		c.mu.Lock()
+		if c.cur == p {
+			c.cur = nil
+		}
+		c.mu.Unlock()
+		return nil, fmt.Errorf("worker: %w", p.err)
+	}
+	if p.dead() {
+		return nil, errDied
+	}
+	return p, nil
+}
+
+// died records that p ended: the cells that had succeeded in its session
+// become the ones %rerun executes, and a fresh worker starts. It returns
+// the error for the cell that was running.
+func (c *Client) died(p *process) *kernel.ExecError {
+	exit, killed := p.wait()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cur == p {
+		c.lost, c.succeeded = c.succeeded, nil
+		c.cur = nil
+		if next, err := start(c.opts.Command(), c.opts.Log); err == nil {
+			c.cur = next // ready by the time the next cell comes, usually
+		}
+	}
+	n := len(c.lost)
+	if killed != "" {
+		return deathError("Interrupted", killed, n)
+	}
+	name, value := cause(exit, p.stderr.Causes())
+	return deathError(name, value, n)
+}
+
+// Execute runs code in the worker and passes what it publishes to pub.
+// When ctx ends, the worker is asked to interrupt the cell; if the cell
+// has not ended Grace later, the worker is stopped.
+func (c *Client) Execute(ctx context.Context, code string, pub kernel.Publisher) (*kernel.ExecResult, error) {
+	if strings.TrimSpace(code) == RerunMagic {
+		return c.rerun(ctx, pub)
+	}
+	p, err := c.worker()
+	if errors.Is(err, errDied) {
+		// The worker died between cells (a callback that panicked after its
+		// cell ended, say): this cell is told, and does not run.
+		c.mu.Lock()
+		dead := c.cur
+		c.mu.Unlock()
+		xe := c.died(dead)
+		xe.Value += " (after the previous cell had ended)"
+		xe.Traceback = append(xe.Traceback, "This cell did not run: run it again.")
+		return nil, xe
+	}
+	if err != nil {
+		return nil, err
+	}
+	res, err := c.run(ctx, p, code, pub)
+	if err == nil {
+		c.mu.Lock()
+		if c.cur == p {
+			c.succeeded = append(c.succeeded, code)
+		}
+		c.mu.Unlock()
+	}
+	return res, err
+}
+
+// run executes one cell in p.
+func (c *Client) run(ctx context.Context, p *process, code string, pub kernel.Publisher) (*kernel.ExecResult, error) {
+	if err := p.send(Message{Op: "execute", Code: code}); err != nil {
+		return nil, c.died(p)
+	}
+	done := ctx.Done()
+	var hard <-chan time.Time
+	for {
+		select {
+		case m, ok := <-p.events:
+			if !ok {
+				return nil, c.died(p)
+			}
+			switch m.Op {
+			case "stream":
+				pub.Stream(m.Name, m.Text)
+			case "display":
+				if m.Bundle != nil {
+					pub.Publish(*m.Bundle)
+				}
+			case "clear":
+				pub.Clear(m.Wait)
+			case "input_request":
+				go c.input(ctx, p, pub, m)
+			case "done":
+				switch {
+				case m.ExecError != nil:
+					return nil, m.ExecError
+				case m.Err != "":
+					return nil, errors.New(m.Err)
+				}
+				return m.Result, nil
+			}
+		case <-done:
+			done = nil
+			_ = p.send(Message{Op: "interrupt"})
+			t := time.NewTimer(c.opts.Grace)
+			defer t.Stop()
+			hard = t.C
+		case <-hard:
+			hard = nil
+			p.kill(fmt.Sprintf("the cell did not stop within %v of the interrupt (a loop or a native call that does not watch ctx), so its worker was stopped", c.opts.Grace))
+		}
+	}
+}
+
+// input answers one input_request of the worker through pub.
+func (c *Client) input(ctx context.Context, p *process, pub kernel.Publisher, m Message) {
+	reply := Message{Op: "input_reply"}
+	pr, ok := pub.(kernel.Prompter)
+	if !ok {
+		reply.Err = "input: this kernel cannot ask for input"
+	} else if text, err := pr.Input(ctx, m.Text, m.Password); err != nil {
+		reply.Err = err.Error()
+	} else {
+		reply.Text = text
+	}
+	_ = p.send(reply)
+}
+
+// rerun executes again, in a fresh session, the cells that had succeeded
+// in the session that the last death ended, stopping at the first error.
+func (c *Client) rerun(ctx context.Context, pub kernel.Publisher) (*kernel.ExecResult, error) {
+	c.mu.Lock()
+	cells := append([]string(nil), c.lost...)
+	c.mu.Unlock()
+	if len(cells) == 0 {
+		pub.Stream("stdout", RerunMagic+": no lost session to re-execute\n")
+		return &kernel.ExecResult{}, nil
+	}
+	pub.Stream("stdout", fmt.Sprintf("%s: executing again the %d cells that had succeeded in the lost session\n", RerunMagic, len(cells)))
+	for i, code := range cells {
+		res, err := c.Execute(ctx, code, pub)
+		if err != nil {
+			var xe *kernel.ExecError
+			if errors.As(err, &xe) {
+				xe = &kernel.ExecError{Name: xe.Name, Value: xe.Value,
+					Traceback: append([]string{fmt.Sprintf("%s: cell %d of %d failed", RerunMagic, i+1, len(cells))}, xe.Traceback...)}
+				return nil, xe
+			}
+			return nil, err
+		}
+		if i == len(cells)-1 {
+			return res, nil
+		}
+		if res != nil && res.Data != nil {
+			pub.Publish(*res.Data)
+		}
+	}
+	return &kernel.ExecResult{}, nil
+}
+
+// request sends a request that has one reply and returns the reply; ok is
+// false when the worker died meanwhile (it is restarted on the next call).
+func (c *Client) request(m Message) (Message, bool) {
+	p, err := c.worker()
+	if err != nil {
+		return Message{}, false
+	}
+	if err := p.send(m); err != nil {
+		return Message{}, false
+	}
+	for r := range p.events {
+		if r.Op == "reply" {
+			return r, true
+		}
+	}
+	return Message{}, false
+}
+
+// Complete answers a completion request from the worker's session.
+func (c *Client) Complete(code string, cursor int) kernel.Completion {
+	r, ok := c.request(Message{Op: "complete", Code: code, Cursor: cursor})
+	if !ok || r.Completion == nil {
+		return kernel.Completion{CursorStart: cursor, CursorEnd: cursor}
+	}
+	return *r.Completion
+}
+
+// Inspect returns the documentation of the name at cursor.
+func (c *Client) Inspect(code string, cursor, detail int) (map[string]any, bool) {
+	r, ok := c.request(Message{Op: "inspect", Code: code, Cursor: cursor, Detail: detail})
+	if !ok {
+		return nil, false
+	}
+	return r.Data, r.Found
+}
+
+// IsComplete says whether code is a complete cell.
+func (c *Client) IsComplete(code string) (string, string) {
+	r, ok := c.request(Message{Op: "is_complete", Code: code})
+	if !ok {
+		return "unknown", ""
+	}
+	return r.Status, r.Indent
+}
+
+// Reset ends the current worker and starts a fresh one: the state of the
+// session, and what %rerun would re-execute, are gone.
+func (c *Client) Reset() error {
+	c.mu.Lock()
+	old := c.cur
+	c.cur, c.succeeded, c.lost = nil, nil, nil
+	c.mu.Unlock()
+	if old != nil {
+		old.kill("the kernel was restarted")
+		old.wait()
+	}
+	_, err := c.worker()
+	return err
+}
+
+// Close ends the current worker.
+func (c *Client) Close() error {
+	c.mu.Lock()
+	p := c.cur
+	c.cur = nil
+	c.mu.Unlock()
+	if p != nil {
+		p.kill("the kernel shut down")
+		p.wait()
+	}
+	return nil
+}

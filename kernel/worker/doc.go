@@ -1,0 +1,41 @@
+// Package worker runs a kernel session's cells in a separate process, so
+// that nothing a cell does can end the kernel.
+//
+// The process Jupyter starts keeps the connection (sockets, heartbeat,
+// history, the message loop) and talks to a worker process, the same binary
+// started as `rbm-kernel worker`, which holds the interpreter, the library
+// and the session's state. A Client is the kernel.Executor of the first
+// process: every request goes to the worker, and what the worker publishes
+// (streams, displays, clear_output, input requests) comes back to the
+// request's kernel.Publisher unchanged. Serve is the loop of the worker.
+//
+// When the worker dies (a stack overflow, running out of memory, a fatal
+// runtime error such as concurrent map writes, a panic on a goroutine that
+// the cell did not start, a crash in native code, an exit), the cell that was
+// running ends with an error whose name says why (StackOverflow,
+// OutOfMemory, FatalError, Panic, Signal, Exit), a fresh worker starts for
+// the next cell, and the error says that the session's state was lost and
+// that %rerun executes again, in order, the cells that had succeeded in it.
+// A cell that ignores an interrupt (a tight loop, a blocking call in native
+// code) is given a grace period and then stopped the same way.
+//
+// # Protocol
+//
+// The two processes talk over two pipes, the worker's file descriptors 3
+// (requests, read by the worker) and 4 (events, written by the worker), so
+// that the worker's own stdout and stderr stay free for the Go runtime's
+// messages, which the Client reads to name a death's cause. Each frame is a
+// 4-byte big-endian length and that many bytes of JSON, one Message. The
+// worker first sends "ready" (or "failed" with the error that kept it from
+// starting). Then, for each request of the Client:
+//
+//	execute {code}            → stream*, display*, clear*, input_request*, done {result | error}
+//	interrupt                 (while an execute runs: cancels its ctx)
+//	input_reply {text | err}  (answers an input_request)
+//	complete {code, cursor}   → reply {completion}
+//	inspect {code, cursor, detail} → reply {data, found}
+//	is_complete {code}        → reply {status, indent}
+//
+// Requests other than interrupt and input_reply come one at a time: the
+// Client sends the next only after the answer to the last.
+package worker

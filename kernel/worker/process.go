@@ -1,0 +1,239 @@
+package worker
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+)
+
+// process is one running worker as the Client sees it.
+type process struct {
+	cmd    *exec.Cmd
+	out    *frameWriter  // requests
+	events chan Message  // events; closed when the worker has exited
+	stderr *tail         // the end of the worker's stderr and stdout
+	ready  chan struct{} // closed when the worker said ready or failed
+	exited chan struct{} // closed when the worker has exited
+	err    error         // why it failed to start; set before ready closes
+
+	mu     sync.Mutex
+	exit   error  // cmd.Wait's result, once events is closed
+	killed string // why the Client killed it, if it did
+}
+
+// start starts a worker with cmd (its ExtraFiles are set here) and copies
+// its stderr and stdout to log as well as to a tail kept for diagnosis.
+func start(cmd *exec.Cmd, log io.Writer) (*process, error) {
+	reqR, reqW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("worker: pipe: %w", err)
+	}
+	evR, evW, err := os.Pipe()
+	if err != nil {
+		reqR.Close()
+		reqW.Close()
+		return nil, fmt.Errorf("worker: pipe: %w", err)
+	}
+	p := &process{
+		cmd:    cmd,
+		out:    &frameWriter{w: reqW},
+		events: make(chan Message, 256),
+		stderr: newTail(64 << 10),
+		ready:  make(chan struct{}),
+		exited: make(chan struct{}),
+	}
+	sink := io.Writer(p.stderr)
+	if log != nil {
+		sink = io.MultiWriter(p.stderr, &boundedLog{w: log, left: logLimit})
+	}
+	cmd.ExtraFiles = []*os.File{reqR, evW} // fds 3 and 4
+	cmd.Stdout, cmd.Stderr = sink, sink
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	// The worker ends with this process, however this process ends.
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	if err := cmd.Start(); err != nil {
+		for _, f := range []*os.File{reqR, reqW, evR, evW} {
+			f.Close()
+		}
+		return nil, fmt.Errorf("worker: start %s: %w", cmd.Path, err)
+	}
+	reqR.Close()
+	evW.Close()
+	go p.read(evR, reqW)
+	return p, nil
+}
+
+// read moves event frames to p.events until the worker's end of the pipe
+// closes, then waits for the process and closes p.events.
+func (p *process) read(evR, reqW *os.File) {
+	in := newFrameReader(evR)
+	first := true
+	for {
+		m, err := in.read()
+		if err != nil {
+			break
+		}
+		if first {
+			first = false
+			if m.Op == "failed" {
+				p.err = errors.New(m.Err)
+			}
+			close(p.ready)
+			continue
+		}
+		p.events <- m
+	}
+	evR.Close()
+	reqW.Close()
+	err := p.cmd.Wait()
+	p.mu.Lock()
+	p.exit = err
+	p.mu.Unlock()
+	close(p.exited)
+	if first {
+		p.err = fmt.Errorf("worker exited before it was ready: %s", describeExit(err))
+		close(p.ready)
+	}
+	close(p.events)
+}
+
+// send writes a request.
+func (p *process) send(m Message) error { return p.out.write(m) }
+
+// kill ends the worker; why is kept for the error the Client reports.
+func (p *process) kill(why string) {
+	p.mu.Lock()
+	if p.killed == "" {
+		p.killed = why
+	}
+	p.mu.Unlock()
+	if p.cmd.Process != nil {
+		_ = p.cmd.Process.Kill()
+	}
+}
+
+// wait waits until the worker has exited and returns cmd.Wait's error and
+// why the Client killed it ("" if it did not).
+func (p *process) wait() (exit error, killed string) {
+	for range p.events {
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.exit, p.killed
+}
+
+// tail keeps what the Go runtime prints when a process dies: the first
+// line of each kind that names the cause (fatal error, panic, out of memory,
+// stack limit, a signal), which a long goroutine dump follows, and the last
+// n bytes. Safe for concurrent use.
+type tail struct {
+	mu      sync.Mutex
+	n       int
+	buf     []byte   // the last n bytes
+	partial []byte   // a line not yet ended
+	causes  []string // first line of each kind seen, in order
+	kinds   map[string]bool
+}
+
+// causePrefixes are the line beginnings that name why a Go program died.
+var causePrefixes = []string{
+	"fatal error: ",
+	"panic: ",
+	"runtime: out of memory",
+	"runtime: goroutine stack exceeds",
+	"SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE", "SIGABRT", "SIGTRAP",
+	"unexpected signal",
+}
+
+func newTail(n int) *tail { return &tail{n: n, kinds: map[string]bool{}} }
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if over := len(t.buf) - t.n; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	t.partial = append(t.partial, b...)
+	for {
+		i := bytes.IndexByte(t.partial, '\n')
+		if i < 0 {
+			break
+		}
+		t.line(string(t.partial[:i]))
+		t.partial = t.partial[i+1:]
+	}
+	if len(t.partial) > 4096 { // no cause line is this long
+		t.partial = t.partial[:0]
+	}
+	return len(b), nil
+}
+
+func (t *tail) line(l string) {
+	for _, p := range causePrefixes {
+		if strings.HasPrefix(l, p) && !t.kinds[p] {
+			t.kinds[p] = true
+			t.causes = append(t.causes, l)
+		}
+	}
+}
+
+// Causes returns the cause lines seen, in order.
+func (t *tail) Causes() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]string(nil), t.causes...)
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
+
+// dead reports whether the worker has exited.
+func (p *process) dead() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}
+
+// logLimit is how much of one worker's stderr reaches Options.Log: a stack
+// overflow's goroutine dump runs to megabytes, and the causes are in its
+// first lines.
+const logLimit = 64 << 10
+
+// boundedLog passes on the first left bytes written to it and drops the
+// rest, with one line saying so. It never fails: a log that cannot be
+// written (Jupyter's end of the kernel's stderr gone) must not stop the
+// copying of the worker's stderr, which would block the worker.
+type boundedLog struct {
+	w       io.Writer
+	left    int
+	dropped bool
+}
+
+func (b *boundedLog) Write(p []byte) (int, error) {
+	switch {
+	case b.left >= len(p):
+		b.left -= len(p)
+		_, _ = b.w.Write(p)
+	case !b.dropped:
+		_, _ = b.w.Write(p[:b.left])
+		b.left = 0
+		b.dropped = true
+		_, _ = io.WriteString(b.w, "\n[rbm-kernel: the rest of this worker's stderr is not logged]\n")
+	}
+	return len(p), nil
+}
