@@ -104,7 +104,7 @@ func (c *Client) worker() (*process, error) {
 // become the ones %rerun executes, and a fresh worker starts. It returns
 // the error for the cell that was running.
 func (c *Client) died(p *process) *kernel.ExecError {
-	exit, killed := p.wait()
+	killed, exit := p.wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.cur == p {

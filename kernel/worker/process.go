@@ -120,14 +120,14 @@ func (p *process) kill(why string) {
 	}
 }
 
-// wait waits until the worker has exited and returns cmd.Wait's error and
-// why the Client killed it ("" if it did not).
-func (p *process) wait() (exit error, killed string) {
+// wait waits until the worker has exited and returns why the Client killed
+// it ("" if it did not) and cmd.Wait's error.
+func (p *process) wait() (killed string, exit error) {
 	for range p.events {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.exit, p.killed
+	return p.killed, p.exit
 }
 
 // tail keeps what the Go runtime prints when a process dies: the first
