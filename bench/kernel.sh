@@ -7,8 +7,14 @@
 #                  (target: <= 2 ms)
 #   start          process start to the first kernel_info_reply, p50 over M starts
 #                  (target: <= 300 ms)
+#   print 100 MB   a cell that prints 1.25M lines of 80 bytes, execute_request
+#                  to its status idle with every byte received, p50 over H cells
+#                  (target: no slower than ipykernel)
+#   10k updates    a cell that shows a display and updates it 10,000 times,
+#                  execute_request to its status idle with the last value
+#                  received, p50 over H cells (target: no slower than ipykernel)
 #
-# Usage: bench/kernel.sh [cells [starts]]   (defaults 200 and 20)
+# Usage: bench/kernel.sh [cells [starts [heavy]]]   (defaults 200, 20 and 3)
 #
 # It builds cmd/rbm-kernel into a temporary directory (add build tags with
 # GOFLAGS, e.g. GOFLAGS=-tags=openblas) and starts ipykernel with
@@ -18,6 +24,7 @@ set -eu
 cd "$(dirname "$0")/.."
 cells=${1:-200}
 starts=${2:-20}
+heavy=${3:-3}
 python="${VENV:-build/venv}/bin/python"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,10 +42,16 @@ run() { # name command
 		-test.bench '^BenchmarkTrivialCell$' -test.benchtime "${cells}x" >"$tmp/$1.cell"
 	RBM_BENCH_KERNEL_CMD="$2" "$tmp/kernel.test" -test.run '^$' \
 		-test.bench '^BenchmarkStartToKernelInfo$' -test.benchtime "${starts}x" >"$tmp/$1.start"
-	grep '^Benchmark' "$tmp/$1.cell" "$tmp/$1.start" >&2 || {
-		cat "$tmp/$1.cell" "$tmp/$1.start" >&2
-		exit 1
-	}
+	RBM_BENCH_KERNEL_CMD="$2" "$tmp/kernel.test" -test.run '^$' \
+		-test.bench '^BenchmarkPrintLines$' -test.benchtime "${heavy}x" >"$tmp/$1.print"
+	RBM_BENCH_KERNEL_CMD="$2" "$tmp/kernel.test" -test.run '^$' \
+		-test.bench '^BenchmarkDisplayUpdates$' -test.benchtime "${heavy}x" >"$tmp/$1.update"
+	for what in cell start print update; do
+		grep '^Benchmark' "$tmp/$1.$what" >&2 || {
+			cat "$tmp/$1.$what" >&2
+			exit 1
+		}
+	done
 }
 
 # p50 FILE prints the p50-ms metric of the benchmark line in FILE.
@@ -51,10 +64,14 @@ run rbm "$tmp/rbm-kernel kernel --connection-file {connection_file}"
 run ipy "$python -m ipykernel_launcher -f {connection_file}"
 
 printf '\n%-28s %12s %12s %10s\n' "p50 (ms)" rbm-kernel ipykernel ratio
-for what in cell start; do
+for what in cell start print update; do
 	r=$(p50 "$tmp/rbm.$what")
 	i=$(p50 "$tmp/ipy.$what")
-	label="trivial cell (exec->idle)"
-	[ "$what" = start ] && label="start->kernel_info_reply"
+	case $what in
+	cell) label="trivial cell (exec->idle)" ;;
+	start) label="start->kernel_info_reply" ;;
+	print) label="print 100 MB (exec->idle)" ;;
+	update) label="10k updates (exec->idle)" ;;
+	esac
 	awk -v l="$label" -v r="$r" -v i="$i" 'BEGIN { printf "%-28s %12.3f %12.3f %10.3f\n", l, r, i, r / i }'
 done

@@ -3,11 +3,13 @@ package kernel
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,8 +26,8 @@ import (
 //
 // so that the same code measures rbm-kernel and ipykernel (bench/kernel.sh
 // runs both). Without the variable, BenchmarkTrivialCell measures the
-// protocol layer alone, in process, with the fake executor, and
-// BenchmarkStartToKernelInfo is skipped.
+// protocol layer alone, in process, with the fake executor, and the other
+// benchmarks are skipped.
 const benchCmdEnv = "RBM_BENCH_KERNEL_CMD"
 
 // trivialCell is valid Go and valid Python.
@@ -202,6 +204,175 @@ func BenchmarkStartToKernelInfo(b *testing.B) {
 		_ = kp.cmd.Process.Signal(os.Kill)
 		<-kp.done
 		b.StartTimer()
+	}
+	b.StopTimer()
+	reportPercentiles(b, d)
+}
+
+// Output-heavy cells: the same work in Go (rbm-kernel) and in Python
+// (ipykernel), chosen by the language_info.name of the kernel's
+// kernel_info_reply.
+const (
+	// printLines and printLineBytes make the 100 MB of BenchmarkPrintLines:
+	// each line is 79 bytes and its newline.
+	printLines     = 1_250_000
+	printLineBytes = 80
+	// displayUpdates is the number of updates of BenchmarkDisplayUpdates.
+	displayUpdates = 10_000
+	// heavyTimeout bounds one output-heavy cell, from its request to its
+	// idle; it is a deadline for failure, never a delay.
+	heavyTimeout = 15 * time.Minute
+)
+
+// printCells and displayCells are the cells of BenchmarkPrintLines and
+// BenchmarkDisplayUpdates, by language_info.name.
+var (
+	printCells = map[string]string{
+		"go": fmt.Sprintf(`line := strings.Repeat("x", %d)
+for i := 0; i < %d; i++ {
+	fmt.Println(line)
+}`, printLineBytes-1, printLines),
+		"python": fmt.Sprintf(`line = "x" * %d
+for i in range(%d):
+    print(line)`, printLineBytes-1, printLines),
+	}
+	displayCells = map[string]string{
+		"go": fmt.Sprintf(`d := display.New()
+d.Show(0)
+for i := 1; i <= %d; i++ {
+	d.Show(i)
+}`, displayUpdates),
+		"python": fmt.Sprintf(`from IPython.display import display
+h = display(0, display_id=True)
+for i in range(1, %d):
+    h.update(i)`, displayUpdates+1),
+	}
+)
+
+// language returns the language_info.name of the kernel c talks to.
+func (c *testClient) language() string {
+	c.t.Helper()
+	r := c.request(c.shell, c.shellC, "kernel_info_request", map[string]any{})
+	info, _ := r["language_info"].(map[string]any)
+	name, _ := info["name"].(string)
+	return name
+}
+
+// startBenchKernel starts the kernel of benchCmdEnv (the benchmark is
+// skipped without it) and returns a client and the cell of cells for the
+// kernel's language.
+func startBenchKernel(b *testing.B, cells map[string]string) (*testClient, *kernelProcess, string) {
+	b.Helper()
+	cmdline := os.Getenv(benchCmdEnv)
+	if cmdline == "" {
+		b.Skip(benchCmdEnv + " not set")
+	}
+	kp := startProcess(b, cmdline)
+	c := newTestClient(b, kp.ci)
+	lang := c.language()
+	code, ok := cells[lang]
+	if !ok {
+		kp.stop(c)
+		b.Fatalf("no benchmark cell for language %q", lang)
+	}
+	c.execute(trivialCell, nil) // warm up
+	return c, kp, code
+}
+
+// executeEach sends code and calls f with each iopub message of the
+// request up to its status idle (not included), without keeping them. It
+// checks that the reply is ok and returns the time from the request to
+// the idle.
+func (c *testClient) executeEach(code string, f func(m *message)) time.Duration {
+	c.t.Helper()
+	t0 := time.Now()
+	id := c.send(c.shell, "execute_request", map[string]any{"code": code, "silent": false,
+		"store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false, "stop_on_error": true})
+	deadline := time.NewTimer(heavyTimeout)
+	defer deadline.Stop()
+	var d time.Duration
+wait:
+	for {
+		select {
+		case m := <-c.iopubC:
+			if parentID(m) != id {
+				continue
+			}
+			if statusOf(m) == "idle" {
+				d = time.Since(t0)
+				break wait
+			}
+			f(m)
+		case <-deadline.C:
+			c.t.Fatalf("no idle within %v", heavyTimeout)
+		}
+	}
+	if r := contentOf(c.t, c.reply(c.shellC, id)); r["status"] != "ok" {
+		c.t.Fatalf("execute: %v", r)
+	}
+	return d
+}
+
+// BenchmarkPrintLines measures a cell that prints 100 MB in lines of 80
+// bytes, from its execute_request to its status idle; the client must have
+// received every byte by then.
+func BenchmarkPrintLines(b *testing.B) {
+	c, kp, code := startBenchKernel(b, printCells)
+	defer kp.stop(c)
+	d := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for range b.N {
+		var got, msgs int
+		d = append(d, c.executeEach(code, func(m *message) {
+			if m.Header.MsgType != "stream" {
+				return
+			}
+			var s struct{ Name, Text string }
+			if err := json.Unmarshal(m.Content, &s); err != nil || s.Name != "stdout" {
+				b.Fatalf("stream %s: %v", m.Content, err)
+			}
+			got += len(s.Text)
+			msgs++
+		}))
+		if want := printLines * printLineBytes; got != want {
+			b.Fatalf("received %d bytes of stdout, want %d", got, want)
+		}
+		b.ReportMetric(float64(msgs), "stream-msgs")
+	}
+	b.StopTimer()
+	reportPercentiles(b, d)
+}
+
+// BenchmarkDisplayUpdates measures a cell that shows a display and
+// updates it 10,000 times, from its execute_request to its status idle;
+// the last update received must carry the last value.
+func BenchmarkDisplayUpdates(b *testing.B) {
+	c, kp, code := startBenchKernel(b, displayCells)
+	defer kp.stop(c)
+	d := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for range b.N {
+		var last string
+		var shown, updates int
+		d = append(d, c.executeEach(code, func(m *message) {
+			switch m.Header.MsgType {
+			case "display_data":
+				shown++
+			case "update_display_data":
+				var u struct {
+					Data map[string]any `json:"data"`
+				}
+				if err := json.Unmarshal(m.Content, &u); err != nil {
+					b.Fatal(err)
+				}
+				last, _ = u.Data["text/plain"].(string)
+				updates++
+			}
+		}))
+		if want := strconv.Itoa(displayUpdates); shown != 1 || last != want {
+			b.Fatalf("%d display_data, last update %q; want 1 and %q", shown, last, want)
+		}
+		b.ReportMetric(float64(updates), "updates")
 	}
 	b.StopTimer()
 	reportPercentiles(b, d)

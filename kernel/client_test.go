@@ -265,12 +265,24 @@ type fakeExec struct {
 	mu      sync.Mutex
 	vars    map[string]string
 	resets  int
-	started chan string   // receives "block" or "gate" when one starts
+	started chan string   // receives "block", "gate" or "stubborn" when one starts
 	gate    chan struct{} // closed by the test to let "gate" go on
+	hard    chan struct{} // closed by HardInterrupt: ends "stubborn"
 }
 
 func newFakeExec() *fakeExec {
-	return &fakeExec{vars: map[string]string{}, started: make(chan string, 16), gate: make(chan struct{})}
+	return &fakeExec{vars: map[string]string{}, started: make(chan string, 16), gate: make(chan struct{}), hard: make(chan struct{})}
+}
+
+// HardInterrupt ends a "stubborn" cell, which ignores ctx.
+func (f *fakeExec) HardInterrupt() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	select {
+	case <-f.hard:
+	default:
+		close(f.hard)
+	}
 }
 
 var _ Executor = (*fakeExec)(nil)
@@ -301,6 +313,10 @@ func (f *fakeExec) Execute(ctx context.Context, code string, pub Publisher) (*Ex
 			f.started <- "block"
 			<-ctx.Done()
 			return nil, &ExecError{Name: "Interrupted", Value: ctx.Err().Error()}
+		case "stubborn":
+			f.started <- "stubborn"
+			<-f.hard
+			return nil, &ExecError{Name: "Interrupted", Value: "hard"}
 		case "gate":
 			f.started <- "gate"
 			f.mu.Lock()

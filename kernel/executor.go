@@ -74,3 +74,11 @@ type Executor interface {
 	// Reset drops all state, as after a restart.
 	Reset() error
 }
+
+// HardInterrupter is implemented by an Executor that can stop a cell that
+// ignores the cancellation of its ctx (a tight loop, a blocking native
+// call), e.g. by ending the process that runs it. The kernel calls
+// HardInterrupt for a second interrupt_request while the same cell runs.
+type HardInterrupter interface {
+	HardInterrupt()
+}

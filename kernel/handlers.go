@@ -109,7 +109,7 @@ func (k *Kernel) handleExecute(ch *channel, m *message) {
 		k.count++
 	}
 	n := k.count
-	k.cancel = cancel
+	k.cancel, k.interrupted = cancel, false
 	k.mu.Unlock()
 
 	if !req.Silent {
@@ -121,7 +121,7 @@ func (k *Kernel) handleExecute(ch *channel, m *message) {
 	res, err := k.execute(ctx, req.Code, pub)
 
 	k.mu.Lock()
-	k.cancel = nil
+	k.cancel, k.interrupted = nil, false
 	k.mu.Unlock()
 
 	if err != nil {

@@ -95,9 +95,10 @@ type Kernel struct {
 	baseCtx    context.Context
 	baseCancel context.CancelFunc
 
-	mu     sync.Mutex // guards cancel and count
-	cancel context.CancelFunc
-	count  int
+	mu          sync.Mutex // guards cancel, interrupted and count
+	cancel      context.CancelFunc
+	interrupted bool // the running cell has been interrupted once
+	count       int
 
 	execMu sync.Mutex // serializes Executor calls other than interrupts
 
@@ -190,13 +191,20 @@ func (k *Kernel) Connection() ConnectionInfo {
 	return k.conn
 }
 
-// Interrupt cancels the context of the running cell, if any. It is safe to
-// call from any goroutine (e.g. a SIGINT handler).
+// Interrupt cancels the context of the running cell, if any. A second
+// interrupt of the same cell calls the Executor's HardInterrupt, if it has
+// one. It is safe to call from any goroutine (e.g. a SIGINT handler).
 func (k *Kernel) Interrupt() {
 	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.cancel != nil {
-		k.cancel()
+	cancel, again := k.cancel, k.interrupted
+	k.interrupted = cancel != nil
+	k.mu.Unlock()
+	if cancel == nil {
+		return
+	}
+	cancel()
+	if h, ok := k.exec.(HardInterrupter); ok && again {
+		h.HardInterrupt()
 	}
 }
 

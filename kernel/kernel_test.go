@@ -266,6 +266,25 @@ func TestInterruptKeepsState(t *testing.T) {
 	}
 }
 
+// A second interrupt_request for the same cell calls the Executor's
+// HardInterrupt: the cell that ignored the first one ends.
+func TestSecondInterruptIsHard(t *testing.T) {
+	ex := newFakeExec()
+	_, c, _ := startKernel(t, ex, Options{})
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "stubborn"})
+	<-ex.started
+	c.request(c.control, c.controlC, "interrupt_request", map[string]any{})
+	select {
+	case <-ex.hard:
+		t.Fatal("the first interrupt was hard")
+	default:
+	}
+	c.request(c.control, c.controlC, "interrupt_request", map[string]any{})
+	if r := contentOf(t, c.reply(c.shellC, id)); r["evalue"] != "hard" {
+		t.Errorf("reply = %v, want the cell ended by the hard interrupt", r)
+	}
+}
+
 func TestInterruptMethod(t *testing.T) {
 	ex := newFakeExec()
 	k, c, _ := startKernel(t, ex, Options{})

@@ -52,9 +52,9 @@ type env struct {
 	// newExecutor is the executor of the kernel command: by default a
 	// worker.Client, which runs the cells in a worker process.
 	newExecutor func() (kernel.Executor, error)
-	// newSession is the in-process cell executor: what a worker runs, and
-	// what `kernel --in-process` uses.
-	newSession func() (kernel.Executor, error)
+	// newSession is the in-process cell executor: what a worker runs
+	// (inWorker true), and what `kernel --in-process` uses.
+	newSession func(inWorker bool) (kernel.Executor, error)
 }
 
 // usageError is a mistake in the command line; it exits with status 2.
@@ -90,8 +90,10 @@ func main() {
 		newExecutor: func() (kernel.Executor, error) {
 			return newWorkerClient(os.Stderr)
 		},
-		newSession: func() (kernel.Executor, error) {
-			return goexec.New(goexec.Options{Env: os.Environ()})
+		newSession: func(inWorker bool) (kernel.Executor, error) {
+			// In a worker, an interrupted cell waits for its code to end:
+			// the kernel stops a worker whose cell does not.
+			return goexec.New(goexec.Options{Env: os.Environ(), WaitInterrupted: inWorker})
 		},
 	}
 	os.Exit(run(e, os.Args[1:]))
@@ -219,7 +221,7 @@ func runKernel(e *env, args []string) error {
 	}
 	newExecutor := e.newExecutor
 	if *inProcess {
-		newExecutor = e.newSession
+		newExecutor = func() (kernel.Executor, error) { return e.newSession(false) }
 	}
 	ex, err := newExecutor()
 	if err != nil {

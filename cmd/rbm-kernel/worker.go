@@ -43,5 +43,5 @@ func runWorker(e *env, args []string) error {
 	if req == nil || ev == nil {
 		return usageError{"worker: file descriptors 3 and 4 are not open; the kernel starts workers itself"}
 	}
-	return worker.Serve(req, ev, e.newSession)
+	return worker.Serve(req, ev, func() (kernel.Executor, error) { return e.newSession(true) })
 }

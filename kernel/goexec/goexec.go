@@ -64,6 +64,13 @@ type Options struct {
 	// `yaegi extract` writes them, for packages that cells import by path;
 	// nil means none.
 	Symbols map[string]map[string]reflect.Value
+	// WaitInterrupted makes an interrupted cell wait for its execution to
+	// end, however long that takes, before it returns; without it, the cell
+	// returns interruptGrace after its interpreted code was stopped, and
+	// the next cell waits for the rest. The worker process (kernel/worker)
+	// sets it: the kernel stops a worker whose interrupted cell does not
+	// end, which frees the session instead of wedging it.
+	WaitInterrupted bool
 }
 
 // DefaultImports are the packages a cell may use without importing them,
@@ -131,6 +138,7 @@ type Executor struct {
 	wrapped   []span            // the running cell's wrapped statements
 
 	run runState // the chunk running now
+	src sources  // what cells compiled, for the stack guard
 
 	runner     *runner         // nil when yaegi's internals are not found
 	unfinished <-chan struct{} // an interrupted execution still running
@@ -159,6 +167,7 @@ func New(opts Options) (*Executor, error) {
 	if err := e.init(); err != nil {
 		return nil, err
 	}
+	watchStacks(e)
 	return e, nil
 }
 
@@ -241,6 +250,7 @@ func (e *Executor) init() error {
 		return fmt.Errorf("goexec: pre-importing packages: %w", err)
 	}
 	e.in = in
+	e.src.reset(in.FileSet())
 	e.runner, _ = newRunner(in)
 	e.unfinished = nil
 	e.funcs = map[string]bool{}
@@ -347,6 +357,11 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 	e.wrapped = e.wrapped[:0]
 	for _, c := range chunks {
 		e.wrapped = append(e.wrapped, c.wrapped...)
+		if c.file != nil {
+			e.src.addChunk(code, c.file)
+		} else {
+			e.src.addChunk(code, c.block)
+		}
 	}
 	e.setCtx(ctx)
 	e.run.mu.Lock()
@@ -547,7 +562,11 @@ func (e *Executor) compile(n ast.Node) (prog *interp.Program, err error) {
 			err = errors.New(strings.Replace(msg, "incomplete type ", "undefined: ", 1))
 		}
 	}()
-	return e.in.CompileAST(n)
+	prog, err = e.in.CompileAST(n)
+	if err == nil {
+		e.src.addProgram(prog)
+	}
+	return prog, err
 }
 
 // runNode compiles and runs one chunk.
@@ -579,10 +598,25 @@ func (e *Executor) diagnose(n ast.Node, err error) error {
 	return err
 }
 
-// interruptGrace is how long an interrupted cell waits for its execution
-// to end (compiled code that watches ctx returning) before it reports the
-// interrupt anyway; the next cell then waits for the rest.
-var interruptGrace = 2 * time.Second
+// An interrupt cancels the cell's ctx, and the cell runs on for
+// stopDelay: code that watches ctx (a library call that returns
+// context.Canceled, a select on ctx.Done()) goes on to handle it, saving or
+// printing what it has, and a cell that ends within stopDelay ends as it
+// would have. Then the cell's interpreted code is stopped where it stands
+// (yaegi stops every interpreted goroutine of the session). The cell fails
+// with "Interrupted" either way, so that the queued cells do not run.
+// Compiled code that does not watch ctx (time.Sleep, a long native call)
+// runs on until it returns: the cell waits interruptGrace for it, then
+// reports the interrupt anyway, and the next cell waits for the rest
+// (settle); with Options.WaitInterrupted it waits until it ends.
+var (
+	stopDelay      = time.Second
+	interruptGrace = 2 * time.Second
+)
+
+// errAborted is the cause of the cancellation of a chunk that the Executor
+// stops itself (run.abort), which stops its interpreted code at once.
+var errAborted = errors.New("goexec: the cell was stopped")
 
 // execute runs prog under ctx with the runner, or with yaegi's
 // ExecuteWithContext when the runner is not available.
@@ -591,7 +625,11 @@ func (e *Executor) execute(ctx context.Context, prog *interp.Program) error {
 		_, err := e.in.ExecuteWithContext(ctx, prog)
 		return err
 	}
-	unfinished, err := e.runner.execute(ctx, prog, interruptGrace)
+	grace := interruptGrace
+	if e.opts.WaitInterrupted {
+		grace = -1
+	}
+	unfinished, err := e.runner.execute(ctx, prog, stopDelay, grace)
 	e.unfinished = unfinished
 	return err
 }
@@ -618,10 +656,10 @@ func (e *Executor) settle(ctx context.Context) error {
 // exec runs a compiled chunk under ctx and turns its failure into an
 // ExecError.
 func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) error {
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	runCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
 	e.run.mu.Lock()
-	e.run.abort = cancel
+	e.run.abort = func() { cancel(errAborted) }
 	e.run.mu.Unlock()
 	e.trace.collect()
 	err := e.execute(runCtx, prog)

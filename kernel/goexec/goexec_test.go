@@ -443,8 +443,14 @@ log.SetFlags(0)
 log.Print("logged")
 println("builtin")
 os.Stdout.Write([]byte("partial"))`)
+	// How output is cut into messages depends on timing (stream.go):
+	// consecutive outputs of one stream are compared joined.
 	var got []string
-	for _, ev := range rec.events {
+	for i, ev := range rec.events {
+		if i > 0 && rec.events[i-1].kind == ev.kind {
+			got[len(got)-1] += ev.text
+			continue
+		}
 		got = append(got, ev.kind+":"+ev.text)
 	}
 	want := []string{
@@ -452,8 +458,7 @@ os.Stdout.Write([]byte("partial"))`)
 		"stderr:err 1\n",
 		"stdout:out 2 continued\n",
 		"stderr:logged\n",
-		"stdout:builtin\n",
-		"stdout:partial",
+		"stdout:builtin\npartial",
 	}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("events:\n got %q\nwant %q", got, want)
@@ -541,16 +546,18 @@ p.a + p.b + 2`
 }
 
 func TestInterruptLeavesCompiledCodeRunning(t *testing.T) {
-	old := interruptGrace
-	interruptGrace = 20 * time.Millisecond
-	defer func() { interruptGrace = old }()
+	oldGrace, oldDelay := interruptGrace, stopDelay
+	interruptGrace, stopDelay = 20*time.Millisecond, 20*time.Millisecond
+	defer func() { interruptGrace, stopDelay = oldGrace, oldDelay }()
 	e := newExec(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(20*time.Millisecond, cancel)
 	start := time.Now()
-	// time.Sleep is compiled and does not watch ctx: the interrupt is
-	// reported after the grace period, and the next cell waits for the
-	// sleep to end before it runs.
+	// time.Sleep is compiled and does not watch ctx: the interpreted code
+	// is stopped stopDelay after the interrupt, the interrupt is reported
+	// after the grace period, and the next cell waits for the sleep to end
+	// before it runs; the statement after the sleep, which the stop
+	// reached first, does not run.
 	ee, _ := fail(t, e, ctx, "slept := false\ntime.Sleep(300 * time.Millisecond)\nslept = true")
 	if ee.Name != "Interrupted" {
 		t.Errorf("Name = %q, want Interrupted", ee.Name)
@@ -576,29 +583,25 @@ display.Markdown("# title")`)
 }
 
 func TestPartialLines(t *testing.T) {
-	// The router, driven directly: what its timer does is called by hand.
-	r := newRouter()
-	rec := &recorder{}
-	r.start(rec)
+	// The router, driven directly, on a clock that moves only when told
+	// (see stream_test.go for the rest of its rules).
+	r, c, rec := newTestRouter()
 	r.write(0, []byte("50%\r"))
 	if len(rec.events) != 0 {
 		t.Fatalf("a partial line was sent at once: %+v", rec.events)
 	}
-	r.mu.Lock()
-	armed := r.timer != nil
-	r.mu.Unlock()
-	if !armed {
-		t.Errorf("no timer armed for the partial line")
+	if c.due.IsZero() {
+		t.Errorf("no timer set for the partial line")
 	}
-	r.flushPartial() // what the timer runs after partialDelay
+	c.advance(t, partialDelay) // the timer sends the partial line
 	r.write(0, []byte("done\nand"))
-	r.write(1, []byte("err\n")) // sends stdout's partial "and" first
+	r.write(1, []byte("err\n")) // after stdout's partial "and"
 	r.stop()
 	var got []string
 	for _, ev := range rec.events {
 		got = append(got, ev.kind+":"+ev.text)
 	}
-	want := "stdout:50%\r|stdout:done\n|stdout:and|stderr:err\n"
+	want := "stdout:50%\r|stdout:done\nand|stderr:err\n"
 	if strings.Join(got, "|") != want {
 		t.Errorf("events = %q, want %q", strings.Join(got, "|"), want)
 	}
@@ -656,5 +659,41 @@ func BenchmarkNew(b *testing.B) {
 		if _, err := New(Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// What an interrupted cell does does not depend on timing: ctx is
+// cancelled, and the code after a ctx-aware call runs (it has stopDelay, a
+// second, to do so), so a cell can handle its interruption; the cell then
+// fails with Interrupted, and what it set is kept. Checked 100 times, with
+// the interrupt coming as soon as the cell is inside the library call.
+func TestInterruptedCellHandlesItEveryTime(t *testing.T) {
+	e, c := newCancellableExec(t)
+	run(t, e, `big, _ := rbm.NewBinary(24, 24, nil)
+handled := 0`)
+	code := `import "example.com/ctl"
+started := false
+bar := func(done, total int) {
+	if !started {
+		started = true
+		ctl.Running()
+	}
+}
+_, err := big.ExactLogZContext(ctx, bar)
+if errors.Is(err, context.Canceled) {
+	handled++
+	fmt.Println("interrupted: handled")
+}`
+	for i := range 100 {
+		ee, rec := fail(t, e, c.arm(), code)
+		if ee.Name != "Interrupted" {
+			t.Fatalf("try %d: %s: %s, want Interrupted", i, ee.Name, ee.Value)
+		}
+		if got := rec.stream("stdout"); !strings.Contains(got, "interrupted: handled") {
+			t.Fatalf("try %d: the cell's handler did not run; output %q", i, got)
+		}
+	}
+	if got, _ := run(t, e, "handled"); got != "100" {
+		t.Errorf("handled = %s, want 100", got)
 	}
 }

@@ -59,12 +59,14 @@ func newRunner(in *interp.Interpreter) (*runner, bool) {
 }
 
 // execute runs prog until it ends or ctx is cancelled. On cancellation it
-// stops every interpreted goroutine of the interpreter (yaegi cannot stop
-// only some) and returns ctx.Err() once the execution has ended, or after
-// grace, whichever comes first. unfinished is then non-nil and is
-// closed when the execution ends at last: compiled code that does not
-// watch its context runs on until it returns.
-func (r *runner) execute(ctx context.Context, prog *interp.Program, grace time.Duration) (unfinished <-chan struct{}, err error) {
+// lets the execution run on for delay (none when ctx's cause is
+// errAborted), then stops every interpreted goroutine of the interpreter
+// (yaegi cannot stop only some) and returns ctx.Err() once the execution
+// has ended, or after grace, whichever comes first; a negative grace waits
+// for the end. unfinished is then non-nil and is closed when the execution
+// ends at last: compiled code that does not watch its context runs on
+// until it returns.
+func (r *runner) execute(ctx context.Context, prog *interp.Program, delay, grace time.Duration) (unfinished <-chan struct{}, err error) {
 	r.mu.Lock()
 	done := make(chan struct{})
 	*r.done = done
@@ -82,12 +84,27 @@ func (r *runner) execute(ctx context.Context, prog *interp.Program, grace time.D
 		return nil, runErr
 	case <-ctx.Done():
 	}
+	if context.Cause(ctx) != errAborted && delay > 0 {
+		t := time.NewTimer(delay)
+		select {
+		case <-finished:
+			t.Stop()
+			return nil, ctx.Err()
+		case <-t.C:
+		}
+	}
 	atomic.AddUint64(r.id, 1)
 	close(done)
+	if grace < 0 {
+		<-finished
+		return nil, ctx.Err()
+	}
+	t := time.NewTimer(grace)
+	defer t.Stop()
 	select {
 	case <-finished:
 		return nil, ctx.Err()
-	case <-time.After(grace):
+	case <-t.C:
 		return finished, ctx.Err()
 	}
 }

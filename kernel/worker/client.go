@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -33,6 +35,10 @@ type Options struct {
 	// Log receives the worker's own stderr and stdout (the Go runtime's
 	// messages); nil drops them.
 	Log io.Writer
+	// MemoryLimit is the worker's memory limit as MemoryLimitEnv takes it;
+	// empty means that variable's value, or DefaultMemoryFraction of the
+	// machine's memory when it is not set.
+	MemoryLimit string
 }
 
 // Client is the kernel.Executor of the kernel process: it runs each request
@@ -42,8 +48,10 @@ type Client struct {
 
 	mu        sync.Mutex
 	cur       *process // the current worker; nil before the first start
+	running   *process // the worker running a cell; nil between cells
 	succeeded []string // cells that succeeded in the current worker's session
 	lost      []string // those of the last session that a death ended
+	limit     Limit    // the memory limit of every worker
 }
 
 var _ kernel.Executor = (*Client)(nil)
@@ -58,12 +66,53 @@ func NewClient(opts Options) (*Client, error) {
 		opts.Grace = DefaultGrace
 	}
 	c := &Client{opts: opts}
-	p, err := start(opts.Command(), opts.Log)
+	var err error
+	if opts.MemoryLimit != "" {
+		total := machineMemory()
+		n, err := ParseLimit(opts.MemoryLimit, total)
+		if err != nil {
+			return nil, fmt.Errorf("worker: %w", err)
+		}
+		c.limit = Limit{Bytes: n, Source: "Options.MemoryLimit", Spec: opts.MemoryLimit}
+	} else if c.limit, err = defaultLimit(os.Getenv); err != nil {
+		return nil, fmt.Errorf("worker: %w", err)
+	}
+	p, err := c.start()
 	if err != nil {
 		return nil, err
 	}
 	c.cur = p
 	return c, nil
+}
+
+// start starts a worker under the memory limit: the Go runtime of the
+// worker gets a soft limit below it (GOMEMLIMIT, unless the environment
+// sets one), and a watcher stops the worker when its resident memory
+// passes it. c.mu may be held.
+func (c *Client) start() (*process, error) {
+	cmd := c.opts.Command()
+	if c.limit.Bytes > 0 {
+		env := cmd.Env
+		if env == nil {
+			env = os.Environ()
+		}
+		if !slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, "GOMEMLIMIT=") }) {
+			cmd.Env = append(env[:len(env):len(env)], fmt.Sprintf("GOMEMLIMIT=%d", softLimitOf(c.limit)))
+		}
+	}
+	p, err := start(cmd, c.opts.Log)
+	if err != nil {
+		return nil, err
+	}
+	go p.watchMemory(c.memoryLimit)
+	return p, nil
+}
+
+// memoryLimit returns the current memory limit.
+func (c *Client) memoryLimit() Limit {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.limit
 }
 
 // errDied is what worker returns while the current worker's death has not
@@ -78,7 +127,7 @@ func (c *Client) worker() (*process, error) {
 	p := c.cur
 	if p == nil {
 		var err error
-		if p, err = start(c.opts.Command(), c.opts.Log); err != nil {
+		if p, err = c.start(); err != nil {
 			c.mu.Unlock()
 			return nil, err
 		}
@@ -104,21 +153,23 @@ func (c *Client) worker() (*process, error) {
 // become the ones %rerun executes, and a fresh worker starts. It returns
 // the error for the cell that was running.
 func (c *Client) died(p *process) *kernel.ExecError {
-	killed, exit := p.wait()
+	name, value, exit := p.wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.cur == p {
 		c.lost, c.succeeded = c.succeeded, nil
 		c.cur = nil
-		if next, err := start(c.opts.Command(), c.opts.Log); err == nil {
+		if next, err := c.start(); err == nil {
 			c.cur = next // ready by the time the next cell comes, usually
 		}
 	}
 	n := len(c.lost)
-	if killed != "" {
-		return deathError("Interrupted", killed, n)
+	if name == "" {
+		name, value = cause(exit, p.stderr.Causes())
+		if name == "OutOfMemory" && c.limit.Bytes > 0 {
+			value += fmt.Sprintf(" (the memory limit is %s)", c.limit)
+		}
 	}
-	name, value := cause(exit, p.stderr.Causes())
 	return deathError(name, value, n)
 }
 
@@ -126,8 +177,11 @@ func (c *Client) died(p *process) *kernel.ExecError {
 // When ctx ends, the worker is asked to interrupt the cell; if the cell
 // has not ended Grace later, the worker is stopped.
 func (c *Client) Execute(ctx context.Context, code string, pub kernel.Publisher) (*kernel.ExecResult, error) {
-	if strings.TrimSpace(code) == RerunMagic {
+	switch line := strings.TrimSpace(code); {
+	case line == RerunMagic:
 		return c.rerun(ctx, pub)
+	case line == MemoryMagic || strings.HasPrefix(line, MemoryMagic+" "):
+		return c.memoryMagic(strings.TrimSpace(strings.TrimPrefix(line, MemoryMagic)), pub)
 	}
 	p, err := c.worker()
 	if errors.Is(err, errDied) {
@@ -144,7 +198,13 @@ func (c *Client) Execute(ctx context.Context, code string, pub kernel.Publisher)
 	if err != nil {
 		return nil, err
 	}
+	c.mu.Lock()
+	c.running = p
+	c.mu.Unlock()
 	res, err := c.run(ctx, p, code, pub)
+	c.mu.Lock()
+	c.running = nil
+	c.mu.Unlock()
 	if err == nil {
 		c.mu.Lock()
 		if c.cur == p {
@@ -196,9 +256,55 @@ func (c *Client) run(ctx context.Context, p *process, code string, pub kernel.Pu
 			hard = t.C
 		case <-hard:
 			hard = nil
-			p.kill(fmt.Sprintf("the cell did not stop within %v of the interrupt (a loop or a native call that does not watch ctx), so its worker was stopped", c.opts.Grace))
+			p.stop("Interrupted", fmt.Sprintf("the cell did not stop within %v of the interrupt (a loop or a native call that does not watch ctx), so its worker was stopped", c.opts.Grace))
 		}
 	}
+}
+
+// HardInterrupt stops the worker of the running cell at once, as when a
+// cell does not end Grace after an interrupt. The kernel calls it for a
+// second interrupt_request while the same cell runs.
+func (c *Client) HardInterrupt() {
+	c.mu.Lock()
+	p := c.running
+	c.mu.Unlock()
+	if p != nil {
+		p.stop("Interrupted", "a second interrupt stopped the cell's worker")
+	}
+}
+
+// memoryMagic shows the memory limit and the worker's use (args empty) or
+// sets the limit.
+func (c *Client) memoryMagic(args string, pub kernel.Publisher) (*kernel.ExecResult, error) {
+	if args != "" {
+		n, err := ParseLimit(args, machineMemory())
+		if err != nil {
+			msg := MemoryMagic + ": " + err.Error()
+			return nil, &kernel.ExecError{Name: "UsageError", Value: msg, Traceback: []string{msg,
+				"usage: %memory [LIMIT], LIMIT bytes with a unit (512MiB, 12GiB, 8G), a percentage of the machine's memory (60%), or off"}}
+		}
+		c.mu.Lock()
+		c.limit = Limit{Bytes: n, Source: MemoryMagic, Spec: args}
+		p := c.cur
+		c.mu.Unlock()
+		if p != nil && !p.dead() {
+			_ = p.send(Message{Op: "memory_limit", Bytes: softLimitOf(Limit{Bytes: n})})
+		}
+	}
+	c.mu.Lock()
+	l, p := c.limit, c.cur
+	c.mu.Unlock()
+	text := fmt.Sprintf("memory limit: %s, set by %s", l, l.Source)
+	if p != nil && p.cmd.Process != nil {
+		if rss, err := residentBytes(p.cmd.Process.Pid); err == nil {
+			text += fmt.Sprintf("; the worker uses %s", formatBytes(rss))
+		}
+	}
+	if total := machineMemory(); total > 0 {
+		text += fmt.Sprintf("; the machine has %s", formatBytes(total))
+	}
+	pub.Stream("stdout", text+"\n")
+	return &kernel.ExecResult{}, nil
 }
 
 // input answers one input_request of the worker through pub.
@@ -300,7 +406,7 @@ func (c *Client) Reset() error {
 	c.cur, c.succeeded, c.lost = nil, nil, nil
 	c.mu.Unlock()
 	if old != nil {
-		old.kill("the kernel was restarted")
+		old.stop("Interrupted", "the kernel was restarted")
 		old.wait()
 	}
 	_, err := c.worker()
@@ -314,7 +420,7 @@ func (c *Client) Close() error {
 	c.cur = nil
 	c.mu.Unlock()
 	if p != nil {
-		p.kill("the kernel shut down")
+		p.stop("Interrupted", "the kernel shut down")
 		p.wait()
 	}
 	return nil

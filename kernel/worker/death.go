@@ -52,11 +52,15 @@ func cause(exit error, causes []string) (name, value string) {
 		}
 		return "", false
 	}
-	if l, ok := has("runtime: goroutine stack exceeds"); ok {
-		return "StackOverflow", "stack overflow: " + strings.TrimPrefix(l, "runtime: ") + " (a recursion without end?)"
-	}
 	if _, ok := has("fatal error: stack overflow"); ok {
-		return "StackOverflow", "stack overflow (a recursion without end?)"
+		value := "stack overflow"
+		if l, ok := has("runtime: goroutine stack exceeds"); ok {
+			value += ": " + strings.TrimPrefix(l, "runtime: ")
+		}
+		if l, ok := has(innermostPrefix); ok {
+			value += ", in " + nativeFunc(strings.TrimPrefix(l, innermostPrefix))
+		}
+		return "StackOverflow", value + " (a recursion without end in compiled code?)"
 	}
 	if _, ok := has("runtime: out of memory"); ok {
 		return "OutOfMemory", "out of memory: an allocation failed"
@@ -103,4 +107,19 @@ func deathError(name, value string, cells int) *kernel.ExecError {
 				"a fresh worker runs the next cell. " + again + ".",
 		},
 	}
+}
+
+// nativeFunc names the function of a traceback frame line
+// ("fmt.(*pp).printValue({0x5c8e40?, ...}, 0x76, 0x2)" → "fmt.(*pp).printValue"),
+// or says "the interpreter" for yaegi's own frames, whose cell lines the
+// traceback does not show.
+func nativeFunc(frame string) string {
+	name := frame
+	if i := strings.LastIndex(frame, "("); i > 0 && strings.HasSuffix(frame, ")") {
+		name = frame[:i]
+	}
+	if strings.HasPrefix(name, "github.com/traefik/yaegi/") {
+		return "the interpreter (interpreted code)"
+	}
+	return name
 }

@@ -25,7 +25,10 @@
 // (requests, read by the worker) and 4 (events, written by the worker), so
 // that the worker's own stdout and stderr stay free for the Go runtime's
 // messages, which the Client reads to name a death's cause. Each frame is a
-// 4-byte big-endian length and that many bytes of JSON, one Message. The
+// 4-byte big-endian length and that many bytes of JSON, one Message; when
+// the length's top bit is set, a second length follows it, and the
+// Message's text follows the JSON as that many raw bytes, so that output
+// is not quoted and unquoted as JSON on its way. The
 // worker first sends "ready" (or "failed" with the error that kept it from
 // starting). Then, for each request of the Client:
 //
@@ -35,6 +38,7 @@
 //	complete {code, cursor}   → reply {completion}
 //	inspect {code, cursor, detail} → reply {data, found}
 //	is_complete {code}        → reply {status, indent}
+//	memory_limit {bytes}      (sets the Go runtime's soft memory limit)
 //
 // Requests other than interrupt and input_reply come one at a time: the
 // Client sends the next only after the answer to the last.

@@ -48,7 +48,21 @@ type Message struct {
 	Found      bool               `json:"found,omitempty"`
 	Status     string             `json:"status,omitempty"`
 	Indent     string             `json:"indent,omitempty"`
+
+	// memory_limit: the soft limit for the worker's Go runtime, in bytes
+	// (debug.SetMemoryLimit); negative means none.
+	Bytes int64 `json:"bytes,omitempty"`
 }
+
+// textFlag, set in a frame's length word, says that the Message's Text
+// travels after the JSON as raw bytes: a second length word, the text's,
+// follows the first, then the JSON (without Text), then the text. Output
+// thus crosses the pipe without being quoted and unquoted as JSON.
+const textFlag = 1 << 31
+
+// smallText is the longest text written in one piece with its frame's
+// JSON; a longer one is written on its own, without a copy.
+const smallText = 16 << 10
 
 // frameWriter writes frames; it is safe for concurrent use.
 type frameWriter struct {
@@ -57,18 +71,37 @@ type frameWriter struct {
 }
 
 func (f *frameWriter) write(m Message) error {
+	text := m.Text
+	m.Text = ""
 	b, err := json.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("worker: encode %s frame: %w", m.Op, err)
 	}
-	var n [4]byte
-	binary.BigEndian.PutUint32(n[:], uint32(len(b)))
+	if len(b) > maxFrame || len(text) > maxFrame {
+		return fmt.Errorf("worker: %s frame of %d bytes is over the %d-byte limit", m.Op, len(b)+len(text), maxFrame)
+	}
+	var buf []byte
+	if text == "" {
+		buf = make([]byte, 4, 4+len(b))
+		binary.BigEndian.PutUint32(buf, uint32(len(b)))
+	} else {
+		buf = make([]byte, 8, 8+len(b)+min(len(text), smallText))
+		binary.BigEndian.PutUint32(buf, uint32(len(b))|textFlag)
+		binary.BigEndian.PutUint32(buf[4:], uint32(len(text)))
+	}
+	buf = append(buf, b...)
+	if len(text) <= smallText {
+		buf = append(buf, text...)
+		text = ""
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if _, err := f.w.Write(n[:]); err != nil {
+	if _, err := f.w.Write(buf); err != nil {
 		return err
 	}
-	_, err = f.w.Write(b)
+	if text != "" {
+		_, err = io.WriteString(f.w, text)
+	}
 	return err
 }
 
@@ -85,16 +118,27 @@ func (f *frameReader) read() (Message, error) {
 		return Message{}, err
 	}
 	size := binary.BigEndian.Uint32(n[:])
-	if size > maxFrame {
-		return Message{}, fmt.Errorf("worker: frame of %d bytes is over the %d-byte limit", size, maxFrame)
+	var text uint32
+	if size&textFlag != 0 {
+		size &^= textFlag
+		if _, err := io.ReadFull(f.r, n[:]); err != nil {
+			return Message{}, fmt.Errorf("worker: frame cut short: %w", err)
+		}
+		text = binary.BigEndian.Uint32(n[:])
 	}
-	b := make([]byte, size)
+	if size > maxFrame || text > maxFrame {
+		return Message{}, fmt.Errorf("worker: frame of %d bytes is over the %d-byte limit", uint64(size)+uint64(text), maxFrame)
+	}
+	b := make([]byte, size+text)
 	if _, err := io.ReadFull(f.r, b); err != nil {
 		return Message{}, fmt.Errorf("worker: frame cut short: %w", err)
 	}
 	var m Message
-	if err := json.Unmarshal(b, &m); err != nil {
+	if err := json.Unmarshal(b[:size], &m); err != nil {
 		return Message{}, fmt.Errorf("worker: bad frame: %w", err)
+	}
+	if text > 0 {
+		m.Text = string(b[size:])
 	}
 	return m, nil
 }

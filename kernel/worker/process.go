@@ -22,9 +22,10 @@ type process struct {
 	exited chan struct{} // closed when the worker has exited
 	err    error         // why it failed to start; set before ready closes
 
-	mu     sync.Mutex
-	exit   error  // cmd.Wait's result, once events is closed
-	killed string // why the Client killed it, if it did
+	mu       sync.Mutex
+	exit     error  // cmd.Wait's result, once events is closed
+	stopName string // the error name of why the Client stopped it, if it did
+	stopWhy  string // and the message
 }
 
 // start starts a worker with cmd (its ExtraFiles are set here) and copies
@@ -108,11 +109,12 @@ func (p *process) read(evR, reqW *os.File) {
 // send writes a request.
 func (p *process) send(m Message) error { return p.out.write(m) }
 
-// kill ends the worker; why is kept for the error the Client reports.
-func (p *process) kill(why string) {
+// stop ends the worker; name and why (the first given, if stop is called
+// more than once) become the error the Client reports.
+func (p *process) stop(name, why string) {
 	p.mu.Lock()
-	if p.killed == "" {
-		p.killed = why
+	if p.stopName == "" {
+		p.stopName, p.stopWhy = name, why
 	}
 	p.mu.Unlock()
 	if p.cmd.Process != nil {
@@ -120,14 +122,14 @@ func (p *process) kill(why string) {
 	}
 }
 
-// wait waits until the worker has exited and returns why the Client killed
-// it ("" if it did not) and cmd.Wait's error.
-func (p *process) wait() (killed string, exit error) {
+// wait waits until the worker has exited and returns the name and message
+// of why the Client stopped it (empty if it did not) and cmd.Wait's error.
+func (p *process) wait() (name, why string, exit error) {
 	for range p.events {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.killed, p.exit
+	return p.stopName, p.stopWhy, p.exit
 }
 
 // tail keeps what the Go runtime prints when a process dies: the first
@@ -141,7 +143,16 @@ type tail struct {
 	partial []byte   // a line not yet ended
 	causes  []string // first line of each kind seen, in order
 	kinds   map[string]bool
+	// overflow is where a stack overflow's traceback is: 1 after the
+	// "fatal error: stack overflow" line, 2 after the header of the
+	// overflowing goroutine, whose first frame outside package runtime is
+	// the innermost frame of the code that overflowed.
+	overflow int
 }
+
+// innermostPrefix starts the cause that holds the innermost frame of the
+// goroutine whose stack overflowed (a function and its arguments).
+const innermostPrefix = "innermost frame: "
 
 // causePrefixes are the line beginnings that name why a Go program died.
 var causePrefixes = []string{
@@ -178,6 +189,15 @@ func (t *tail) Write(b []byte) (int, error) {
 }
 
 func (t *tail) line(l string) {
+	switch {
+	case t.overflow == 1 && strings.HasPrefix(l, "goroutine ") && strings.HasSuffix(l, "[running]:"):
+		t.overflow = 2
+	case t.overflow == 2 && !strings.HasPrefix(l, "\t") && !strings.HasPrefix(l, "runtime."):
+		t.overflow = 3
+		t.causes = append(t.causes, innermostPrefix+l)
+	case strings.HasPrefix(l, "fatal error: stack overflow"):
+		t.overflow = 1
+	}
 	for _, p := range causePrefixes {
 		if strings.HasPrefix(l, p) && !t.kinds[p] {
 			t.kinds[p] = true

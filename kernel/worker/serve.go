@@ -70,6 +70,8 @@ func Serve(r io.Reader, w io.Writer, newExecutor func() (kernel.Executor, error)
 			if cancel != nil {
 				cancel()
 			}
+		case "memory_limit":
+			softMemoryLimit(m.Bytes)
 		case "input_reply":
 			if pub != nil {
 				select {

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -24,8 +26,10 @@ const childEnv = "RBM_WORKER_TEST_CHILD"
 // executor (kernel/goexec) on fds 3 and 4, as `rbm-kernel worker` does.
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
+		// Runaway recursions end sooner (the race detector slows them).
+		goexec.SetStackLimit(64 << 20)
 		err := Serve(os.NewFile(3, "requests"), os.NewFile(4, "events"), func() (kernel.Executor, error) {
-			return goexec.New(goexec.Options{Env: os.Environ()})
+			return goexec.New(goexec.Options{Env: os.Environ(), WaitInterrupted: true})
 		})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -155,7 +159,7 @@ type deadly struct {
 }
 
 var deadlyCells = []deadly{
-	{"recursion", "func f(n int) int { return f(n+1) + 1 }\nf(0)", "StackOverflow", "stack overflow"},
+	{"recursion in compiled code", "s := []any{nil}\ns[0] = s\nfmt.Sprint(s)", "StackOverflow", "goroutine stack exceeds"},
 	{"concurrent map writes", `m := map[int]int{}
 var wg sync.WaitGroup
 for g := 0; g < 4; g++ {
@@ -235,6 +239,22 @@ func interrupted(t *testing.T, c *Client, code, started string, limit time.Durat
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	done := startCell(t, c, ctx, code, started)
+	cancel()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(limit):
+		t.Fatalf("the cell did not end within %v of the interrupt", limit)
+		return nil
+	}
+}
+
+// startCell runs code under ctx and returns once the cell has printed
+// started; the channel gets the cell's error when it ends. The test fails
+// if the cell ends first.
+func startCell(t *testing.T, c *Client, ctx context.Context, code, started string) <-chan error {
+	t.Helper()
 	rec := &recorder{}
 	done := make(chan error, 1)
 	go func() {
@@ -244,18 +264,11 @@ func interrupted(t *testing.T, c *Client, code, started string, limit time.Durat
 	for !strings.Contains(rec.text(), started) {
 		select {
 		case err := <-done:
-			t.Fatalf("the cell ended before the interrupt: %v", err)
+			t.Fatalf("the cell ended before %q: %v", started, err)
 		case <-time.After(5 * time.Millisecond):
 		}
 	}
-	cancel()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(limit):
-		t.Fatalf("the cell did not end within %v of the interrupt", limit)
-		return nil
-	}
+	return done
 }
 
 // wantInterrupted fails the test unless err is an Interrupted ExecError.
@@ -363,3 +376,208 @@ func TestBoundedLogNeverFails(t *testing.T) {
 type errWriter struct{}
 
 func (errWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// The code after a ctx-aware library call runs in an interrupted cell,
+// every time (see goexec's stopDelay): here 100 times through the worker
+// (25 under the race detector).
+func TestInterruptedCellHandlesItEveryTime(t *testing.T) {
+	c := newTestClient(t, 0)
+	result(t, c, "big, _ := rbm.NewBinary(24, 24, nil)\nhandled := 0")
+	code := `started := false
+bar := func(done, total int) {
+	if !started {
+		started = true
+		fmt.Println("started")
+	}
+}
+_, err := big.ExactLogZContext(ctx, bar)
+if errors.Is(err, context.Canceled) {
+	handled++
+}`
+	tries := 100
+	if raceEnabled {
+		tries = 25 // 10 times slower; the run without the race detector does 100
+	}
+	for range tries {
+		wantInterrupted(t, interrupted(t, c, code, "started", DefaultGrace))
+	}
+	if got, want := result(t, c, "handled"), fmt.Sprint(tries); got != want {
+		t.Errorf("handled = %s after %s interrupts", got, want)
+	}
+}
+
+// A second interrupt stops the worker at once, without waiting for the
+// grace period.
+func TestSecondInterruptStopsTheWorker(t *testing.T) {
+	c := newTestClient(t, time.Hour)
+	result(t, c, "x := 1")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := startCell(t, c, ctx, "var mu sync.Mutex\nfmt.Println(\"locking\")\nmu.Lock()\nmu.Lock()", "locking")
+	cancel()
+	c.HardInterrupt()
+	select {
+	case err := <-done:
+		var xe *kernel.ExecError
+		if !errors.As(err, &xe) || xe.Name != "Interrupted" || !strings.Contains(xe.Value, "second interrupt") {
+			t.Errorf("error %v, want Interrupted by a second interrupt", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the second interrupt did not end the cell")
+	}
+	if got := result(t, c, "2 + 2"); got != "4" {
+		t.Errorf("2 + 2 = %q after the second interrupt", got)
+	}
+}
+
+// A worker that passes its memory limit is stopped with OutOfMemory naming
+// the limit, before the machine runs short; %memory shows and sets it.
+func TestMemoryLimit(t *testing.T) {
+	c, err := NewClient(Options{
+		Command: func() *exec.Cmd {
+			cmd := exec.Command(os.Args[0], "-test.run=^$")
+			cmd.Env = append(os.Environ(), childEnv+"=1")
+			return cmd
+		},
+		MemoryLimit: "300MiB",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	rec := &recorder{}
+	if _, err := c.Execute(context.Background(), MemoryMagic, rec); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.text(); !strings.Contains(got, "memory limit: 300 MiB, set by Options.MemoryLimit; the worker uses ") {
+		t.Errorf("%%memory printed %q", got)
+	}
+	// 512 MiB, every page touched, held live.
+	const fill = "held := make([]byte, 512<<20)\nfor i := 0; i < len(held); i += 4096 {\n\theld[i] = 1\n}\nlen(held)"
+	xe := execError(t, c, fill)
+	if xe.Name != "OutOfMemory" || !strings.Contains(xe.Value, "more than its memory limit of 300 MiB") {
+		t.Errorf("error %s: %s; want OutOfMemory naming the limit", xe.Name, xe.Value)
+	}
+	// Raised, the same cell runs.
+	if _, err := c.Execute(context.Background(), MemoryMagic+" 2GiB", &recorder{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := result(t, c, fill); got != "536870912" {
+		t.Errorf("with a 2 GiB limit the cell gave %q", got)
+	}
+	if xe := execError(t, c, MemoryMagic+" lots"); xe.Name != "UsageError" || !strings.Contains(xe.Value, `"lots"`) {
+		t.Errorf("%%memory lots: %s: %s", xe.Name, xe.Value)
+	}
+}
+
+func TestParseLimit(t *testing.T) {
+	const total = 16 << 30
+	for _, c := range []struct {
+		spec string
+		want uint64
+		err  string
+	}{
+		{"12GiB", 12 << 30, ""},
+		{"512 MiB", 512 << 20, ""},
+		{"8G", 8e9, ""},
+		{"2e9", 2e9, ""},
+		{"1.5gib", 3 << 29, ""},
+		{"50%", 8 << 30, ""},
+		{"off", 0, ""},
+		{"12 parsecs", 0, `unknown unit "parsecs"`},
+		{"150%", 0, "percentage"},
+		{"1MiB", 0, "below 64 MiB"},
+		{"lots", 0, "want bytes"},
+	} {
+		got, err := ParseLimit(c.spec, total)
+		switch {
+		case c.err == "" && (err != nil || got != c.want):
+			t.Errorf("ParseLimit(%q) = %d, %v; want %d", c.spec, got, err, c.want)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("ParseLimit(%q) error %v, want one containing %q", c.spec, err, c.err)
+		}
+	}
+}
+
+// Recursions without end in interpreted code, also inside a library
+// callback, are stopped before Go's fatal stack overflow: the cell fails
+// with StackOverflow, and the worker and its session live on.
+func TestInterpretedRecursionKeepsTheSession(t *testing.T) {
+	c := newTestClient(t, 0)
+	for _, d := range []struct{ name, code, where string }{
+		{"recursion", "func f(n int) int {\n\treturn f(n+1) + 1\n}\nf(0)", "cell line 2"},
+		{"recursion inside a library callback", `func g(n int) int { return g(n+1) + 1 }
+m, _ := rbm.NewBinary(4, 4, nil)
+m.ExactLogZContext(ctx, func(done, total int) { g(done) })`, "cell line 1"},
+	} {
+		t.Run(d.name, func(t *testing.T) {
+			result(t, c, "kept := 41")
+			xe := execError(t, c, d.code)
+			if xe.Name != "StackOverflow" || !strings.Contains(xe.Value, d.where) {
+				t.Errorf("error %s: %s; want StackOverflow at %s", xe.Name, xe.Value, d.where)
+			}
+			if got := result(t, c, "kept + 1"); got != "42" {
+				t.Errorf("kept + 1 = %q: the session did not survive", got)
+			}
+		})
+	}
+}
+
+// The cause of a stack overflow names the innermost function outside
+// package runtime, from the Go runtime's own report.
+func TestStackOverflowCause(t *testing.T) {
+	tl := newTail(1 << 10)
+	io.WriteString(tl, `runtime: goroutine stack exceeds 1000000000-byte limit
+runtime: sp=0xc020160398 stack=[0xc020160000, 0xc040160000]
+fatal error: stack overflow
+
+runtime stack:
+runtime.throw({0x5f3c45?, 0x0?})
+	/usr/local/go/src/runtime/panic.go:1101 +0x48 fp=0x7ffc sp=0x7ffc pc=0x46f0a8
+runtime.newstack()
+	/usr/local/go/src/runtime/stack.go:1107 +0x5ac
+
+goroutine 1 gp=0xc000002380 m=0 mp=0x6d5a40 [running]:
+runtime.(*_panic).start(0xc0201603b0, 0x0?, 0x0?)
+	/usr/local/go/src/runtime/panic.go:740 +0x1a5 fp=0xc0201603a0
+fmt.(*pp).printValue({0xc04015ff80, 0x5c8e40?, 0xc0000a6018?}, 0x76, 0x2)
+	/usr/local/go/src/fmt/print.go:777 +0x1e
+`)
+	name, value := cause(nil, tl.Causes())
+	if name != "StackOverflow" || !strings.Contains(value, "1000000000-byte limit, in fmt.(*pp).printValue ") {
+		t.Errorf("cause = %s: %s", name, value)
+	}
+}
+
+// A signal that ends the worker while a cell runs (a crash in native code,
+// cgo or OpenBLAS, is a SIGSEGV to the Go runtime; the system's OOM killer
+// sends SIGKILL) is the cell's error, and the next cell runs. Cells cannot
+// send signals (yaegi's os and syscall are restricted), so the test does.
+func TestSignalsEndingTheWorker(t *testing.T) {
+	c := newTestClient(t, 0)
+	for _, d := range []struct {
+		sig   syscall.Signal
+		value string
+	}{
+		{syscall.SIGSEGV, "SIGSEGV"},
+		{syscall.SIGBUS, "SIGBUS"},
+		{syscall.SIGKILL, "killed by signal SIGKILL (by the system, perhaps for lack of memory)"},
+	} {
+		t.Run(d.value, func(t *testing.T) {
+			result(t, c, "1")
+			c.mu.Lock()
+			p := c.cur
+			c.mu.Unlock()
+			done := startCell(t, c, context.Background(), "fmt.Println(\"waiting\")\nselect {}", "waiting")
+			if err := p.cmd.Process.Signal(d.sig); err != nil {
+				t.Fatal(err)
+			}
+			var xe *kernel.ExecError
+			if err := <-done; !errors.As(err, &xe) || xe.Name != "Signal" || !strings.Contains(xe.Value, d.value) {
+				t.Errorf("error %v, want Signal with %q", err, d.value)
+			}
+			if got := result(t, c, "2 + 2"); got != "4" {
+				t.Errorf("2 + 2 = %q after the signal", got)
+			}
+		})
+	}
+}

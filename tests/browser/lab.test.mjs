@@ -222,3 +222,44 @@ step('interrupt-and-restart', async () => {
   assert.match(await renderedText(stderrOutputs(gone)), /undefined: x/);
   assert.equal(await renderedText(await nb.run('y := 21\ny * 2')), '42');
 });
+
+step('deadly-cell-keeps-the-kernel', async () => {
+  // Every status the notebook's execution indicator takes while a cell
+  // kills its worker: JupyterLab would show "restarting" or "dead", and a
+  // dialog, if the kernel died.
+  await lab.page.evaluate(() => {
+    const el = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator');
+    window.rbmStatuses = [];
+    window.rbmObserver = new MutationObserver(() => window.rbmStatuses.push(el.getAttribute('data-status')));
+    window.rbmObserver.observe(el, { attributes: true, attributeFilter: ['data-status'] });
+  });
+  assert.equal(await renderedText(await nb.run('kept := 41\nkept + 1')), '42');
+  const deadly = await nb.run([
+    'm := map[int]int{}',
+    'var wg sync.WaitGroup',
+    'for g := 0; g < 4; g++ {',
+    '\twg.Add(1)',
+    '\tgo func() {',
+    '\t\tdefer wg.Done()',
+    '\t\tfor i := 0; i < 10000000; i++ {',
+    '\t\t\tm[i%1000] = i',
+    '\t\t}',
+    '\t}()',
+    '}',
+    'wg.Wait()',
+  ].join('\n'));
+  const err = await renderedText(stderrOutputs(deadly));
+  assert.match(err, /FatalError: concurrent map writes/);
+  assert.match(err, /%rerun executes again, in order, the \d+ cells/);
+  await lab.screenshot('deadly-cell');
+  const statuses = await lab.page.evaluate(() => { window.rbmObserver.disconnect(); return window.rbmStatuses; });
+  assert.ok(statuses.includes('busy'), `statuses seen: ${statuses}`);
+  for (const s of statuses) {
+    assert.ok(s === 'busy' || s === 'idle', `the kernel went ${s} (statuses seen: ${statuses})`);
+  }
+  assert.equal(await lab.page.locator('.jp-Dialog').count(), 0, 'a dialog opened');
+  // The state is gone; %rerun brings it back.
+  assert.match(await renderedText(stderrOutputs(await nb.run('kept'))), /undefined: kept/);
+  await nb.run('%rerun');
+  assert.equal(await renderedText(await nb.run('kept + 1')), '42');
+});

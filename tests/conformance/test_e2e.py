@@ -1,10 +1,12 @@
 """End-to-end checks of rbm-kernel through jupyter_client that the public
 conformance suite does not make: interrupting a runaway cell keeps the
 session, a panicking goroutine and os.Exit do not end the kernel, cells that
-end the worker process (stack overflow, concurrent map writes, a panicking
-library callback) leave the kernel connected with an error naming the
-cause and %rerun brings the lost session back, and the RBM library answers
-from a cell.
+end the worker process (a stack overflow in compiled code, concurrent map
+writes, a panicking library callback, passing the memory limit) leave the
+kernel connected with an error naming the cause and %rerun brings the lost
+session back, a recursion without end in interpreted code is stopped with
+the session kept, a second interrupt stops a cell that ignores the first,
+and the RBM library answers from a cell.
 
 Run against an installed kernelspec named "rbm-kernel" (see run.sh).
 """
@@ -49,15 +51,19 @@ class RBMKernelE2E(unittest.TestCase):
                 return c["data"]["text/plain"]
         self.fail(f"{code!r}: no execute_result in {out}")
 
-    def test_interrupt_keeps_state(self):
-        self.ok("kept := 41")
-        msg_id = self.kc.execute("for {}")
-        # Wait until the cell runs (busy with it as parent), then interrupt.
+    def start(self, code):
+        """Sends code for execution and returns its msg_id once it runs
+        (its execute_input is out)."""
+        msg_id = self.kc.execute(code)
         deadline = time.monotonic() + TIMEOUT
         while True:
             m = self.kc.get_iopub_msg(timeout=max(0.1, deadline - time.monotonic()))
             if m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "execute_input":
-                break
+                return msg_id
+
+    def test_interrupt_keeps_state(self):
+        self.ok("kept := 41")
+        msg_id = self.start("for {}")
         self.km.interrupt_kernel()
         while True:
             r = self.kc.get_shell_msg(timeout=TIMEOUT)
@@ -86,9 +92,40 @@ class RBMKernelE2E(unittest.TestCase):
         self.assertTrue(self.km.is_alive())
         self.assertEqual(self.result_text("2 + 2"), "4")
 
+    def test_interpreted_recursion_keeps_the_session(self):
+        self.ok("kept := 41")
+        reply, _ = self.run_cell("func deep(n int) int {\n\treturn deep(n+1) + 1\n}\ndeep(0)", timeout=60)
+        self.assertEqual(reply["status"], "error")
+        self.assertEqual(reply["ename"], "StackOverflow", reply)
+        self.assertIn("deep → deep", reply["evalue"])
+        self.assertIn("cell line 2", reply["evalue"])
+        self.assertEqual(self.result_text("kept + 1"), "42")
+
+    def test_second_interrupt_stops_a_stubborn_cell(self):
+        msg_id = self.start("var mu sync.Mutex\nmu.Lock()\nmu.Lock()")
+        self.km.interrupt_kernel()
+        self.km.interrupt_kernel()
+        r = self.kc.get_shell_msg(timeout=TIMEOUT)
+        while r["parent_header"].get("msg_id") != msg_id:
+            r = self.kc.get_shell_msg(timeout=TIMEOUT)
+        self.assertEqual(r["content"]["ename"], "Interrupted")
+        self.assertIn("second interrupt", r["content"]["evalue"])
+        self.assertEqual(self.result_text("3 + 3"), "6")
+
+    def test_memory_limit(self):
+        self.ok("%memory 400MiB")
+        self.ok("lost := 20")
+        reply, _ = self.run_cell("held := make([]byte, 1<<30)\nfor i := 0; i < len(held); i += 4096 {\n"
+                                 "\theld[i] = 1\n}", timeout=60)
+        self.assertEqual(reply["ename"], "OutOfMemory", reply)
+        self.assertIn("400 MiB", reply["evalue"])
+        self.assertTrue(self.km.is_alive())
+        self.ok("%memory 75%")
+        self.assertEqual(self.result_text("1 + 1"), "2")
+
     def test_deadly_cells_keep_the_kernel(self):
         deadly = [
-            ("func deep(n int) int { return deep(n+1) + 1 }\ndeep(0)", "StackOverflow"),
+            ("s := []any{nil}\ns[0] = s\nfmt.Sprint(s)", "StackOverflow"),
             ("m := map[int]int{}\nvar wg sync.WaitGroup\nfor g := 0; g < 4; g++ {\n\twg.Add(1)\n"
              "\tgo func() {\n\t\tdefer wg.Done()\n\t\tfor i := 0; i < 10000000; i++ {\n\t\t\tm[i%1000] = i\n\t\t}\n"
              "\t}()\n}\nwg.Wait()", "FatalError"),
