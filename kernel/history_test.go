@@ -21,6 +21,11 @@ func TestGlobMatch(t *testing.T) {
 		{"fmt.*(*)", "fmt.Println(x)", true},
 		{"x", "xy", false},
 		{"é?", "éü", true},
+		// '*' in the text is no wildcard: the pattern's '*' still is.
+		{"6 *", "6 * 7", true},
+		{"*\\*", "a*", false},
+		{"a*b", "a*xb", true},
+		{"a?b", "a*b", true},
 	} {
 		if got := globMatch(c.p, c.s); got != c.want {
 			t.Errorf("globMatch(%q, %q) = %v, want %v", c.p, c.s, got, c.want)

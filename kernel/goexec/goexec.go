@@ -31,6 +31,7 @@ import (
 	"io"
 	"reflect"
 	"regexp"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -670,6 +671,12 @@ func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) 
 	e.run.mu.Unlock()
 	switch {
 	case gp != nil:
+		if gp.Name == "StackOverflow" {
+			// The stopped recursion's stack, hundreds of MB, is free now:
+			// give it back to the system rather than keep it counted
+			// against the worker's memory limit.
+			debug.FreeOSMemory()
+		}
 		return gp
 	case ctx.Err() != nil:
 		return &kernel.ExecError{

@@ -326,6 +326,16 @@ func TestDeathBetweenCellsIsReported(t *testing.T) {
 	p := c.cur
 	c.mu.Unlock()
 	<-p.exited
+	// Completion and inspection of a dead worker answer nothing, at once.
+	if got := c.Complete("fmt.Prin", 8); len(got.Matches) != 0 || got.CursorStart != 8 {
+		t.Errorf("Complete on a dead worker = %+v, want no matches", got)
+	}
+	if _, found := c.Inspect("fmt.Println", 5, 0); found {
+		t.Errorf("Inspect on a dead worker found something")
+	}
+	if status, _ := c.IsComplete("x := 1"); status != "unknown" {
+		t.Errorf("IsComplete on a dead worker = %q, want unknown", status)
+	}
 	xe := execError(t, c, "x")
 	if xe.Name != "Panic" || !strings.Contains(xe.Value, "after the previous cell had ended") {
 		t.Errorf("got %s: %s", xe.Name, xe.Value)
@@ -335,6 +345,9 @@ func TestDeathBetweenCellsIsReported(t *testing.T) {
 	}
 	if got := result(t, c, "3 * 3"); got != "9" {
 		t.Errorf("3 * 3 = %q", got)
+	}
+	if got := c.Complete("fmt.Prin", 8); len(got.Matches) == 0 {
+		t.Errorf("Complete after the next cell = %+v, want matches", got)
 	}
 }
 

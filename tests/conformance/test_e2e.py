@@ -113,12 +113,12 @@ class RBMKernelE2E(unittest.TestCase):
         self.assertEqual(self.result_text("3 + 3"), "6")
 
     def test_memory_limit(self):
-        self.ok("%memory 400MiB")
+        self.ok("%memory 1GiB")
         self.ok("lost := 20")
-        reply, _ = self.run_cell("held := make([]byte, 1<<30)\nfor i := 0; i < len(held); i += 4096 {\n"
+        reply, _ = self.run_cell("held := make([]byte, 2<<30)\nfor i := 0; i < len(held); i += 4096 {\n"
                                  "\theld[i] = 1\n}", timeout=60)
         self.assertEqual(reply["ename"], "OutOfMemory", reply)
-        self.assertIn("400 MiB", reply["evalue"])
+        self.assertIn("memory limit of 1 GiB", reply["evalue"])
         self.assertTrue(self.km.is_alive())
         self.ok("%memory 75%")
         self.assertEqual(self.result_text("1 + 1"), "2")
