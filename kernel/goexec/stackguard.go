@@ -67,9 +67,10 @@ func SetStackLimit(n uint64) (old uint64) {
 
 // guard is the process's stack guard: one watcher for every Executor.
 var guard struct {
-	once  sync.Once
-	mu    sync.Mutex
-	execs []weak.Pointer[Executor]
+	once    sync.Once
+	mu      sync.Mutex
+	execs   []weak.Pointer[Executor]
+	stopped map[uint64]bool // goroutines whose recursion was stopped
 }
 
 // watchStacks registers e with the stack guard, starting its watcher on
@@ -99,27 +100,26 @@ func watchLoop() {
 		if size < next {
 			continue
 		}
-		if !stopDeepRecursion() {
-			next = 2 * size
-		}
+		// Look again only if the stacks keep growing: a stopped
+		// recursion takes a while to unwind, and its goroutine is not
+		// stopped twice anyway.
+		stopDeepRecursion()
+		next = 2 * size
 	}
 }
 
 // stopDeepRecursion looks for goroutines in a deep interpreted recursion
-// and stops the cells that run them; it reports whether it found one.
-func stopDeepRecursion() bool {
+// and stops the cells that run them, each goroutine once.
+func stopDeepRecursion() {
 	buf := make([]byte, 8<<20)
 	buf = buf[:runtime.Stack(buf, true)]
-	var deep [][]uintptr
+	deep := map[uint64][]uintptr{}
+	guard.mu.Lock()
 	for _, g := range bytes.Split(buf, []byte("\n\ngoroutine ")) {
-		if frames, ok := deepFrames(g); ok {
-			deep = append(deep, frames)
+		if id, frames, ok := deepFrames(g); ok && !guard.stopped[id] {
+			deep[id] = frames
 		}
 	}
-	if len(deep) == 0 {
-		return false
-	}
-	guard.mu.Lock()
 	var execs []*Executor
 	for _, w := range guard.execs {
 		if e := w.Value(); e != nil {
@@ -127,15 +127,19 @@ func stopDeepRecursion() bool {
 		}
 	}
 	guard.mu.Unlock()
-	found := false
-	for _, e := range execs {
-		for _, frames := range deep {
+	for id, frames := range deep {
+		for _, e := range execs {
 			if e.stopRecursion(frames) {
-				found = true
+				guard.mu.Lock()
+				if guard.stopped == nil {
+					guard.stopped = map[uint64]bool{}
+				}
+				guard.stopped[id] = true
+				guard.mu.Unlock()
+				break
 			}
 		}
 	}
-	return found
 }
 
 // runCfgRE matches the frame of yaegi's runCfg, which runs the body of one
@@ -147,22 +151,29 @@ var runCfgRE = regexp.MustCompile(`yaegi/interp\.runCfg\((0x[0-9a-f]+)[,)]`)
 // very deep stack: "...447295 frames elided..." (Go 1.21 and later).
 var elidedRE = regexp.MustCompile(`\n\.\.\.(\d+ |additional )frames elided\.\.\.\n`)
 
-// deepFrames returns the body nodes of the innermost interpreted frames of
-// one goroutine's traceback, innermost first, if the goroutine is too deep
-// for its traceback to show whole.
-func deepFrames(g []byte) ([]uintptr, bool) {
+// goroutineRE matches the header of one goroutine's traceback (without
+// its leading "goroutine " after the first): its id.
+var goroutineRE = regexp.MustCompile(`^(?:goroutine )?(\d+) `)
+
+// deepFrames returns the id of the goroutine of one traceback and the body
+// nodes of its innermost interpreted frames, innermost first, if the
+// goroutine is too deep for its traceback to show whole.
+func deepFrames(g []byte) (id uint64, frames []uintptr, ok bool) {
 	loc := elidedRE.FindIndex(g)
-	if loc == nil {
-		return nil, false
+	h := goroutineRE.FindSubmatch(g)
+	if loc == nil || h == nil {
+		return 0, nil, false
 	}
-	i := loc[0]
-	var frames []uintptr
-	for _, m := range runCfgRE.FindAllSubmatch(g[:i], -1) {
+	id, err := strconv.ParseUint(string(h[1]), 10, 64)
+	if err != nil {
+		return 0, nil, false
+	}
+	for _, m := range runCfgRE.FindAllSubmatch(g[:loc[0]], -1) {
 		if p, err := strconv.ParseUint(string(m[1][2:]), 16, 64); err == nil {
 			frames = append(frames, uintptr(p))
 		}
 	}
-	return frames, len(frames) > 0
+	return id, frames, len(frames) > 0
 }
 
 // stopRecursion stops e's running cell with a StackOverflow error if the

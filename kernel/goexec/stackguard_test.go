@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -85,11 +86,35 @@ github.com/traefik/yaegi/interp.runCfg(0xc0001a2200, 0xc000010200)
 ...447295 frames elided...
 github.com/traefik/yaegi/interp.runCfg(0xc0001a2300, 0xc000010300, 0x0?, 0x0?)
 `)
-	frames, ok := deepFrames(trace)
-	if !ok || len(frames) != 2 || frames[0] != 0xc0001a2000 || frames[1] != 0xc0001a2200 {
-		t.Errorf("deepFrames = %#x, %v; want the two sure addresses above the elision", frames, ok)
+	id, frames, ok := deepFrames(trace)
+	if !ok || id != 1 || len(frames) != 2 || frames[0] != 0xc0001a2000 || frames[1] != 0xc0001a2200 {
+		t.Errorf("deepFrames = %d, %#x, %v; want goroutine 1 and the two sure addresses above the elision", id, frames, ok)
 	}
-	if _, ok := deepFrames(trace[:strings.Index(string(trace), "...")]); ok {
+	if _, _, ok := deepFrames(trace[:strings.Index(string(trace), "...")]); ok {
 		t.Errorf("a traceback shown whole is not deep")
+	}
+}
+
+// A recursion in a goroutine of the cell is stopped once: the cell fails
+// with one StackOverflow, nothing is reported again while the goroutine
+// unwinds, and the next cells are not touched.
+func TestRunawayRecursionInAGoroutineIsStoppedOnce(t *testing.T) {
+	smallStacks(t)
+	e := newExec(t)
+	run(t, e, "func spin(n int) int { return spin(n+1) + 1 }")
+	ee, rec := fail(t, e, context.Background(), "done := make(chan int)\ngo func() { done <- spin(0) }()\n<-done")
+	if ee.Name != "StackOverflow" {
+		t.Fatalf("Name = %q (%s), want StackOverflow", ee.Name, ee.Value)
+	}
+	stderr := rec.stream("stderr")
+	for i := range 20 {
+		if got, rec := run(t, e, fmt.Sprintf("%d + 1", i)); got != fmt.Sprint(i+1) {
+			t.Fatalf("cell %d after the overflow gave %q", i, got)
+		} else {
+			stderr += rec.stream("stderr")
+		}
+	}
+	if strings.Contains(stderr, "stack overflow") {
+		t.Errorf("the overflow was reported again:\n%s", stderr)
 	}
 }
