@@ -206,9 +206,13 @@ step('interrupt-and-restart', async () => {
   await nb.toolbar('interrupt');
   await nb.finished(i, 10_000);
   const took = Date.now() - t0;
-  assert.ok(took < 1000, `the interrupt took ${took} ms to end the cell (want < 1000 ms)`);
+  // The library call returns within milliseconds of the interrupt, and the
+  // code after it runs (it prints the call's error): the cell was not
+  // stopped by the kernel's stop delay (1 s) or grace (3 s). The time
+  // limit leaves room for a loaded machine between the click and the page.
+  assert.ok(took < 3000, `the interrupt took ${took} ms to end the cell (want < 3000 ms)`);
   const out = await renderedText(nb.outputs(i));
-  assert.match(out, /context canceled|interrupt/i, `the interrupted cell says ${out}`);
+  assert.match(out, /context canceled/, `the interrupted cell says ${out}`);
   await lab.screenshot('interrupted');
   // An earlier variable is still there.
   assert.equal(await renderedText(await nb.run('x')), '40');
