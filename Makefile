@@ -46,12 +46,12 @@ TEST_ENV := JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter \
 	VENV=$(abspath $(VENV))
 
 .PHONY: help setup build install run test test-stages lint unit generate-check \
-	test-kernelspec conformance console notebooks browser fuzz-smoke slurm bench clean
+	test-kernelspec conformance console notebooks browser corpus fuzz-smoke slurm bench clean
 
 help:
 	@echo "make run    set up, build, install the kernelspec for this user, start JupyterLab"
-	@echo "make test   set up, then lint, unit, generate-check, conformance, console, notebooks, browser, fuzz-smoke, slurm"
-	@echo "other targets: setup build install lint unit generate-check conformance console notebooks browser fuzz-smoke slurm bench clean"
+	@echo "make test   set up, then lint, unit, generate-check, conformance, console, notebooks, browser, corpus, fuzz-smoke, slurm"
+	@echo "other targets: setup build install lint unit generate-check conformance console notebooks browser corpus fuzz-smoke slurm bench clean"
 
 setup:
 	scripts/setup.sh
@@ -77,7 +77,7 @@ run: setup build install
 # Every stage runs even when an earlier one fails; scripts/test-all.sh times
 # them and prints one summary line at the end.
 test: setup
-	scripts/test-all.sh lint unit generate-check conformance console notebooks browser fuzz-smoke slurm
+	scripts/test-all.sh lint unit generate-check conformance console notebooks browser corpus fuzz-smoke slurm
 
 lint: $(STATICCHECK)
 	@files="$$(find . -name '*.go' -not -path './build/*' -not -path '*/node_modules/*' | xargs gofmt -l)"; \
@@ -139,6 +139,13 @@ notebooks: test-kernelspec
 
 browser: test-kernelspec
 	$(TEST_ENV) tests/browser/run.sh
+
+# Go programs with known output (yaegi's test programs from the module
+# cache, kernel/corpus/testdata) run as cells and compared with what Go
+# prints (docs/goexec.md, "Conformance corpus"); a new wrong answer fails.
+corpus:
+	mkdir -p build/test
+	RBM_CORPUS=1 $(GO) test -json -timeout 30m -run '^TestCorpus$$' ./kernel/corpus | $(PYTHON) scripts/gotest.py build/test/corpus.count
 
 fuzz-smoke:
 	FUZZTIME=$(FUZZTIME) scripts/fuzz-smoke.sh
