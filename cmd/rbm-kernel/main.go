@@ -223,13 +223,8 @@ func runKernel(e *env, args []string) error {
 	if *inProcess {
 		newExecutor = func() (kernel.Executor, error) { return e.newSession(false) }
 	}
-	ex, err := newExecutor()
-	if err != nil {
-		return fmt.Errorf("start the Go interpreter: %w", err)
-	}
-	if c, ok := ex.(io.Closer); ok {
-		defer c.Close()
-	}
+	// The executor starts once the sockets are bound (see lateExecutor).
+	ex := newLateExecutor()
 	logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 	k, err := kernel.New(ci, kernel.Options{
 		Executor: ex,
@@ -247,5 +242,18 @@ func runKernel(e *env, args []string) error {
 	defer stopSignals()
 	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer cancel()
-	return k.Run(ctx)
+	done := make(chan error, 1)
+	go func() { done <- k.Run(ctx) }()
+	select {
+	case <-k.Ready():
+	case err := <-done: // no socket bound
+		return err
+	}
+	defer ex.Close()
+	if err := ex.start(newExecutor); err != nil {
+		k.Stop()
+		<-done
+		return fmt.Errorf("start the Go interpreter: %w", err)
+	}
+	return <-done
 }

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel"
+)
+
+// lateExecutor is the kernel's Executor while the real one starts. The
+// kernel command binds its sockets first and starts the real executor (a
+// worker process, or the interpreter in process) only then, because a
+// kernel that does not listen yet answers nothing: spawning the worker
+// took up to a second on a loaded machine, and a jupyter_client without a
+// KernelManager waits 1 s for the first heartbeat (HBChannel.time_to_dead)
+// before it reports "Kernel died before replying to kernel_info" for a
+// live kernel; the ports in the connection file also stay free for that
+// long for another kernel to take. Requests that need the executor wait
+// until it has started; heartbeats, kernel_info and the other requests
+// the protocol layer answers itself do not.
+//
+// It forwards the optional interfaces that the kernel and the command
+// assert on the executor (kernel.HardInterrupter, io.Closer): one added
+// there must be forwarded here too.
+type lateExecutor struct {
+	started chan struct{} // closed once ex and err are set
+	ex      kernel.Executor
+	err     error
+}
+
+var (
+	_ kernel.Executor        = (*lateExecutor)(nil)
+	_ kernel.HardInterrupter = (*lateExecutor)(nil)
+	_ io.Closer              = (*lateExecutor)(nil)
+)
+
+func newLateExecutor() *lateExecutor {
+	return &lateExecutor{started: make(chan struct{})}
+}
+
+// start starts the real executor with newExecutor and lets the requests
+// that wait for it go on. It must be called exactly once.
+func (l *lateExecutor) start(newExecutor func() (kernel.Executor, error)) error {
+	l.ex, l.err = newExecutor()
+	if l.err == nil && l.ex == nil {
+		l.err = errNoExecutor
+	}
+	close(l.started)
+	return l.err
+}
+
+var errNoExecutor = errors.New("no executor")
+
+// executor waits until start has returned.
+func (l *lateExecutor) executor() (kernel.Executor, error) {
+	<-l.started
+	return l.ex, l.err
+}
+
+// Execute runs code once the executor has started; an interrupt while it
+// starts ends the cell as interrupted.
+func (l *lateExecutor) Execute(ctx context.Context, code string, pub kernel.Publisher) (*kernel.ExecResult, error) {
+	select {
+	case <-l.started:
+	case <-ctx.Done():
+		return nil, &kernel.ExecError{Name: "Interrupted", Value: "the cell was interrupted while the Go interpreter was starting"}
+	}
+	if l.err != nil {
+		return nil, &kernel.ExecError{Name: "StartError", Value: "the Go interpreter did not start: " + l.err.Error()}
+	}
+	return l.ex.Execute(ctx, code, pub)
+}
+
+func (l *lateExecutor) Complete(code string, cursor int) kernel.Completion {
+	ex, err := l.executor()
+	if err != nil {
+		return kernel.Completion{CursorStart: cursor, CursorEnd: cursor}
+	}
+	return ex.Complete(code, cursor)
+}
+
+func (l *lateExecutor) Inspect(code string, cursor, detail int) (map[string]any, bool) {
+	ex, err := l.executor()
+	if err != nil {
+		return nil, false
+	}
+	return ex.Inspect(code, cursor, detail)
+}
+
+func (l *lateExecutor) IsComplete(code string) (string, string) {
+	ex, err := l.executor()
+	if err != nil {
+		return "unknown", ""
+	}
+	return ex.IsComplete(code)
+}
+
+func (l *lateExecutor) Reset() error {
+	ex, err := l.executor()
+	if err != nil {
+		return err
+	}
+	return ex.Reset()
+}
+
+// HardInterrupt forwards to the executor if it has started and can; it
+// never waits, since nothing runs before the executor has started.
+func (l *lateExecutor) HardInterrupt() {
+	select {
+	case <-l.started:
+	default:
+		return
+	}
+	if h, ok := l.ex.(kernel.HardInterrupter); ok {
+		h.HardInterrupt()
+	}
+}
+
+// Close closes the executor once it has started, if it is an io.Closer.
+func (l *lateExecutor) Close() error {
+	ex, err := l.executor()
+	if err != nil {
+		return nil
+	}
+	if c, ok := ex.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
