@@ -208,6 +208,7 @@ func (e *Executor) init() error {
 		},
 		rtPath + "/rt": {
 			"GoPanic": reflect.ValueOf(e.goPanic),
+			"Guard":   reflect.ValueOf(e.guard),
 			"Capture": reflect.ValueOf(e.capture),
 			"Ctx":     reflect.ValueOf(e.cellCtx),
 			"Sweep":   reflect.ValueOf(e.lastSweep),
@@ -272,11 +273,19 @@ func (e *Executor) ctxType() string {
 }
 
 // goPanic is called (as __goexec.GoPanic) by the recover that wraps every
-// goroutine a cell starts; where is "CELL:LINE:COL" of its go statement. A
-// panic in a goroutine of the cell running now stops that cell, which then
-// fails with it. A panic in a goroutine of an earlier cell is reported on
-// stderr of the cell running now, or of the next one.
+// goroutine a cell starts; where is "CELL:LINE:COL" of its go statement.
 func (e *Executor) goPanic(r any, where string) {
+	e.reportPanic(r, where, "in a goroutine started here", "in a goroutine started at %s of an earlier cell")
+}
+
+// reportPanic handles a panic that no recover of the cell caught, on a
+// goroutine other than the cell's own; where is "CELL:LINE:COL" of the
+// code it came from. A panic from code of the cell running now stops that
+// cell, which then fails with it: its traceback starts "POS: panic HERE:
+// value". One from code of an earlier cell is reported on stderr of the
+// cell running now, or of the next one, as "panic EARLIER: value", where
+// EARLIER has a %s for the position.
+func (e *Executor) reportPanic(r any, where, here, earlier string) {
 	msg := fmt.Sprint(r)
 	var cell int
 	var p cellPos
@@ -285,14 +294,14 @@ func (e *Executor) goPanic(r any, where string) {
 	defer e.run.mu.Unlock()
 	if e.run.abort != nil && cell == e.run.cell {
 		if e.run.goPanic == nil {
-			head := fmt.Sprintf("%s: panic in a goroutine started here: %s", p, msg)
+			head := fmt.Sprintf("%s: panic %s: %s", p, here, msg)
 			tb := append([]string{head}, sourceLines(e.run.code, p)...)
 			e.run.goPanic = &kernel.ExecError{Name: "panic", Value: msg, Traceback: tb}
 		}
 		e.run.abort()
 		return
 	}
-	head := fmt.Sprintf("panic in a goroutine started at %s of an earlier cell: %s\n", p, msg)
+	head := fmt.Sprintf("panic "+earlier+": %s\n", p, msg)
 	streamWriter{e.out, 1}.Write([]byte(head))
 }
 

@@ -172,12 +172,14 @@ for g := 0; g < 4; g++ {
 	}()
 }
 wg.Wait()`, "FatalError", "concurrent map writes"},
-	{"panic in a library callback", `done := make(chan bool)
-time.AfterFunc(time.Millisecond, func() {
+	// A declared function, not a literal: the executor guards only
+	// function literals passed to compiled code.
+	{"panic in a library callback", `func boom() {
 	var m map[string]int
 	m["x"] = 1
-	done <- true
-})
+}
+done := make(chan bool)
+time.AfterFunc(time.Millisecond, boom)
 <-done`, "Panic", "assignment to entry in nil map"},
 	{"allocation past the address space", "big := make([]byte, 1<<46)\nlen(big)", "OutOfMemory", "out of memory"},
 }
@@ -321,7 +323,7 @@ func TestDeathBetweenCellsIsReported(t *testing.T) {
 	c := newTestClient(t, 0)
 	result(t, c, "x := 1")
 	// The callback panics after the cell has ended.
-	result(t, c, "time.AfterFunc(20*time.Millisecond, func() { var m map[string]int; m[\"x\"] = 1 })\n0")
+	result(t, c, "func boom() { var m map[string]int; m[\"x\"] = 1 }\ntime.AfterFunc(20*time.Millisecond, boom)\n0")
 	c.mu.Lock()
 	p := c.cur
 	c.mu.Unlock()

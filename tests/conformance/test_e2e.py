@@ -123,14 +123,29 @@ class RBMKernelE2E(unittest.TestCase):
         self.ok("%memory 75%")
         self.assertEqual(self.result_text("1 + 1"), "2")
 
+    def test_panicking_callback_literal_keeps_the_session(self):
+        self.ok("kept := 41")
+        for code in [
+            "done := make(chan bool)\ntime.AfterFunc(time.Millisecond, func() {\n\tvar m map[string]int\n"
+            "\tm[\"x\"] = 1\n\tdone <- true\n})\n<-done",
+            "m, _ := rbm.NewBinary(16, 4, nil)\nm.ExactLogZContext(ctx, func(done, total int) {\n"
+            "\tpanic(\"in the progress callback\")\n})",
+        ]:
+            with self.subTest(code=code):
+                reply, _ = self.run_cell(code, timeout=60)
+                self.assertEqual(reply["status"], "error")
+                self.assertEqual(reply["ename"], "panic", reply)
+                self.assertIn("which compiled code called on a goroutine of its own", reply["traceback"][0])
+                self.assertEqual(self.result_text("kept + 1"), "42")
+
     def test_deadly_cells_keep_the_kernel(self):
         deadly = [
             ("s := []any{nil}\ns[0] = s\nfmt.Sprint(s)", "StackOverflow"),
             ("m := map[int]int{}\nvar wg sync.WaitGroup\nfor g := 0; g < 4; g++ {\n\twg.Add(1)\n"
              "\tgo func() {\n\t\tdefer wg.Done()\n\t\tfor i := 0; i < 10000000; i++ {\n\t\t\tm[i%1000] = i\n\t\t}\n"
              "\t}()\n}\nwg.Wait()", "FatalError"),
-            ("done := make(chan bool)\ntime.AfterFunc(time.Millisecond, func() {\n\tvar m map[string]int\n"
-             "\tm[\"x\"] = 1\n\tdone <- true\n})\n<-done", "Panic"),
+            ("func boom() {\n\tvar m map[string]int\n\tm[\"x\"] = 1\n}\ndone := make(chan bool)\n"
+             "time.AfterFunc(time.Millisecond, boom)\n<-done", "Panic"),
         ]
         for code, ename in deadly:
             with self.subTest(ename=ename):
