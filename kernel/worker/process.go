@@ -68,6 +68,10 @@ func start(cmd *exec.Cmd, log io.Writer) (*process, error) {
 	}
 	reqR.Close()
 	evW.Close()
+	// Should the system run out of memory before the Client's limit
+	// stops the worker, its OOM killer is to pick the worker, not the
+	// kernel (raising one's child's score needs no privilege).
+	_ = os.WriteFile(fmt.Sprintf("/proc/%d/oom_score_adj", cmd.Process.Pid), []byte("1000"), 0)
 	go p.read(evR, reqW)
 	return p, nil
 }

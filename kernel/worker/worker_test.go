@@ -596,3 +596,19 @@ func TestSignalsEndingTheWorker(t *testing.T) {
 		})
 	}
 }
+
+// The system's OOM killer prefers the worker to the kernel.
+func TestWorkerIsTheOOMKillersChoice(t *testing.T) {
+	c := newTestClient(t, 0)
+	result(t, c, "1")
+	c.mu.Lock()
+	p := c.cur
+	c.mu.Unlock()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/oom_score_adj", p.cmd.Process.Pid))
+	if err != nil {
+		t.Skipf("no oom_score_adj on this system: %v", err)
+	}
+	if got := strings.TrimSpace(string(b)); got != "1000" {
+		t.Errorf("the worker's oom_score_adj is %s, want 1000", got)
+	}
+}
