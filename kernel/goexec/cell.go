@@ -79,6 +79,12 @@ func splitItems(code string) ([]item, error) {
 			depth++
 		case token.RPAREN, token.RBRACK, token.RBRACE:
 			depth--
+			if depth < 0 {
+				// A closing bracket with no opening one: Go's parser
+				// says so at the bracket, as in a function body.
+				errs.Add(fset.Position(pos), "expected statement, found '"+t.String()+"'")
+				depth = 0
+			}
 		case token.SEMICOLON:
 			if depth <= 0 && !header {
 				end := off

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 )
@@ -41,7 +42,9 @@ func sourceLines(code string, p cellPos) []string {
 	}
 	text := strings.ReplaceAll(lines[p.line-1], "\t", " ")
 	col := min(max(p.col, 1), len(text)+1)
-	return []string{"    " + text, "    " + strings.Repeat(" ", col-1) + "^"}
+	// Columns count bytes, as Go's do; the caret goes under the character,
+	// one place for each character before it.
+	return []string{"    " + text, "    " + strings.Repeat(" ", utf8.RuneCountInString(text[:col-1])) + "^"}
 }
 
 // compileError turns an error of the parser or of yaegi's compiler into an

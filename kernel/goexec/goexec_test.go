@@ -697,3 +697,27 @@ if errors.Is(err, context.Canceled) {
 		t.Errorf("handled = %s, want 100", got)
 	}
 }
+
+// Compile errors point where Go does: the caret under the character after
+// multibyte text (columns count bytes, as Go's do), and a stray closing
+// brace at its own line.
+func TestCompileErrorPositions(t *testing.T) {
+	e := newExec(t)
+	for _, c := range []struct {
+		code string
+		want []string
+	}{
+		{"s := \"héllo ✓✓✓\"; x := undefinedName\n_ = s", []string{
+			"cell line 1, column 31: undefined: undefinedName", // 30 bytes before it
+			"    s := \"héllo ✓✓✓\"; x := undefinedName",
+			"    " + strings.Repeat(" ", 23) + "^"}}, // 23 characters before it
+		{"}\nx := 1", []string{"cell line 1, column 1: expected statement, found '}'", "    }", "    ^"}},
+		{"x := 1\n}", []string{"cell line 2, column 1: expected statement, found '}'", "    }", "    ^"}},
+		{"f := func() {}\n)", []string{"cell line 2, column 1: expected statement, found ')'", "    )", "    ^"}},
+	} {
+		ee, _ := fail(t, e, context.Background(), c.code)
+		if ee.Name != "CompileError" || strings.Join(ee.Traceback, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%q: %s\n%s\nwant\n%s", c.code, ee.Name, strings.Join(ee.Traceback, "\n"), strings.Join(c.want, "\n"))
+		}
+	}
+}
