@@ -209,6 +209,7 @@ func (e *Executor) init() error {
 		rtPath + "/rt": {
 			"GoPanic": reflect.ValueOf(e.goPanic),
 			"Guard":   reflect.ValueOf(e.guard),
+			"Zero":    reflect.ValueOf(zero),
 			"Capture": reflect.ValueOf(e.capture),
 			"Ctx":     reflect.ValueOf(e.cellCtx),
 			"Sweep":   reflect.ValueOf(e.lastSweep),

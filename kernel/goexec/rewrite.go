@@ -59,6 +59,7 @@ func newGoRewriter(fset *token.FileSet, cell int) *goRewriter {
 
 func (r *goRewriter) apply(n ast.Node) {
 	lowerLoopVars(n)
+	lowerCommaOK(n)
 	guardCallbacks(r.fset, r.cell, n)
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {

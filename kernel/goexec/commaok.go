@@ -1,0 +1,114 @@
+package goexec
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"reflect"
+)
+
+// yaegi v0.16.1 writes the value of a comma-ok map read only when the key
+// is there: with a variable that keeps its storage (a loop's body, a
+// variable assigned with =), a missing key leaves the last value where Go
+// gives the zero value:
+//
+//	m := map[int]int{0: 1, 2: 1}
+//	for k := 0; k < 4; k++ { v, ok := m[k]; … } // v: 1 1 1 1, Go: 1 0 1 0
+//
+// The ok it gives is right. lowerCommaOK follows every such statement with
+//
+//	if !ok { __goexec.Zero(&v) }
+//
+// (with a fresh name for ok when the statement discards it), for a v that
+// is a variable or a field of one (v.f). A map element or slice element on
+// the left (a[i], ok = m[k]) is left alone: which one it is, the syntax
+// does not say.
+func lowerCommaOK(n ast.Node) {
+	count := 0
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			n.List = commaOKList(n.List, &count)
+		case *ast.CaseClause:
+			n.Body = commaOKList(n.Body, &count)
+		case *ast.CommClause:
+			n.Body = commaOKList(n.Body, &count)
+		}
+		return true
+	})
+}
+
+// commaOKList returns l with the comma-ok map reads lowered.
+func commaOKList(l []ast.Stmt, count *int) []ast.Stmt {
+	var out []ast.Stmt
+	changed := false
+	for _, s := range l {
+		out = append(out, s)
+		a, ok := s.(*ast.AssignStmt)
+		if !ok || len(a.Lhs) != 2 || len(a.Rhs) != 1 || (a.Tok != token.DEFINE && a.Tok != token.ASSIGN) {
+			continue
+		}
+		if _, isIndex := ast.Unparen(a.Rhs[0]).(*ast.IndexExpr); !isIndex {
+			continue
+		}
+		v := a.Lhs[0]
+		if id, ok := v.(*ast.Ident); ok && id.Name == "_" {
+			continue
+		}
+		if !isVarOrField(v) {
+			continue
+		}
+		pos := a.Pos()
+		okName := a.Lhs[1].(*ast.Ident)
+		if okName.Name == "_" {
+			*count++
+			fresh := &ast.Ident{NamePos: okName.NamePos, Name: fmt.Sprintf("__goexecOK%d", *count)}
+			a.Lhs[1] = fresh
+			okName = fresh
+			if a.Tok == token.ASSIGN {
+				// Declare the fresh name first.
+				out[len(out)-1] = &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
+					&ast.ValueSpec{Names: []*ast.Ident{{NamePos: pos, Name: fresh.Name}}, Type: &ast.Ident{NamePos: pos, Name: "bool"}},
+				}}}
+				out = append(out, a)
+			}
+		}
+		out = append(out, &ast.IfStmt{If: pos,
+			Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.Ident{NamePos: pos, Name: okName.Name}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+				Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Zero"}},
+				Lparen: pos,
+				Args:   []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: v}},
+				Rparen: pos,
+			}}}},
+		})
+		changed = true
+	}
+	if !changed {
+		return l
+	}
+	return out
+}
+
+// isVarOrField reports whether x is a variable (v) or a field of one
+// (v.f, v.f.g): something whose address &x takes.
+func isVarOrField(x ast.Expr) bool {
+	for {
+		switch e := x.(type) {
+		case *ast.Ident:
+			return true
+		case *ast.SelectorExpr:
+			x = e.X
+		default:
+			return false
+		}
+	}
+}
+
+// zero is __goexec.Zero: it sets *p to the zero value of its type.
+func zero(p any) {
+	v := reflect.ValueOf(p)
+	if v.Kind() == reflect.Pointer && !v.IsNil() {
+		v.Elem().Set(reflect.Zero(v.Elem().Type()))
+	}
+}

@@ -1,0 +1,24 @@
+package goexec
+
+import "testing"
+
+// A comma-ok map read gives the zero value for a missing key, also where
+// the variable keeps its storage (a loop, =). The wanted results are what
+// go run prints for the same code.
+func TestCommaOKMapRead(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "m := map[int]int{0: 1, 2: 1}")
+	for _, c := range []struct{ name, code, want string }{
+		{":= in a loop", "var vs []int\nvar oks []bool\nfor k := 0; k < 4; k++ {\n\tv, ok := m[k]\n\tvs = append(vs, v)\n\toks = append(oks, ok)\n}\nfmt.Sprint(vs, oks)", `"[1 0 1 0] [true false true false]"`},
+		{"= to variables declared outside", "var v int\nvar ok bool\nvar vs []int\nfor k := 0; k < 4; k++ {\n\tv, ok = m[k]\n\tvs = append(vs, v)\n}\nfmt.Sprint(vs, ok)", `"[1 0 1 0] false"`},
+		{"ok discarded, :=", "ms := map[string][]int{\"a\": {1}}\nvar ws [][]int\nfor _, k := range []string{\"a\", \"b\"} {\n\tw, _ := ms[k]\n\tws = append(ws, w)\n}\nfmt.Sprint(ws)", `"[[1] []]"`},
+		{"ok discarded, = to a field", "type S struct{ f int }\nvar s S\nvar fs []int\nfor k := 0; k < 4; k++ {\n\ts.f, _ = m[k]\n\tfs = append(fs, s.f)\n}\nfmt.Sprint(fs)", `"[1 0 1 0]"`},
+		{"in a switch case", "var cs []int\nfor k := 0; k < 3; k++ {\n\tswitch {\n\tdefault:\n\t\tv, _ := m[k]\n\t\tcs = append(cs, v)\n\t}\n}\nfmt.Sprint(cs)", `"[1 0 1]"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got, _ := run(t, e, c.code); got != c.want {
+				t.Errorf("got %s, want %s (Go's)", got, c.want)
+			}
+		})
+	}
+}
