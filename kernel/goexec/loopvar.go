@@ -21,24 +21,26 @@ import (
 //   - a range loop (`for k, v := range x`) gets `k, v := k, v` as the first
 //     statement of its body; Go's range loop does not read its variables
 //     back, so this is exact;
+//
 //   - a three-clause loop whose body never assigns its variables gets the
 //     same copy;
+//
 //   - a three-clause loop whose body may assign them (an assignment, ++,
 //     or &v) becomes, as the Go specification describes it (each
 //     iteration's variable starts as a copy of the previous one's, before
 //     the post statement runs),
 //
-//	{
-//		i := 0
-//		__goexecP0 := &i
-//		for __goexecFirst := true; ; __goexecFirst = false {
-//			i := *__goexecP0
-//			__goexecP0 = &i
-//			if !__goexecFirst { i++ }
-//			if !(i < 3) { break }
-//			{ body }
-//		}
-//	}
+//     {
+//     i := 0
+//     __goexecP0 := &i
+//     for __goexecFirst := true; ; __goexecFirst = false {
+//     i := *__goexecP0
+//     __goexecP0 = &i
+//     if !__goexecFirst { i++ }
+//     if !(i < 3) { break }
+//     { body }
+//     }
+//     }
 //
 // where continue and break still refer to the loop, and a label moves to it.
 func lowerLoopVars(n ast.Node) {
