@@ -16,31 +16,25 @@ import (
 // rewrites the loops whose variables can outlive an iteration (a function
 // literal in the body names one, or the body takes the address of one)
 // into loops that declare their variables afresh in each iteration, which
-// yaegi gets right:
+// yaegi gets right. A range loop (`for k, v := range x`) gets
+// `k, v := k, v` as the first statement of its body: Go's range loop does
+// not read its variables back, so this is exact. So does a three-clause
+// loop whose body never assigns its variables. A three-clause loop whose
+// body may assign them (an assignment, ++, or &v) becomes the form the Go
+// specification describes, each iteration's variable a copy of the
+// previous one's made before the post statement runs:
 //
-//   - a range loop (`for k, v := range x`) gets `k, v := k, v` as the first
-//     statement of its body; Go's range loop does not read its variables
-//     back, so this is exact;
-//
-//   - a three-clause loop whose body never assigns its variables gets the
-//     same copy;
-//
-//   - a three-clause loop whose body may assign them (an assignment, ++,
-//     or &v) becomes, as the Go specification describes it (each
-//     iteration's variable starts as a copy of the previous one's, before
-//     the post statement runs),
-//
-//     {
-//     i := 0
-//     __goexecP0 := &i
-//     for __goexecFirst := true; ; __goexecFirst = false {
-//     i := *__goexecP0
-//     __goexecP0 = &i
-//     if !__goexecFirst { i++ }
-//     if !(i < 3) { break }
-//     { body }
-//     }
-//     }
+//	{
+//		i := 0
+//		__goexecP0 := &i
+//		for __goexecFirst := true; ; __goexecFirst = false {
+//			i := *__goexecP0
+//			__goexecP0 = &i
+//			if !__goexecFirst { i++ }
+//			if !(i < 3) { break }
+//			{ body }
+//		}
+//	}
 //
 // where continue and break still refer to the loop, and a label moves to it.
 func lowerLoopVars(n ast.Node) {
