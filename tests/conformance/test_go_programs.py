@@ -51,6 +51,8 @@ from queue import Empty
 
 from jupyter_client.manager import start_new_kernel
 
+from kernelcase import KernelClass
+
 # Seconds a program may run before the test interrupts it.
 PROGRAM_LIMIT = 20
 # Seconds for the reply to come once interrupted: the cell's 1 s to handle
@@ -111,20 +113,8 @@ def as_cell(src):
     return cell.rstrip("\n") + "\nmain()\n"
 
 
-class GoPrograms(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        os.makedirs(LOG_DIR, exist_ok=True)
-        # The worker's runtime dumps (goroutine tracebacks of the programs
-        # that end it) go to a file, not the test log.
-        cls.kernel_log = open(os.path.join(LOG_DIR, "go-programs-kernel.log"), "w")
-        cls.km, cls.kc = start_new_kernel(kernel_name="rbm-kernel", stderr=cls.kernel_log)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.kc.stop_channels()
-        cls.km.shutdown_kernel(now=True)
-        cls.kernel_log.close()
+class GoPrograms(KernelClass):
+    LOG = "go-programs-kernel.log"
 
     def execute(self, code, limit):
         """Runs code, interrupting it after limit seconds. Returns (reply

@@ -47,6 +47,8 @@ import unittest
 
 from jupyter_client.manager import start_new_kernel
 
+from kernelcase import KernelClass
+
 SEED = int(os.environ.get("SOAK_SEED", "20240611"))
 N_CELLS = int(os.environ.get("SOAK_CELLS", "300"))
 TIMEOUT = 60
@@ -552,24 +554,10 @@ class Reply:
         return d
 
 
-class KernelCase(unittest.TestCase):
+class KernelCase(KernelClass):
     """One kernel for the class; its stderr goes to build/test/LOG."""
 
     LOG = "soak-kernel.log"
-
-    @classmethod
-    def setUpClass(cls):
-        os.makedirs(LOG_DIR, exist_ok=True)
-        # The worker's runtime dumps (goroutine tracebacks of the deadly
-        # cells) go to a file, not the test log.
-        cls.kernel_log = open(os.path.join(LOG_DIR, cls.LOG), "w")
-        cls.km, cls.kc = start_new_kernel(kernel_name="rbm-kernel", stderr=cls.kernel_log)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.kc.stop_channels()
-        cls.km.shutdown_kernel(now=True)
-        cls.kernel_log.close()
 
     def execute(self, code, where):
         msgs = []
