@@ -28,14 +28,20 @@ import (
 // (a recover of the cell, or of the executor, is above it); on any other,
 // the panic ends the running cell with that panic, as a panic in a
 // goroutine of the cell does, and the callback returns zero values to its
-// caller. Calls whose callee is a plain name (a function of the session, a
-// local closure) are interpreted and left alone, as are function values
-// other than literals (their type is not written in the cell), which a
-// panic still ends the worker for (kernel/worker reports it).
+// caller. A function of the session passed by its name (time.AfterFunc(d,
+// boom), boom declared by a cell, not generic, and no local name of the
+// cell shadowing it) is wrapped the same way, with the type its
+// declaration spells. Calls whose callee is a plain name (a function of the
+// session, a local closure) are interpreted and left alone, as are other
+// function values (a variable, a method value: their type is not written
+// in the cell), which a panic still ends the worker for (kernel/worker
+// reports it).
 
-// guardCallbacks wraps the function literals passed as arguments to calls
-// of a selector (pkg.F or x.M) in n; cell is the cell's number.
-func guardCallbacks(fset *token.FileSet, cell int, n ast.Node) {
+// guardCallbacks wraps the function literals, and the names of the
+// functions in funcs, passed as arguments to calls of a selector (pkg.F or
+// x.M) in n; cell is the cell's number.
+func guardCallbacks(fset *token.FileSet, cell int, n ast.Node, funcs map[string]*ast.FuncType) {
+	local := localNames(n)
 	ast.Inspect(n, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -49,27 +55,76 @@ func guardCallbacks(fset *token.FileSet, cell int, n ast.Node) {
 			return true
 		}
 		for i, a := range call.Args {
-			lit, ok := a.(*ast.FuncLit)
-			if !ok {
+			var typ *ast.FuncType
+			switch a := a.(type) {
+			case *ast.FuncLit:
+				typ = a.Type
+			case *ast.Ident:
+				if ft, ok := funcs[a.Name]; ok && ft.TypeParams == nil && !local[a.Name] {
+					typ = ft
+				}
+			}
+			if typ == nil {
 				continue
 			}
-			pos := lit.Pos()
+			pos := a.Pos()
 			p := fset.Position(pos)
 			where := fmt.Sprintf("%d:%d:%d", cell, p.Line-1, p.Column)
 			call.Args[i] = &ast.TypeAssertExpr{
 				X: &ast.CallExpr{
 					Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Guard"}},
 					Lparen: pos,
-					Args:   []ast.Expr{lit, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: fmt.Sprintf("%q", where)}},
+					Args:   []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: fmt.Sprintf("%q", where)}},
 					Rparen: pos,
 				},
 				Lparen: pos,
-				Type:   lit.Type,
+				Type:   typ,
 				Rparen: pos,
 			}
 		}
 		return true
 	})
+}
+
+// localNames returns the names that n declares other than as a function:
+// variables (:=, var, range), parameters and results, constants and types.
+// A function of the session with such a name may be shadowed where it is
+// passed, so it is not wrapped.
+func localNames(n ast.Node) map[string]bool {
+	names := map[string]bool{}
+	add := func(ids ...*ast.Ident) {
+		for _, id := range ids {
+			names[id.Name] = true
+		}
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						add(id)
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, x := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := x.(*ast.Ident); ok {
+						add(id)
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			add(n.Names...)
+		case *ast.TypeSpec:
+			add(n.Name)
+		case *ast.Field:
+			add(n.Names...)
+		}
+		return true
+	})
+	return names
 }
 
 // guard is __goexec.Guard: it returns a function of f's type that calls f
@@ -173,8 +228,8 @@ func (e *Executor) callbackPanicked(r any, where string) {
 	if onCellGoroutine() {
 		panic(r)
 	}
-	e.reportPanic(r, where, "in this function literal, which compiled code called on a goroutine of its own",
-		"in the function literal at %s of an earlier cell, which compiled code called on a goroutine of its own")
+	e.reportPanic(r, where, "in the function passed here, which compiled code called on a goroutine of its own",
+		"in the function passed at %s of an earlier cell, which compiled code called on a goroutine of its own")
 }
 
 // onCellGoroutine reports whether the calling goroutine is one whose

@@ -21,7 +21,7 @@ func TestPanickingCallbackOnAForeignGoroutine(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ee, _ := fail(t, e, context.Background(), c.code)
-			if ee.Name != "panic" || !strings.HasPrefix(ee.Traceback[0], c.line+": panic in this function literal, which compiled code called on a goroutine of its own: ") {
+			if ee.Name != "panic" || !strings.HasPrefix(ee.Traceback[0], c.line+": panic in the function passed here, which compiled code called on a goroutine of its own: ") {
 				t.Errorf("%s: %s\n%s", ee.Name, ee.Value, strings.Join(ee.Traceback, "\n"))
 			}
 			if got, _ := run(t, e, "kept + 1"); got != "42" {
@@ -69,7 +69,7 @@ func TestPanickingCallbackOfAnEarlierCell(t *testing.T) {
 	_, rec := run(t, e, "close(gate)")
 	// The report goes to this cell's stderr if it still runs, else it is
 	// kept for the next cell; wait until it is one or the other.
-	const want = "panic in the function literal at cell line 2, column 20 of an earlier cell, which compiled code called on a goroutine of its own: late"
+	const want = "panic in the function passed at cell line 2, column 20 of an earlier cell, which compiled code called on a goroutine of its own: late"
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(rec.stream("stderr"), want) {
 		e.out.mu.Lock()
@@ -89,5 +89,34 @@ func TestPanickingCallbackOfAnEarlierCell(t *testing.T) {
 	}
 	if stderr := rec.stream("stderr") + next.stream("stderr"); !strings.Contains(stderr, want) {
 		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+}
+
+// A function of the session passed by its name is guarded too, with the
+// type its declaration spells; a local name that shadows it is not.
+func TestPanickingDeclaredCallback(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "kept := 41\nfunc boom() {\n\tvar m map[string]int\n\tm[\"x\"] = 1\n}")
+	ee, _ := fail(t, e, context.Background(), "done := make(chan bool)\ntime.AfterFunc(time.Millisecond, boom)\n<-done")
+	if ee.Name != "panic" || !strings.HasPrefix(ee.Traceback[0], "cell line 2, column 34: panic in the function passed here") {
+		t.Errorf("%s: %s\n%s", ee.Name, ee.Value, strings.Join(ee.Traceback, "\n"))
+	}
+	if got, _ := run(t, e, "kept + 1"); got != "42" {
+		t.Errorf("kept + 1 = %q after the panic", got)
+	}
+	// Declared in the same cell, with parameters of the library's types.
+	code := `func progress(done, total int) {
+	if done > 0 {
+		panic("in progress")
+	}
+}
+m, _ := rbm.NewBinary(16, 4, nil)
+m.ExactLogZContext(ctx, progress)`
+	if ee, _ := fail(t, e, context.Background(), code); ee.Name != "panic" || ee.Value != "in progress" {
+		t.Errorf("%s: %s", ee.Name, ee.Value)
+	}
+	// A shadowing local is passed as it is.
+	if got, _ := run(t, e, "calls := 0\nfunc() {\n\tboom := func(s string) bool { calls++; return s == \"b\" }\n\t_ = strings.IndexFunc(\"ab\", func(r rune) bool { return boom(string(r)) })\n\t_ = slices.IndexFunc([]string{\"a\"}, boom)\n}()\ncalls"); got != "3" {
+		t.Errorf("calls = %s", got)
 	}
 }

@@ -71,7 +71,7 @@ func TestParseCellKeepsPositions(t *testing.T) {
 func TestGoRewrite(t *testing.T) {
 	fset := token.NewFileSet()
 	code := "go f(x, 1, nil, g())\ngo close(ch)\ngo obj.Method(a...)"
-	r := newGoRewriter(fset, 7)
+	r := newGoRewriter(fset, 7, nil)
 	chunks, err := parseCell(fset, code, r.apply)
 	if err != nil {
 		t.Fatal(err)

@@ -131,12 +131,13 @@ type Executor struct {
 	in        *interp.Interpreter
 	out       *router
 	trace     *traceWriter
-	imported  map[string]string // short name → path, imported in the session
-	available map[string]string // short name → path, imported on first use
-	funcs     map[string]bool   // functions declared by cells
-	types     map[string]bool   // types declared by cells
-	cells     int               // cells executed since the last reset
-	wrapped   []span            // the running cell's wrapped statements
+	imported  map[string]string        // short name → path, imported in the session
+	available map[string]string        // short name → path, imported on first use
+	funcs     map[string]bool          // functions declared by cells
+	funcTypes map[string]*ast.FuncType // their signatures, for the callback guard
+	types     map[string]bool          // types declared by cells
+	cells     int                      // cells executed since the last reset
+	wrapped   []span                   // the running cell's wrapped statements
 
 	run runState // the chunk running now
 	src sources  // what cells compiled, for the stack guard
@@ -257,6 +258,7 @@ func (e *Executor) init() error {
 	e.runner, _ = newRunner(in)
 	e.unfinished = nil
 	e.funcs = map[string]bool{}
+	e.funcTypes = map[string]*ast.FuncType{}
 	e.types = map[string]bool{}
 	e.cells = 0
 	return nil
@@ -354,7 +356,7 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 	}
 	e.cells++
 
-	chunks, err := parseCell(e.in.FileSet(), code, newGoRewriter(e.in.FileSet(), e.cells).apply)
+	chunks, err := parseCell(e.in.FileSet(), code, newGoRewriter(e.in.FileSet(), e.cells, e.funcTypes).apply)
 	if err != nil {
 		offset := 1
 		if isSplitError(err) {
@@ -514,6 +516,11 @@ func isSplitError(err error) bool {
 func (e *Executor) declare(c chunk) {
 	for _, f := range c.funcs {
 		e.funcs[f] = true
+	}
+	for _, d := range c.file.Decls {
+		if f, ok := d.(*ast.FuncDecl); ok && f.Recv == nil {
+			e.funcTypes[f.Name.Name] = f.Type
+		}
 	}
 	for _, t := range c.types {
 		e.types[t] = true

@@ -51,16 +51,32 @@ type goRewriter struct {
 	fset *token.FileSet
 	cell int                  // the number of the cell being rewritten
 	made map[*ast.GoStmt]bool // the go statements the rewrite produced
+	// funcs are the signatures of the functions that the session and the
+	// cell's chunks rewritten so far declare (for guardCallbacks).
+	funcs map[string]*ast.FuncType
 }
 
-func newGoRewriter(fset *token.FileSet, cell int) *goRewriter {
-	return &goRewriter{fset: fset, cell: cell, made: map[*ast.GoStmt]bool{}}
+// newGoRewriter returns the rewriter of one cell; funcs are the signatures
+// of the functions earlier cells declared (it is not changed).
+func newGoRewriter(fset *token.FileSet, cell int, funcs map[string]*ast.FuncType) *goRewriter {
+	own := make(map[string]*ast.FuncType, len(funcs))
+	for k, v := range funcs {
+		own[k] = v
+	}
+	return &goRewriter{fset: fset, cell: cell, made: map[*ast.GoStmt]bool{}, funcs: own}
 }
 
 func (r *goRewriter) apply(n ast.Node) {
 	lowerLoopVars(n)
 	lowerCommaOK(n)
-	guardCallbacks(r.fset, r.cell, n)
+	if f, ok := n.(*ast.File); ok {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				r.funcs[fd.Name.Name] = fd.Type
+			}
+		}
+	}
+	guardCallbacks(r.fset, r.cell, n, r.funcs)
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockStmt:

@@ -172,9 +172,9 @@ for g := 0; g < 4; g++ {
 	}()
 }
 wg.Wait()`, "FatalError", "concurrent map writes"},
-	// A declared function, not a literal: the executor guards only
-	// function literals passed to compiled code.
-	{"panic in a library callback", `func boom() {
+	// A function in a variable: the executor guards only literals and
+	// declared functions passed to compiled code.
+	{"panic in a library callback", `boom := func() {
 	var m map[string]int
 	m["x"] = 1
 }
@@ -323,7 +323,7 @@ func TestDeathBetweenCellsIsReported(t *testing.T) {
 	c := newTestClient(t, 0)
 	result(t, c, "x := 1")
 	// The callback panics after the cell has ended.
-	result(t, c, "func boom() { var m map[string]int; m[\"x\"] = 1 }\ntime.AfterFunc(20*time.Millisecond, boom)\n0")
+	result(t, c, "boom := func() { var m map[string]int; m[\"x\"] = 1 }\ntime.AfterFunc(20*time.Millisecond, boom)\n0")
 	c.mu.Lock()
 	p := c.cur
 	c.mu.Unlock()

@@ -144,7 +144,7 @@ class RBMKernelE2E(unittest.TestCase):
             ("m := map[int]int{}\nvar wg sync.WaitGroup\nfor g := 0; g < 4; g++ {\n\twg.Add(1)\n"
              "\tgo func() {\n\t\tdefer wg.Done()\n\t\tfor i := 0; i < 10000000; i++ {\n\t\t\tm[i%1000] = i\n\t\t}\n"
              "\t}()\n}\nwg.Wait()", "FatalError"),
-            ("func boom() {\n\tvar m map[string]int\n\tm[\"x\"] = 1\n}\ndone := make(chan bool)\n"
+            ("boom := func() {\n\tvar m map[string]int\n\tm[\"x\"] = 1\n}\ndone := make(chan bool)\n"
              "time.AfterFunc(time.Millisecond, boom)\n<-done", "Panic"),
         ]
         for code, ename in deadly:

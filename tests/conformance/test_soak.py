@@ -11,7 +11,7 @@ failed type assertion, os.Exit, which the kernel turns into a panic: ename
 that print (stdout and stderr, checked exactly); a few deadly cells that end
 the worker process (concurrent map writes: FatalError; a self-referencing
 slice printed with fmt: StackOverflow in compiled code; a time.AfterFunc
-callback, a declared function, that panics: Panic; passing a %memory limit: OutOfMemory); and
+callback, a function in a variable, that panics: Panic; passing a %memory limit: OutOfMemory); and
 two runaway recursions in interpreted code (StackOverflow, the session
 kept).
 
@@ -476,8 +476,9 @@ DEADLY = {
                    "\tgo func() {\n\t\tdefer wg.Done()\n\t\tfor i := 0; i < 10000000; i++ {\n\t\t\tm[i%1000] = i\n"
                    "\t\t}\n\t}()\n}\nwg.Wait()"),
     "StackOverflow": "s := []any{nil}\ns[0] = s\nfmt.Sprint(s)",
-    # A function value, not a literal: the kernel guards only literals.
-    "Panic": ("func boom() {\n\tvar m map[string]int\n\tm[\"x\"] = 1\n}\ndone := make(chan bool)\n"
+    # A function in a variable: the kernel guards only literals and
+    # declared functions passed to compiled code.
+    "Panic": ("boom := func() {\n\tvar m map[string]int\n\tm[\"x\"] = 1\n}\ndone := make(chan bool)\n"
               "time.AfterFunc(time.Millisecond, boom)\n<-done"),
     "OutOfMemory": "held := make([]byte, 1<<30)\nfor i := 0; i < len(held); i += 4096 {\n\theld[i] = 1\n}",
 }
