@@ -39,47 +39,60 @@ import (
 
 // guardCallbacks wraps the function literals, and the names of the
 // functions in funcs, passed as arguments to calls of a selector (pkg.F or
-// x.M) in n; cell is the cell's number.
+// x.M) in n, or given as field values of a composite literal of a
+// package's type (pkg.T{F: …}, as in learn.Settings{OnObserve: …}); cell
+// is the cell's number.
 func guardCallbacks(fset *token.FileSet, cell int, n ast.Node, funcs map[string]*ast.FuncType) {
 	local := localNames(n)
-	ast.Inspect(n, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		if x, ok := sel.X.(*ast.Ident); ok && x.Name == rtName {
-			return true
-		}
-		for i, a := range call.Args {
-			var typ *ast.FuncType
-			switch a := a.(type) {
-			case *ast.FuncLit:
-				typ = a.Type
-			case *ast.Ident:
-				if ft, ok := funcs[a.Name]; ok && ft.TypeParams == nil && !local[a.Name] {
-					typ = ft
-				}
+	guard := func(a ast.Expr) ast.Expr {
+		var typ *ast.FuncType
+		switch a := a.(type) {
+		case *ast.FuncLit:
+			typ = a.Type
+		case *ast.Ident:
+			if ft, ok := funcs[a.Name]; ok && ft.TypeParams == nil && !local[a.Name] {
+				typ = ft
 			}
-			if typ == nil {
-				continue
-			}
-			pos := a.Pos()
-			p := fset.Position(pos)
-			where := fmt.Sprintf("%d:%d:%d", cell, p.Line-1, p.Column)
-			call.Args[i] = &ast.TypeAssertExpr{
-				X: &ast.CallExpr{
-					Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Guard"}},
-					Lparen: pos,
-					Args:   []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: fmt.Sprintf("%q", where)}},
-					Rparen: pos,
-				},
+		}
+		if typ == nil {
+			return a
+		}
+		pos := a.Pos()
+		p := fset.Position(pos)
+		where := fmt.Sprintf("%d:%d:%d", cell, p.Line-1, p.Column)
+		return &ast.TypeAssertExpr{
+			X: &ast.CallExpr{
+				Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Guard"}},
 				Lparen: pos,
-				Type:   typ,
+				Args:   []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: fmt.Sprintf("%q", where)}},
 				Rparen: pos,
+			},
+			Lparen: pos,
+			Type:   typ,
+			Rparen: pos,
+		}
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			sel, ok := n.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == rtName {
+				return true
+			}
+			for i, a := range n.Args {
+				n.Args[i] = guard(a)
+			}
+		case *ast.CompositeLit:
+			if _, ok := n.Type.(*ast.SelectorExpr); !ok {
+				return true
+			}
+			for _, e := range n.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					kv.Value = guard(kv.Value)
+				}
 			}
 		}
 		return true

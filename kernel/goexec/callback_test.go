@@ -120,3 +120,24 @@ m.ExactLogZContext(ctx, progress)`
 		t.Errorf("calls = %s", got)
 	}
 }
+
+// A function given as a field of a compiled struct type (a library's
+// settings) is guarded too. Here the library calls it on the cell's own
+// goroutine, so the panic goes on as in Go, through a recover of the cell.
+func TestGuardedCallbackField(t *testing.T) {
+	e := newExec(t)
+	code := `set, _ := data.BarsAndStripes(3, false)
+m, _ := rbm.NewBinary(9, 4, nil)
+var caught any
+func() {
+	defer func() { caught = recover() }()
+	learn.Train(ctx, m, set, learn.NewCD(1, mcmc.NewGibbs(1)), &learn.Settings{
+		Updates: 10, Rate: 0.1, Every: 1, Observers: []learn.Observer{learn.ExactLogLikelihood(set)},
+		OnObserve: func(h *learn.History) { panic("in OnObserve") },
+	})
+}()
+caught`
+	if got, _ := run(t, e, code); !strings.Contains(got, "in OnObserve") {
+		t.Errorf("caught = %s", got)
+	}
+}

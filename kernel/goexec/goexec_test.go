@@ -721,3 +721,16 @@ func TestCompileErrorPositions(t *testing.T) {
 		}
 	}
 }
+
+// runtime.Goexit in a cell ends its goroutine: the cell fails saying that
+// the rest did not run, rather than reporting success; what ran is kept.
+func TestGoexitIsNotSuccess(t *testing.T) {
+	e := newExec(t)
+	ee, _ := fail(t, e, context.Background(), "import \"runtime\"\nx := 1\nruntime.Goexit()\nx = 2")
+	if ee.Name != "RuntimeError" || !strings.Contains(ee.Value, "runtime.Goexit") || !strings.Contains(ee.Value, "did not run") {
+		t.Errorf("%s: %s", ee.Name, ee.Value)
+	}
+	if got, _ := run(t, e, "x"); got != "1" {
+		t.Errorf("x = %s, want 1", got)
+	}
+}

@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -76,8 +77,17 @@ func (r *runner) execute(ctx context.Context, prog *interp.Program, delay, grace
 	finished := make(chan struct{})
 	var runErr error
 	go func() {
-		defer close(finished)
+		returned := false
+		defer func() {
+			if !returned && runErr == nil {
+				// Neither a return nor a panic (Execute recovers those):
+				// runtime.Goexit ended the goroutine.
+				runErr = errGoexit
+			}
+			close(finished)
+		}()
 		_, runErr = r.in.Execute(prog)
+		returned = true
 	}()
 	select {
 	case <-finished:
@@ -108,6 +118,10 @@ func (r *runner) execute(ctx context.Context, prog *interp.Program, delay, grace
 		return finished, ctx.Err()
 	}
 }
+
+// errGoexit is the error of a chunk whose goroutine runtime.Goexit ended:
+// the rest of the cell did not run, which must not pass for success.
+var errGoexit = errors.New("runtime.Goexit ended the cell's goroutine: the rest of the cell did not run")
 
 // stopAll stops every interpreted goroutine, as an interrupt does, when no
 // execution is under way (Reset).
