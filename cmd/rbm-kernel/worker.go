@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"os/signal"
+	"strings"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/worker"
@@ -39,9 +41,9 @@ func runWorker(e *env, args []string) error {
 	// Interrupts come as messages from the kernel process; a Ctrl-C meant
 	// for a terminal's kernel must not end the worker too.
 	signal.Ignore(os.Interrupt)
-	req, ev := os.NewFile(3, "requests"), os.NewFile(4, "events")
-	if req == nil || ev == nil {
-		return usageError{"worker: file descriptors 3 and 4 are not open; the kernel starts workers itself"}
+	err := worker.ServeFDs(func() (kernel.Executor, error) { return e.newSession(true) })
+	if errors.Is(err, worker.ErrNoPipes) {
+		return usageError{strings.TrimPrefix(err.Error(), "worker: ")}
 	}
-	return worker.Serve(req, ev, func() (kernel.Executor, error) { return e.newSession(true) })
+	return err
 }

@@ -30,7 +30,7 @@ const childEnv = "RBM_CORPUS_TEST_CHILD"
 // childEnv set, and it runs the real cell executor on fds 3 and 4.
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
-		err := worker.Serve(os.NewFile(3, "requests"), os.NewFile(4, "events"), func() (kernel.Executor, error) {
+		err := worker.ServeFDs(func() (kernel.Executor, error) {
 			return goexec.New(goexec.Options{Env: programEnv(), WaitInterrupted: true})
 		})
 		if err != nil {

@@ -82,13 +82,19 @@ func loopVars(lhs []ast.Expr) []string {
 	return names
 }
 
-// escapes reports whether body lets one of names outlive an iteration: a
-// function literal mentions it, or its address is taken (&v, &v.f, &v[i]).
-func escapes(body ast.Node, names []string) bool {
-	is := map[string]bool{}
+// nameSet is names as a set.
+func nameSet(names []string) map[string]bool {
+	is := make(map[string]bool, len(names))
 	for _, n := range names {
 		is[n] = true
 	}
+	return is
+}
+
+// escapes reports whether body lets one of names outlive an iteration: a
+// function literal mentions it, or its address is taken (&v, &v.f, &v[i]).
+func escapes(body ast.Node, names []string) bool {
+	is := nameSet(names)
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if found {
@@ -116,10 +122,7 @@ func escapes(body ast.Node, names []string) bool {
 // assigns reports whether body may change one of names: an assignment or
 // ++/-- to it (or to a part of it), or its address taken.
 func assigns(body ast.Node, names []string) bool {
-	is := map[string]bool{}
-	for _, n := range names {
-		is[n] = true
-	}
+	is := nameSet(names)
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -206,26 +209,22 @@ func lowerFor(f *ast.ForStmt, label *ast.LabeledStmt) ast.Stmt {
 	pos := f.For
 	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
 	first := "__goexecFirst"
-	ptrs := make([]ast.Expr, len(names))  // __goexecPk
-	addrs := make([]ast.Expr, len(names)) // &name
-	loads := make([]ast.Expr, len(names)) // *__goexecPk
-	for k, n := range names {
-		p := fmt.Sprintf("__goexecP%d", k)
-		ptrs[k] = id(p)
-		addrs[k] = &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: id(n)}
-		loads[k] = &ast.StarExpr{Star: pos, X: id(p)}
-	}
-	lhsNames := func() []ast.Expr {
+	// each makes, for every loop variable k, name, one expression.
+	each := func(expr func(k int, name string) ast.Expr) []ast.Expr {
 		l := make([]ast.Expr, len(names))
 		for k, n := range names {
-			l[k] = id(n)
+			l[k] = expr(k, n)
 		}
 		return l
 	}
+	ptr := func(k int, _ string) ast.Expr { return id(fmt.Sprintf("__goexecP%d", k)) }
+	addr := func(_ int, n string) ast.Expr { return &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: id(n)} }
+	load := func(k int, _ string) ast.Expr { return &ast.StarExpr{Star: pos, X: ptr(k, "")} }
+	name := func(_ int, n string) ast.Expr { return id(n) }
 	var body []ast.Stmt
 	body = append(body,
-		&ast.AssignStmt{Lhs: lhsNames(), TokPos: pos, Tok: token.DEFINE, Rhs: loads},
-		&ast.AssignStmt{Lhs: append([]ast.Expr(nil), ptrs...), TokPos: pos, Tok: token.ASSIGN, Rhs: cloneAddrs(addrs, pos)},
+		&ast.AssignStmt{Lhs: each(name), TokPos: pos, Tok: token.DEFINE, Rhs: each(load)},
+		&ast.AssignStmt{Lhs: each(ptr), TokPos: pos, Tok: token.ASSIGN, Rhs: each(addr)},
 	)
 	if f.Post != nil {
 		body = append(body, &ast.IfStmt{If: pos,
@@ -250,17 +249,7 @@ func lowerFor(f *ast.ForStmt, label *ast.LabeledStmt) ast.Stmt {
 	}
 	return &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
 		init,
-		&ast.AssignStmt{Lhs: ptrs, TokPos: pos, Tok: token.DEFINE, Rhs: addrs},
+		&ast.AssignStmt{Lhs: each(ptr), TokPos: pos, Tok: token.DEFINE, Rhs: each(addr)},
 		inner,
 	}}
-}
-
-// cloneAddrs returns fresh &name expressions like addrs.
-func cloneAddrs(addrs []ast.Expr, pos token.Pos) []ast.Expr {
-	out := make([]ast.Expr, len(addrs))
-	for k, a := range addrs {
-		u := a.(*ast.UnaryExpr)
-		out[k] = &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: &ast.Ident{NamePos: pos, Name: u.X.(*ast.Ident).Name}}
-	}
-	return out
 }

@@ -52,6 +52,7 @@ type Client struct {
 	succeeded []string // cells that succeeded in the current worker's session
 	lost      []string // those of the last session that a death ended
 	limit     Limit    // the memory limit of every worker
+	total     uint64   // the machine's memory (machineMemory), 0 if unknown
 }
 
 var _ kernel.Executor = (*Client)(nil)
@@ -65,16 +66,15 @@ func NewClient(opts Options) (*Client, error) {
 	if opts.Grace <= 0 {
 		opts.Grace = DefaultGrace
 	}
-	c := &Client{opts: opts}
+	c := &Client{opts: opts, total: machineMemory()}
 	var err error
 	if opts.MemoryLimit != "" {
-		total := machineMemory()
-		n, err := ParseLimit(opts.MemoryLimit, total)
+		n, err := ParseLimit(opts.MemoryLimit, c.total)
 		if err != nil {
 			return nil, fmt.Errorf("worker: %w", err)
 		}
 		c.limit = Limit{Bytes: n, Source: "Options.MemoryLimit", Spec: opts.MemoryLimit}
-	} else if c.limit, err = defaultLimit(os.Getenv); err != nil {
+	} else if c.limit, err = defaultLimit(os.Getenv, c.total); err != nil {
 		return nil, fmt.Errorf("worker: %w", err)
 	}
 	p, err := c.start()
@@ -104,7 +104,7 @@ func (c *Client) start() (*process, error) {
 	if err != nil {
 		return nil, err
 	}
-	go p.watchMemory(c.memoryLimit)
+	go p.watchMemory(c.memoryLimit, c.total)
 	return p, nil
 }
 
@@ -277,7 +277,7 @@ func (c *Client) HardInterrupt() {
 // sets the limit.
 func (c *Client) memoryMagic(args string, pub kernel.Publisher) (*kernel.ExecResult, error) {
 	if args != "" {
-		n, err := ParseLimit(args, machineMemory())
+		n, err := ParseLimit(args, c.total)
 		if err != nil {
 			msg := MemoryMagic + ": " + err.Error()
 			return nil, &kernel.ExecError{Name: "UsageError", Value: msg, Traceback: []string{msg,
@@ -300,8 +300,8 @@ func (c *Client) memoryMagic(args string, pub kernel.Publisher) (*kernel.ExecRes
 			text += fmt.Sprintf("; the worker uses %s", formatBytes(rss))
 		}
 	}
-	if total := machineMemory(); total > 0 {
-		text += fmt.Sprintf("; the machine has %s", formatBytes(total))
+	if c.total > 0 {
+		text += fmt.Sprintf("; the machine has %s", formatBytes(c.total))
 	}
 	pub.Stream("stdout", text+"\n")
 	return &kernel.ExecResult{}, nil

@@ -152,9 +152,8 @@ func meminfo(field string) uint64 {
 }
 
 // defaultLimit is the limit from MemoryLimitEnv, or DefaultMemoryFraction
-// of the machine's memory.
-func defaultLimit(getenv func(string) string) (Limit, error) {
-	total := machineMemory()
+// of the machine's memory total.
+func defaultLimit(getenv func(string) string, total uint64) (Limit, error) {
 	if spec := getenv(MemoryLimitEnv); spec != "" {
 		n, err := ParseLimit(spec, total)
 		if err != nil {
@@ -187,9 +186,10 @@ func residentBytes(pid int) (uint64, error) {
 }
 
 // watchMemory stops p when its resident memory passes the limit that
-// limit returns (read at each poll, so %memory takes effect at once),
-// until p exits.
-func (p *process) watchMemory(limit func() Limit) {
+// limit returns (read at each poll, so %memory takes effect at once), or
+// holds a large share of total, the machine's memory, when the machine is
+// almost out, until p exits.
+func (p *process) watchMemory(limit func() Limit, total uint64) {
 	t := time.NewTicker(memoryPoll)
 	defer t.Stop()
 	for {
@@ -214,7 +214,7 @@ func (p *process) watchMemory(limit func() Limit) {
 		// The machine running out before the worker reaches its limit
 		// (other programs use memory too): stop a worker that holds a
 		// large share, before the system swaps or its OOM killer picks.
-		if total := machineMemory(); total > 0 && rss > total/10 {
+		if total > 0 && rss > total/10 {
 			if avail := meminfo("MemAvailable"); avail > 0 && avail < total/20 {
 				p.stop("OutOfMemory", fmt.Sprintf("the machine is almost out of memory (%s available of %s) and the worker holds %s",
 					formatBytes(avail), formatBytes(total), formatBytes(rss)))

@@ -5,11 +5,30 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
+
+// ErrNoPipes is ServeFDs's error when this process was not started by a
+// Client: file descriptors 3 and 4 are not pipes.
+var ErrNoPipes = errors.New("worker: file descriptors 3 and 4 are not the kernel's pipes; the kernel starts workers itself")
+
+// ServeFDs is Serve on the pipes a Client gives the worker process, its
+// file descriptors 3 (requests) and 4 (events).
+func ServeFDs(newExecutor func() (kernel.Executor, error)) error {
+	req, ev := os.NewFile(3, "requests"), os.NewFile(4, "events")
+	for _, f := range []*os.File{req, ev} {
+		// Pipes, not whatever else those numbers hold (the Go runtime
+		// takes free descriptors for itself).
+		if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+			return ErrNoPipes
+		}
+	}
+	return Serve(req, ev, newExecutor)
+}
 
 // Serve is the worker's loop: it reads requests from r, runs them on the
 // executor that newExecutor makes, and writes events to w, until r ends.

@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) == "1" {
 		// Runaway recursions end sooner (the race detector slows them).
 		goexec.SetStackLimit(64 << 20)
-		err := Serve(os.NewFile(3, "requests"), os.NewFile(4, "events"), func() (kernel.Executor, error) {
+		err := ServeFDs(func() (kernel.Executor, error) {
 			return goexec.New(goexec.Options{Env: os.Environ(), WaitInterrupted: true})
 		})
 		if err != nil {

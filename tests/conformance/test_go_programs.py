@@ -49,9 +49,7 @@ import time
 import unittest
 from queue import Empty
 
-from jupyter_client.manager import start_new_kernel
-
-from kernelcase import KernelClass
+from kernelcase import KernelClass, KernelPerTest
 
 # Seconds a program may run before the test interrupts it.
 PROGRAM_LIMIT = 20
@@ -69,8 +67,6 @@ KNOWN_ENAMES = {
     "UsageError",
 }
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-LOG_DIR = os.path.join(HERE, "..", "..", "build", "test")
 
 PACKAGE_RE = re.compile(r"^package\s+main\b.*$", re.M)
 
@@ -224,20 +220,12 @@ class GoPrograms(KernelClass):
             print("  slowest: " + ", ".join(f"{n} {s:.1f} s" for n, s in sorted(slow, key=lambda x: -x[1])[:8]))
 
 
-class GoProgramFindings(unittest.TestCase):
+class GoProgramFindings(KernelPerTest):
     """Kernel bugs that running the Go programs showed, each kept as a
     failing assertion marked as an expected failure (remove the mark once
     fixed); each test has a kernel of its own."""
 
-    def setUp(self):
-        os.makedirs(LOG_DIR, exist_ok=True)
-        self.kernel_log = open(os.path.join(LOG_DIR, f"go-programs-{self._testMethodName}.log"), "w")
-        self.km, self.kc = start_new_kernel(kernel_name="rbm-kernel", stderr=self.kernel_log)
-
-    def tearDown(self):
-        self.kc.stop_channels()
-        self.km.shutdown_kernel(now=True)
-        self.kernel_log.close()
+    LOG_PREFIX = "go-programs"
 
     def expect(self, code, result=None, stdout="", ename=None):
         """Runs code: it must fail with ename, or give result and stdout."""

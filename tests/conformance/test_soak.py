@@ -45,16 +45,11 @@ import re
 import time
 import unittest
 
-from jupyter_client.manager import start_new_kernel
-
-from kernelcase import KernelClass
+from kernelcase import KernelClass, KernelPerTest
 
 SEED = int(os.environ.get("SOAK_SEED", "20240611"))
 N_CELLS = int(os.environ.get("SOAK_CELLS", "300"))
 TIMEOUT = 60
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-LOG_DIR = os.path.join(HERE, "..", "..", "build", "test")
 
 INTS = [f"n{i}" for i in range(8)]
 FUNCS = [f"f{i}" for i in range(4)]
@@ -714,7 +709,7 @@ class Soak(KernelCase):
 
 
 
-class SoakFindings(unittest.TestCase):
+class SoakFindings(KernelPerTest):
     """Kernel bugs that the soak test found, each kept as a failing
     assertion marked as an expected failure; once fixed, the mark goes and
     the test stays as a regression test.
@@ -722,15 +717,7 @@ class SoakFindings(unittest.TestCase):
     count of cells for %rerun) is the soak's and no test sees another's
     leftovers."""
 
-    def setUp(self):
-        os.makedirs(LOG_DIR, exist_ok=True)
-        self.kernel_log = open(os.path.join(LOG_DIR, f"soak-findings-{self._testMethodName}.log"), "w")
-        self.km, self.kc = start_new_kernel(kernel_name="rbm-kernel", stderr=self.kernel_log)
-
-    def tearDown(self):
-        self.kc.stop_channels()
-        self.km.shutdown_kernel(now=True)
-        self.kernel_log.close()
+    LOG_PREFIX = "soak-findings"
 
     execute = KernelCase.execute
 
