@@ -1,8 +1,13 @@
-// Package front is the type-checked front end of the Go kernel (issue 12):
-// before yaegi interprets a cell, the cell is type-checked with go/types
-// against the session and the packages a cell can import.
+// Package front is the type-checked front end of the Go kernel: before
+// yaegi interprets a cell, the cell is parsed (ParseCell), type-checked
+// with go/types against the session and the packages a cell can import
+// (Session), and what yaegi would get wrong is lowered (RenameMain,
+// SplitRedeclarations). docs/goexec.md, "The front end", says how the
+// session is modelled and what it costs.
 //
-// Those packages are not compiled from source here: the kernel only has
+// # Packages from symbol tables
+//
+// The packages a cell imports are not compiled from source here: the kernel only has
 // yaegi's symbol tables, which map "importpath/pkgname" to the package's
 // exported names as reflect.Values (github.com/traefik/yaegi/stdlib.Symbols
 // and kernel/symbols.Symbols). Importer turns such tables into

@@ -2,143 +2,18 @@ package goexec
 
 import (
 	"go/ast"
-	"go/parser"
-	"go/scanner"
 	"go/token"
 	"strings"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
 
-// cellFile is the file name given to every chunk of a cell in the
-// interpreter's file set; positions in yaegi's messages carry it, which is
-// how errors are mapped back to the cell (see cellPos).
-const cellFile = "cell"
-
-// Prefixes put before a chunk's text so that it parses as a Go file. Both
-// end in a newline: the cell's line L is line L+1 of the chunk, and columns
-// are the cell's own.
+// cellFile and the prefixes are the front end's: see front.ParseCell.
 const (
-	declPrefix = "package main\n"
-	stmtPrefix = "package main; func main() {\n"
+	cellFile   = front.CellFile
+	declPrefix = front.DeclPrefix
+	stmtPrefix = front.StmtPrefix
 )
-
-// item is one top-level element of a cell: a declaration or a statement,
-// as the byte range [start, end) of the cell.
-type item struct {
-	start, end int
-	decl       bool
-}
-
-// scanned is one token of a cell with its byte offset.
-type scanned struct {
-	off int
-	tok token.Token
-}
-
-// splitItems cuts a cell into top-level items at the semicolons (explicit,
-// or inserted at line ends) that are outside any brackets, and classifies
-// each with isDecl. Scanner errors (an unterminated string, …) are
-// returned as a scanner.ErrorList positioned in the cell.
-func splitItems(code string) ([]item, error) {
-	fset := token.NewFileSet()
-	f := fset.AddFile(cellFile, -1, len(code))
-	var errs scanner.ErrorList
-	var s scanner.Scanner
-	s.Init(f, []byte(code), func(pos token.Position, msg string) { errs.Add(pos, msg) }, 0)
-
-	var items []item
-	var cur []scanned
-	depth := 0
-	header := false
-	flush := func(end int) {
-		header = false
-		if len(cur) > 0 {
-			items = append(items, item{start: cur[0].off, end: end, decl: isDecl(cur)})
-			cur = cur[:0]
-		}
-	}
-	for {
-		pos, t, lit := s.Scan()
-		off := f.Offset(pos)
-		if t == token.EOF {
-			flush(len(code))
-			break
-		}
-		switch t {
-		case token.FOR, token.IF, token.SWITCH:
-			// The semicolons of a header ("for i := 0; i < n; i++ {") do
-			// not end the statement.
-			if depth <= 0 {
-				header = true
-			}
-		case token.LBRACE:
-			if depth <= 0 {
-				header = false
-			}
-			depth++
-		case token.LPAREN, token.LBRACK:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
-			if depth < 0 {
-				// A closing bracket with no opening one: Go's parser
-				// says so at the bracket, as in a function body.
-				errs.Add(fset.Position(pos), "expected statement, found '"+t.String()+"'")
-				depth = 0
-			}
-		case token.SEMICOLON:
-			if depth <= 0 && !header {
-				end := off
-				if lit == ";" {
-					end = off + 1
-				}
-				flush(end)
-				continue
-			}
-		}
-		cur = append(cur, scanned{off, t})
-	}
-	if len(errs) > 0 {
-		errs.Sort()
-		return nil, errs
-	}
-	return items, nil
-}
-
-// isDecl reports whether the tokens of an item start a top-level
-// declaration: import, type, const and var, "func Name…" (a function) and
-// "func (r T) Name(…" (a method). "func(" followed by anything else is a
-// function literal, hence a statement.
-func isDecl(toks []scanned) bool {
-	switch toks[0].tok {
-	case token.IMPORT, token.TYPE, token.CONST, token.VAR:
-		return true
-	case token.FUNC:
-	default:
-		return false
-	}
-	if len(toks) < 2 {
-		return false
-	}
-	if toks[1].tok == token.IDENT {
-		return true
-	}
-	if toks[1].tok != token.LPAREN {
-		return false
-	}
-	depth := 0
-	for i := 1; i < len(toks); i++ {
-		switch toks[i].tok {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
-		}
-		if depth == 0 {
-			return i+2 < len(toks) && toks[i+1].tok == token.IDENT && toks[i+2].tok == token.LPAREN
-		}
-	}
-	return false
-}
 
 // chunk is a run of consecutive items of the same kind, parsed with the
 // interpreter's file set and ready for CompileAST: file is set for
@@ -161,40 +36,24 @@ type chunk struct {
 	wrapped []span
 }
 
-// blank returns code with every byte outside [start, end) replaced by a
-// space, newlines kept, so that positions in the result are the cell's.
-func blank(code string, start, end int) string {
-	b := []byte(code)
-	for i := range b {
-		if (i < start || i >= end) && b[i] != '\n' {
-			b[i] = ' '
-		}
+// parseCell splits code into chunks and parses each with fset, in order
+// (front.ParseCell); then prepare makes them ready to run.
+func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chunk, error) {
+	parsed, err := front.ParseCell(fset, code)
+	if err != nil {
+		return nil, err
 	}
-	return string(b)
+	return prepare(fset, parsed, rewrite)
 }
 
-// parseCell splits code into chunks and parses each with fset, in order.
-// The compound statements of statement chunks are wrapped in function
-// literals (wrapStatements); then rewrite is applied to every chunk's tree
-// before it is returned.
-func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chunk, error) {
-	items, err := splitItems(code)
-	if err != nil {
-		return nil, splitErr{err}
-	}
-	var chunks []chunk
-	for i := 0; i < len(items); {
-		j := i
-		for j < len(items) && items[j].decl == items[i].decl {
-			j++
-		}
-		text := blank(code, items[i].start, items[j-1].end)
+// prepare lists what each parsed chunk declares, wraps the compound
+// statements of statement chunks in function literals (wrapStatements),
+// and applies rewrite to every chunk's tree.
+func prepare(fset *token.FileSet, parsed []front.Chunk, rewrite func(ast.Node)) ([]chunk, error) {
+	chunks := make([]chunk, 0, len(parsed))
+	for _, p := range parsed {
 		var c chunk
-		if items[i].decl {
-			f, err := parser.ParseFile(fset, cellFile, declPrefix+text, parser.DeclarationErrors)
-			if err != nil {
-				return nil, err
-			}
+		if f := p.File; f != nil {
 			c.file = f
 			c.imports = map[string]string{}
 			for _, d := range f.Decls {
@@ -227,11 +86,7 @@ func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chun
 			}
 			rewrite(f)
 		} else {
-			f, err := parser.ParseFile(fset, cellFile, stmtPrefix+text+"\n}", 0)
-			if err != nil {
-				return nil, err
-			}
-			c.block = f.Decls[0].(*ast.FuncDecl).Body
+			c.block, c.final = p.Body, p.Final
 			for _, st := range c.block.List {
 				if as, ok := st.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
 					for _, l := range as.Lhs {
@@ -241,14 +96,7 @@ func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chun
 					}
 				}
 			}
-			if j == len(items) {
-				if n := len(c.block.List); n > 0 {
-					if es, ok := c.block.List[n-1].(*ast.ExprStmt); ok {
-						c.final = es.X
-						c.block.List = c.block.List[:n-1]
-					}
-				}
-			}
+			var err error
 			if c.wrapped, err = wrapStatements(fset, c.block.List); err != nil {
 				return nil, err
 			}
@@ -258,7 +106,6 @@ func parseCell(fset *token.FileSet, code string, rewrite func(ast.Node)) ([]chun
 			}
 		}
 		chunks = append(chunks, c)
-		i = j
 	}
 	return chunks, nil
 }
@@ -281,7 +128,7 @@ func packageName(path string) string {
 // usedPackageNames returns the identifiers used as the left side of a
 // selector (x in x.Sel) anywhere in the chunks: the candidates for
 // automatic imports.
-func usedPackageNames(chunks []chunk) map[string]bool {
+func usedPackageNames(chunks []front.Chunk) map[string]bool {
 	used := map[string]bool{}
 	visit := func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
@@ -292,14 +139,14 @@ func usedPackageNames(chunks []chunk) map[string]bool {
 		return true
 	}
 	for _, c := range chunks {
-		if c.file != nil {
-			ast.Inspect(c.file, visit)
+		if c.File != nil {
+			ast.Inspect(c.File, visit)
 		}
-		if c.block != nil {
-			ast.Inspect(c.block, visit)
+		if c.Body != nil {
+			ast.Inspect(c.Body, visit)
 		}
-		if c.final != nil {
-			ast.Inspect(c.final, visit)
+		if c.Final != nil {
+			ast.Inspect(c.Final, visit)
 		}
 	}
 	return used

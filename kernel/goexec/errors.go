@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
 
 // posRE finds a position in a chunk ("cell:LINE:COL") in yaegi's messages.
@@ -125,8 +126,11 @@ func panicError(code string, value any, trace []string, wrapped []span) *kernel.
 				fn = strings.TrimPrefix(fn, "func.")
 			}
 		}
-		if fn == "main" {
+		switch fn {
+		case "main":
 			fn = "the cell"
+		case front.MainName:
+			fn = "main"
 		}
 		e.Traceback = append(e.Traceback, fmt.Sprintf("%s, in %s", p, fn))
 		if first == nil {

@@ -44,6 +44,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/complete"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
+	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 	"github.com/rbm-kernel/rbm-kernel/kernel/symbols"
 )
 
@@ -72,6 +73,9 @@ type Options struct {
 	// sets it: the kernel stops a worker whose interrupted cell does not
 	// end, which frees the session instead of wedging it.
 	WaitInterrupted bool
+	// NoCheck runs cells without type-checking them first (kernel/front):
+	// yaegi alone decides. It exists to measure what the check costs.
+	NoCheck bool
 }
 
 // DefaultImports are the packages a cell may use without importing them,
@@ -131,6 +135,7 @@ type Executor struct {
 	in        *interp.Interpreter
 	out       *router
 	trace     *traceWriter
+	front     *front.Session           // type-checks cells; nil if it failed
 	imported  map[string]string        // short name → path, imported in the session
 	available map[string]string        // short name → path, imported on first use
 	funcs     map[string]bool          // functions declared by cells
@@ -261,6 +266,9 @@ func (e *Executor) init() error {
 	e.funcTypes = map[string]*ast.FuncType{}
 	e.types = map[string]bool{}
 	e.cells = 0
+	if !e.opts.NoCheck {
+		e.front = e.newFront()
+	}
 	return nil
 }
 
@@ -356,7 +364,7 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 	}
 	e.cells++
 
-	chunks, err := parseCell(e.in.FileSet(), code, newGoRewriter(e.in.FileSet(), e.cells, e.funcTypes).apply)
+	parsed, err := front.ParseCell(e.in.FileSet(), code)
 	if err != nil {
 		offset := 1
 		if isSplitError(err) {
@@ -364,7 +372,15 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 		}
 		return nil, compileError(code, err, offset)
 	}
-	if err := e.imports(code, chunks); err != nil {
+	auto := e.autoImports(parsed)
+	if parsed, err = e.check(code, parsed, auto); err != nil {
+		return nil, err
+	}
+	chunks, err := prepare(e.in.FileSet(), parsed, newGoRewriter(e.in.FileSet(), e.cells, e.funcTypes).apply)
+	if err != nil {
+		return nil, compileError(code, err, 1)
+	}
+	if err := e.imports(code, chunks, auto); err != nil {
 		return nil, err
 	}
 	e.wrapped = e.wrapped[:0]
@@ -409,25 +425,9 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 // imports prepares the imports of a cell. An import of a package the
 // session already has under the same name is dropped (yaegi would call it
 // a redeclaration); one that reuses a name bound to another path fails.
-// Then every package of the available set whose short name the cell uses
-// as x in x.Sel, and which neither the session nor the cell declares, is
-// imported: that is how the usual packages are "pre-imported" while a
-// cell may still bind their names to other packages first.
-func (e *Executor) imports(code string, chunks []chunk) error {
-	declared := map[string]bool{}
+// Then the automatic imports (autoImports) are made.
+func (e *Executor) imports(code string, chunks []chunk, auto map[string]string) error {
 	for _, c := range chunks {
-		for _, n := range c.funcs {
-			declared[n] = true
-		}
-		for _, n := range c.types {
-			declared[n] = true
-		}
-		for _, n := range c.vars {
-			declared[n] = true
-		}
-		for n := range c.imports {
-			declared[n] = true
-		}
 		if c.file == nil {
 			continue
 		}
@@ -465,30 +465,16 @@ func (e *Executor) imports(code string, chunks []chunk) error {
 		}
 		c.file.Decls = decls
 	}
-	var globals map[string]reflect.Value
-	var auto []string
-	for name := range usedPackageNames(chunks) {
-		p, ok := e.available[name]
-		if !ok || declared[name] || e.funcs[name] || e.types[name] {
-			continue
-		}
-		if _, done := e.imported[name]; done {
-			continue
-		}
-		if globals == nil {
-			globals = e.globals()
-		}
-		if _, ok := globals[name]; ok {
-			continue
-		}
-		auto = append(auto, fmt.Sprintf("%s %q", name, p))
-		e.imported[name] = p
-	}
 	if len(auto) == 0 {
 		return nil
 	}
-	sort.Strings(auto)
-	src := declPrefix + "import (\n\t" + strings.Join(auto, "\n\t") + "\n)\n"
+	var specs []string
+	for name, p := range auto {
+		specs = append(specs, fmt.Sprintf("%s %q", name, p))
+		e.imported[name] = p
+	}
+	sort.Strings(specs)
+	src := declPrefix + "import (\n\t" + strings.Join(specs, "\n\t") + "\n)\n"
 	f, err := parser.ParseFile(e.in.FileSet(), cellFile, src, 0)
 	if err == nil {
 		var prog *interp.Program
@@ -497,18 +483,15 @@ func (e *Executor) imports(code string, chunks []chunk) error {
 		}
 	}
 	if err != nil {
-		return &kernel.ExecError{Name: "ImportError", Value: err.Error(), Traceback: []string{"importing " + strings.Join(auto, ", ") + ": " + err.Error()}}
+		return &kernel.ExecError{Name: "ImportError", Value: err.Error(), Traceback: []string{"importing " + strings.Join(specs, ", ") + ": " + err.Error()}}
 	}
 	return nil
 }
 
-// splitErr marks the scanner errors of splitItems, positioned in the cell.
-type splitErr struct{ error }
-
-func (e splitErr) Unwrap() error { return e.error }
-
+// isSplitError reports whether err is an error of front.ParseCell
+// positioned in the cell itself.
 func isSplitError(err error) bool {
-	_, ok := err.(splitErr)
+	_, ok := err.(front.SplitError)
 	return ok
 }
 

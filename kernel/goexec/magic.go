@@ -208,6 +208,9 @@ func (e *Executor) setSweepVar(name string, s *dsl.Sweep) error {
 	if err != nil {
 		return err
 	}
-	_, err = e.in.Execute(prog)
-	return err
+	if _, err = e.in.Execute(prog); err != nil {
+		return err
+	}
+	e.declareVar(name, "github.com/rbm-kernel/rbm-kernel/dsl", "Sweep", true)
+	return nil
 }

@@ -245,7 +245,6 @@ class GoProgramFindings(KernelPerTest):
             want = {"status": "ok", "ename": None, "results": [] if result is None else [result], "stdout": stdout}
             self.assertEqual(got, want, f"{code!r}: {c.get('evalue', '')}")
 
-    @unittest.expectedFailure
     def test_a_declared_main_runs_only_when_called(self):
         # Kernel bug (every Go program cell shows it): once a cell declares
         # `func main()`, the interpreter runs main at the end of that cell's
@@ -258,7 +257,6 @@ class GoProgramFindings(KernelPerTest):
         self.expect("1 + 1", "2")
         self.expect("main()", stdout="main ran\n")
 
-    @unittest.expectedFailure
     def test_an_import_of_a_failed_cell_can_be_made_again(self):
         # Kernel bug (most of the Go programs' CompileErrors here, "fmt/cell
         # redeclared in this block"): when a cell that imports a package

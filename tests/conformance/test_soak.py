@@ -730,7 +730,6 @@ class SoakFindings(KernelPerTest):
             self.assertEqual((got.status, got.results, got.stdout, got.stderr),
                              ("ok", [] if result is None else [result], "", ""), f"{code!r}: {got.describe()}")
 
-    @unittest.expectedFailure
     def test_redeclaration_reads_the_previous_value(self):
         # Kernel bug (found by the soak's model): a := that redeclares a
         # global of an earlier cell and reads it on its right side sees the
@@ -746,7 +745,6 @@ class SoakFindings(KernelPerTest):
         else:
             self.assertEqual(got.results, ["4"], got.describe())
 
-    @unittest.expectedFailure
     def test_failed_declaration_declares_nothing(self):
         # Kernel bug (found by the soak's model): a top-level := or var
         # that fails to compile leaves names declared in the session,

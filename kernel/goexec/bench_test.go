@@ -1,0 +1,73 @@
+package goexec
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+// sessionCells are 200 cells of a notebook's kinds: variables, functions,
+// types with methods, loops, library calls.
+func sessionCells() []string {
+	var cells []string
+	for i := 0; i < 40; i++ {
+		cells = append(cells,
+			fmt.Sprintf("x%d := %d\nname%d := fmt.Sprint(\"cell\", x%d)", i, i, i, i),
+			fmt.Sprintf("func f%d(xs []float64) float64 {\n\ts := 0.0\n\tfor _, x := range xs {\n\t\ts += x * %d\n\t}\n\treturn s\n}", i, i),
+			fmt.Sprintf("type T%d struct{ a, b int }\n\nfunc (t T%d) Sum() int { return t.a + t.b }", i, i),
+			fmt.Sprintf("t%d := T%d{1, 2}\nm%d := map[string]int{\"a\": t%d.Sum()}", i, i, i, i),
+			fmt.Sprintf("for i := 0; i < 3; i++ {\n\tx%d += i\n}\nf%d([]float64{1, 2})", i, i),
+		)
+	}
+	return cells
+}
+
+// benchmarkCell runs code b.N times in a session that first ran cells.
+func benchmarkCell(b *testing.B, cells []string, code string) {
+	benchmarkCellWith(b, Options{}, cells, code)
+}
+
+func benchmarkCellWith(b *testing.B, opts Options, cells []string, code string) {
+	e, err := New(opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec := &recorder{}
+	for _, c := range cells {
+		if _, err := e.Execute(context.Background(), c, rec); err != nil {
+			b.Fatalf("%q: %v", c, err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := e.Execute(context.Background(), code, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The front end's cost (issue 12): a cell in a session of 200 cells must
+// not be measurably slower than in a fresh one.
+func BenchmarkTrivialCellFresh(b *testing.B)    { benchmarkCell(b, nil, "1") }
+func BenchmarkTrivialCellAfter200(b *testing.B) { benchmarkCell(b, sessionCells(), "1") }
+func BenchmarkUseCellFresh(b *testing.B) {
+	benchmarkCell(b, sessionCells()[:5], "y := x0 + t0.Sum()\ny")
+}
+func BenchmarkUseCellAfter200(b *testing.B) {
+	benchmarkCell(b, sessionCells(), "y := x0 + t0.Sum()\ny")
+}
+
+// The same without the front end, to see what it costs.
+func BenchmarkTrivialCellFreshNoCheck(b *testing.B) {
+	benchmarkCellWith(b, Options{NoCheck: true}, nil, "1")
+}
+func BenchmarkTrivialCellAfter200NoCheck(b *testing.B) {
+	benchmarkCellWith(b, Options{NoCheck: true}, sessionCells(), "1")
+}
+
+// A cell that declares a variable again (a cell run again) makes the
+// front end rebuild its package: that cost grows with the session.
+func BenchmarkRedeclareFresh(b *testing.B) { benchmarkCell(b, sessionCells()[:5], "x0 := 7") }
+func BenchmarkRedeclareAfter200(b *testing.B) {
+	benchmarkCell(b, sessionCells(), "x0 := 7")
+}
