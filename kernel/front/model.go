@@ -38,6 +38,60 @@ func (s *Session) put(name string, e *entry) {
 	delete(s.imports, name)
 }
 
+// reservedName reports whether a predeclared name may not be declared at
+// the top level of a cell: the predeclared types and constants, nil, and
+// panic and recover (which the kernel's rewrites call). The other builtin
+// functions (len, min, …) may: yaegi and the kernel do not call them by
+// name in code of their own.
+func reservedName(name string) bool {
+	switch types.Universe.Lookup(name).(type) {
+	case *types.TypeName, *types.Const, *types.Nil:
+		return true
+	case *types.Builtin:
+		return name == "panic" || name == "recover"
+	}
+	return false
+}
+
+// topLevelIdents returns the identifiers that the chunks declare at the
+// package level: of types, functions (not methods), variables, constants
+// and top-level ":=".
+func topLevelIdents(chunks []Chunk) []*ast.Ident {
+	var ids []*ast.Ident
+	for _, c := range chunks {
+		if c.File == nil {
+			for _, st := range c.Body.List {
+				if as, ok := st.(*ast.AssignStmt); ok && as.Tok == token.DEFINE {
+					for _, l := range as.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							ids = append(ids, id)
+						}
+					}
+				}
+			}
+			continue
+		}
+		for _, d := range c.File.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil {
+					ids = append(ids, d.Name)
+				}
+			case *ast.GenDecl:
+				for _, sp := range d.Specs {
+					switch sp := sp.(type) {
+					case *ast.TypeSpec:
+						ids = append(ids, sp.Name)
+					case *ast.ValueSpec:
+						ids = append(ids, sp.Names...)
+					}
+				}
+			}
+		}
+	}
+	return ids
+}
+
 // refuse handles the cell's declarations of types and methods that the
 // session has: yaegi keeps the first declaration of a type or a method,
 // silently, so values of a new one would be values of the old. A
@@ -46,6 +100,13 @@ func (s *Session) put(name string, e *entry) {
 // an *Error.
 func (s *Session) refuse(chunks []Chunk) error {
 	var list scanner.ErrorList
+	for _, id := range topLevelIdents(chunks) {
+		if reservedName(id.Name) {
+			list.Add(s.fset.Position(id.Pos()), "cannot declare "+id.Name+" at the top level of a cell: the interpreter "+
+				"looks predeclared names up in the session's scope, so its own code would see this "+id.Name+
+				" (0 for iota, a wrong nil); declare it inside a function, or use another name")
+		}
+	}
 	for _, c := range chunks {
 		if c.File == nil {
 			continue

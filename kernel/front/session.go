@@ -106,6 +106,14 @@ func (s *Session) Lookup(name string) types.Object {
 	return s.pkg.Scope().Lookup(name)
 }
 
+// Scope returns the scope of the session's package as last checked.
+func (s *Session) Scope() *types.Scope {
+	if !s.built {
+		s.rebuild(nil, nil)
+	}
+	return s.pkg.Scope()
+}
+
 // Declared reports whether name is declared by a cell (or DeclareVar).
 func (s *Session) Declared(name string) bool {
 	_, ok := s.model[name]
@@ -330,7 +338,7 @@ func (s *Session) stmtFile(c Chunk, imports map[string]string) (*ast.File, map[*
 		Type: &ast.FuncType{Func: c.Body.Lbrace, Params: &ast.FieldList{}},
 		Body: body,
 	}
-	return &ast.File{Name: ast.NewIdent("main"), Decls: withImports(imports, fn)}, tops
+	return &ast.File{Name: ast.NewIdent("main"), FileStart: c.Body.Lbrace, FileEnd: c.Body.Rbrace + 1, Decls: withImports(imports, fn)}, tops
 }
 
 // isStatement reports whether a call may stand as a statement: a call of

@@ -133,6 +133,14 @@ func TestSessionCells(t *testing.T) {
 			{"func g() {}", ""},
 			{"r.IntN(3)", ""},
 		}},
+		{"predeclared names the interpreter needs are not declared at the top level", []cell{
+			{"const nil = 1", "cannot declare nil at the top level"},
+			{"iota := 5", "cannot declare iota at the top level"},
+			{"type int float64", "cannot declare int"},
+			{"func recover() {}", "cannot declare recover"},
+			{"max := 3\nmax + 1", ""},
+			{"func f() int {\n\tint := 2\n\treturn int\n}", ""},
+		}},
 		{"modern Go checks", []cell{
 			{"for i := range 3 { _ = i }", ""},
 			{"m := min(3, 1, 2)\nclear(map[int]int{})", ""},

@@ -84,7 +84,8 @@ func (e *Executor) autoImports(parsed []front.Chunk) map[string]string {
 }
 
 // check type-checks a cell with the session's front end and lowers what
-// yaegi would get wrong (front.RenameMain, front.SplitRedeclarations),
+// yaegi would get wrong or lacks (front.RenameMain, front.Lowering,
+// front.SplitRedeclarations),
 // returning the chunks to run. A cell that fails gets Go's errors as a CompileError. Should the
 // checker itself panic (a bug of ours or of go/types), the session stops
 // checking cells, saying so once on stderr, rather than report errors it
@@ -105,6 +106,10 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 		return nil, compileError(code, err, 1)
 	}
 	front.RenameMain(parsed, checked.Info)
+	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope()}
+	if err := lw.Lower(parsed); err != nil {
+		return nil, compileError(code, err, 1)
+	}
 	return front.SplitRedeclarations(parsed, checked.Info, strconv.Itoa(e.cells)), nil
 }
 

@@ -47,6 +47,7 @@ func TestCheckedCells(t *testing.T) {
 		{"errors are Go's, at the cell's line and column", []cell{
 			{"x := 1\ny := \"a\"\nz := x + y", "", "cell line 3, column 6: invalid operation: x + y (mismatched types int and string)"},
 			{"func f() int {\n\treturn\n}", "", "cell line 2, column 2: not enough return values"},
+			{"nz := 1.5\nfunc f() bool {\n\ttype float64 int\n\treturn min(2.5, nz) < 0\n}", "", "cell line 4, column 9: cannot run min here: its type float64 has no name at this point"},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -102,5 +103,41 @@ func TestDeclaredMainRunsWhenCalled(t *testing.T) {
 	ee, _ := fail(t, e, context.Background(), "main()")
 	if text := errText(ee); !strings.Contains(text, "in main") || strings.Contains(text, "rbmkernel") {
 		t.Errorf("panic in main: %s", text)
+	}
+}
+
+// TestModernGo runs what yaegi lacks and the front end lowers: range over
+// an integer, min, max and clear, with Go's answers.
+func TestModernGo(t *testing.T) {
+	e := newExec(t)
+	for _, c := range []struct{ code, want string }{
+		{"s := \"\"\nfor i := range 3 {\n\ts += fmt.Sprint(i)\n}\ns", `"012"`},
+		{"n := 0\nfor range 4 {\n\tn++\n}\nn", "4"},
+		{"type Count uint8\nvar c Count = 3\nvar last Count\nfor i := range c {\n\tlast = i\n}\nlast", "2"},
+		{"var j int64\nfor j = range 5 {\n}\nj", "4"},
+		{"k := 0\nouter:\nfor i := range 10 {\n\tfor j := range 10 {\n\t\tif i*j > 20 {\n\t\t\tbreak outer\n\t\t}\n\t\tk++\n\t}\n}\nk", "37"},
+		{"fs := []func() int{}\nfor i := range 3 {\n\tfs = append(fs, func() int { return i })\n}\nfs[0]() + fs[1]()*10 + fs[2]()*100", "210"},
+		{"changed := 0\nfor i := range 3 {\n\ti += 10\n\tchanged += i\n}\nchanged", "33"},
+		{"min(3, 1, 2)", "1"},
+		{"const c = max(1, 2.5)\nc * 2", "5"},
+		{"x := 2.5\nmin(1, x)", "1"},
+		{"max(\"apple\", \"pear\")", `"pear"`},
+		{"math.IsNaN(min(1.0, math.NaN(), 0))", "true"},
+		{"math.Signbit(min(0.0, math.Copysign(0, -1)))", "true"},
+		{"math.Signbit(max(math.Copysign(0, -1), 0.0))", "false"},
+		{"nz := math.Copysign(0, -1)\nmath.Signbit(min(nz, 0.0)) && math.Signbit(min(0.0, nz)) && !math.Signbit(max(nz, 0))", "true"},
+		{"type Temp float64\nmath.Signbit(float64(min(Temp(nz), 0)))", "true"},
+		{"var u uint8 = 200\nmax(u, 100)", "200"},
+		{"const small int8 = min(3, 4)\nsmall", "3"},
+		{"type Celsius float64\nconst hot Celsius = 40\nmax(hot, 30) + 0.5", "40.5"},
+		{"m := map[float64]int{1: 1, math.NaN(): 2}\nclear(m)\nlen(m)", "0"},
+		{"xs := []int{1, 2, 3}\nclear(xs[1:])\nxs", "[1 0 0]"},
+		{"import \"unsafe\"\nunsafe.Sizeof(int64(0)) + unsafe.Sizeof(int8(0))", "9"},
+		{"func smallest(xs ...float64) float64 {\n\tm := xs[0]\n\tfor _, x := range xs {\n\t\tm = min(m, x)\n\t}\n\treturn m\n}\nsmallest(3, 1.5, 2)", "1.5"},
+	} {
+		got, _ := run(t, e, c.code)
+		if got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
 	}
 }

@@ -39,6 +39,7 @@ import (
 
 	"github.com/traefik/yaegi/interp"
 	"github.com/traefik/yaegi/stdlib"
+	"github.com/traefik/yaegi/stdlib/unsafe"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
@@ -195,6 +196,11 @@ func (e *Executor) init() error {
 	if err := in.Use(stdlib.Symbols); err != nil {
 		return fmt.Errorf("goexec: loading the standard library symbols: %w", err)
 	}
+	// Package unsafe, which yaegi keeps apart (its conversions of
+	// unsafe.Pointer need the hook this table registers).
+	if err := in.Use(unsafe.Symbols); err != nil {
+		return fmt.Errorf("goexec: loading the unsafe symbols: %w", err)
+	}
 	if err := in.Use(symbols.Symbols); err != nil {
 		return fmt.Errorf("goexec: loading the library symbols: %w", err)
 	}
@@ -207,22 +213,26 @@ func (e *Executor) init() error {
 	// io.Writer variables, not *os.File, as yaegi does with
 	// YAEGI_SPECIAL_STDIO: output keeps its order and reaches the cell.
 	osOut, osErr := stdout, io.Writer(streamWriter{e.out, 1})
+	rt := map[string]reflect.Value{
+		"GoPanic": reflect.ValueOf(e.goPanic),
+		"Guard":   reflect.ValueOf(e.guard),
+		"Zero":    reflect.ValueOf(zero),
+		"Capture": reflect.ValueOf(e.capture),
+		"Ctx":     reflect.ValueOf(e.cellCtx),
+		"Sweep":   reflect.ValueOf(e.lastSweep),
+		// Background gives the prelude a context even when the session
+		// does not import package context.
+		"Background": reflect.ValueOf(context.Background),
+	}
+	for name, f := range builtinHelpers {
+		rt[name] = f
+	}
 	if err := in.Use(interp.Exports{
 		"os/os": {
 			"Stdout": reflect.ValueOf(&osOut).Elem(),
 			"Stderr": reflect.ValueOf(&osErr).Elem(),
 		},
-		rtPath + "/rt": {
-			"GoPanic": reflect.ValueOf(e.goPanic),
-			"Guard":   reflect.ValueOf(e.guard),
-			"Zero":    reflect.ValueOf(zero),
-			"Capture": reflect.ValueOf(e.capture),
-			"Ctx":     reflect.ValueOf(e.cellCtx),
-			"Sweep":   reflect.ValueOf(e.lastSweep),
-			// Background gives the prelude a context even when the session
-			// does not import package context.
-			"Background": reflect.ValueOf(context.Background),
-		},
+		rtPath + "/rt": rt,
 	}); err != nil {
 		return fmt.Errorf("goexec: loading the runtime helpers: %w", err)
 	}

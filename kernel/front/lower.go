@@ -1,0 +1,345 @@
+package front
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"strconv"
+)
+
+// Lowering rewrites what yaegi lacks into code it runs correctly, using
+// the types of a cell's check. Names it makes start with Prefix, which
+// cells may not use; the interpreter must provide, under Prefix:
+//
+//	func MinInt64(x ...int64) int64 // Go's min (floats: NaN and -0 included)
+//	func MinUint64(x ...uint64) uint64
+//	func MinFloat64(x ...float64) float64
+//	func MinString(x ...string) string
+//	func MaxInt64(x ...int64) int64 // and the same for max
+//	…
+//	func Clear(x any) // Go's clear of a map or slice
+//
+// in a package that cells see under the name Prefix.
+type Lowering struct {
+	Prefix string
+	Fset   *token.FileSet
+	Info   *types.Info
+	Scope  *types.Scope // the session package's (Session.Scope), to see what a name means
+
+	n    int // names made so far
+	errs scanner.ErrorList
+}
+
+// Lower rewrites the chunks in place:
+//
+//   - range over an integer (Go 1.22): "for i := range n { … }" becomes
+//     "{ N := n; for K := N - N; K < N; K++ { i := K; … } }" with hidden N
+//     and K, so that i is a new variable of n's type each iteration, n is
+//     evaluated once, and assigning i in the body does not change the
+//     iterations;
+//   - the builtins min and max (Go 1.21): a constant call of an untyped
+//     or predeclared type becomes its value; another becomes a call of
+//     the interpreter's helper for its kind (see minMax);
+//   - the builtin clear (Go 1.21): a call of the interpreter's Clear.
+//
+// It returns a *Error for a construct it cannot lower.
+func (lw *Lowering) Lower(chunks []Chunk) error {
+	for i := range chunks {
+		c := &chunks[i]
+		switch {
+		case c.File != nil:
+			lw.constants(c.File)
+			for _, d := range c.File.Decls {
+				lw.node(d)
+			}
+		default:
+			lw.constants(c.Body)
+			lw.node(c.Body)
+			if c.Final != nil {
+				f := &ast.ExprStmt{X: c.Final}
+				lw.constants(f)
+				c.Final = f.X
+				lw.node(c.Final)
+			}
+		}
+	}
+	if len(lw.errs) > 0 {
+		lw.errs.Sort()
+		return &Error{List: lw.errs}
+	}
+	return nil
+}
+
+// node lowers everything under n.
+func (lw *Lowering) node(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			lw.list(n.List)
+		case *ast.CaseClause:
+			lw.list(n.Body)
+		case *ast.CommClause:
+			lw.list(n.Body)
+		case *ast.CallExpr:
+			lw.call(n)
+		}
+		return true
+	})
+}
+
+// list replaces the statements of a list that need it; their children are
+// lowered by node's walk, which goes on into the replacements.
+func (lw *Lowering) list(l []ast.Stmt) {
+	for i, s := range l {
+		l[i] = lw.stmt(s)
+	}
+}
+
+// stmt returns the lowering of one statement (s itself when none).
+func (lw *Lowering) stmt(s ast.Stmt) ast.Stmt {
+	switch s := s.(type) {
+	case *ast.LabeledStmt:
+		if r, ok := s.Stmt.(*ast.RangeStmt); ok && lw.isIntRange(r) {
+			return lw.rangeInt(r, s)
+		}
+	case *ast.RangeStmt:
+		if lw.isIntRange(s) {
+			return lw.rangeInt(s, nil)
+		}
+	}
+	return s
+}
+
+// name returns a new hidden name.
+func (lw *Lowering) name(what string) string {
+	lw.n++
+	return lw.Prefix + what + strconv.Itoa(lw.n)
+}
+
+// isIntRange reports whether a range statement ranges over an integer.
+func (lw *Lowering) isIntRange(r *ast.RangeStmt) bool {
+	tv, ok := lw.Info.Types[r.X]
+	if !ok || tv.Type == nil {
+		return false
+	}
+	b, ok := tv.Type.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
+// rangeInt lowers a range over an integer; label is its labeled
+// statement, if any, which keeps labelling the loop.
+func (lw *Lowering) rangeInt(r *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
+	pos := r.For
+	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+	n, k := lw.name("N"), lw.name("K")
+	var bound ast.Expr = r.X
+	if tv := lw.Info.Types[r.X]; r.Tok == token.ASSIGN && r.Key != nil && tv.Value != nil {
+		// "for i = range 10": the values have i's type. i - i is a zero
+		// of that type with no effect when i is a variable.
+		key, ok := ast.Unparen(r.Key).(*ast.Ident)
+		if !ok {
+			lw.errs.Add(lw.Fset.Position(r.Key.Pos()), "cannot lower a range over an untyped constant into "+
+				"this expression: range into a variable, or convert the constant to the variable's type")
+			return r
+		}
+		bound = &ast.BinaryExpr{X: &ast.ParenExpr{Lparen: pos, X: &ast.BinaryExpr{X: id(key.Name), OpPos: pos, Op: token.SUB, Y: id(key.Name)}, Rparen: pos},
+			OpPos: pos, Op: token.ADD, Y: &ast.ParenExpr{Lparen: pos, X: r.X, Rparen: pos}}
+	}
+	body := r.Body
+	if r.Key != nil && !isBlank(r.Key) {
+		assign := &ast.AssignStmt{Lhs: []ast.Expr{r.Key}, TokPos: pos, Tok: r.Tok, Rhs: []ast.Expr{id(k)}}
+		list := []ast.Stmt{assign}
+		if r.Tok == token.DEFINE {
+			list = append(list, &ast.AssignStmt{Lhs: []ast.Expr{id("_")}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{r.Key}})
+		}
+		body = &ast.BlockStmt{Lbrace: r.Body.Lbrace, List: append(list, r.Body.List...), Rbrace: r.Body.Rbrace}
+	}
+	loop := &ast.ForStmt{
+		For:  pos,
+		Init: &ast.AssignStmt{Lhs: []ast.Expr{id(k)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.BinaryExpr{X: id(n), OpPos: pos, Op: token.SUB, Y: id(n)}}},
+		Cond: &ast.BinaryExpr{X: id(k), OpPos: pos, Op: token.LSS, Y: id(n)},
+		Post: &ast.IncDecStmt{X: id(k), TokPos: pos, Tok: token.INC},
+		Body: body,
+	}
+	var inner ast.Stmt = loop
+	if label != nil {
+		label.Stmt = loop
+		inner = label
+	}
+	return &ast.BlockStmt{Lbrace: pos, Rbrace: r.Body.Rbrace, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{id(n)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{bound}},
+		inner,
+	}}
+}
+
+// call lowers a call of min, max or clear in place.
+func (lw *Lowering) call(c *ast.CallExpr) {
+	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+	if !ok {
+		return
+	}
+	if _, ok := lw.Info.Uses[id].(*types.Builtin); !ok {
+		return
+	}
+	switch id.Name {
+	case "min", "max":
+		if tv := lw.Info.Types[c]; tv.Value != nil && foldable(tv.Type) {
+			return // a constant: Lower replaces the call by its value
+		}
+		lw.minMax(c, id)
+	case "clear":
+		c.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: id.NamePos, Name: lw.Prefix}, Sel: &ast.Ident{NamePos: id.NamePos, Name: "Clear"}}
+	}
+}
+
+// minMax lowers a call of min or max whose value is not a constant. Its
+// type T, of underlying kind K, becomes
+//
+//	T(Prefix.MinK(K(a), K(b), …))
+//
+// where K is int64 for the signed integers, uint64 for the unsigned ones,
+// float64 for the floats and string for the strings: every value of T
+// converts to K and back exactly, and the arguments are evaluated in
+// their order. The helpers are compiled Go (yaegi's own generics break
+// forward references among the session's declarations).
+func (lw *Lowering) minMax(c *ast.CallExpr, id *ast.Ident) {
+	t := lw.Info.Types[c].Type
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return
+	}
+	var kind types.BasicKind
+	var helper string
+	switch {
+	case b.Info()&types.IsUnsigned != 0:
+		kind, helper = types.Uint64, "Uint64"
+	case b.Info()&types.IsInteger != 0:
+		kind, helper = types.Int64, "Int64"
+	case b.Info()&types.IsFloat != 0:
+		kind, helper = types.Float64, "Float64"
+	case b.Info()&types.IsString != 0:
+		kind, helper = types.String, "String"
+	default:
+		return
+	}
+	pos := c.Pos()
+	named := lw.typeExpr(t, pos)
+	conv := lw.typeExpr(types.Typ[kind], pos)
+	if named == nil || conv == nil {
+		lw.errs.Add(lw.Fset.Position(pos), fmt.Sprintf("cannot run %s here: its type %s has no name at this point "+
+			"of the cell, or a local declaration hides %s (the interpreter lacks %s, and the kernel converts "+
+			"through those names); call it where they mean the types", id.Name, t, types.Typ[kind], id.Name))
+		return
+	}
+	name := "Min"
+	if id.Name == "max" {
+		name = "Max"
+	}
+	args := make([]ast.Expr, len(c.Args))
+	for i, a := range c.Args {
+		args[i] = &ast.CallExpr{Fun: conv, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+	}
+	inner := &ast.CallExpr{
+		Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: id.NamePos, Name: lw.Prefix}, Sel: &ast.Ident{NamePos: id.NamePos, Name: name + helper}},
+		Lparen: c.Lparen, Args: args, Rparen: c.Rparen,
+	}
+	c.Fun, c.Args, c.Ellipsis = named, []ast.Expr{inner}, token.NoPos
+}
+
+// typeExpr returns an expression naming t at pos, or nil: a predeclared
+// type, a type declared by the session, or a type of a package that the
+// cell's file imports, each when its name means it at pos (no local
+// declaration shadows it).
+func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
+	if lw.Scope == nil {
+		return nil
+	}
+	scope := lw.Scope.Innermost(pos)
+	if scope == nil {
+		return nil
+	}
+	means := func(name string, obj types.Object) bool {
+		_, found := scope.LookupParent(name, pos)
+		return found == obj
+	}
+	switch t := t.(type) {
+	case *types.Basic:
+		if obj := types.Universe.Lookup(t.Name()); obj != nil && means(t.Name(), obj) {
+			return &ast.Ident{NamePos: pos, Name: t.Name()}
+		}
+	case *types.Named:
+		obj := t.Obj()
+		if obj.Pkg() == nil || t.TypeArgs().Len() > 0 || obj.Parent() != obj.Pkg().Scope() {
+			return nil
+		}
+		if obj.Pkg().Path() == PackagePath {
+			if means(obj.Name(), obj) {
+				return &ast.Ident{NamePos: pos, Name: obj.Name()}
+			}
+			return nil
+		}
+		// A package name of the file that imports obj's package.
+		for s := scope; s != nil; s = s.Parent() {
+			for _, n := range s.Names() {
+				if pn, ok := s.Lookup(n).(*types.PkgName); ok && pn.Imported().Path() == obj.Pkg().Path() && obj.Exported() && means(n, pn) {
+					return &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: n}, Sel: &ast.Ident{NamePos: pos, Name: obj.Name()}}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// foldable reports whether a constant of type t can be written as a
+// literal: t is untyped, or a predeclared type (spelled by its name).
+func foldable(t types.Type) bool {
+	_, basic := t.(*types.Basic)
+	return basic
+}
+
+// isUntyped reports whether t is an untyped basic type.
+func isUntyped(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Info()&types.IsUntyped != 0
+}
+
+// isBlank reports whether e is the blank identifier.
+func isBlank(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "_"
+}
+
+// constants replaces, under n, every call of min or max whose value is an
+// untyped constant by that value (a call is never a constant to yaegi).
+func (lw *Lowering) constants(n ast.Node) {
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		c, ok := e.(*ast.CallExpr)
+		if !ok {
+			return e
+		}
+		id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+		if !ok || id.Name != "min" && id.Name != "max" {
+			return e
+		}
+		if _, ok := lw.Info.Uses[id].(*types.Builtin); !ok {
+			return e
+		}
+		tv := lw.Info.Types[c]
+		if tv.Value == nil || !foldable(tv.Type) {
+			return e
+		}
+		text := constText(tv.Value, tv.Type)
+		if !isUntyped(tv.Type) {
+			text = tv.Type.String() + "(" + text + ")"
+		}
+		lit, err := parser.ParseExpr(text)
+		if err != nil {
+			return e
+		}
+		setPos(lit, c.Pos())
+		return &ast.ParenExpr{Lparen: c.Pos(), X: lit, Rparen: c.Rparen}
+	})
+}

@@ -1,0 +1,56 @@
+package goexec
+
+import (
+	"math"
+	"reflect"
+	"slices"
+)
+
+// The builtins of Go 1.21 that yaegi v0.16.1 lacks, min, max and clear,
+// are lowered by the front end (front.Lowering) into calls of these.
+
+// The helpers of min and max: one per kind that an ordered type converts
+// to exactly. They follow the spec: a NaN argument makes the result NaN,
+// and min(-0.0, 0.0) is -0.0 (max: 0.0).
+
+func minInt64(x ...int64) int64    { return slices.Min(x) }
+func maxInt64(x ...int64) int64    { return slices.Max(x) }
+func minUint64(x ...uint64) uint64 { return slices.Min(x) }
+func maxUint64(x ...uint64) uint64 { return slices.Max(x) }
+func minString(x ...string) string { return slices.Min(x) }
+func maxString(x ...string) string { return slices.Max(x) }
+
+func minFloat64(x ...float64) float64 {
+	m := x[0]
+	for _, y := range x[1:] {
+		m = math.Min(m, y)
+	}
+	return m
+}
+
+func maxFloat64(x ...float64) float64 {
+	m := x[0]
+	for _, y := range x[1:] {
+		m = math.Max(m, y)
+	}
+	return m
+}
+
+// builtinHelpers are the helpers by their names in the runtime package.
+var builtinHelpers = map[string]reflect.Value{
+	"MinInt64": reflect.ValueOf(minInt64), "MaxInt64": reflect.ValueOf(maxInt64),
+	"MinUint64": reflect.ValueOf(minUint64), "MaxUint64": reflect.ValueOf(maxUint64),
+	"MinFloat64": reflect.ValueOf(minFloat64), "MaxFloat64": reflect.ValueOf(maxFloat64),
+	"MinString": reflect.ValueOf(minString), "MaxString": reflect.ValueOf(maxString),
+	"Clear": reflect.ValueOf(clearValue),
+}
+
+// clearValue is Go's clear: it deletes every entry of a map (NaN keys
+// included) or sets every element of a slice, up to its length, to zero.
+func clearValue(x any) {
+	v := reflect.ValueOf(x)
+	switch v.Kind() {
+	case reflect.Map, reflect.Slice:
+		v.Clear()
+	}
+}
