@@ -33,7 +33,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"io"
@@ -135,24 +134,12 @@ func (p *Program) parse() string {
 	return ""
 }
 
-// MainName is what Cell renames the program's func main to.
-const MainName = "corpusMain"
-
-// keepMainDirective in a program makes Cell keep its func main: the cell
-// then declares main and calls it.
-const keepMainDirective = "//corpus:keep-main"
-
-// Cell returns the program as a cell: the package clause is blanked (so
-// lines stay those of the file), and a last line calls the program's main.
-//
-// The program's func main is renamed MainName (every identifier main but
-// field names and selectors), unless the program holds the line
-// "//corpus:keep-main": yaegi v0.16.1 runs a func main declared in package
-// main at the end of every later program it executes (each chunk of the
-// cell, each later cell), so a cell that declares main runs it several
-// times. testdata/mainfunc.go keeps its main to measure that.
+// Cell returns the program as a cell, as a user would paste it: the
+// package clause is blanked (so lines stay those of the file), and a last
+// line calls the program's main. The kernel runs a declared main only
+// when it is called (front.RenameMain), as Go does.
 func (p Program) Cell() string {
-	f, err := parser.ParseFile(token.NewFileSet(), "", p.Code, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(token.NewFileSet(), "", p.Code, parser.SkipObjectResolution|parser.PackageClauseOnly)
 	if err != nil {
 		return p.Code + "\nmain()\n"
 	}
@@ -163,43 +150,7 @@ func (p Program) Cell() string {
 			b[i] = ' '
 		}
 	}
-	if strings.Contains(p.Code, "\n"+keepMainDirective+"\n") {
-		return string(b) + "\nmain()\n"
-	}
-	// The identifiers main that name the function: not a field (of a
-	// struct type or a keyed literal) nor a selector.
-	skip := map[*ast.Ident]bool{f.Name: true}
-	var offsets []int
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			skip[n.Sel] = true
-		case *ast.StructType:
-			for _, fl := range n.Fields.List {
-				for _, id := range fl.Names {
-					skip[id] = true
-				}
-			}
-		case *ast.KeyValueExpr:
-			if id, ok := n.Key.(*ast.Ident); ok {
-				skip[id] = true
-			}
-		case *ast.Ident:
-			if n.Name == "main" && !skip[n] {
-				offsets = append(offsets, int(n.Pos())-1)
-			}
-		}
-		return true
-	})
-	var out strings.Builder
-	last := 0
-	for _, off := range offsets {
-		out.Write(b[last:off])
-		out.WriteString(MainName)
-		last = off + len("main")
-	}
-	out.Write(b[last:])
-	return out.String() + "\n" + MainName + "()\n"
+	return string(b) + "\nmain()\n"
 }
 
 // Reference is what the Go toolchain does with a program: its output is
@@ -766,11 +717,18 @@ type Report struct {
 	Results  []Result                  `json:"results"`
 }
 
+// inSource reports whether a program of source s counts in source: all
+// do in "", and a source counts its subsources ("heldout" counts
+// "heldout/numeric").
+func inSource(s, source string) bool {
+	return source == "" || s == source || strings.HasPrefix(s, source+"/")
+}
+
 // Count returns how many results of source ("" for all) are in class c.
 func Count(results []Result, source string, c Class) int {
 	n := 0
 	for _, r := range results {
-		if (source == "" || r.Source == source) && r.Class == c {
+		if inSource(r.Source, source) && r.Class == c {
 			n++
 		}
 	}
@@ -782,7 +740,7 @@ func Count(results []Result, source string, c Class) int {
 func Rate(results []Result, source string) float64 {
 	pass, total := 0, 0
 	for _, r := range results {
-		if source != "" && r.Source != source || r.Class == ClassNoise {
+		if !inSource(r.Source, source) || r.Class == ClassNoise {
 			continue
 		}
 		total++
@@ -799,7 +757,7 @@ func Rate(results []Result, source string) float64 {
 // Summary writes the table of counts by class and source, and the pass
 // rates.
 func Summary(w io.Writer, results []Result, sources []string) {
-	fmt.Fprintf(w, "%-10s", "source")
+	fmt.Fprintf(w, "%-20s", "source")
 	for _, c := range Classes {
 		fmt.Fprintf(w, " %13s", c)
 	}
@@ -809,7 +767,7 @@ func Summary(w io.Writer, results []Result, sources []string) {
 		if s == "" {
 			name = "all"
 		}
-		fmt.Fprintf(w, "%-10s", name)
+		fmt.Fprintf(w, "%-20s", name)
 		total := 0
 		for _, c := range Classes {
 			total += Count(results, s, c)

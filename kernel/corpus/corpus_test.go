@@ -86,6 +86,23 @@ var knownWrong = map[string]string{
 	"yaegi/restricted0.go": "log.Fatal panics instead of exiting, and recover catches it",
 	"yaegi/restricted1.go": "os.Exit panics instead of exiting, and recover catches it",
 	"yaegi/restricted3.go": "log.Logger.Fatal panics instead of exiting, and recover catches it",
+	// The held-out corpus (testdata/heldout): each a yaegi fault that the
+	// front end does not yet lower or refuse.
+	"heldout/control/defer_in_loops.go":         "a deferred closure in a three-clause loop sees the loop variable's last value (per-iteration variables not lowered for defer)",
+	"heldout/generics/loopvar_per_iteration.go": "a deferred closure in a loop sees the next iteration's variable",
+	"heldout/control/switch_forms.go":           "a tagless switch over rune classes with fallthrough counts a consonant as other",
+	"heldout/errors/defer_named_results.go":     "a deferred call's argument is read when the call runs, not when defer runs",
+	"heldout/errors/errors_join_validation.go":  "an assertion to interface{ Unwrap() []error } fails on errors.Join's error in a cell",
+	"heldout/errors/fmt_struct_verbs.go":        "%#v and %T of a program type: struct { X int; Y int } for main.Point",
+	"heldout/generics/generic_stack_queue.go":   "%T of a generic program type: struct { Xitems []string } for main.Stack[string]",
+	"heldout/types/struct_keys_arrays.go":       "unexported fields printed as Xname by %+v",
+	"heldout/errors/stringer_error_methods.go":  "%#v of a Stringer type prints yaegi's wrapper",
+	"heldout/types/shapes_interfaces.go":        "a String method is not used with a width (%-14v)",
+	"heldout/programs/kmeans_clusters.go":       "String methods of slice elements are not used by fmt",
+	"heldout/text/json_structs.go":              "encoding/json marshals an unexported field of a program type (as Xinternal)",
+	"heldout/text/template_report.go":           "text/template cannot call a method of a program type (can't evaluate field Total)",
+	"heldout/types/embedding_promoted.go":       "a field promoted through an embedded pointer is read from a copy",
+	"heldout/types/type_switches.go":            "a type switch on an error value misses the case error for *errors.errorString",
 	// The kernel's rewrite of go statements (kernel/goexec) makes yaegi
 	// miscompile a receive in a && operand (plain yaegi prints true).
 	"yaegi/chan8.go": "println(<-ch && true) after a rewritten go statement gives false",
@@ -97,7 +114,7 @@ var knownWrong = map[string]string{
 var knownFailing = map[string]string{
 	"testdata/rangefunc.go":  "CompileError: nil type (range over a func, Go 1.23)",
 	"testdata/slicessort.go": "CompileError: undefined selector: slices.Sort (generic functions of the standard library; no maps.Keys, iter)",
-	"testdata/erroras.go":    "panic: errors.As with a target of a type declared in the program",
+	"testdata/erroras.go":    "CompileError: errors.As into a struct type of the program is refused (yaegi keeps no such value inside an error)",
 }
 
 // passFloor is the least number of passing programs of each source: fewer
@@ -105,6 +122,7 @@ var knownFailing = map[string]string{
 var passFloor = map[string]int{
 	"yaegi":    827,
 	"testdata": 6,
+	"heldout":  49,
 }
 
 // raceEnabled reports whether the test binary was built with -race.
@@ -216,11 +234,28 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The held-out corpus: real programs by category, one folder each.
+	categories, err := filepath.Glob(filepath.Join("testdata", "heldout", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range categories {
+		source := "heldout/" + filepath.Base(dir)
+		p, s, err := LoadDir(dir, source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ownProgs, ownSkipped = append(ownProgs, p...), append(ownSkipped, s...)
+		sources = append(sources, source)
+	}
+	if len(categories) > 0 {
+		sources = append(sources, "heldout")
+	}
 	if len(yaegiProgs) < 500 {
 		t.Fatalf("only %d programs in %s/_test: is the module cache complete?", len(yaegiProgs), yaegiDir)
 	}
 	if len(ownSkipped) > 0 {
-		t.Errorf("testdata files that are not programs with an Output comment: %v", ownSkipped)
+		t.Errorf("testdata or heldout files that are not programs with an Output comment: %v", ownSkipped)
 	}
 	progs := append(yaegiProgs, ownProgs...)
 	skipped := append(yaegiSkipped, ownSkipped...)
@@ -228,7 +263,7 @@ func TestCorpus(t *testing.T) {
 	for _, s := range skipped {
 		reasons[s.Reason]++
 	}
-	t.Logf("%d programs (%d of yaegi, %d of testdata); %d files of yaegi's _test skipped: %v",
+	t.Logf("%d programs (%d of yaegi, %d of testdata and heldout); %d files of yaegi's _test skipped: %v",
 		len(progs), len(yaegiProgs), len(ownProgs), len(yaegiSkipped), reasons)
 
 	// Go's references, cached under build/corpus-cache.
@@ -382,10 +417,14 @@ func TestCorpus(t *testing.T) {
 	}
 	// (c) No fewer passes than the floor.
 	for _, s := range sources {
-		if n := Count(results, s, ClassPass); n < passFloor[s] {
-			t.Errorf("%s: %d programs pass, fewer than the floor of %d", s, n, passFloor[s])
-		} else if n > passFloor[s] {
-			t.Logf("%s: %d programs pass, more than the floor of %d: raise passFloor", s, n, passFloor[s])
+		floor, ok := passFloor[s]
+		if !ok {
+			continue // a category of heldout: its total has the floor
+		}
+		if n := Count(results, s, ClassPass); n < floor {
+			t.Errorf("%s: %d programs pass, fewer than the floor of %d", s, n, floor)
+		} else if n > floor {
+			t.Logf("%s: %d programs pass, more than the floor of %d: raise passFloor", s, n, floor)
 		}
 	}
 }
@@ -460,44 +499,11 @@ func TestLoadTestdata(t *testing.T) {
 }
 
 func TestCell(t *testing.T) {
-	p := Program{Code: `package main
-
-type T struct{ main int }
-
-func main() {
-	t := T{main: 1}
-	println(t.main)
-	defer main2()
-}
-
-func main2() {}
-
-// Output:
-// 1
-`}
-	want := `            
-
-type T struct{ main int }
-
-func corpusMain() {
-	t := T{main: 1}
-	println(t.main)
-	defer main2()
-}
-
-func main2() {}
-
-// Output:
-// 1
-
-corpusMain()
-`
+	p := Program{Code: "package main\n\nfunc main() {\n\tprintln(1)\n}\n"}
+	// The package clause is blanked, lines kept; main is called.
+	want := "            \n\nfunc main() {\n\tprintln(1)\n}\n\nmain()\n"
 	if got := p.Cell(); got != want {
-		t.Errorf("Cell:\n%s\nwant:\n%s", got, want)
-	}
-	p.Code = "package main\n\nfunc main() {}\n\n" + keepMainDirective + "\n"
-	if got, want := p.Cell(), "            \n\nfunc main() {}\n\n"+keepMainDirective+"\n\nmain()\n"; got != want {
-		t.Errorf("Cell with %s: %q, want %q", keepMainDirective, got, want)
+		t.Errorf("Cell:\n%q\nwant:\n%q", got, want)
 	}
 }
 

@@ -21,6 +21,8 @@ import (
 //	func MaxInt64(x ...int64) int64 // and the same for max
 //	…
 //	func Clear(x any) // Go's clear of a map or slice
+//	func ErrorsIs(err, target error) bool // errors.Is and errors.As, seeing
+//	func ErrorsAs(err error, target any) bool // through the interpreter's wrappers
 //
 // in a package that cells see under the name Prefix.
 type Lowering struct {
@@ -43,7 +45,9 @@ type Lowering struct {
 //   - the builtins min and max (Go 1.21): a constant call of an untyped
 //     or predeclared type becomes its value; another becomes a call of
 //     the interpreter's helper for its kind (see minMax);
-//   - the builtin clear (Go 1.21): a call of the interpreter's Clear.
+//   - the builtin clear (Go 1.21): a call of the interpreter's Clear;
+//   - errors.Is and errors.As: calls of the interpreter's ErrorsIs and
+//     ErrorsAs.
 //
 // It returns a *Error for a construct it cannot lower.
 func (lw *Lowering) Lower(chunks []Chunk) error {
@@ -85,9 +89,80 @@ func (lw *Lowering) node(n ast.Node) {
 			lw.list(n.Body)
 		case *ast.CallExpr:
 			lw.call(n)
+		case *ast.AssignStmt:
+			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Lhs {
+					n.Rhs[i] = lw.toGlobalInterface(lw.Info.Types[n.Lhs[i]].Type, n.Lhs[i], n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil && len(n.Names) == len(n.Values) {
+				for i, name := range n.Names {
+					if obj := lw.Info.Defs[name]; obj != nil {
+						n.Values[i] = lw.toGlobalInterface(obj.Type(), name, n.Values[i])
+					}
+				}
+			}
 		}
 		return true
 	})
+}
+
+// toGlobalInterface returns the value x assigned to lhs, of type t:
+// when lhs is a package-level variable of an interface type with methods
+// and x is a value of a type the session declared, x becomes
+//
+//	func() T { return x }()
+//
+// yaegi v0.16.1 stores such a value in a global without the wrapper
+// that carries its methods to compiled code (fmt printed an error type's
+// fields, errors.Is panicked); a function's result gets it.
+func (lw *Lowering) toGlobalInterface(t types.Type, lhs, x ast.Expr) ast.Expr {
+	if t == nil {
+		return x
+	}
+	iface, ok := t.Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() == 0 || !lw.isGlobal(lhs) || !lw.sessionValue(x) {
+		return x
+	}
+	pos := x.Pos()
+	tx := lw.typeExpr(t, pos)
+	if tx == nil {
+		return x
+	}
+	return &ast.CallExpr{
+		Fun: &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+				Results: &ast.FieldList{List: []*ast.Field{{Type: tx}}}},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{x}}}, Rbrace: pos},
+		},
+		Lparen: pos, Rparen: pos,
+	}
+}
+
+// isGlobal reports whether e names a package-level variable.
+func (lw *Lowering) isGlobal(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := lw.Info.Defs[id]
+	if obj == nil {
+		obj = lw.Info.Uses[id]
+	}
+	v, ok := obj.(*types.Var)
+	return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+}
+
+// sessionValue reports whether x is of a named type the session declared,
+// or a pointer to one: a type yaegi builds with reflect.
+func (lw *Lowering) sessionValue(x ast.Expr) bool {
+	t := lw.Info.Types[x].Type
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath
 }
 
 // list replaces the statements of a list that need it; their children are
@@ -177,6 +252,19 @@ func (lw *Lowering) rangeInt(r *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt 
 
 // call lowers a call of min, max or clear in place.
 func (lw *Lowering) call(c *ast.CallExpr) {
+	if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+		f, ok := lw.Info.Uses[sel.Sel].(*types.Func)
+		if !ok || f.Pkg() == nil {
+			return
+		}
+		// errors.Is and errors.As: helpers that see through yaegi's
+		// wrappers of the session's error types.
+		if f.Pkg().Path() == "errors" && (f.Name() == "Is" || f.Name() == "As") && len(c.Args) == 2 {
+			lw.errorsCall(c, sel, f.Name())
+		}
+		lw.plainVerbs(c, f)
+		return
+	}
 	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
 	if !ok {
 		return
@@ -272,7 +360,13 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 		}
 	case *types.Named:
 		obj := t.Obj()
-		if obj.Pkg() == nil || t.TypeArgs().Len() > 0 || obj.Parent() != obj.Pkg().Scope() {
+		if obj.Pkg() == nil { // error
+			if means(obj.Name(), obj) {
+				return &ast.Ident{NamePos: pos, Name: obj.Name()}
+			}
+			return nil
+		}
+		if t.TypeArgs().Len() > 0 || obj.Parent() != obj.Pkg().Scope() {
 			return nil
 		}
 		if obj.Pkg().Path() == PackagePath {
@@ -298,6 +392,40 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 func foldable(t types.Type) bool {
 	_, basic := t.(*types.Basic)
 	return basic
+}
+
+// errorsCall lowers errors.Is or errors.As. yaegi's wrapper of a value of
+// a struct type declared in the session does not hold the struct (its
+// IValue is the first field), and a session interface type is, to
+// reflect, no interface at all: such targets are refused, with what to do
+// instead. Others call the interpreter's ErrorsIs or ErrorsAs.
+func (lw *Lowering) errorsCall(c *ast.CallExpr, sel *ast.SelectorExpr, name string) {
+	target := lw.Info.Types[c.Args[1]].Type
+	if name == "As" {
+		if p, ok := target.(*types.Pointer); ok {
+			target = p.Elem()
+		}
+	}
+	if _, ok := target.(*types.Interface); ok && name == "As" {
+		lw.errs.Add(lw.Fset.Position(c.Args[1].Pos()), "errors.As into an interface type written in a cell "+
+			"cannot run in the interpreter (to reflect it is no interface); use a type assertion on each error of "+
+			"the chain, or an interface of a package")
+		return
+	}
+	if n, ok := target.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath {
+		switch n.Underlying().(type) {
+		case *types.Struct:
+			lw.errs.Add(lw.Fset.Position(c.Args[1].Pos()), fmt.Sprintf("errors.%s with a target of type %s, a struct "+
+				"declared in a cell, cannot run in the interpreter (it does not keep such a value inside an error); "+
+				"give %s's methods pointer receivers and use a *%s", name, n.Obj().Name(), n.Obj().Name(), n.Obj().Name()))
+			return
+		case *types.Interface:
+			lw.errs.Add(lw.Fset.Position(c.Args[1].Pos()), fmt.Sprintf("errors.As into an interface declared in a "+
+				"cell (%s) cannot run in the interpreter; use a type assertion on each error of the chain", n.Obj().Name()))
+			return
+		}
+	}
+	c.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: sel.Pos(), Name: lw.Prefix}, Sel: &ast.Ident{NamePos: sel.Sel.Pos(), Name: "Errors" + name}}
 }
 
 // isUntyped reports whether t is an untyped basic type.

@@ -42,7 +42,9 @@ var builtinHelpers = map[string]reflect.Value{
 	"MinUint64": reflect.ValueOf(minUint64), "MaxUint64": reflect.ValueOf(maxUint64),
 	"MinFloat64": reflect.ValueOf(minFloat64), "MaxFloat64": reflect.ValueOf(maxFloat64),
 	"MinString": reflect.ValueOf(minString), "MaxString": reflect.ValueOf(maxString),
-	"Clear": reflect.ValueOf(clearValue),
+	"Clear":    reflect.ValueOf(clearValue),
+	"ErrorsIs": reflect.ValueOf(errorsIs),
+	"ErrorsAs": reflect.ValueOf(errorsAs),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys

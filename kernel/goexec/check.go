@@ -105,6 +105,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 	if err != nil {
 		return nil, compileError(code, err, 1)
 	}
+	e.finalType = checked.Final
 	front.RenameMain(parsed, checked.Info)
 	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope()}
 	if err := lw.Lower(parsed); err != nil {

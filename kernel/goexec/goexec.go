@@ -28,6 +28,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"io"
 	"reflect"
 	"regexp"
@@ -137,6 +138,7 @@ type Executor struct {
 	out       *router
 	trace     *traceWriter
 	front     *front.Session           // type-checks cells; nil if it failed
+	finalType types.Type               // the static type of the running cell's final expression, if known
 	imported  map[string]string        // short name → path, imported in the session
 	available map[string]string        // short name → path, imported on first use
 	funcs     map[string]bool          // functions declared by cells
@@ -193,6 +195,7 @@ func (e *Executor) init() error {
 		Stderr: stderr,
 		Args:   []string{"rbm-kernel"},
 	})
+	useErrorMethods()
 	if err := in.Use(stdlib.Symbols); err != nil {
 		return fmt.Errorf("goexec: loading the standard library symbols: %w", err)
 	}
@@ -213,11 +216,12 @@ func (e *Executor) init() error {
 	// io.Writer variables, not *os.File, as yaegi does with
 	// YAEGI_SPECIAL_STDIO: output keeps its order and reaches the cell.
 	osOut, osErr := stdout, io.Writer(streamWriter{e.out, 1})
+	capture := reflect.ValueOf(e.capture)
 	rt := map[string]reflect.Value{
 		"GoPanic": reflect.ValueOf(e.goPanic),
 		"Guard":   reflect.ValueOf(e.guard),
 		"Zero":    reflect.ValueOf(zero),
-		"Capture": reflect.ValueOf(e.capture),
+		"Capture": capture,
 		"Ctx":     reflect.ValueOf(e.cellCtx),
 		"Sweep":   reflect.ValueOf(e.lastSweep),
 		// Background gives the prelude a context even when the session
@@ -233,6 +237,9 @@ func (e *Executor) init() error {
 			"Stderr": reflect.ValueOf(&osErr).Elem(),
 		},
 		rtPath + "/rt": rt,
+		// The value of a final expression reaches Capture wrapped in a
+		// type with its methods, as fmt's arguments do (formatTypes).
+		".": {"MapTypes": reflect.ValueOf(map[reflect.Value][]reflect.Type{capture: formatTypes})},
 	}); err != nil {
 		return fmt.Errorf("goexec: loading the runtime helpers: %w", err)
 	}
@@ -383,6 +390,7 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 		return nil, compileError(code, err, offset)
 	}
 	auto := e.autoImports(parsed)
+	e.finalType = nil
 	if parsed, err = e.check(code, parsed, auto); err != nil {
 		return nil, err
 	}
@@ -749,6 +757,15 @@ func (e *Executor) rendered(err error) (*display.Bundle, error) {
 	b, show := render(v)
 	if !show {
 		return nil, nil
+	}
+	if len(vals) == 1 && len(b.Data) == 1 {
+		// Only text: shown from the static type when fmt's would show
+		// yaegi's renamed fields (goText).
+		if _, text := b.Data[display.MIMEText]; text {
+			if s, ok := goText(v, e.finalType); ok {
+				b.Data[display.MIMEText] = s
+			}
+		}
 	}
 	return &b, nil
 }

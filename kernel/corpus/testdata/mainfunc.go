@@ -1,6 +1,5 @@
 // A program pasted as a cell as it is: it declares func main, and the
-// cell's last line calls it, once. (The corpus renames main in the other
-// programs; this one keeps it.)
+// cell's last line calls it, once.
 package main
 
 import "fmt"
@@ -11,8 +10,6 @@ func main() {
 	calls++
 	fmt.Println("main call", calls)
 }
-
-//corpus:keep-main
 
 // Output:
 // main call 1

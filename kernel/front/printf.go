@@ -1,0 +1,98 @@
+package front
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+)
+
+// formatFuncs are the functions with a printf format: the index of the
+// format among their arguments, by "path.Name".
+var formatFuncs = map[string]int{
+	"fmt.Printf": 0, "fmt.Sprintf": 0, "fmt.Errorf": 0, "fmt.Fprintf": 1, "fmt.Appendf": 1,
+	"log.Printf": 0, "log.Fatalf": 0, "log.Panicf": 0,
+}
+
+// plainVerbs lowers the arguments of a printf-style call that fmt formats
+// without their methods: an argument of a type the session declared with
+// a basic underlying type and an Error or String method, printed with a
+// verb that does not call them (%d, %f, %c, …; fmt calls them for %v, %s,
+// %q, %x and %X), becomes a conversion to that basic type. yaegi hands
+// such a value to fmt in a wrapper that has the method (so that %v works),
+// which fmt would print as a struct for %d. The format must be a
+// constant without explicit argument indexes; otherwise nothing changes.
+func (lw *Lowering) plainVerbs(c *ast.CallExpr, f *types.Func) {
+	at, ok := formatFuncs[f.Pkg().Path()+"."+f.Name()]
+	if !ok || len(c.Args) <= at || c.Ellipsis.IsValid() {
+		return
+	}
+	tv := lw.Info.Types[c.Args[at]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return
+	}
+	verbs, ok := printfVerbs(constant.StringVal(tv.Value))
+	if !ok {
+		return
+	}
+	for i, verb := range verbs {
+		j := at + 1 + i
+		if j >= len(c.Args) || strings.ContainsRune("vsqxXwT", verb) {
+			continue
+		}
+		a := c.Args[j]
+		t, ok := lw.Info.Types[a].Type.(*types.Named)
+		if !ok || t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != PackagePath || !hasMethod(t, "Error", "String") {
+			continue
+		}
+		b, ok := t.Underlying().(*types.Basic)
+		if !ok {
+			continue
+		}
+		if conv := lw.typeExpr(b, a.Pos()); conv != nil {
+			c.Args[j] = &ast.CallExpr{Fun: conv, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+		}
+	}
+}
+
+// hasMethod reports whether the method set of t or *t has one of names.
+func hasMethod(t types.Type, names ...string) bool {
+	for _, n := range names {
+		if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, n); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// printfVerbs returns the verbs of a format, one per argument they use
+// (a '*' width or precision uses one too, reported as '*'), and false when
+// the format has explicit argument indexes.
+func printfVerbs(format string) ([]rune, bool) {
+	var verbs []rune
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' {
+			continue
+		}
+		i++
+		for ; i < len(format); i++ {
+			ch := format[i]
+			switch {
+			case ch == '[':
+				return nil, false
+			case ch == '*':
+				verbs = append(verbs, '*')
+			case strings.IndexByte("+-# 0.", ch) >= 0 || ch >= '0' && ch <= '9':
+			default:
+				if ch != '%' {
+					verbs = append(verbs, rune(ch))
+				}
+				goto next
+			}
+		}
+	next:
+	}
+	return verbs, true
+}

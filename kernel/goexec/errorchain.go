@@ -1,0 +1,118 @@
+package goexec
+
+import (
+	"errors"
+	"reflect"
+)
+
+// A value of a type declared in a cell reaches compiled code, as an error,
+// inside a wrapper that yaegi makes (a struct whose first field, IValue,
+// holds the value, and whose other fields hold its methods). errors.Is
+// compares such wrappers, which are new for every call (so Is was false
+// where Go says true), and errors.As cannot see that a wrapper holds a
+// value of the target's type (it panicked: "target must be interface or
+// implement error"). The front end makes a cell's calls of errors.Is and
+// errors.As calls of these, which look through the wrappers and otherwise
+// do what the errors package documents.
+
+// unwrapped returns the value that a yaegi wrapper holds, or v itself.
+func unwrapped(v any) any {
+	for v != nil {
+		rv := reflect.ValueOf(v)
+		if rv.Kind() != reflect.Struct || rv.NumField() == 0 {
+			return v
+		}
+		f := rv.Type().Field(0)
+		if f.Name != "IValue" || f.Type.Kind() != reflect.Interface {
+			return v
+		}
+		inner := rv.Field(0).Interface()
+		if inner == nil {
+			return v
+		}
+		v = inner
+	}
+	return v
+}
+
+// errorChain calls visit on err and the errors it wraps, depth first as
+// the errors package walks them, until visit returns true.
+func errorChain(err error, visit func(error) bool) bool {
+	for err != nil {
+		if visit(err) {
+			return true
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				if errorChain(e, visit) {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// errorsIs is errors.Is, comparing the values that wrappers hold.
+func errorsIs(err, target error) bool {
+	if err == nil || target == nil {
+		return err == target
+	}
+	want := unwrapped(target)
+	comparable := reflect.TypeOf(want).Comparable()
+	return errorChain(err, func(e error) bool {
+		if comparable {
+			if got := unwrapped(e); reflect.TypeOf(got) == reflect.TypeOf(want) && got == want {
+				return true
+			}
+		}
+		if x, ok := e.(interface{ Is(error) bool }); ok && x.Is(target) {
+			return true
+		}
+		return false
+	})
+}
+
+// errorsAs is errors.As: it finds the first error in err's chain that the
+// target points to a variable of, a wrapper's value included, and sets it.
+func errorsAs(err error, target any) bool {
+	if err == nil {
+		return false
+	}
+	if target == nil {
+		panic("errors: target cannot be nil")
+	}
+	tv := reflect.ValueOf(target)
+	if tv.Kind() != reflect.Pointer || tv.IsNil() {
+		panic("errors: target must be a non-nil pointer")
+	}
+	want := tv.Type().Elem()
+	return errorChain(err, func(e error) bool {
+		if want.Kind() == reflect.Interface && reflect.TypeOf(e).Implements(want) {
+			tv.Elem().Set(reflect.ValueOf(e))
+			return true
+		}
+		if v := unwrapped(e); reflect.TypeOf(v).AssignableTo(want) {
+			tv.Elem().Set(reflect.ValueOf(v))
+			return true
+		}
+		if x, ok := e.(interface{ As(any) bool }); ok && x.As(target) {
+			return true
+		}
+		return false
+	})
+}
+
+// Compile-time check that the helpers have the errors package's shapes.
+var (
+	_ func(error, error) bool = errors.Is
+	_ func(error, error) bool = errorsIs
+	_ func(error, any) bool   = errors.As
+	_ func(error, any) bool   = errorsAs
+)

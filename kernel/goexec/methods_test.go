@@ -1,0 +1,76 @@
+package goexec
+
+import (
+	"testing"
+)
+
+// TestMethodsOfCellTypes: a value of a type declared in a cell is shown
+// and printed through its Error or String method, as Go's fmt does.
+func TestMethodsOfCellTypes(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type T struct{ A int }\n\nfunc (t T) String() string { return fmt.Sprintf(\"T<%d>\", t.A) }")
+	run(t, e, "type E struct{ code int }\n\nfunc (e E) Error() string { return fmt.Sprint(\"E\", e.code) }")
+	run(t, e, "type Both struct{}\n\nfunc (Both) Error() string { return \"as error\" }\nfunc (Both) String() string { return \"as string\" }")
+	for _, c := range []struct{ code, want string }{
+		{"T{1}", "T<1>"},
+		{"x := T{2}\n&x", "T<2>"},
+		{"E{7}", "E7"},
+		{"Both{}", "as error"},
+		{"fmt.Sprint(E{8})", `"E8"`},
+		{"fmt.Sprintf(\"%v|%s|%+v\", T{3}, E{4}, Both{})", `"T<3>|E4|as error"`},
+		{"fmt.Errorf(\"wrap: %w\", E{9}).Error()", `"wrap: E9"`},
+		{"type Code int\n\nfunc (c Code) Error() string { return fmt.Sprintf(\"code %d\", c) }\nfmt.Sprintf(\"%v %d %5.1f|%s\", Code(1), Code(2), 2.5, Code(3))", `"code 1 2   2.5|code 3"`},
+		{"func mk() error { return E{5} }\nmk()", "E5"},
+		{"err := mk()\nerr", "E5"},
+		{"var gerr error = E{8}\nfmt.Sprint(gerr)", `"E8"`},
+		{"gerr = E{10}\ngerr", "E10"},
+		{"var gs fmt.Stringer = T{6}\ngs", "T<6>"},
+		{"func() { gerr = E{11} }()\ngerr.Error()", `"E11"`},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}
+
+// TestErrorChainsOfCellTypes: errors.Is and errors.As find errors of types
+// declared in cells inside wrapped chains, as in Go.
+func TestErrorChainsOfCellTypes(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type NotFound struct{ Name string }\n\nfunc (e *NotFound) Error() string { return \"not found: \" + e.Name }\n\nfunc find(n string) error { return fmt.Errorf(\"find: %w\", &NotFound{n}) }")
+	run(t, e, "type Code int\n\nfunc (c Code) Error() string { return fmt.Sprint(\"code \", int(c)) }\n\nfunc h() error { return fmt.Errorf(\"h: %w\", Code(3)) }")
+	for _, c := range []struct{ code, want string }{
+		{"var nf *NotFound\nok := errors.As(find(\"x\"), &nf)\nfmt.Sprint(ok, \" \", nf.Name)", `"true x"`},
+		{"errors.Is(h(), Code(3))", "true"},
+		{"errors.Is(h(), Code(4))", "false"},
+		{"var c Code\nerrors.As(h(), &c)\nint(c)", "3"},
+		{"errors.Is(errors.Join(errors.New(\"a\"), h()), Code(3))", "true"},
+		{"var ErrEmpty = errors.New(\"empty\")\nerrors.Is(fmt.Errorf(\"g: %w\", ErrEmpty), ErrEmpty)", "true"},
+		{"var pe *os.PathError\n_, err := os.Open(\"/nonexistent/x\")\nerrors.As(err, &pe)", "true"},
+		{"errors.Is(err, os.ErrNotExist)", "true"},
+		{"var nf2 *NotFound\nerrors.As(h(), &nf2)", "false"},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}
+
+// TestUnexportedFieldsShown: a result whose type is a struct of the
+// session with unexported fields shows Go's field names, not yaegi's.
+func TestUnexportedFieldsShown(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type S struct{ a, b int }\n\ntype Outer struct {\n\tName  string\n\tinner S\n\tlist  []S\n}")
+	for _, c := range []struct{ code, want string }{
+		{"S{1, 2}", "{a:1 b:2}"},
+		{"&S{3, 4}", "&{a:3 b:4}"},
+		{"[]S{{1, 2}, {3, 4}}", "[{a:1 b:2} {a:3 b:4}]"},
+		{"map[int]S{10: {1, 1}, 9: {2, 2}}", "map[9:{a:2 b:2} 10:{a:1 b:1}]"},
+		{"Outer{\"x\", S{5, 6}, []S{{7, 8}}}", "{Name:x inner:{a:5 b:6} list:[{a:7 b:8}]}"},
+		{"type P struct{ X, Y float64 }\nP{1.5, 2}", "{X:1.5 Y:2}"},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}
