@@ -31,8 +31,9 @@ type Lowering struct {
 	Info   *types.Info
 	Scope  *types.Scope // the session package's (Session.Scope), to see what a name means
 
-	n    int // names made so far
-	errs scanner.ErrorList
+	n       int // names made so far
+	errs    scanner.ErrorList
+	lowered map[*ast.SelectorExpr]bool // uses of generic standard functions lowered as calls
 }
 
 // Lower rewrites the chunks in place:
@@ -51,20 +52,24 @@ type Lowering struct {
 //
 // It returns a *Error for a construct it cannot lower.
 func (lw *Lowering) Lower(chunks []Chunk) error {
+	lw.lowered = map[*ast.SelectorExpr]bool{}
 	for i := range chunks {
 		c := &chunks[i]
 		switch {
 		case c.File != nil:
 			lw.constants(c.File)
+			lw.generics(c.File)
 			for _, d := range c.File.Decls {
 				lw.node(d)
 			}
 		default:
 			lw.constants(c.Body)
+			lw.generics(c.Body)
 			lw.node(c.Body)
 			if c.Final != nil {
 				f := &ast.ExprStmt{X: c.Final}
 				lw.constants(f)
+				lw.generics(f)
 				c.Final = f.X
 				lw.node(c.Final)
 			}
@@ -340,7 +345,7 @@ func (lw *Lowering) minMax(c *ast.CallExpr, id *ast.Ident) {
 // typeExpr returns an expression naming t at pos, or nil: a predeclared
 // type, a type declared by the session, or a type of a package that the
 // cell's file imports, each when its name means it at pos (no local
-// declaration shadows it).
+// declaration shadows it), and slices, arrays, pointers and maps of those.
 func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 	if lw.Scope == nil {
 		return nil
@@ -382,6 +387,23 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 					return &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: n}, Sel: &ast.Ident{NamePos: pos, Name: obj.Name()}}
 				}
 			}
+		}
+	case *types.Slice:
+		if e := lw.typeExpr(t.Elem(), pos); e != nil {
+			return &ast.ArrayType{Lbrack: pos, Elt: e}
+		}
+	case *types.Array:
+		if e := lw.typeExpr(t.Elem(), pos); e != nil {
+			return &ast.ArrayType{Lbrack: pos, Len: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strconv.FormatInt(t.Len(), 10)}, Elt: e}
+		}
+	case *types.Pointer:
+		if e := lw.typeExpr(t.Elem(), pos); e != nil {
+			return &ast.StarExpr{Star: pos, X: e}
+		}
+	case *types.Map:
+		k, v := lw.typeExpr(t.Key(), pos), lw.typeExpr(t.Elem(), pos)
+		if k != nil && v != nil {
+			return &ast.MapType{Map: pos, Key: k, Value: v}
 		}
 	}
 	return nil

@@ -231,6 +231,9 @@ func (e *Executor) init() error {
 	for name, f := range builtinHelpers {
 		rt[name] = f
 	}
+	for name, f := range genericHelpers {
+		rt[name] = f
+	}
 	if err := in.Use(interp.Exports{
 		"os/os": {
 			"Stdout": reflect.ValueOf(&osOut).Elem(),

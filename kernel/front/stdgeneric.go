@@ -1,0 +1,168 @@
+package front
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+)
+
+// stdGeneric are the generic functions of the standard packages slices,
+// maps and cmp that the interpreter provides as helpers taking any (see
+// kernel/goexec/generics.go), by "package.Name": the helper's name, and
+// whether the result is of a generic type (then asserted back to the
+// call's type).
+var stdGeneric = map[string]struct {
+	helper  string
+	generic bool
+}{
+	"slices.Sort": {"SlicesSort", false}, "slices.SortFunc": {"SlicesSortFunc", false},
+	"slices.SortStableFunc": {"SlicesSortStableFunc", false}, "slices.IsSorted": {"SlicesIsSorted", false},
+	"slices.IsSortedFunc": {"SlicesIsSortedFunc", false}, "slices.BinarySearch": {"SlicesBinarySearch", false},
+	"slices.BinarySearchFunc": {"SlicesBinarySearchFunc", false}, "slices.Contains": {"SlicesContains", false},
+	"slices.ContainsFunc": {"SlicesContainsFunc", false}, "slices.Index": {"SlicesIndex", false},
+	"slices.IndexFunc": {"SlicesIndexFunc", false}, "slices.Max": {"SlicesMax", true}, "slices.Min": {"SlicesMin", true},
+	"slices.MaxFunc": {"SlicesMaxFunc", true}, "slices.MinFunc": {"SlicesMinFunc", true},
+	"slices.Reverse": {"SlicesReverse", false}, "slices.Equal": {"SlicesEqual", false},
+	"slices.EqualFunc": {"SlicesEqualFunc", false}, "slices.Compare": {"SlicesCompare", false},
+	"slices.Clone": {"SlicesClone", true}, "slices.Compact": {"SlicesCompact", true},
+	"slices.CompactFunc": {"SlicesCompactFunc", true}, "slices.Insert": {"SlicesInsert", true},
+	"slices.Delete": {"SlicesDelete", true}, "slices.DeleteFunc": {"SlicesDeleteFunc", true},
+	"slices.Repeat": {"SlicesRepeat", true}, "slices.Concat": {"SlicesConcat", true},
+	"slices.Grow": {"SlicesGrow", true}, "slices.Clip": {"SlicesClip", true},
+	"maps.Clone": {"MapsClone", true}, "maps.Copy": {"MapsCopy", false}, "maps.Equal": {"MapsEqual", false},
+	"maps.EqualFunc": {"MapsEqualFunc", false}, "maps.DeleteFunc": {"MapsDeleteFunc", false},
+	"cmp.Compare": {"CmpCompare", false}, "cmp.Less": {"CmpLess", false}, "cmp.Or": {"CmpOr", true},
+}
+
+// stdGenericPackages are the packages whose generic functions yaegi runs
+// wrongly: a use of one that stdGeneric does not list is refused.
+var stdGenericPackages = map[string]bool{"slices": true, "maps": true, "cmp": true, "iter": true}
+
+// stdFunc returns "package.Name" of the function that e (x.Sel) names
+// in one of stdGenericPackages, or "".
+func (lw *Lowering) stdFunc(e ast.Expr) string {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	f, ok := lw.Info.Uses[sel.Sel].(*types.Func)
+	if !ok || f.Pkg() == nil || !stdGenericPackages[f.Pkg().Path()] {
+		return ""
+	}
+	return f.Pkg().Path() + "." + f.Name()
+}
+
+// generics replaces, under n, the calls of the generic functions of the
+// standard packages by calls of the interpreter's helpers, and refuses
+// the other uses of those packages' functions.
+func (lw *Lowering) generics(n ast.Node) {
+	// Which selectors are called, and which calls of maps.Keys or Values
+	// their slices.Collect or Sorted lowers (replaceExprs visits children
+	// first).
+	inner := map[*ast.CallExpr]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		name := lw.stdFunc(c.Fun)
+		if name == "" {
+			return true
+		}
+		lw.lowered[ast.Unparen(c.Fun).(*ast.SelectorExpr)] = true
+		if (name == "slices.Collect" || name == "slices.Sorted") && len(c.Args) == 1 {
+			if in, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr); ok {
+				if n := lw.stdFunc(in.Fun); n == "maps.Keys" || n == "maps.Values" {
+					inner[in] = true
+				}
+			}
+		}
+		return true
+	})
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		switch x := e.(type) {
+		case *ast.CallExpr:
+			if name := lw.stdFunc(x.Fun); name != "" && !inner[x] {
+				return lw.stdCall(x, name)
+			}
+		case *ast.SelectorExpr:
+			if name := lw.stdFunc(x); name != "" && !lw.lowered[x] {
+				lw.refuseStd(x.Pos(), name, "is used as a value")
+			}
+		}
+		return e
+	})
+}
+
+// stdCall returns the lowering of a call of name (package.Name).
+func (lw *Lowering) stdCall(c *ast.CallExpr, name string) ast.Expr {
+	pos := c.Pos()
+	sel := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	// slices.Collect or Sorted of maps.Keys or Values: one helper.
+	if (name == "slices.Collect" || name == "slices.Sorted") && len(c.Args) == 1 {
+		if inner, ok := ast.Unparen(c.Args[0]).(*ast.CallExpr); ok {
+			if in := lw.stdFunc(inner.Fun); (in == "maps.Keys" || in == "maps.Values") && len(inner.Args) == 1 {
+				t := lw.Info.Types[c].Type
+				tx := lw.typeExpr(t, pos)
+				if tx == nil {
+					lw.refuseStd(pos, name, fmt.Sprintf("has a result of type %s, which has no name here", t))
+					return c
+				}
+				helper := "MapsKeysSlice"
+				if in == "maps.Values" {
+					helper = "MapsValuesSlice"
+				}
+				sorted := "false"
+				if name == "slices.Sorted" {
+					sorted = "true"
+				}
+				call := &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Rparen: c.Rparen, Args: []ast.Expr{
+					inner.Args[0],
+					&ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos},
+					&ast.Ident{NamePos: pos, Name: sorted},
+				}}
+				return &ast.TypeAssertExpr{X: call, Lparen: pos, Type: lw.typeExpr(t, pos), Rparen: c.Rparen}
+			}
+		}
+	}
+	h, ok := stdGeneric[name]
+	if !ok {
+		lw.refuseStd(pos, name, "is not available in the interpreter yet")
+		return c
+	}
+	if c.Ellipsis.IsValid() {
+		lw.refuseStd(pos, name, "cannot be called with a spread argument (x...) in the interpreter")
+		return c
+	}
+	call := &ast.CallExpr{Fun: lw.helper(h.helper, sel.Sel.Pos()), Lparen: c.Lparen, Args: c.Args, Rparen: c.Rparen}
+	if !h.generic {
+		return call
+	}
+	t := lw.Info.Types[c].Type
+	tx := lw.typeExpr(t, pos)
+	if tx == nil {
+		lw.refuseStd(pos, name, fmt.Sprintf("has a result of type %s, which has no name here", t))
+		return c
+	}
+	return &ast.TypeAssertExpr{X: call, Lparen: pos, Type: tx, Rparen: c.Rparen}
+}
+
+// helper returns Prefix.name.
+func (lw *Lowering) helper(name string, pos token.Pos) ast.Expr {
+	return &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: lw.Prefix}, Sel: &ast.Ident{NamePos: pos, Name: name}}
+}
+
+// refuseStd records the refusal of a use of a generic standard function.
+func (lw *Lowering) refuseStd(pos token.Pos, name, why string) {
+	names := make([]string, 0, len(stdGeneric))
+	for n := range stdGeneric {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	lw.errs.Add(lw.Fset.Position(pos), fmt.Sprintf("%s %s (yaegi v0.16.1 runs the generic standard packages wrongly; "+
+		"the kernel provides, as calls: %s, and slices.Collect or slices.Sorted of maps.Keys or maps.Values)",
+		name, why, strings.Join(names, ", ")))
+}
