@@ -31,9 +31,11 @@ type Lowering struct {
 	Info   *types.Info
 	Scope  *types.Scope // the session package's (Session.Scope), to see what a name means
 
-	n       int // names made so far
-	errs    scanner.ErrorList
-	lowered map[*ast.SelectorExpr]bool // uses of generic standard functions lowered as calls
+	n         int // names made so far
+	errs      scanner.ErrorList
+	lowered   map[*ast.SelectorExpr]bool // uses of generic standard functions lowered as calls
+	iterCalls map[*ast.CallExpr]bool     // calls of standard iterators ranged over
+	returns   map[*ast.BranchStmt]bool   // branches that return from a yield function: continue?
 }
 
 // Lower rewrites the chunks in place:
@@ -53,16 +55,23 @@ type Lowering struct {
 // It returns a *Error for a construct it cannot lower.
 func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.lowered = map[*ast.SelectorExpr]bool{}
+	lw.iterCalls = map[*ast.CallExpr]bool{}
+	lw.returns = map[*ast.BranchStmt]bool{}
 	for i := range chunks {
 		c := &chunks[i]
 		switch {
 		case c.File != nil:
+			lw.iterTypes(c.File)
+			dropIterImport(c.File)
+			lw.markIterators(c.File)
 			lw.constants(c.File)
 			lw.generics(c.File)
 			for _, d := range c.File.Decls {
 				lw.node(d)
 			}
 		default:
+			lw.iterTypes(c.Body)
+			lw.markIterators(c.Body)
 			lw.constants(c.Body)
 			lw.generics(c.Body)
 			lw.node(c.Body)
@@ -182,15 +191,39 @@ func (lw *Lowering) list(l []ast.Stmt) {
 func (lw *Lowering) stmt(s ast.Stmt) ast.Stmt {
 	switch s := s.(type) {
 	case *ast.LabeledStmt:
-		if r, ok := s.Stmt.(*ast.RangeStmt); ok && lw.isIntRange(r) {
-			return lw.rangeInt(r, s)
+		if r, ok := s.Stmt.(*ast.RangeStmt); ok {
+			return lw.rangeStmt(r, s)
 		}
 	case *ast.RangeStmt:
-		if lw.isIntRange(s) {
-			return lw.rangeInt(s, nil)
+		return lw.rangeStmt(s, nil)
+	case *ast.BranchStmt:
+		if cont, ok := lw.returns[s]; ok {
+			return &ast.ReturnStmt{Return: s.Pos(), Results: []ast.Expr{&ast.Ident{NamePos: s.Pos(), Name: map[bool]string{true: "true", false: "false"}[cont]}}}
 		}
 	}
 	return s
+}
+
+// rangeStmt lowers a range statement that yaegi lacks (over an integer, a
+// function, or a standard iterator); label is its labeled statement, if
+// any. It returns what replaces the labeled statement, or the range
+// statement, when there is nothing to lower.
+func (lw *Lowering) rangeStmt(r *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
+	var orig ast.Stmt = r
+	if label != nil {
+		orig = label
+	}
+	switch {
+	case lw.isIntRange(r):
+		return lw.rangeInt(r, label)
+	case lw.isIterCall(r.X):
+		return lw.rangeStd(r, ast.Unparen(r.X).(*ast.CallExpr), label)
+	case lw.isFuncRange(r):
+		if out := lw.rangeFunc(r, label); out != ast.Stmt(r) {
+			return out
+		}
+	}
+	return orig
 }
 
 // name returns a new hidden name.
@@ -371,13 +404,17 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 			}
 			return nil
 		}
-		if t.TypeArgs().Len() > 0 || obj.Parent() != obj.Pkg().Scope() {
+		if t.TypeArgs().Len() > 0 {
 			return nil
 		}
 		if obj.Pkg().Path() == PackagePath {
+			// A type of the session, or one declared in a function.
 			if means(obj.Name(), obj) {
 				return &ast.Ident{NamePos: pos, Name: obj.Name()}
 			}
+			return nil
+		}
+		if obj.Parent() != obj.Pkg().Scope() {
 			return nil
 		}
 		// A package name of the file that imports obj's package.
@@ -387,6 +424,10 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 					return &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: n}, Sel: &ast.Ident{NamePos: pos, Name: obj.Name()}}
 				}
 			}
+		}
+	case *types.TypeParam:
+		if means(t.Obj().Name(), t.Obj()) {
+			return &ast.Ident{NamePos: pos, Name: t.Obj().Name()}
 		}
 	case *types.Slice:
 		if e := lw.typeExpr(t.Elem(), pos); e != nil {

@@ -85,7 +85,7 @@ func (lw *Lowering) generics(n ast.Node) {
 	replaceExprs(n, func(e ast.Expr) ast.Expr {
 		switch x := e.(type) {
 		case *ast.CallExpr:
-			if name := lw.stdFunc(x.Fun); name != "" && !inner[x] {
+			if name := lw.stdFunc(x.Fun); name != "" && !inner[x] && !lw.iterCalls[x] {
 				return lw.stdCall(x, name)
 			}
 		case *ast.SelectorExpr:
@@ -163,6 +163,7 @@ func (lw *Lowering) refuseStd(pos token.Pos, name, why string) {
 	}
 	sort.Strings(names)
 	lw.errs.Add(lw.Fset.Position(pos), fmt.Sprintf("%s %s (yaegi v0.16.1 runs the generic standard packages wrongly; "+
-		"the kernel provides, as calls: %s, and slices.Collect or slices.Sorted of maps.Keys or maps.Values)",
+		"the kernel provides, as calls: %s, slices.Collect or slices.Sorted of maps.Keys or maps.Values, "+
+		"and as the range of a for statement: slices.All, Values, Backward, maps.All, Keys, Values)",
 		name, why, strings.Join(names, ", ")))
 }

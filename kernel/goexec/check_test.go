@@ -129,6 +129,7 @@ func TestModernGo(t *testing.T) {
 		{"type Temp float64\nmath.Signbit(float64(min(Temp(nz), 0)))", "true"},
 		{"var u uint8 = 200\nmax(u, 100)", "200"},
 		{"const small int8 = min(3, 4)\nsmall", "3"},
+		{"func levels() uint {\n\ttype Level uint\n\tlo, hi := Level(2), Level(9)\n\treturn uint(min(hi, lo) + max(lo, hi))\n}\nlevels()", "11"},
 		{"type Celsius float64\nconst hot Celsius = 40\nmax(hot, 30) + 0.5", "40.5"},
 		{"m := map[float64]int{1: 1, math.NaN(): 2}\nclear(m)\nlen(m)", "0"},
 		{"xs := []int{1, 2, 3}\nclear(xs[1:])\nxs", "[1 0 0]"},

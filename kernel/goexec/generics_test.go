@@ -36,6 +36,7 @@ func TestGenericStandardPackages(t *testing.T) {
 		{"cmp.Compare(2, 1) + cmp.Compare(\"a\", \"b\")*10", "-9"},
 		{"cmp.Or(\"\", \"x\", \"y\")", `"x"`},
 		{"slices.Equal([]string{\"a\"}, []string{\"a\"})", "true"},
+		{"func sortedKeys[K cmp.Ordered, V any](m map[K]V) []K { return slices.Sorted(maps.Keys(m)) }\nsortedKeys(map[int]bool{3: true, 1: false})", "[1 3]"},
 	} {
 		if got, _ := run(t, e, c.code); got != c.want {
 			t.Errorf("%q = %s, want %s", c.code, got, c.want)
@@ -43,7 +44,7 @@ func TestGenericStandardPackages(t *testing.T) {
 	}
 	// What the kernel does not provide is refused, never run by yaegi.
 	for _, code := range []string{
-		"for v := range slices.Values([]int{1}) {\n\t_ = v\n}",
+		"seq := slices.Values([]int{1})\n_ = seq",
 		"f := slices.Contains[[]int]\n_ = f",
 		"slices.Insert([]int{1}, 0, []int{2, 3}...)",
 	} {
@@ -51,5 +52,31 @@ func TestGenericStandardPackages(t *testing.T) {
 		if ee == nil || ee.Name != "CompileError" {
 			t.Errorf("%q: %v, want a CompileError", code, ee)
 		}
+	}
+}
+
+// TestRangeOverFunctions: range over functions (Go 1.23) and over the
+// standard iterators, lowered by the front end.
+func TestRangeOverFunctions(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"iter\"\n\nfunc count(n int) iter.Seq[int] {\n\treturn func(yield func(int) bool) {\n\t\tfor i := range n {\n\t\t\tif !yield(i) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}\n\nfunc pairs() iter.Seq2[string, int] {\n\treturn func(yield func(string, int) bool) {\n\t\t_ = yield(\"a\", 1) && yield(\"b\", 2) && yield(\"c\", 3)\n\t}\n}")
+	for _, c := range []struct{ code, want string }{
+		{"s := 0\nfor v := range count(5) {\n\ts += v\n}\ns", "10"},
+		{"got := []int{}\nfor v := range count(100) {\n\tif v%2 == 1 {\n\t\tcontinue\n\t}\n\tif v > 6 {\n\t\tbreak\n\t}\n\tgot = append(got, v)\n}\ngot", "[0 2 4 6]"},
+		{"keys := \"\"\nfor k, v := range pairs() {\n\tkeys += fmt.Sprint(k, v)\n}\nkeys", `"a1b2c3"`},
+		{"n := 0\nfor range count(3) {\n\tn++\n}\nn", "3"},
+		{"out := \"\"\nfor i, v := range slices.Backward([]string{\"x\", \"y\"}) {\n\tout += fmt.Sprint(i, v)\n}\nout", `"1y0x"`},
+		{"sum := 0\nfor _, v := range slices.All([]int{1, 2}) {\n\tsum += v\n}\nfor v := range slices.Values([]int{10}) {\n\tsum += v\n}\nsum", "13"},
+		{"import \"maps\"\nm := map[string]int{\"a\": 1, \"b\": 2}\nt := 0\nfor k := range maps.Keys(m) {\n\tt += len(k)\n}\nfor v := range maps.Values(m) {\n\tt += v * 10\n}\nt", "32"},
+		{"func firstOver(lim int) int {\n\tfound := -1\n\tfor v := range count(100) {\n\t\tswitch {\n\t\tcase v > lim:\n\t\t\tfound = v\n\t\t}\n\t\tif found >= 0 {\n\t\t\tbreak\n\t\t}\n\t}\n\treturn found\n}\nfirstOver(41)", "42"},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+	// A return from inside the body is refused, not run wrongly.
+	ee, _ := fail(t, e, context.Background(), "func first() int {\n\tfor v := range count(3) {\n\t\treturn v\n\t}\n\treturn -1\n}")
+	if ee == nil || ee.Name != "CompileError" {
+		t.Errorf("a return inside a range over a function: %v, want a CompileError", ee)
 	}
 }

@@ -1,0 +1,306 @@
+package front
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// Range over functions (Go 1.23), which yaegi lacks.
+//
+// A range over a call of an iterator of the standard library over a slice
+// or a map (slices.All, Values, Backward; maps.All, Keys, Values) becomes
+// the plain loop it stands for. A range over any other function
+//
+//	for k, v := range seq { body }
+//
+// becomes a call of it with the body as the yield function:
+//
+//	seq(func(k K, v V) bool { body; return true })
+//
+// in which a continue of the loop is "return true" and a break "return
+// false". A return, a goto, a defer, or a break or continue of an outer
+// statement inside the body cannot be expressed that way and is refused.
+
+// stdIterators are the iterator constructors lowered into plain loops.
+var stdIterators = map[string]bool{
+	"slices.All": true, "slices.Values": true, "slices.Backward": true,
+	"maps.All": true, "maps.Keys": true, "maps.Values": true,
+}
+
+// markIterators records the calls of stdIterators that are the range
+// expression of a range statement under n, so that generics leaves them.
+func (lw *Lowering) markIterators(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		if r, ok := n.(*ast.RangeStmt); ok {
+			if c, ok := ast.Unparen(r.X).(*ast.CallExpr); ok && len(c.Args) == 1 && stdIterators[lw.stdFunc(c.Fun)] {
+				lw.iterCalls[c] = true
+				lw.lowered[ast.Unparen(c.Fun).(*ast.SelectorExpr)] = true
+			}
+		}
+		return true
+	})
+}
+
+// isFuncRange reports whether r ranges over a function.
+func (lw *Lowering) isFuncRange(r *ast.RangeStmt) bool {
+	tv, ok := lw.Info.Types[r.X]
+	if !ok || tv.Type == nil {
+		return false
+	}
+	_, ok = tv.Type.Underlying().(*types.Signature)
+	return ok
+}
+
+// rangeStd lowers a range over a standard iterator (see markIterators).
+func (lw *Lowering) rangeStd(r *ast.RangeStmt, c *ast.CallExpr, label *ast.LabeledStmt) ast.Stmt {
+	name := lw.stdFunc(c.Fun)
+	arg := c.Args[0]
+	switch name {
+	case "slices.All", "maps.All":
+		r.X = arg
+	case "maps.Keys":
+		r.X = arg
+	case "slices.Values", "maps.Values":
+		r.X = arg
+		if r.Key != nil {
+			r.Key, r.Value = &ast.Ident{NamePos: r.Key.Pos(), Name: "_"}, r.Key
+		}
+	case "slices.Backward":
+		return lw.rangeBackward(r, arg, label)
+	}
+	if label != nil {
+		return label
+	}
+	return r
+}
+
+// rangeBackward lowers "for i, v := range slices.Backward(s)" into
+// "{ S := s; for K := len(S) - 1; K >= 0; K-- { i, v := K, S[K]; … } }".
+func (lw *Lowering) rangeBackward(r *ast.RangeStmt, s ast.Expr, label *ast.LabeledStmt) ast.Stmt {
+	pos := r.For
+	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+	sv, k := lw.name("S"), lw.name("K")
+	var lhs, rhs []ast.Expr
+	if r.Key != nil && !isBlank(r.Key) {
+		lhs, rhs = append(lhs, r.Key), append(rhs, id(k))
+	}
+	if r.Value != nil && !isBlank(r.Value) {
+		lhs, rhs = append(lhs, r.Value), append(rhs, &ast.IndexExpr{X: id(sv), Lbrack: pos, Index: id(k), Rbrack: pos})
+	}
+	body := r.Body
+	if len(lhs) > 0 {
+		list := []ast.Stmt{&ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: r.Tok, Rhs: rhs}}
+		if r.Tok == token.DEFINE {
+			for _, l := range lhs {
+				list = append(list, &ast.AssignStmt{Lhs: []ast.Expr{id("_")}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{l}})
+			}
+		}
+		body = &ast.BlockStmt{Lbrace: r.Body.Lbrace, List: append(list, r.Body.List...), Rbrace: r.Body.Rbrace}
+	}
+	loop := &ast.ForStmt{
+		For: pos,
+		Init: &ast.AssignStmt{Lhs: []ast.Expr{id(k)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.BinaryExpr{
+			X: &ast.CallExpr{Fun: id("len"), Lparen: pos, Args: []ast.Expr{id(sv)}, Rparen: pos}, OpPos: pos, Op: token.SUB,
+			Y: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "1"}}}},
+		Cond: &ast.BinaryExpr{X: id(k), OpPos: pos, Op: token.GEQ, Y: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}},
+		Post: &ast.IncDecStmt{X: id(k), TokPos: pos, Tok: token.DEC},
+		Body: body,
+	}
+	var inner ast.Stmt = loop
+	if label != nil {
+		label.Stmt = loop
+		inner = label
+	}
+	return &ast.BlockStmt{Lbrace: pos, Rbrace: r.Body.Rbrace, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{id(sv)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{s}},
+		inner,
+	}}
+}
+
+// rangeFunc lowers a range over a function (see the comment above).
+func (lw *Lowering) rangeFunc(r *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
+	pos := r.For
+	sig := lw.Info.Types[r.X].Type.Underlying().(*types.Signature)
+	yield, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() != 1 {
+		return r
+	}
+	labelName := ""
+	if label != nil {
+		labelName = label.Label.Name
+	}
+	if !lw.yieldBody(r.Body, labelName) {
+		return r
+	}
+	// The yield function's parameters: the loop's variables, or hidden
+	// ones assigned to them.
+	params := &ast.FieldList{Opening: pos, Closing: pos}
+	vars := []ast.Expr{r.Key, r.Value}
+	var assign *ast.AssignStmt
+	for i := 0; i < yield.Params().Len(); i++ {
+		tx := lw.typeExpr(yield.Params().At(i).Type(), pos)
+		if tx == nil {
+			lw.errs.Add(lw.Fset.Position(pos), "cannot run this range over a function: the type "+
+				yield.Params().At(i).Type().String()+" of its values has no name here")
+			return r
+		}
+		name := "_"
+		if v := vars[i]; v != nil && !isBlank(v) {
+			if r.Tok == token.DEFINE {
+				name = v.(*ast.Ident).Name
+			} else {
+				name = lw.name("V")
+				if assign == nil {
+					assign = &ast.AssignStmt{TokPos: pos, Tok: token.ASSIGN}
+				}
+				assign.Lhs = append(assign.Lhs, v)
+				assign.Rhs = append(assign.Rhs, &ast.Ident{NamePos: pos, Name: name})
+			}
+		}
+		params.List = append(params.List, &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: name}}, Type: tx})
+	}
+	list := r.Body.List
+	if assign != nil {
+		list = append([]ast.Stmt{assign}, list...)
+	}
+	list = append(list, &ast.ReturnStmt{Return: r.Body.Rbrace, Results: []ast.Expr{&ast.Ident{NamePos: r.Body.Rbrace, Name: "true"}}})
+	fn := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: params, Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "bool"}}}}},
+		Body: &ast.BlockStmt{Lbrace: r.Body.Lbrace, List: list, Rbrace: r.Body.Rbrace},
+	}
+	return &ast.ExprStmt{X: &ast.CallExpr{Fun: r.X, Lparen: pos, Args: []ast.Expr{fn}, Rparen: pos}}
+}
+
+// yieldBody rewrites, in place, the branch statements of a range-over-func
+// body that leave the loop: its own continue and break (unlabeled, or with
+// label) become return true and return false. It refuses (and returns
+// false) a return, goto, defer, or a branch to an outer statement.
+func (lw *Lowering) yieldBody(body *ast.BlockStmt, label string) bool {
+	ok := true
+	refuse := func(n ast.Node, what string) {
+		lw.errs.Add(lw.Fset.Position(n.Pos()), "cannot run a range over a function whose body has "+what+
+			" (the interpreter lacks range over functions, and the kernel runs the body as the yield function); "+
+			"collect the values into a slice first, or use a flag and break")
+		ok = false
+	}
+	var walk func(n ast.Node, inLoop, inSwitch bool)
+	walk = func(n ast.Node, inLoop, inSwitch bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if m == n {
+				return true
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ReturnStmt:
+				refuse(m, "a return")
+			case *ast.DeferStmt:
+				refuse(m, "a defer")
+			case *ast.ForStmt, *ast.RangeStmt:
+				walk(m, true, inSwitch)
+				return false
+			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				walk(m, inLoop, true)
+				return false
+			case *ast.BranchStmt:
+				switch {
+				case m.Tok == token.GOTO:
+					refuse(m, "a goto")
+				case m.Label != nil && m.Label.Name == label:
+					lw.toReturn(m)
+				case m.Label != nil:
+					// A label inside the body is fine; one outside is not.
+					if !labelInside(body, m.Label.Name) {
+						refuse(m, "a "+m.Tok.String()+" of an outer statement")
+					}
+				case m.Tok == token.CONTINUE && !inLoop, m.Tok == token.BREAK && !inLoop && !inSwitch:
+					lw.toReturn(m)
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false, false)
+	return ok
+}
+
+// toReturn makes a break or continue of the range over a function the
+// return of its yield function: continue is true, break false.
+func (lw *Lowering) toReturn(b *ast.BranchStmt) {
+	lw.returns[b] = b.Tok == token.CONTINUE
+}
+
+// labelInside reports whether a statement under n has the label name.
+func labelInside(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if l, ok := m.(*ast.LabeledStmt); ok && l.Label.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isIterCall reports whether x is a call of a standard iterator that
+// markIterators recorded.
+func (lw *Lowering) isIterCall(x ast.Expr) bool {
+	c, ok := ast.Unparen(x).(*ast.CallExpr)
+	return ok && lw.iterCalls[c]
+}
+
+// iterTypes replaces, under n, the types iter.Seq[V] and iter.Seq2[K, V]
+// by what they are, func(yield func(V) bool) and func(yield func(K, V)
+// bool): yaegi cannot import package iter (it is generic only).
+func (lw *Lowering) iterTypes(n ast.Node) {
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		var x ast.Expr
+		var args []ast.Expr
+		switch t := e.(type) {
+		case *ast.IndexExpr:
+			x, args = t.X, []ast.Expr{t.Index}
+		case *ast.IndexListExpr:
+			x, args = t.X, t.Indices
+		default:
+			return e
+		}
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			return e
+		}
+		tn, ok := lw.Info.Uses[sel.Sel].(*types.TypeName)
+		if !ok || tn.Pkg() == nil || tn.Pkg().Path() != "iter" ||
+			!(tn.Name() == "Seq" && len(args) == 1 || tn.Name() == "Seq2" && len(args) == 2) {
+			return e
+		}
+		lw.lowered[sel] = true
+		pos := e.Pos()
+		var params []*ast.Field
+		for _, a := range args {
+			params = append(params, &ast.Field{Type: a})
+		}
+		yield := &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: params, Closing: pos},
+			Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "bool"}}}}}
+		return &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos, List: []*ast.Field{
+			{Names: []*ast.Ident{{NamePos: pos, Name: "yield"}}, Type: yield}}}}
+	})
+}
+
+// dropIterImport removes the imports of package iter from a declaration
+// file: its types are lowered by iterTypes, and its functions refused.
+func dropIterImport(f *ast.File) {
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.IMPORT {
+			continue
+		}
+		specs := g.Specs[:0]
+		for _, sp := range g.Specs {
+			if sp.(*ast.ImportSpec).Path.Value != `"iter"` {
+				specs = append(specs, sp)
+			}
+		}
+		g.Specs = specs
+	}
+}
