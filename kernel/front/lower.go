@@ -301,6 +301,7 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 			lw.errorsCall(c, sel, f.Name())
 		}
 		lw.plainVerbs(c, f)
+		lw.goValues(c, f)
 		return
 	}
 	id, ok := ast.Unparen(c.Fun).(*ast.Ident)

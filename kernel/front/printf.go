@@ -67,32 +67,44 @@ func hasMethod(t types.Type, names ...string) bool {
 	return false
 }
 
-// printfVerbs returns the verbs of a format, one per argument they use
-// (a '*' width or precision uses one too, reported as '*'), and false when
-// the format has explicit argument indexes.
-func printfVerbs(format string) ([]rune, bool) {
-	var verbs []rune
+// printfVerbOffsets returns the byte offset of the verb of each argument
+// a format uses (of the '*' for a star width or precision), and false
+// when the format has explicit argument indexes.
+func printfVerbOffsets(format string) ([]int, bool) {
+	var offs []int
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
 			continue
 		}
-		i++
-		for ; i < len(format); i++ {
+		for i++; i < len(format); i++ {
 			ch := format[i]
-			switch {
-			case ch == '[':
+			if ch == '[' {
 				return nil, false
-			case ch == '*':
-				verbs = append(verbs, '*')
-			case strings.IndexByte("+-# 0.", ch) >= 0 || ch >= '0' && ch <= '9':
-			default:
-				if ch != '%' {
-					verbs = append(verbs, rune(ch))
-				}
-				goto next
 			}
+			if ch == '*' {
+				offs = append(offs, i)
+				continue
+			}
+			if strings.IndexByte("+-# 0.", ch) >= 0 || ch >= '0' && ch <= '9' {
+				continue
+			}
+			if ch != '%' {
+				offs = append(offs, i)
+			}
+			break
 		}
-	next:
 	}
-	return verbs, true
+	return offs, true
+}
+
+// printfVerbs returns the verbs of a format, one per argument they use
+// (a '*' width or precision uses one too, reported as '*'), and false when
+// the format has explicit argument indexes.
+func printfVerbs(format string) ([]rune, bool) {
+	offs, ok := printfVerbOffsets(format)
+	verbs := make([]rune, len(offs))
+	for i, o := range offs {
+		verbs[i] = rune(format[o])
+	}
+	return verbs, ok
 }

@@ -45,6 +45,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"Clear":    reflect.ValueOf(clearValue),
 	"ErrorsIs": reflect.ValueOf(errorsIs),
 	"ErrorsAs": reflect.ValueOf(errorsAs),
+	"GoValue":  reflect.ValueOf(goValueOf),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys

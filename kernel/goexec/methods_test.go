@@ -74,3 +74,25 @@ func TestUnexportedFieldsShown(t *testing.T) {
 		}
 	}
 }
+
+// TestFmtOfSessionTypes: fmt's and log's printing functions print values
+// of the session's types with Go's names of types and fields.
+func TestFmtOfSessionTypes(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type Point struct{ X, Y int }\n\ntype rec struct {\n\tname string\n\ttags []string\n\tat   *Point\n}\n\ntype Level uint")
+	for _, c := range []struct{ code, want string }{
+		{"fmt.Sprintf(\"%v|%+v|%#v|%T\", Point{3, -4}, Point{3, -4}, Point{3, -4}, Point{})", `"{3 -4}|{X:3 Y:-4}|main.Point{X:3, Y:-4}|main.Point"`},
+		{"r := rec{\"x\", []string{\"a\", \"b\"}, nil}\nfmt.Sprintf(\"%v|%+v\", r, r)", `"{x [a b] <nil>}|{name:x tags:[a b] at:<nil>}"`},
+		{"fmt.Sprintf(\"%+v\", &r)", `"&{name:x tags:[a b] at:<nil>}"`},
+		{"fmt.Sprintf(\"%#v\", []Point{{1, 2}})", `"[]main.Point{main.Point{X:1, Y:2}}"`},
+		{"fmt.Sprintf(\"%v %T\", map[string]Point{\"b\": {1, 1}, \"a\": {2, 2}}, map[string]Point{})", `"map[a:{2 2} b:{1 1}] map[string]main.Point"`},
+		{"fmt.Sprint(Level(2), \" \", fmt.Sprintf(\"%T %d\", Level(2), Level(2)))", `"2 main.Level 2"`},
+		{"fmt.Sprintln(rec{name: \"y\"})", "\"{y [] <nil>}\\n\""},
+		{"fmt.Sprintf(\"%5d|%x\", Point{1, 2}, Point{10, 11})", `"{    1     2}|{a b}"`},
+		{"type Bytes []byte\nfmt.Sprintf(\"%s|%v|%T\", Bytes(\"ok\"), Bytes(\"ok\"), Bytes(nil))", `"ok|[111 107]|main.Bytes"`},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}

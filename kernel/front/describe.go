@@ -1,0 +1,236 @@
+package front
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// Values of the session's struct types reach fmt as structs that yaegi
+// built with reflect, whose unexported fields are exported as "X"+name
+// and whose types have no names: fmt.Printf("%+v", s) of
+// "type S struct{ a, b int }" printed {Xa:1 Xb:2}, and %T printed
+// struct { Xa int; Xb int }. When the front end knows an argument's type
+// (it is not an interface), the argument of a printing function of fmt or
+// log becomes
+//
+//	Prefix.GoValue(x, "descriptor")
+//
+// a compiled value that formats x as Go would, from a description of its
+// static type: the names of its types and fields (Describe).
+
+// printFuncs are fmt's and log's printing functions, by "path.Name".
+var printFuncs = map[string]bool{
+	"fmt.Print": true, "fmt.Println": true, "fmt.Printf": true, "fmt.Sprint": true, "fmt.Sprintln": true,
+	"fmt.Sprintf": true, "fmt.Fprint": true, "fmt.Fprintln": true, "fmt.Fprintf": true, "fmt.Errorf": true,
+	"fmt.Append": true, "fmt.Appendln": true, "fmt.Appendf": true,
+	"log.Print": true, "log.Println": true, "log.Printf": true, "log.Fatal": true, "log.Fatalln": true,
+	"log.Fatalf": true, "log.Panic": true, "log.Panicln": true, "log.Panicf": true,
+}
+
+// goValues wraps the arguments of a printing call whose static types hold
+// a type of the session that yaegi misprints (see above), unless the
+// type has a String, Error or Format method (fmt calls those instead).
+func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
+	name := f.Pkg().Path() + "." + f.Name()
+	if !printFuncs[name] || c.Ellipsis.IsValid() {
+		return
+	}
+	lw.typeVerbs(c, name)
+	first := 0 // the first value printed: after the writer, the buffer or the format
+	if strings.HasPrefix(f.Name(), "Fprint") || strings.HasPrefix(f.Name(), "Append") {
+		first = 1
+	}
+	if at, ok := formatFuncs[name]; ok {
+		first = at + 1
+	}
+	for i, a := range c.Args {
+		if i < first {
+			continue
+		}
+		t := lw.Info.Types[a].Type
+		if t == nil || types.IsInterface(t) || !hasSessionStruct(t, map[types.Type]bool{}) {
+			continue
+		}
+		if hasMethod(t, "Error", "String", "Format") {
+			continue
+		}
+		pos := a.Pos()
+		c.Args[i] = &ast.CallExpr{
+			Fun:    lw.helper("GoValue", pos),
+			Lparen: pos,
+			Args:   []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(Describe(t))}},
+			Rparen: a.End(),
+		}
+	}
+}
+
+// hasSessionStruct reports whether t holds a struct type of the session:
+// a named one (%#v spells its name), or one with an unexported field
+// (%+v spells the field's name). Other types print alike with or without
+// their names, but for %T (typeVerbs).
+func hasSessionStruct(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.(type) {
+	case *types.Named:
+		if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
+			return false
+		}
+		if _, ok := u.Underlying().(*types.Struct); ok {
+			return true
+		}
+		return hasSessionStruct(u.Underlying(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !u.Field(i).Exported() || hasSessionStruct(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return hasSessionStruct(u.Elem(), seen)
+	case *types.Slice:
+		return hasSessionStruct(u.Elem(), seen)
+	case *types.Array:
+		return hasSessionStruct(u.Elem(), seen)
+	case *types.Map:
+		return hasSessionStruct(u.Key(), seen) || hasSessionStruct(u.Elem(), seen)
+	}
+	return false
+}
+
+// needsGoValue reports whether t holds a named type or a struct with an
+// unexported field declared in the session: what yaegi prints without
+// its name.
+func needsGoValue(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.(type) {
+	case *types.Named:
+		if u.Obj().Pkg() != nil && u.Obj().Pkg().Path() == PackagePath {
+			return true
+		}
+		return false // a compiled type: fmt sees it as it is
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if !u.Field(i).Exported() || needsGoValue(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return needsGoValue(u.Elem(), seen)
+	case *types.Slice:
+		return needsGoValue(u.Elem(), seen)
+	case *types.Array:
+		return needsGoValue(u.Elem(), seen)
+	case *types.Map:
+		return needsGoValue(u.Key(), seen) || needsGoValue(u.Elem(), seen)
+	}
+	return false
+}
+
+// Describe writes the description of a type that GoValue formats by:
+//
+//	N<name>T      a named type (its qualified name) of underlying T
+//	S<n>f…        a struct of n fields, each <name>T
+//	P T, L T      a pointer, a slice
+//	A<n>T         an array of n
+//	M T T         a map
+//	O<name>       anything else, formatted by fmt as it is
+//
+// where <s> is a length, a colon and s: "4:main".
+func Describe(t types.Type) string {
+	var b strings.Builder
+	describeType(&b, t, map[*types.Named]bool{})
+	return b.String()
+}
+
+func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) {
+	str := func(s string) { b.WriteString(strconv.Itoa(len(s)) + ":" + s) }
+	switch u := t.(type) {
+	case *types.Named:
+		name := types.TypeString(u, func(p *types.Package) string { return p.Name() })
+		if open[u] || u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
+			// A compiled type, or a recursive one: fmt as it is.
+			b.WriteString("O")
+			str(name)
+			return
+		}
+		open[u] = true
+		b.WriteString("N")
+		str(name)
+		describeType(b, u.Underlying(), open)
+		delete(open, u)
+	case *types.Struct:
+		b.WriteString("S" + strconv.Itoa(u.NumFields()) + ":")
+		for i := 0; i < u.NumFields(); i++ {
+			str(u.Field(i).Name())
+			describeType(b, u.Field(i).Type(), open)
+		}
+	case *types.Pointer:
+		b.WriteString("P")
+		describeType(b, u.Elem(), open)
+	case *types.Slice:
+		b.WriteString("L")
+		describeType(b, u.Elem(), open)
+	case *types.Array:
+		b.WriteString("A" + strconv.FormatInt(u.Len(), 10) + ":")
+		describeType(b, u.Elem(), open)
+	case *types.Map:
+		b.WriteString("M")
+		describeType(b, u.Key(), open)
+		describeType(b, u.Elem(), open)
+	default:
+		b.WriteString("O")
+		str(types.TypeString(t, func(p *types.Package) string { return p.Name() }))
+	}
+}
+
+// typeVerbs lowers the %T verbs of a printf-style call whose argument has
+// a concrete type of the session: fmt writes %T from the reflect type,
+// which has no name, so the verb becomes %s and the argument the type's
+// name, as a string constant. The format must be a constant without
+// explicit argument indexes.
+func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
+	at, ok := formatFuncs[name]
+	if !ok || len(c.Args) <= at {
+		return
+	}
+	tv := lw.Info.Types[c.Args[at]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return
+	}
+	format := constant.StringVal(tv.Value)
+	offsets, ok := printfVerbOffsets(format)
+	if !ok {
+		return
+	}
+	b := []byte(format)
+	changed := false
+	for i, off := range offsets {
+		j := at + 1 + i
+		if b[off] != 'T' || j >= len(c.Args) {
+			continue
+		}
+		t := lw.Info.Types[c.Args[j]].Type
+		if t == nil || types.IsInterface(t) || !needsGoValue(t, map[types.Type]bool{}) {
+			continue
+		}
+		b[off] = 's'
+		pos := c.Args[j].Pos()
+		c.Args[j] = &ast.BasicLit{ValuePos: pos, Kind: token.STRING,
+			Value: strconv.Quote(types.TypeString(t, func(p *types.Package) string { return p.Name() }))}
+		changed = true
+	}
+	if changed {
+		pos := c.Args[at].Pos()
+		c.Args[at] = &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(string(b))}
+	}
+}
