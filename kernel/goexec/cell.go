@@ -100,6 +100,7 @@ func prepare(fset *token.FileSet, parsed []front.Chunk, rewrite func(ast.Node)) 
 			if c.wrapped, err = wrapStatements(fset, c.block.List); err != nil {
 				return nil, err
 			}
+			c.block.List = markStatements(fset, c.block.List)
 			rewrite(c.block)
 			if c.final != nil {
 				rewrite(c.final)

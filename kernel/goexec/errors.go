@@ -96,9 +96,11 @@ func mapPositions(s string) string {
 // panicError is the ExecError of a panic in the cell's own goroutine.
 // trace holds the lines yaegi wrote while unwinding, innermost first;
 // wrapped are the cell's statements that run in a function literal (see
-// wrapStatements), whose frames are shown as the cell's own.
-func panicError(code string, value any, trace []string, wrapped []span) *kernel.ExecError {
-	e := &kernel.ExecError{Name: "panic", Value: fmt.Sprint(value)}
+// wrapStatements), whose frames are shown as the cell's own; at is the
+// top-level statement that was running (see markStatements), the
+// position of the cell's own frame when it is known.
+func panicError(code string, value any, trace []string, wrapped []span, at cellPos) *kernel.ExecError {
+	e := &kernel.ExecError{Name: "panic", Value: goPanicText(fmt.Sprint(value))}
 	e.Traceback = []string{"panic: " + e.Value}
 	var first *cellPos
 	wrapper := false // the previous frame was the body of a wrapper
@@ -129,6 +131,9 @@ func panicError(code string, value any, trace []string, wrapped []span) *kernel.
 		switch fn {
 		case "main":
 			fn = "the cell"
+			if at.line > 0 && !wrapper {
+				p = at
+			}
 		case front.MainName:
 			fn = "main"
 		}

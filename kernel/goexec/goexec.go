@@ -166,6 +166,7 @@ type runState struct {
 	captOK   bool
 	ctx      context.Context // the cell's context, returned by Ctx
 	cell     int             // the number of the cell running now
+	at       cellPos         // the top-level statement running now (At)
 	code     string          // its text
 	sweep    *dsl.Sweep      // the value of a %%sweep cell's variable
 }
@@ -222,6 +223,7 @@ func (e *Executor) init() error {
 		"Guard":   reflect.ValueOf(e.guard),
 		"Zero":    reflect.ValueOf(zero),
 		"Capture": capture,
+		"At":      reflect.ValueOf(e.at),
 		"Ctx":     reflect.ValueOf(e.cellCtx),
 		"Sweep":   reflect.ValueOf(e.lastSweep),
 		// Background gives the prelude a context even when the session
@@ -416,6 +418,7 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 	e.setCtx(ctx)
 	e.run.mu.Lock()
 	e.run.goPanic = nil
+	e.run.at = cellPos{}
 	e.run.cell = e.cells
 	e.run.code = code
 	e.run.mu.Unlock()
@@ -710,7 +713,10 @@ func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) 
 	}
 	var p interp.Panic
 	if errors.As(err, &p) {
-		return panicError(code, p.Value, trace, e.wrapped)
+		e.run.mu.Lock()
+		at := e.run.at
+		e.run.mu.Unlock()
+		return panicError(code, p.Value, trace, e.wrapped, at)
 	}
 	msg := mapPositions(err.Error())
 	return &kernel.ExecError{Name: "RuntimeError", Value: msg, Traceback: []string{msg}}
@@ -729,6 +735,7 @@ func (e *Executor) runFinal(ctx context.Context, code string, block *ast.BlockSt
 	e.run.mu.Unlock()
 	stmts := block.List
 	pos := x.Pos()
+	stmts = append(stmts[:len(stmts):len(stmts)], atStmt(e.in.FileSet(), pos))
 	if !hidesResult(x) {
 		block.List = append(stmts[:len(stmts):len(stmts)], &ast.ExprStmt{X: &ast.CallExpr{
 			Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Capture"}},
