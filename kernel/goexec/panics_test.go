@@ -28,3 +28,19 @@ func TestPanicLineAndMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestDeferEvaluatesAtTheStatement: a deferred call's function and
+// arguments are evaluated at the defer statement, as Go does (yaegi did
+// it when the call ran).
+func TestDeferEvaluatesAtTheStatement(t *testing.T) {
+	e := newExec(t)
+	for _, c := range []struct{ code, want string }{
+		{"func f6() (s string) {\n\tx := 10\n\tdefer func(v int) { s = fmt.Sprint(v) }(x)\n\tx = 20\n\treturn\n}\nf6()", `"10"`},
+		{"func k() (s string) {\n\tvar sb strings.Builder\n\tfunc() {\n\t\tfor i := range 3 {\n\t\t\tdefer fmt.Fprint(&sb, i)\n\t\t}\n\t}()\n\treturn sb.String()\n}\nk()", `"210"`},
+		{"func w() string {\n\tvar sb strings.Builder\n\tfunc() {\n\t\tx := \"a\"\n\t\tdefer sb.WriteString(x)\n\t\tx = \"b\"\n\t}()\n\treturn sb.String()\n}\nw()", `"a"`},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}
