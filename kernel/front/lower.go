@@ -36,6 +36,7 @@ type Lowering struct {
 	lowered   map[*ast.SelectorExpr]bool // uses of generic standard functions lowered as calls
 	iterCalls map[*ast.CallExpr]bool     // calls of standard iterators ranged over
 	returns   map[*ast.BranchStmt]bool   // branches that return from a yield function: continue?
+	deferred  map[*ast.DeferStmt]bool    // defer statements made by deferStmt
 }
 
 // Lower rewrites the chunks in place:
@@ -57,6 +58,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.lowered = map[*ast.SelectorExpr]bool{}
 	lw.iterCalls = map[*ast.CallExpr]bool{}
 	lw.returns = map[*ast.BranchStmt]bool{}
+	lw.deferred = map[*ast.DeferStmt]bool{}
 	for i := range chunks {
 		c := &chunks[i]
 		switch {
@@ -196,6 +198,10 @@ func (lw *Lowering) stmt(s ast.Stmt) ast.Stmt {
 		}
 	case *ast.RangeStmt:
 		return lw.rangeStmt(s, nil)
+	case *ast.DeferStmt:
+		if !lw.deferred[s] {
+			return lw.deferStmt(s)
+		}
 	case *ast.BranchStmt:
 		if cont, ok := lw.returns[s]; ok {
 			return &ast.ReturnStmt{Return: s.Pos(), Results: []ast.Expr{&ast.Ident{NamePos: s.Pos(), Name: map[bool]string{true: "true", false: "false"}[cont]}}}
@@ -426,6 +432,17 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 				}
 			}
 		}
+	case *types.Alias:
+		if means(t.Obj().Name(), t.Obj()) {
+			return &ast.Ident{NamePos: pos, Name: t.Obj().Name()}
+		}
+		return lw.typeExpr(types.Unalias(t), pos)
+	case *types.Interface:
+		if t.Empty() {
+			if obj := types.Universe.Lookup("any"); means("any", obj) {
+				return &ast.Ident{NamePos: pos, Name: "any"}
+			}
+		}
 	case *types.TypeParam:
 		if means(t.Obj().Name(), t.Obj()) {
 			return &ast.Ident{NamePos: pos, Name: t.Obj().Name()}
@@ -534,4 +551,52 @@ func (lw *Lowering) constants(n ast.Node) {
 		setPos(lit, c.Pos())
 		return &ast.ParenExpr{Lparen: c.Pos(), X: lit, Rparen: c.Rparen}
 	})
+}
+
+// deferStmt lowers a defer statement: yaegi evaluates a deferred call's
+// arguments when the call runs, at the function's end, where Go evaluates
+// them at the defer statement (x := 10; defer f(x); x = 20 gave 20). The
+// arguments that are not constants or nil are evaluated into variables of
+// a block of their own, which nothing changes after:
+//
+//	{ K0 := x; defer f(K0) }
+//
+// The function value stays as it is (yaegi hangs on a deferred call of a
+// variable holding a closure that sets a named result), and so do the
+// arguments of a builtin (yaegi panics on close of such a variable).
+func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
+	if id, ok := ast.Unparen(d.Call.Fun).(*ast.Ident); ok {
+		if _, builtin := lw.Info.Uses[id].(*types.Builtin); builtin {
+			return d
+		}
+	}
+	if d.Call.Ellipsis.IsValid() {
+		return d
+	}
+	pos := d.Defer
+	var lhs, rhs []ast.Expr
+	call := &ast.CallExpr{Fun: d.Call.Fun, Lparen: d.Call.Lparen, Rparen: d.Call.Rparen}
+	for _, a := range d.Call.Args {
+		if tv := lw.Info.Types[a]; tv.Value != nil || tv.IsNil() || tv.IsType() {
+			call.Args = append(call.Args, a)
+			continue
+		}
+		if _, lit := a.(*ast.FuncLit); lit {
+			call.Args = append(call.Args, a)
+			continue
+		}
+		v := lw.name("D")
+		lhs = append(lhs, &ast.Ident{NamePos: pos, Name: v})
+		rhs = append(rhs, a)
+		call.Args = append(call.Args, &ast.Ident{NamePos: pos, Name: v})
+	}
+	if len(lhs) == 0 {
+		return d
+	}
+	made := &ast.DeferStmt{Defer: pos, Call: call}
+	lw.deferred[made] = true
+	return &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: token.DEFINE, Rhs: rhs},
+		made,
+	}}
 }

@@ -46,7 +46,8 @@ type Session struct {
 	rebuilds int             // how many times the package was made anew
 	temps    int             // temporary names given
 	info     types.Info      // what check records; its maps are the running cell's
-	built    bool            // pkg holds exactly the model
+	built    bool            // pkg holds exactly the model (and the pending cell)
+	pending  bool            // the last cell checked is in pkg but not committed
 	errs     []types.Error
 }
 
@@ -144,6 +145,8 @@ type Checked struct {
 	// Final is the type of the final expression, if any (a *types.Tuple
 	// for a call with several results, nil for a call with none).
 	Final types.Type
+
+	commit func() // what Session.Commit does
 }
 
 // Error is the failure of a cell's check: Go's errors, positioned in the
@@ -167,6 +170,10 @@ const maxErrors = 10
 // the cell's declarations and variables become part of the session; on
 // failure the session is as it was, and the error is an *Error.
 func (s *Session) Check(chunks []Chunk, auto map[string]string) (*Checked, error) {
+	if s.pending {
+		// The last cell checked was not committed: the package holds it.
+		s.built, s.pending = false, false
+	}
 	if err := s.refuse(chunks); err != nil {
 		return nil, err
 	}
@@ -210,7 +217,7 @@ func (s *Session) Check(chunks []Chunk, auto map[string]string) (*Checked, error
 			_ = types.NewChecker(&s.conf, s.fset, s.pkg, &s.info).Files([]*ast.File{file})
 		}
 		for _, err := range s.errs {
-			if files[s.fset.File(err.Pos)] && keep(err, tops) {
+			if files[s.fset.File(err.Pos)] && keep(err, tops) && !unusedFinal(err, c.Final) {
 				list.Add(s.fset.Position(err.Pos), err.Msg)
 			}
 		}
@@ -235,12 +242,27 @@ func (s *Session) Check(chunks []Chunk, auto map[string]string) (*Checked, error
 		return nil, &Error{List: list}
 	}
 	res.Globals = cc.globals
-	for n, p := range auto {
-		s.imports[n] = p
+	// The package holds the cell now; the model, once it is committed.
+	s.built, s.pending = true, true
+	res.commit = func() {
+		for n, p := range auto {
+			s.imports[n] = p
+		}
+		s.commit(chunks, cc.globals, res.Info)
+		s.pending = false
 	}
-	s.commit(chunks, cc.globals, res.Info)
-	s.built = true
 	return res, nil
+}
+
+// Commit makes a checked cell's declarations and variables part of the
+// session. A cell that checked but is not run (the kernel refused it
+// after the check) is not committed: its declarations stay out, and the
+// next check makes the package anew without them.
+func (s *Session) Commit(c *Checked) {
+	if c != nil && c.commit != nil {
+		c.commit()
+		c.commit = nil
+	}
 }
 
 // cellImports returns the imports that every file of a cell sees: the
@@ -323,7 +345,7 @@ func (s *Session) stmtFile(c Chunk, imports map[string]string) (*ast.File, map[*
 	}
 	if c.Final != nil {
 		pos := c.Final.Pos()
-		if call, ok := ast.Unparen(c.Final).(*ast.CallExpr); ok && s.isStatement(call) {
+		if _, ok := ast.Unparen(c.Final).(*ast.CallExpr); ok {
 			list = append(list, &ast.ExprStmt{X: c.Final})
 		} else {
 			list = append(list, &ast.ExprStmt{X: &ast.CallExpr{
@@ -341,32 +363,9 @@ func (s *Session) stmtFile(c Chunk, imports map[string]string) (*ast.File, map[*
 	return &ast.File{Name: ast.NewIdent("main"), FileStart: c.Body.Lbrace, FileEnd: c.Body.Rbrace + 1, Decls: withImports(imports, fn)}, tops
 }
 
-// isStatement reports whether a call may stand as a statement: a call of
-// a function, or of a builtin that may (clear, close, copy, delete, panic,
-// print, println, recover). A conversion (int(x)) or a builtin such as len
-// may not: such a final expression is checked as a value. Only the
-// predeclared names are recognised; a parenthesised type, (T)(x), is
-// taken as a conversion.
-func (s *Session) isStatement(call *ast.CallExpr) bool {
-	if _, paren := call.Fun.(*ast.ParenExpr); paren {
-		return false
-	}
-	id, ok := call.Fun.(*ast.Ident)
-	if !ok {
-		return true
-	}
-	if _, declared := s.model[id.Name]; declared {
-		return true
-	}
-	switch types.Universe.Lookup(id.Name).(type) {
-	case *types.Builtin:
-		switch id.Name {
-		case "clear", "close", "copy", "delete", "panic", "print", "println", "recover":
-			return true
-		}
-		return false
-	case *types.TypeName:
-		return false
-	}
-	return true
+// unusedFinal reports whether err is go/types' "is not used" for the
+// final expression, a call kept as a statement (a conversion, or a
+// builtin such as len, is a value: its value is the cell's result).
+func unusedFinal(err types.Error, final ast.Expr) bool {
+	return final != nil && err.Pos == final.Pos() && strings.HasSuffix(err.Msg, " is not used")
 }

@@ -26,6 +26,7 @@ func checkCell(t *testing.T, s *Session, fset *token.FileSet, code string) (*Che
 		t.Fatalf("ParseCell(%q): %v", code, err)
 	}
 	res, err := s.Check(chunks, nil)
+	s.Commit(res)
 	if err != nil {
 		var msgs []string
 		for _, e := range err.(*Error).List {
@@ -209,9 +210,11 @@ func benchmarkSession(b *testing.B, cells int, codes ...string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := s.Check(chunks, nil); err != nil {
+		res, err := s.Check(chunks, nil)
+		if err != nil {
 			b.Fatalf("%q: %v", code, err)
 		}
+		s.Commit(res)
 	}
 	check("import \"fmt\"")
 	for i := 0; i < cells/5; i++ {

@@ -137,7 +137,18 @@ func (lw *Lowering) stdCall(c *ast.CallExpr, name string) ast.Expr {
 		lw.refuseStd(pos, name, "cannot be called with a spread argument (x...) in the interpreter")
 		return c
 	}
-	call := &ast.CallExpr{Fun: lw.helper(h.helper, sel.Sel.Pos()), Lparen: c.Lparen, Args: c.Args, Rparen: c.Rparen}
+	if name == "cmp.Or" {
+		if t := lw.Info.Types[c].Type; t != nil && types.IsInterface(t) {
+			lw.refuseStd(pos, name, "of an interface type cannot be called in the interpreter (its helper sees only dynamic values)")
+			return c
+		}
+	}
+	args, ok := lw.typedArgs(c, sel)
+	if !ok {
+		lw.refuseStd(pos, name, "has an untyped or nil argument whose type has no name here")
+		return c
+	}
+	call := &ast.CallExpr{Fun: lw.helper(h.helper, sel.Sel.Pos()), Lparen: c.Lparen, Args: args, Rparen: c.Rparen}
 	if !h.generic {
 		return call
 	}
@@ -166,4 +177,43 @@ func (lw *Lowering) refuseStd(pos token.Pos, name, why string) {
 		"the kernel provides, as calls: %s, slices.Collect or slices.Sorted of maps.Keys or maps.Values, "+
 		"and as the range of a for statement: slices.All, Values, Backward, maps.All, Keys, Values)",
 		name, why, strings.Join(names, ", ")))
+}
+
+// typedArgs returns the arguments of a call of a generic function, each
+// untyped constant or nil converted to its parameter's type in the
+// call's instance: the helpers take any, where an untyped 2 would be an
+// int (slices.Contains([]float64{2}, 2) was false) and nil nothing.
+func (lw *Lowering) typedArgs(c *ast.CallExpr, sel *ast.SelectorExpr) ([]ast.Expr, bool) {
+	inst, ok := lw.Info.Instances[sel.Sel]
+	if !ok {
+		return c.Args, true
+	}
+	sig, ok := inst.Type.(*types.Signature)
+	if !ok {
+		return c.Args, true
+	}
+	params := sig.Params()
+	args := make([]ast.Expr, len(c.Args))
+	for i, a := range c.Args {
+		args[i] = a
+		tv := lw.Info.Types[a]
+		if !tv.IsNil() && (tv.Type == nil || !isUntyped(tv.Type)) && tv.Value == nil {
+			continue
+		}
+		var pt types.Type
+		switch {
+		case sig.Variadic() && i >= params.Len()-1:
+			pt = params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+		case i < params.Len():
+			pt = params.At(i).Type()
+		default:
+			return nil, false
+		}
+		tx := lw.typeExpr(pt, a.Pos())
+		if tx == nil {
+			return nil, false
+		}
+		args[i] = &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: a.Pos(), X: tx, Rparen: a.Pos()}, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
+	}
+	return args, true
 }

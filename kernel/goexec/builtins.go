@@ -20,9 +20,14 @@ func maxUint64(x ...uint64) uint64 { return slices.Max(x) }
 func minString(x ...string) string { return slices.Min(x) }
 func maxString(x ...string) string { return slices.Max(x) }
 
+// minFloat64 and maxFloat64 give NaN if any argument is NaN (math.Min
+// and Max would let an infinity win), and tell -0 from +0 as math.Min does.
 func minFloat64(x ...float64) float64 {
 	m := x[0]
-	for _, y := range x[1:] {
+	for _, y := range x {
+		if math.IsNaN(y) {
+			return y
+		}
 		m = math.Min(m, y)
 	}
 	return m
@@ -30,7 +35,10 @@ func minFloat64(x ...float64) float64 {
 
 func maxFloat64(x ...float64) float64 {
 	m := x[0]
-	for _, y := range x[1:] {
+	for _, y := range x {
+		if math.IsNaN(y) {
+			return y
+		}
 		m = math.Max(m, y)
 	}
 	return m

@@ -111,6 +111,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 	if err := lw.Lower(parsed); err != nil {
 		return nil, compileError(code, err, 1)
 	}
+	e.front.Commit(checked)
 	return front.SplitRedeclarations(parsed, checked.Info, strconv.Itoa(e.cells)), nil
 }
 

@@ -273,25 +273,30 @@ func slicesClone(x any) any {
 	return c.Interface()
 }
 
-// compactBy removes consecutive elements that same reports equal,
-// zeroing the tail, as slices.Compact does.
-func compactBy(x any, same func(a, b reflect.Value) bool) any {
+// compactBy is slices.CompactFunc with eq on reflect values: as Go's, it
+// compares each element with the original one before it, eq(s[k],
+// s[k-1]), and zeroes the tail.
+func compactBy(x any, eq func(a, b reflect.Value) bool) any {
 	s := reflect.ValueOf(x)
 	n := s.Len()
 	if n < 2 {
 		return x
 	}
-	k := 1
-	for i := 1; i < n; i++ {
-		if !same(s.Index(i), s.Index(k-1)) {
-			if i != k {
-				s.Index(k).Set(s.Index(i))
-			}
-			k++
+	for k := 1; k < n; k++ {
+		if !eq(s.Index(k), s.Index(k-1)) {
+			continue
 		}
+		s2 := s.Slice(k, n)
+		for k2 := 1; k2 < s2.Len(); k2++ {
+			if !eq(s2.Index(k2), s2.Index(k2-1)) {
+				s.Index(k).Set(s2.Index(k2))
+				k++
+			}
+		}
+		zeroRange(s, k, n)
+		return s.Slice(0, k).Interface()
 	}
-	zeroRange(s, k, n)
-	return s.Slice(0, k).Interface()
+	return x
 }
 
 // zeroRange sets the elements [i, j) of s to zero.
@@ -308,20 +313,31 @@ func slicesCompact(x any) any {
 
 func slicesCompactFunc(x, f any) any {
 	fv := reflect.ValueOf(f)
-	return compactBy(x, func(a, b reflect.Value) bool { return callBool(fv, b, a) })
+	return compactBy(x, func(a, b reflect.Value) bool { return callBool(fv, a, b) })
 }
 
 func slicesInsert(x any, i int, vs ...any) any {
 	s := reflect.ValueOf(x)
-	if i < 0 || i > s.Len() {
-		panic(fmt.Sprintf("runtime error: slice bounds out of range [%d:%d]", i, s.Len()))
+	n := s.Len()
+	if i < 0 || i > n {
+		panic(fmt.Sprintf("runtime error: slice bounds out of range [%d:%d]", i, n))
 	}
-	out := reflect.MakeSlice(s.Type(), 0, s.Len()+len(vs))
+	m := len(vs)
+	if n+m <= s.Cap() {
+		// In place, as Go's: the result shares s's array.
+		s2 := s.Slice(0, n+m)
+		reflect.Copy(s2.Slice(i+m, n+m), s.Slice(i, n))
+		for j, v := range vs {
+			s2.Index(i + j).Set(reflect.ValueOf(v))
+		}
+		return s2.Interface()
+	}
+	out := reflect.MakeSlice(s.Type(), 0, n+m)
 	out = reflect.AppendSlice(out, s.Slice(0, i))
 	for _, v := range vs {
 		out = reflect.Append(out, reflect.ValueOf(v))
 	}
-	return reflect.AppendSlice(out, s.Slice(i, s.Len())).Interface()
+	return reflect.AppendSlice(out, s.Slice(i, n)).Interface()
 }
 
 func slicesDelete(x any, i, j int) any {
@@ -447,10 +463,14 @@ func mapsEqualBy(a, b any, eq func(x, y reflect.Value) bool) bool {
 
 func mapsDeleteFunc(m, f any) {
 	v, fv := reflect.ValueOf(m), reflect.ValueOf(f)
-	for _, k := range v.MapKeys() {
-		if callBool(fv, k, v.MapIndex(k)) {
-			v.SetMapIndex(k, reflect.Value{})
+	var del []reflect.Value
+	for it := v.MapRange(); it.Next(); {
+		if callBool(fv, it.Key(), it.Value()) {
+			del = append(del, it.Key())
 		}
+	}
+	for _, k := range del {
+		v.SetMapIndex(k, reflect.Value{}) // a NaN key stays, as with delete
 	}
 }
 

@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -78,5 +79,49 @@ func TestRangeOverFunctions(t *testing.T) {
 	ee, _ := fail(t, e, context.Background(), "func first() int {\n\tfor v := range count(3) {\n\t\treturn v\n\t}\n\treturn -1\n}")
 	if ee == nil || ee.Name != "CompileError" {
 		t.Errorf("a return inside a range over a function: %v, want a CompileError", ee)
+	}
+}
+
+// TestGenericStandardPackagesReview: the cases a review found wrong.
+func TestGenericStandardPackagesReview(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"cmp\"\n\t\"maps\"\n\t\"slices\"\n)")
+	for _, c := range []struct{ code, want string }{
+		// Untyped constants and nil take the parameter's type.
+		{"fs := []float64{1, 2, 3}\nslices.Contains(fs, 2)", "true"},
+		{"slices.Index([]int64{1, 2}, 2)", "1"},
+		{"slices.BinarySearch(fs, 2)", "1, true"},
+		{"var f float64 = 2.5\ncmp.Compare(f, 1)", "1"},
+		{"slices.Insert(fs, 0, 5)", "[5 1 2 3]"},
+		{"slices.Index([]*int{nil}, nil)", "0"},
+		{"slices.Equal([]int{}, nil)", "true"},
+		{"slices.Concat(nil, []int{1})", "[1]"},
+		{"slices.Clone([]any{1, \"a\"})", "[1 a]"},
+		// CompactFunc compares each element with the one before it.
+		{"slices.CompactFunc([]int{1, 2, 3, 4}, func(a, b int) bool { d := a - b; return d <= 1 && d >= -1 })", "[1]"},
+		{"slices.CompactFunc([]int{1, 2, 5, 6}, func(a, b int) bool { return a == b+1 })", "[1 5]"},
+		// Insert within capacity shares the array, as Go's.
+		{"s := make([]int, 3, 10)\nu := slices.Insert(s, 3, 4)\nu[0] = 99\ns[0]", "99"},
+		// maps.DeleteFunc with a NaN key.
+		{"m := map[float64]int{math.NaN(): 1, 2: 2}\nmaps.DeleteFunc(m, func(k float64, v int) bool { return v == 2 })\nlen(m)", "1"},
+		// NaN wins over an infinity in min and max.
+		{"x := math.NaN()\nmath.IsNaN(max(x, math.Inf(1))) && math.IsNaN(min(x, math.Inf(-1)))", "true"},
+		// A conversion as the final expression is its value.
+		{"time.Duration(1500)", "1.5µs"},
+		{"type MyInt int\nMyInt(3)", "3"},
+		{"[]byte(\"x\")", "[120]"},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+	// cmp.Or of an interface type is refused.
+	if ee, _ := fail(t, e, context.Background(), "var e1, e2 error\ncmp.Or(e1, e2)"); ee == nil || ee.Name != "CompileError" {
+		t.Errorf("cmp.Or of errors: %v, want a CompileError", ee)
+	}
+	// A cell the lowering refuses declares nothing.
+	fail(t, e, context.Background(), "declaredHere := 5\nseq := slices.Values([]int{1})\n_ = seq")
+	if ee, _ := fail(t, e, context.Background(), "declaredHere"); ee == nil || !strings.Contains(ee.Value, "undefined: declaredHere") {
+		t.Errorf("a name of a refused cell: %v, want undefined", ee)
 	}
 }

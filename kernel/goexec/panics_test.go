@@ -37,6 +37,7 @@ func TestDeferEvaluatesAtTheStatement(t *testing.T) {
 	for _, c := range []struct{ code, want string }{
 		{"func f6() (s string) {\n\tx := 10\n\tdefer func(v int) { s = fmt.Sprint(v) }(x)\n\tx = 20\n\treturn\n}\nf6()", `"10"`},
 		{"func k() (s string) {\n\tvar sb strings.Builder\n\tfunc() {\n\t\tfor i := range 3 {\n\t\t\tdefer fmt.Fprint(&sb, i)\n\t\t}\n\t}()\n\treturn sb.String()\n}\nk()", `"210"`},
+		{"func gf(f float64) float64 { return f }\nfunc hh() (r float64) {\n\tdefer func(f float64) { r = gf(f) }(3 * 2)\n\treturn\n}\nhh()", "6"},
 		{"func w() string {\n\tvar sb strings.Builder\n\tfunc() {\n\t\tx := \"a\"\n\t\tdefer sb.WriteString(x)\n\t\tx = \"b\"\n\t}()\n\treturn sb.String()\n}\nw()", `"a"`},
 	} {
 		if got, _ := run(t, e, c.code); got != c.want {

@@ -48,10 +48,9 @@ var builtins = map[string]bool{
 // argument that is itself a call (it may return several values; it is then
 // evaluated in the goroutine). A builtin is called directly.
 type goRewriter struct {
-	fset      *token.FileSet
-	cell      int                     // the number of the cell being rewritten
-	made      map[*ast.GoStmt]bool    // the go statements the rewrite produced
-	madeDefer map[*ast.DeferStmt]bool // and the defer statements
+	fset *token.FileSet
+	cell int                  // the number of the cell being rewritten
+	made map[*ast.GoStmt]bool // the go statements the rewrite produced
 	// funcs are the signatures of the functions that the session and the
 	// cell's chunks rewritten so far declare (for guardCallbacks).
 	funcs map[string]*ast.FuncType
@@ -64,7 +63,7 @@ func newGoRewriter(fset *token.FileSet, cell int, funcs map[string]*ast.FuncType
 	for k, v := range funcs {
 		own[k] = v
 	}
-	return &goRewriter{fset: fset, cell: cell, made: map[*ast.GoStmt]bool{}, madeDefer: map[*ast.DeferStmt]bool{}, funcs: own}
+	return &goRewriter{fset: fset, cell: cell, made: map[*ast.GoStmt]bool{}, funcs: own}
 }
 
 func (r *goRewriter) apply(n ast.Node) {
@@ -90,9 +89,6 @@ func (r *goRewriter) apply(n ast.Node) {
 			if g, ok := n.Stmt.(*ast.GoStmt); ok && !r.made[g] {
 				n.Stmt = r.goStmt(g)
 			}
-			if d, ok := n.Stmt.(*ast.DeferStmt); ok && !r.madeDefer[d] {
-				n.Stmt = r.deferStmt(d)
-			}
 		}
 		return true
 	})
@@ -103,54 +99,7 @@ func (r *goRewriter) list(l []ast.Stmt) {
 		if g, ok := s.(*ast.GoStmt); ok && !r.made[g] {
 			l[i] = r.goStmt(g)
 		}
-		if d, ok := s.(*ast.DeferStmt); ok && !r.madeDefer[d] {
-			l[i] = r.deferStmt(d)
-		}
 	}
-}
-
-// deferStmt returns the replacement of a defer statement. yaegi evaluates
-// a deferred call's arguments when the call runs, at the function's end,
-// where Go evaluates them at the defer statement:
-//
-//	x := 10; defer fmt.Println(x); x = 20
-//
-// printed 20. The arguments are evaluated into variables of a block of
-// their own, which nothing changes after:
-//
-//	{ __goexecDA0 := x; defer fmt.Println(__goexecDA0) }
-//
-// Arguments that are literals stay in the call (as for go statements).
-// The function value stays as it is (yaegi hangs on a deferred call of a
-// variable holding a closure that sets a named result), and so do the
-// builtins' arguments (yaegi panics on close of such a variable): their
-// values are still read at the function's end.
-func (r *goRewriter) deferStmt(d *ast.DeferStmt) ast.Stmt {
-	if fn, ok := ast.Unparen(d.Call.Fun).(*ast.Ident); ok && builtins[fn.Name] {
-		return d
-	}
-	pos := d.Defer
-	var lhs, rhs []ast.Expr
-	call := &ast.CallExpr{Fun: d.Call.Fun, Lparen: d.Call.Lparen, Ellipsis: d.Call.Ellipsis, Rparen: d.Call.Rparen}
-	for i, a := range d.Call.Args {
-		if keepInline(a, len(d.Call.Args)) {
-			call.Args = append(call.Args, a)
-			continue
-		}
-		v := fmt.Sprintf("__goexecDA%d", i)
-		lhs = append(lhs, &ast.Ident{NamePos: pos, Name: v})
-		rhs = append(rhs, a)
-		call.Args = append(call.Args, &ast.Ident{NamePos: pos, Name: v})
-	}
-	if len(lhs) == 0 {
-		return d
-	}
-	deferred := &ast.DeferStmt{Defer: pos, Call: call}
-	r.madeDefer[deferred] = true
-	return &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
-		&ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: token.DEFINE, Rhs: rhs},
-		deferred,
-	}}
 }
 
 // goStmt returns the replacement of one go statement. The children of the
