@@ -835,11 +835,34 @@ func (e *Executor) page(name string, detail int) *kernel.ExecResult {
 // the globals declared by earlier cells.
 func (e *Executor) env() *complete.Env {
 	globals := complete.GlobalsFromValues(e.globals())
+	// The front end's types, where it has them, for their Go names.
+	if typed := e.typedGlobals(); typed != nil {
+		byName := map[string]int{}
+		for i, g := range globals {
+			byName[g.Name] = i
+		}
+		for _, t := range typed {
+			if i, ok := byName[t.Name]; ok {
+				globals[i] = t
+			} else {
+				byName[t.Name] = len(globals)
+				globals = append(globals, t)
+			}
+		}
+	}
+	have := map[string]bool{}
+	for _, g := range globals {
+		have[g.Name] = true
+	}
 	for f := range e.funcs {
-		globals = append(globals, complete.Name{Name: f, Kind: complete.KindFunc})
+		if !have[f] {
+			globals = append(globals, complete.Name{Name: f, Kind: complete.KindFunc})
+		}
 	}
 	for t := range e.types {
-		globals = append(globals, complete.Name{Name: t, Kind: complete.KindType})
+		if !have[t] {
+			globals = append(globals, complete.Name{Name: t, Kind: complete.KindType})
+		}
 	}
 	sort.Slice(globals, func(i, j int) bool { return globals[i].Name < globals[j].Name })
 	imported := make(map[string]string, len(e.imported)+len(e.available))

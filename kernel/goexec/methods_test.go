@@ -1,6 +1,7 @@
 package goexec
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -94,5 +95,29 @@ func TestFmtOfSessionTypes(t *testing.T) {
 		if got, _ := run(t, e, c.code); got != c.want {
 			t.Errorf("%q = %s, want %s", c.code, got, c.want)
 		}
+	}
+}
+
+// TestCompletionUsesGoTypes: completion after "x." lists the fields and
+// methods of a variable of a session type under their Go names, and
+// inspect shows its Go type.
+func TestCompletionUsesGoTypes(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type S struct{ alpha, beta int }\n\nfunc (s S) Sum() int { return s.alpha + s.beta }\n\nfunc (s *S) Reset() { s.alpha, s.beta = 0, 0 }")
+	run(t, e, "s := S{1, 2}")
+	code := "s."
+	c := e.Complete(code, len(code))
+	got := strings.Join(c.Matches, " ")
+	for _, want := range []string{"alpha", "beta", "Sum", "Reset"} {
+		if !strings.Contains(" "+got+" ", " "+want+" ") {
+			t.Errorf("completion of %q = %q, missing %s", code, got, want)
+		}
+	}
+	if strings.Contains(got, "Xalpha") {
+		t.Errorf("completion of %q = %q: yaegi's field names", code, got)
+	}
+	data, ok := e.Inspect("s", 1, 0)
+	if text, _ := data["text/plain"].(string); !ok || !strings.Contains(text, "var s S") {
+		t.Errorf("inspect s = %v, %v; want its type S", data, ok)
 	}
 }
