@@ -31,12 +31,14 @@ type Lowering struct {
 	Info   *types.Info
 	Scope  *types.Scope // the session package's (Session.Scope), to see what a name means
 
-	n         int // names made so far
-	errs      scanner.ErrorList
-	lowered   map[*ast.SelectorExpr]bool // uses of generic standard functions lowered as calls
-	iterCalls map[*ast.CallExpr]bool     // calls of standard iterators ranged over
-	returns   map[*ast.BranchStmt]bool   // branches that return from a yield function: continue?
-	deferred  map[*ast.DeferStmt]bool    // defer statements made by deferStmt
+	n           int // names made so far
+	errs        scanner.ErrorList
+	lowered     map[*ast.SelectorExpr]bool  // uses of generic standard functions lowered as calls
+	iterCalls   map[*ast.CallExpr]bool      // calls of standard iterators ranged over
+	returns     map[*ast.BranchStmt]bool    // branches that return from a yield function: continue?
+	deferred    map[*ast.DeferStmt]bool     // defer statements made by deferStmt
+	deferLoop   map[*ast.DeferStmt]ast.Stmt // the loop a defer statement is in, in the same function
+	loopVarArgs map[ast.Expr]bool           // arguments that loopArgs made
 }
 
 // Lower rewrites the chunks in place:
@@ -59,8 +61,15 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.iterCalls = map[*ast.CallExpr]bool{}
 	lw.returns = map[*ast.BranchStmt]bool{}
 	lw.deferred = map[*ast.DeferStmt]bool{}
+	lw.deferLoop = map[*ast.DeferStmt]ast.Stmt{}
+	lw.loopVarArgs = map[ast.Expr]bool{}
 	for i := range chunks {
 		c := &chunks[i]
+		if c.File != nil {
+			lw.findDeferLoops(c.File)
+		} else {
+			lw.findDeferLoops(c.Body)
+		}
 		switch {
 		case c.File != nil:
 			lw.iterTypes(c.File)
@@ -575,9 +584,10 @@ func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
 	}
 	pos := d.Defer
 	var lhs, rhs []ast.Expr
+	lw.loopArgs(d)
 	call := &ast.CallExpr{Fun: d.Call.Fun, Lparen: d.Call.Lparen, Rparen: d.Call.Rparen}
 	for _, a := range d.Call.Args {
-		if tv := lw.Info.Types[a]; tv.Value != nil || tv.IsNil() || tv.IsType() {
+		if tv := lw.Info.Types[a]; (tv.Value != nil || tv.IsNil() || tv.IsType()) && !lw.loopVarArgs[a] {
 			call.Args = append(call.Args, a)
 			continue
 		}
@@ -599,4 +609,113 @@ func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
 		&ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: token.DEFINE, Rhs: rhs},
 		made,
 	}}
+}
+
+// findDeferLoops records, for each defer statement under n, the innermost
+// loop it is in within the same function.
+func (lw *Lowering) findDeferLoops(n ast.Node) {
+	var walk func(n ast.Node, loop ast.Stmt)
+	walk = func(n ast.Node, loop ast.Stmt) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if m == n {
+				return true
+			}
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				walk(m.Body, nil)
+				return false
+			case *ast.ForStmt:
+				walk(m, m)
+				return false
+			case *ast.RangeStmt:
+				walk(m, m)
+				return false
+			case *ast.DeferStmt:
+				if loop != nil {
+					lw.deferLoop[m] = loop
+				}
+			}
+			return true
+		})
+	}
+	walk(n, nil)
+}
+
+// loopArgs makes the variables of a loop that a deferred function literal
+// reads its arguments: "defer func() { use(i) }()" in a loop becomes
+// "defer func(i int) { use(i) }(i)". yaegi makes the closure when the
+// deferred call runs, at the function's end, so it saw the variables'
+// last values where Go's closure, made at the defer statement, sees the
+// iteration's. A variable that the literal assigns or takes the address
+// of stays captured.
+func (lw *Lowering) loopArgs(d *ast.DeferStmt) {
+	lit, ok := d.Call.Fun.(*ast.FuncLit)
+	loop := lw.deferLoop[d]
+	if !ok || loop == nil {
+		return
+	}
+	var vars []*types.Var
+	seen := map[*types.Var]bool{}
+	skip := map[*types.Var]bool{}
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok {
+					if v, ok := lw.Info.Uses[id].(*types.Var); ok {
+						skip[v] = true
+					}
+				}
+			}
+		case *ast.IncDecStmt:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+				if v, ok := lw.Info.Uses[id].(*types.Var); ok {
+					skip[v] = true
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if id, ok := ast.Unparen(n.X).(*ast.Ident); ok {
+					if v, ok := lw.Info.Uses[id].(*types.Var); ok {
+						skip[v] = true
+					}
+				}
+			}
+		case *ast.Ident:
+			v, ok := lw.Info.Uses[n].(*types.Var)
+			if !ok || seen[v] || v.IsField() {
+				return true
+			}
+			if v.Pos() >= loop.Pos() && v.Pos() < loop.End() && !(v.Pos() >= lit.Pos() && v.Pos() < lit.End()) {
+				seen[v] = true
+				vars = append(vars, v)
+			}
+		}
+		return true
+	})
+	pos := lit.Pos()
+	var fields []*ast.Field
+	var args []ast.Expr
+	for _, v := range vars {
+		if skip[v] {
+			continue
+		}
+		tx := lw.typeExpr(v.Type(), pos)
+		if tx == nil {
+			return // leave it as it was
+		}
+		fields = append(fields, &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: v.Name()}}, Type: tx})
+		args = append(args, &ast.Ident{NamePos: pos, Name: v.Name()})
+	}
+	if len(fields) == 0 || len(d.Call.Args) > 0 {
+		return
+	}
+	ft := *lit.Type
+	ft.Params = &ast.FieldList{Opening: pos, List: fields, Closing: pos}
+	d.Call.Fun = &ast.FuncLit{Type: &ft, Body: lit.Body}
+	d.Call.Args = args
+	for _, a := range args {
+		// The new arguments are variables of the loop: evaluate them now.
+		lw.loopVarArgs[a] = true
+	}
 }

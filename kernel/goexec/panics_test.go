@@ -38,6 +38,8 @@ func TestDeferEvaluatesAtTheStatement(t *testing.T) {
 		{"func f6() (s string) {\n\tx := 10\n\tdefer func(v int) { s = fmt.Sprint(v) }(x)\n\tx = 20\n\treturn\n}\nf6()", `"10"`},
 		{"func k() (s string) {\n\tvar sb strings.Builder\n\tfunc() {\n\t\tfor i := range 3 {\n\t\t\tdefer fmt.Fprint(&sb, i)\n\t\t}\n\t}()\n\treturn sb.String()\n}\nk()", `"210"`},
 		{"func gf(f float64) float64 { return f }\nfunc hh() (r float64) {\n\tdefer func(f float64) { r = gf(f) }(3 * 2)\n\treturn\n}\nhh()", "6"},
+		{"func g() (out []int) {\n\tfor i := 0; i < 3; i++ {\n\t\tdefer func() { out = append(out, i) }()\n\t}\n\treturn\n}\ng()", "[2 1 0]"},
+		{"func g2() (s string) {\n\tfor _, w := range []string{\"a\", \"b\"} {\n\t\tdefer func() { s += w }()\n\t}\n\treturn\n}\ng2()", `"ba"`},
 		{"func w() string {\n\tvar sb strings.Builder\n\tfunc() {\n\t\tx := \"a\"\n\t\tdefer sb.WriteString(x)\n\t\tx = \"b\"\n\t}()\n\treturn sb.String()\n}\nw()", `"a"`},
 	} {
 		if got, _ := run(t, e, c.code); got != c.want {
