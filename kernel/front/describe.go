@@ -52,7 +52,7 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			continue
 		}
 		t := lw.Info.Types[a].Type
-		if t == nil || types.IsInterface(t) || !hasSessionStruct(t, map[types.Type]bool{}) {
+		if t == nil || types.IsInterface(t) || !HasSessionStruct(t) {
 			continue
 		}
 		if hasMethod(t, "Error", "String", "Format") {
@@ -68,72 +68,78 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 	}
 }
 
-// hasSessionStruct reports whether t holds a struct type of the session:
+// HasSessionStruct reports whether t holds a struct type of the session:
 // a named one (%#v spells its name), or one with an unexported field
 // (%+v spells the field's name). Other types print alike with or without
 // their names, but for %T (typeVerbs).
-func hasSessionStruct(t types.Type, seen map[types.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch u := t.(type) {
-	case *types.Named:
-		if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
-			return false
-		}
-		if _, ok := u.Underlying().(*types.Struct); ok {
-			return true
-		}
-		return hasSessionStruct(u.Underlying(), seen)
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if !u.Field(i).Exported() || hasSessionStruct(u.Field(i).Type(), seen) {
-				return true
+func HasSessionStruct(t types.Type) bool {
+	return holds(t, func(t types.Type) bool {
+		switch u := t.(type) {
+		case *types.Named:
+			_, isStruct := u.Underlying().(*types.Struct)
+			return isStruct
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				if !u.Field(i).Exported() {
+					return true
+				}
 			}
 		}
-	case *types.Pointer:
-		return hasSessionStruct(u.Elem(), seen)
-	case *types.Slice:
-		return hasSessionStruct(u.Elem(), seen)
-	case *types.Array:
-		return hasSessionStruct(u.Elem(), seen)
-	case *types.Map:
-		return hasSessionStruct(u.Key(), seen) || hasSessionStruct(u.Elem(), seen)
-	}
-	return false
+		return false
+	})
 }
 
 // needsGoValue reports whether t holds a named type or a struct with an
 // unexported field declared in the session: what yaegi prints without
 // its name.
-func needsGoValue(t types.Type, seen map[types.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch u := t.(type) {
-	case *types.Named:
-		if u.Obj().Pkg() != nil && u.Obj().Pkg().Path() == PackagePath {
+func needsGoValue(t types.Type) bool {
+	return holds(t, func(t types.Type) bool {
+		if _, named := t.(*types.Named); named {
 			return true
 		}
-		return false // a compiled type: fmt sees it as it is
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if !u.Field(i).Exported() || needsGoValue(u.Field(i).Type(), seen) {
+		return HasSessionStruct(t)
+	})
+}
+
+// holds reports whether f is true of t or of a type that t is made of:
+// the elements of pointers, slices, arrays and maps, the fields of
+// structs, and the underlying types of the session's named types (a named
+// type of a compiled package is not opened: fmt sees it as it is).
+func holds(t types.Type, f func(types.Type) bool) bool {
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type) bool
+	walk = func(t types.Type) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch u := t.(type) {
+		case *types.Named:
+			if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
+				return false
+			}
+			return f(u) || walk(u.Underlying())
+		case *types.Struct:
+			if f(u) {
 				return true
 			}
+			for i := 0; i < u.NumFields(); i++ {
+				if walk(u.Field(i).Type()) {
+					return true
+				}
+			}
+		case *types.Pointer:
+			return walk(u.Elem())
+		case *types.Slice:
+			return walk(u.Elem())
+		case *types.Array:
+			return walk(u.Elem())
+		case *types.Map:
+			return walk(u.Key()) || walk(u.Elem())
 		}
-	case *types.Pointer:
-		return needsGoValue(u.Elem(), seen)
-	case *types.Slice:
-		return needsGoValue(u.Elem(), seen)
-	case *types.Array:
-		return needsGoValue(u.Elem(), seen)
-	case *types.Map:
-		return needsGoValue(u.Key(), seen) || needsGoValue(u.Elem(), seen)
+		return false
 	}
-	return false
+	return walk(t)
 }
 
 // Describe writes the description of a type that GoValue formats by:
@@ -220,7 +226,7 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 			continue
 		}
 		t := lw.Info.Types[c.Args[j]].Type
-		if t == nil || types.IsInterface(t) || !needsGoValue(t, map[types.Type]bool{}) {
+		if t == nil || types.IsInterface(t) || !needsGoValue(t) {
 			continue
 		}
 		b[off] = 's'

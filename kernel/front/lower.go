@@ -292,13 +292,19 @@ func (lw *Lowering) rangeInt(r *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt 
 		Post: &ast.IncDecStmt{X: id(k), TokPos: pos, Tok: token.INC},
 		Body: body,
 	}
+	return loopBlock(r, label, loop, id(n), bound)
+}
+
+// loopBlock returns "{ name := value; loop }", the loop that replaces the
+// range statement r, with r's label if any.
+func loopBlock(r *ast.RangeStmt, label *ast.LabeledStmt, loop *ast.ForStmt, name *ast.Ident, value ast.Expr) ast.Stmt {
 	var inner ast.Stmt = loop
 	if label != nil {
 		label.Stmt = loop
 		inner = label
 	}
-	return &ast.BlockStmt{Lbrace: pos, Rbrace: r.Body.Rbrace, List: []ast.Stmt{
-		&ast.AssignStmt{Lhs: []ast.Expr{id(n)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{bound}},
+	return &ast.BlockStmt{Lbrace: r.For, Rbrace: r.Body.Rbrace, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{name}, TokPos: r.For, Tok: token.DEFINE, Rhs: []ast.Expr{value}},
 		inner,
 	}}
 }

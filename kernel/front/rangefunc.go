@@ -107,15 +107,7 @@ func (lw *Lowering) rangeBackward(r *ast.RangeStmt, s ast.Expr, label *ast.Label
 		Post: &ast.IncDecStmt{X: id(k), TokPos: pos, Tok: token.DEC},
 		Body: body,
 	}
-	var inner ast.Stmt = loop
-	if label != nil {
-		label.Stmt = loop
-		inner = label
-	}
-	return &ast.BlockStmt{Lbrace: pos, Rbrace: r.Body.Rbrace, List: []ast.Stmt{
-		&ast.AssignStmt{Lhs: []ast.Expr{id(sv)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{s}},
-		inner,
-	}}
+	return loopBlock(r, label, loop, id(sv), s)
 }
 
 // rangeFunc lowers a range over a function (see the comment above).

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
 
 // A struct type declared in a cell is, to compiled code, a struct that
@@ -18,51 +20,16 @@ import (
 
 // goText returns the text of v as fmt's %+v shows a value of static type t,
 // and whether it could: false when t holds no struct type of the session
-// with an unexported field (fmt's own text is then right), or when v's
+// (front.HasSessionStruct: fmt's own text is then right), or when v's
 // shape does not follow t.
 func goText(v any, t types.Type) (string, bool) {
-	if t == nil || !hasRenamedFields(t, map[types.Type]bool{}) {
+	if t == nil || !front.HasSessionStruct(t) {
 		return "", false
 	}
 	var b strings.Builder
 	p := textPrinter{b: &b}
 	p.value(reflect.ValueOf(v), t, true)
 	return b.String(), !p.failed
-}
-
-// hasRenamedFields reports whether t holds a struct declared in the
-// session with an unexported field.
-func hasRenamedFields(t types.Type, seen map[types.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch u := t.(type) {
-	case *types.Named:
-		if s, ok := u.Underlying().(*types.Struct); ok && u.Obj().Pkg() != nil && u.Obj().Pkg().Path() == "main" {
-			for i := 0; i < s.NumFields(); i++ {
-				if !s.Field(i).Exported() {
-					return true
-				}
-			}
-		}
-		return hasRenamedFields(u.Underlying(), seen)
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if hasRenamedFields(u.Field(i).Type(), seen) {
-				return true
-			}
-		}
-	case *types.Pointer:
-		return hasRenamedFields(u.Elem(), seen)
-	case *types.Slice:
-		return hasRenamedFields(u.Elem(), seen)
-	case *types.Array:
-		return hasRenamedFields(u.Elem(), seen)
-	case *types.Map:
-		return hasRenamedFields(u.Key(), seen) || hasRenamedFields(u.Elem(), seen)
-	}
-	return false
 }
 
 // textPrinter writes values as fmt's %+v does, walking the reflect value
@@ -87,7 +54,7 @@ func (p *textPrinter) value(v reflect.Value, t types.Type, top bool) {
 		}
 		v = v.Elem()
 	}
-	if !hasRenamedFields(t, map[types.Type]bool{}) {
+	if !front.HasSessionStruct(t) {
 		// Nothing renamed below: fmt's text is Go's.
 		if v.CanInterface() {
 			fmt.Fprintf(p.b, "%+v", v.Interface())
