@@ -92,7 +92,6 @@ var knownWrong = map[string]string{
 	"heldout/errors/stringer_error_methods.go": "%#v of a Stringer type prints yaegi's wrapper",
 	"heldout/types/shapes_interfaces.go":       "a String method is not used with a width (%-14v)",
 	"heldout/programs/kmeans_clusters.go":      "String methods of slice elements are not used by fmt",
-	"heldout/text/json_structs.go":             "encoding/json marshals an unexported field of a program type (as Xinternal)",
 	"heldout/text/template_report.go":          "text/template cannot call a method of a program type (can't evaluate field Total)",
 	"heldout/types/embedding_promoted.go":      "a field promoted through an embedded pointer is read from a copy",
 	"heldout/types/type_switches.go":           "a type switch on an error value misses the case error for *errors.errorString",

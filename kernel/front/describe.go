@@ -89,6 +89,27 @@ func HasSessionStruct(t types.Type) bool {
 	})
 }
 
+// hasUnexportedField reports whether t holds a struct of the session with
+// an unexported field, which yaegi exports under the name "X"+name, that
+// encoding/json would reach: a type with a MarshalJSON or MarshalText
+// method writes itself, and is not opened.
+func hasUnexportedField(t types.Type) bool {
+	marshals := func(t types.Type) bool { return hasMethod(t, "MarshalJSON", "MarshalText") }
+	return holds(t, func(t types.Type) bool {
+		switch u := t.(type) {
+		case *types.Named:
+			return false
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				if f := u.Field(i); !f.Exported() && f.Pkg() != nil && f.Pkg().Path() == PackagePath {
+					return true
+				}
+			}
+		}
+		return false
+	}, marshals)
+}
+
 // needsGoValue reports whether t holds a named type or a struct with an
 // unexported field declared in the session: what yaegi prints without
 // its name.
@@ -104,8 +125,9 @@ func needsGoValue(t types.Type) bool {
 // holds reports whether f is true of t or of a type that t is made of:
 // the elements of pointers, slices, arrays and maps, the fields of
 // structs, and the underlying types of the session's named types (a named
-// type of a compiled package is not opened: fmt sees it as it is).
-func holds(t types.Type, f func(types.Type) bool) bool {
+// type of a compiled package is not opened: fmt sees it as it is). A type
+// for which a stop function is true is not looked at.
+func holds(t types.Type, f func(types.Type) bool, stop ...func(types.Type) bool) bool {
 	seen := map[types.Type]bool{}
 	var walk func(t types.Type) bool
 	walk = func(t types.Type) bool {
@@ -113,6 +135,11 @@ func holds(t types.Type, f func(types.Type) bool) bool {
 			return false
 		}
 		seen[t] = true
+		for _, s := range stop {
+			if s(t) {
+				return false
+			}
+		}
 		switch u := t.(type) {
 		case *types.Named:
 			if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {

@@ -323,6 +323,7 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		}
 		lw.plainVerbs(c, f)
 		lw.goValues(c, f)
+		lw.refuseJSON(c, f)
 		return
 	}
 	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
@@ -724,4 +725,26 @@ func (lw *Lowering) loopArgs(d *ast.DeferStmt) {
 		// The new arguments are variables of the loop: evaluate them now.
 		lw.loopVarArgs[a] = true
 	}
+}
+
+// refuseJSON refuses encoding/json's Marshal, MarshalIndent and
+// (*Encoder).Encode of a value whose type holds a struct of the session
+// with an unexported field: yaegi exports such a field as "X"+name, so
+// json wrote it ("Xinternal":"secret") where Go leaves it out.
+func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
+	if f.Pkg().Path() != "encoding/json" || len(c.Args) == 0 {
+		return
+	}
+	switch f.Name() {
+	case "Marshal", "MarshalIndent", "Encode":
+	default:
+		return
+	}
+	t := lw.Info.Types[c.Args[0]].Type
+	if t == nil || !hasUnexportedField(t) {
+		return
+	}
+	lw.errs.Add(lw.Fset.Position(c.Args[0].Pos()), fmt.Sprintf("json.%s of %s cannot run in the interpreter: "+
+		"it would write the struct's unexported fields (yaegi exports them as X+name); copy the value into a "+
+		"struct with only exported fields, or give those fields a json:\"-\" tag and export them", f.Name(), t))
 }

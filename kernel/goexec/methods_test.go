@@ -1,6 +1,7 @@
 package goexec
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -119,5 +120,24 @@ func TestCompletionUsesGoTypes(t *testing.T) {
 	data, ok := e.Inspect("s", 1, 0)
 	if text, _ := data["text/plain"].(string); !ok || !strings.Contains(text, "var s S") {
 		t.Errorf("inspect s = %v, %v; want its type S", data, ok)
+	}
+}
+
+// TestJSONOfUnexportedFieldsRefused: encoding/json of a session struct
+// with an unexported field is refused (yaegi would write the field).
+func TestJSONOfUnexportedFieldsRefused(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"encoding/json\"\n\ntype Pub struct {\n\tID   int    `json:\"id\"`\n\tName string `json:\"name\"`\n}\n\ntype Priv struct {\n\tID       int `json:\"id\"`\n\tinternal string\n}")
+	if got, _ := run(t, e, "b, _ := json.Marshal(Pub{1, \"a\"})\nstring(b)"); got != `"{\"id\":1,\"name\":\"a\"}"` {
+		t.Errorf("json of exported fields = %s", got)
+	}
+	// A type that marshals itself is not refused.
+	run(t, e, "type Self struct{ hidden int }\n\nfunc (s Self) MarshalJSON() ([]byte, error) { return []byte(\"7\"), nil }")
+	if got, _ := run(t, e, "b3, _ := json.Marshal([]Self{{1}})\nstring(b3)"); got != `"[7]"` {
+		t.Errorf("json of a type with MarshalJSON = %s", got)
+	}
+	ee, _ := fail(t, e, context.Background(), "b2, _ := json.Marshal(Priv{1, \"x\"})\n_ = b2")
+	if ee == nil || ee.Name != "CompileError" || !strings.Contains(ee.Value, "unexported") {
+		t.Errorf("json of an unexported field: %v, want a CompileError", ee)
 	}
 }
