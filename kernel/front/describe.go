@@ -90,16 +90,13 @@ func HasSessionStruct(t types.Type) bool {
 }
 
 // hasUnexportedField reports whether t holds a struct of the session with
-// an unexported field, which yaegi exports under the name "X"+name, that
-// encoding/json would reach: a type with a MarshalJSON or MarshalText
-// method writes itself, and is not opened.
+// an unexported field, which yaegi exports under the name "X"+name. A
+// MarshalJSON method does not help: encoding/json does not see the
+// methods of the session's types (json.Marshal([]Self{{1}}) of a Self
+// with MarshalJSON wrote [{"Xhidden":1}]).
 func hasUnexportedField(t types.Type) bool {
-	marshals := func(t types.Type) bool { return hasMethod(t, "MarshalJSON", "MarshalText") }
 	return holds(t, func(t types.Type) bool {
-		switch u := t.(type) {
-		case *types.Named:
-			return false
-		case *types.Struct:
+		if u, ok := t.(*types.Struct); ok {
 			for i := 0; i < u.NumFields(); i++ {
 				if f := u.Field(i); !f.Exported() && f.Pkg() != nil && f.Pkg().Path() == PackagePath {
 					return true
@@ -107,7 +104,7 @@ func hasUnexportedField(t types.Type) bool {
 			}
 		}
 		return false
-	}, marshals)
+	})
 }
 
 // needsGoValue reports whether t holds a named type or a struct with an
