@@ -52,7 +52,13 @@ func importName(spec *ast.ImportSpec) string {
 		return spec.Name.Name
 	}
 	p, _ := strconv.Unquote(spec.Path.Value)
-	elems := strings.Split(p, "/")
+	return PathName(p)
+}
+
+// PathName is the name an import of path binds when its package is not
+// known: the last element of the path that is not a major version ("v2").
+func PathName(path string) string {
+	elems := strings.Split(path, "/")
 	name := elems[len(elems)-1]
 	if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
 		name = elems[len(elems)-2]

@@ -118,12 +118,7 @@ func packageName(path string) string {
 	if name, ok := symbolName(path); ok {
 		return name
 	}
-	elems := strings.Split(path, "/")
-	name := elems[len(elems)-1]
-	if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
-		name = elems[len(elems)-2]
-	}
-	return name
+	return front.PathName(path)
 }
 
 // usedPackageNames returns the identifiers used as the left side of a
