@@ -56,8 +56,12 @@ help:
 setup:
 	scripts/setup.sh
 
+# warm builds the library for compiled cells (%%compile) into the go build
+# cache, so that a session's first compiled cell takes seconds; where
+# compiled cells cannot run it says why, and the build goes on.
 build:
 	$(GO) build -tags openblas -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/rbm-kernel
+	$(BIN) warm || echo "rbm-kernel: compiled cells will not run (see above); interpreted cells do"
 
 install: build
 	$(BIN) install --user

@@ -27,6 +27,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"syscall"
+	"time"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/openblas"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
@@ -76,6 +77,7 @@ func commands() map[string]command {
 		"worker":  {"run a session's cells for a kernel process, on fds 3 and 4 (the kernel starts it)", runWorker},
 		"install": {"write the kernelspec: install [--user | --prefix DIR | --sys-prefix] [--name NAME]", runInstall},
 		"sweep":   {sweepSummary, runSweep},
+		"warm":    {"build the library for compiled cells into the go build cache (make build runs it)", runWarm},
 		"version": {"print the versions of rbm-kernel, Go and yaegi", runVersion},
 		"help":    {"print this help", runHelp},
 	}
@@ -176,6 +178,25 @@ func runHelp(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "  %-8s %s\n", n, cmds[n].summary)
 	}
 	fmt.Fprintln(e.stdout, "\nRun 'rbm-kernel COMMAND -h' for the flags of a command.")
+	return nil
+}
+
+// runWarm builds a compiled cell that uses the library (goexec.WarmCompiled)
+// so that the first %%compile cell of a session does not wait for the
+// library to be compiled for plugins. It fails, saying why, where compiled
+// cells cannot run (no go command of the kernel's release, no cgo).
+func runWarm(e *env, args []string) error {
+	fs := newFlags(e, "warm", "warm")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	start := time.Now()
+	if err := goexec.WarmCompiled(ctx, goexec.Options{}); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "compiled cells: the library is built for plugins (%.1f s)\n", time.Since(start).Seconds())
 	return nil
 }
 

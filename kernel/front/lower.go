@@ -30,6 +30,11 @@ type Lowering struct {
 	Fset   *token.FileSet
 	Info   *types.Info
 	Scope  *types.Scope // the session package's (Session.Scope), to see what a name means
+	// Foreign returns the name under which the interpreter imports the
+	// package of a compiled cell (Session.DeclareForeign), or "" for
+	// another package: each use of such a package's name is qualified
+	// with it.
+	Foreign func(*types.Package) string
 
 	n           int // names made so far
 	errs        scanner.ErrorList
@@ -95,11 +100,71 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			}
 		}
 	}
+	if lw.Foreign != nil {
+		for i := range chunks {
+			c := &chunks[i]
+			switch {
+			case c.File != nil:
+				lw.qualify(c.File)
+			default:
+				lw.qualify(c.Body)
+				if c.Final != nil {
+					f := &ast.ExprStmt{X: c.Final}
+					lw.qualify(f)
+					c.Final = f.X
+				}
+			}
+		}
+	}
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}
 	}
 	return nil
+}
+
+// qualify replaces each use of a name of a compiled cell under n by
+// "alias.Name" ("(*alias.Name)" for a variable), alias the interpreter's
+// name of its package. A generic
+// one is refused: the interpreter cannot instantiate a compiled generic.
+func (lw *Lowering) qualify(n ast.Node) {
+	replaceExprs(n, func(x ast.Expr) ast.Expr {
+		id, ok := x.(*ast.Ident)
+		if !ok {
+			return x
+		}
+		obj := lw.Info.Uses[id]
+		if obj == nil || obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() {
+			return x
+		}
+		alias := lw.Foreign(obj.Pkg())
+		if alias == "" {
+			return x
+		}
+		if isGenericObject(obj) {
+			lw.errs.Add(lw.Fset.Position(id.Pos()), id.Name+" is generic, and declared in a compiled cell: the interpreter cannot instantiate compiled generics; use it in a compiled cell (a non-generic function there may call it)")
+			return x
+		}
+		q := ast.Expr(&ast.SelectorExpr{X: &ast.Ident{NamePos: id.Pos(), Name: alias}, Sel: id})
+		if _, ok := obj.(*types.Var); ok {
+			// The table holds a pointer to a variable (see kernel/compiled).
+			q = &ast.ParenExpr{Lparen: id.Pos(), X: &ast.StarExpr{Star: id.Pos(), X: q}, Rparen: id.End()}
+		}
+		return q
+	})
+}
+
+// isGenericObject reports whether obj is a generic function or type.
+func isGenericObject(obj types.Object) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		return obj.Type().(*types.Signature).TypeParams().Len() > 0
+	case *types.TypeName:
+		if n, ok := obj.Type().(*types.Named); ok {
+			return n.TypeParams().Len() > 0
+		}
+	}
+	return false
 }
 
 // node lowers everything under n.
@@ -439,6 +504,11 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 		}
 		if obj.Parent() != obj.Pkg().Scope() {
 			return nil
+		}
+		if lw.Foreign != nil {
+			if alias := lw.Foreign(obj.Pkg()); alias != "" {
+				return &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: alias}, Sel: &ast.Ident{NamePos: pos, Name: obj.Name()}}
+			}
 		}
 		// A package name of the file that imports obj's package.
 		for s := scope; s != nil; s = s.Parent() {

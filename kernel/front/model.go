@@ -21,6 +21,8 @@ type entry struct {
 	methods map[string]*method // and its methods, by name
 	fn      *ast.FuncDecl      // a function
 	obj     types.Object       // a variable or constant as last checked
+	foreign types.Object       // a name of a compiled cell: an object of its package (DeclareForeign)
+	hidden  *entry             // the type of an interpreted cell that foreign hides
 }
 
 // method is a method declaration of the model and its Go text.
@@ -122,6 +124,10 @@ func (s *Session) refuse(chunks []Chunk) error {
 				for _, sp := range d.Specs {
 					ts := sp.(*ast.TypeSpec)
 					e := s.model[ts.Name.Name]
+					if e != nil && e.foreign != nil && e.hidden != nil {
+						list.Add(s.fset.Position(ts.Name.Pos()), "type "+ts.Name.Name+" was declared by an interpreted cell before a compiled cell declared it: the interpreter cannot declare it again (it would keep the first); give the type another name, or restart the kernel")
+						continue
+					}
 					if e == nil || e.spec == nil {
 						specs = append(specs, sp)
 						continue

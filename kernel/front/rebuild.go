@@ -49,6 +49,8 @@ func (s *Session) rebuild(skip []string, extra []types.Object, cell ...*ast.File
 			}
 		case e.fn != nil:
 			decls = append(decls, e.fn)
+		case e.foreign != nil:
+			s.pkg.Scope().Insert(e.foreign)
 		default:
 			values = append(values, e.obj)
 		}

@@ -49,6 +49,8 @@ type Session struct {
 	built    bool            // pkg holds exactly the model (and the pending cell)
 	pending  bool            // the last cell checked is in pkg but not committed
 	errs     []types.Error
+
+	foreignPkgs map[string]*types.Package // packages of DeclareForeign's objects, by path
 }
 
 // NewSession returns a Session whose cells import packages with imp. The
@@ -60,7 +62,12 @@ func NewSession(fset *token.FileSet, imp types.Importer) *Session {
 		model:   map[string]*entry{},
 	}
 	s.conf = types.Config{
-		Importer:    imp,
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if p, ok := s.foreignPkgs[path]; ok {
+				return p, nil
+			}
+			return imp.Import(path)
+		}),
 		FakeImportC: false,
 		Error:       func(err error) { s.errs = append(s.errs, err.(types.Error)) },
 	}
@@ -77,6 +84,29 @@ func (s *Session) Import(path string) (*types.Package, error) {
 // declared this way.
 func (s *Session) DeclareVar(name string, t types.Type) {
 	s.put(name, &entry{obj: types.NewVar(token.NoPos, nil, name, t)})
+	s.built = false
+}
+
+// DeclareForeign makes obj, a package-level object of another package
+// (a compiled cell's), the session's meaning of its name, as if a cell had
+// declared it: cells then use it unqualified, and Lowering (with
+// Lowering.Foreign) qualifies each use. Its package becomes importable by
+// its path.
+func (s *Session) DeclareForeign(obj types.Object) {
+	e := &entry{foreign: obj}
+	if old := s.model[obj.Name()]; old != nil {
+		switch {
+		case old.spec != nil:
+			e.hidden = old
+		case old.foreign != nil:
+			e.hidden = old.hidden
+		}
+	}
+	s.put(obj.Name(), e)
+	if s.foreignPkgs == nil {
+		s.foreignPkgs = map[string]*types.Package{}
+	}
+	s.foreignPkgs[obj.Pkg().Path()] = obj.Pkg()
 	s.built = false
 }
 

@@ -39,7 +39,8 @@ func (e *Executor) newFront() *front.Session {
 	ctxt.GOPATH = e.opts.GoPath
 	fset := e.in.FileSet()
 	src := &front.SourceImporter{Context: ctxt, Fset: fset, Deps: tables}
-	s := front.NewSession(fset, front.Chain{tables, src})
+	e.importer = front.Chain{tables, src}
+	s := front.NewSession(fset, e.importer)
 	for name, p := range e.imported {
 		s.Imported(name, p)
 	}
@@ -107,7 +108,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 	}
 	e.finalType = checked.Final
 	front.RenameMain(parsed, checked.Info)
-	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope()}
+	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope(), Foreign: e.foreignAlias}
 	if err := lw.Lower(parsed); err != nil {
 		return nil, compileError(code, err, 1)
 	}

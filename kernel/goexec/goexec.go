@@ -78,6 +78,13 @@ type Options struct {
 	// NoCheck runs cells without type-checking them first (kernel/front):
 	// yaegi alone decides. It exists to measure what the check costs.
 	NoCheck bool
+	// ModuleDir is the folder of the kernel module's source, which
+	// compiled cells are built against; empty means found as
+	// compiled.Host finds it.
+	ModuleDir string
+	// CompiledDir is where compiled cells are built and kept; empty means
+	// compiled.DefaultCacheDir.
+	CompiledDir string
 }
 
 // DefaultImports are the packages a cell may use without importing them,
@@ -133,19 +140,21 @@ func symbolName(path string) (string, bool) {
 type Executor struct {
 	opts Options
 
-	mu        sync.Mutex // held by each request
-	in        *interp.Interpreter
-	out       *router
-	trace     *traceWriter
-	front     *front.Session           // type-checks cells; nil if it failed
-	finalType types.Type               // the static type of the running cell's final expression, if known
-	imported  map[string]string        // short name → path, imported in the session
-	available map[string]string        // short name → path, imported on first use
-	funcs     map[string]bool          // functions declared by cells
-	funcTypes map[string]*ast.FuncType // their signatures, for the callback guard
-	types     map[string]bool          // types declared by cells
-	cells     int                      // cells executed since the last reset
-	wrapped   []span                   // the running cell's wrapped statements
+	mu            sync.Mutex // held by each request
+	in            *interp.Interpreter
+	out           *router
+	trace         *traceWriter
+	front         *front.Session           // type-checks cells; nil if it failed
+	finalType     types.Type               // the static type of the running cell's final expression, if known
+	imported      map[string]string        // short name → path, imported in the session
+	available     map[string]string        // short name → path, imported on first use
+	funcs         map[string]bool          // functions declared by cells
+	funcTypes     map[string]*ast.FuncType // their signatures, for the callback guard
+	types         map[string]bool          // types declared by cells
+	cells         int                      // cells executed since the last reset
+	wrapped       []span                   // the running cell's wrapped statements
+	importer      types.Importer           // the packages a cell may import, as the front end sees them
+	compiledCells compiledState            // the session's compiled cells
 
 	run runState // the chunk running now
 	src sources  // what cells compiled, for the stack guard
@@ -288,6 +297,7 @@ func (e *Executor) init() error {
 	e.funcTypes = map[string]*ast.FuncType{}
 	e.types = map[string]bool{}
 	e.cells = 0
+	e.compiledCells = compiledState{}
 	if !e.opts.NoCheck {
 		e.front = e.newFront()
 	}

@@ -33,13 +33,15 @@ func cellMagic(code string) (name, args, body string, ok bool) {
 	return name, strings.TrimSpace(args), body, true
 }
 
-// magic runs a cell magic: %%sweep is the only one.
+// magic runs a cell magic: %%sweep or %%compile.
 func (e *Executor) magic(ctx context.Context, code, name, args, body string) (*kernel.ExecResult, error) {
 	switch name {
 	case "sweep":
 		return e.sweepMagic(ctx, code, args, body)
+	case "compile":
+		return e.compileMagic(ctx, code, args, body)
 	}
-	msg := fmt.Sprintf("unknown cell magic %%%%%s (the kernel knows %%%%sweep)", name)
+	msg := fmt.Sprintf("unknown cell magic %%%%%s (the kernel knows %%%%sweep and %%%%compile)", name)
 	return nil, &kernel.ExecError{Name: "UsageError", Value: msg, Traceback: []string{msg}}
 }
 

@@ -1,0 +1,420 @@
+package compiled
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Cell is the text of a compiled cell's declarations and what they may
+// refer to.
+type Cell struct {
+	Fset     *token.FileSet          // where the cell is parsed: error positions are in it
+	Filename string                  // the file name of positions
+	Body     string                  // the declarations; the file's line L+1 is the body's line L
+	Scope    map[string]types.Object // the names of earlier compiled cells, each an object of its unit
+	Auto     map[string]string       // packages imported when the cell uses their name and does not bind it: name → path
+	Reserved map[string]string       // names the cell may not declare, each with the error's message
+	Importer types.Importer          // the packages the cell may import
+}
+
+// PathPrefix starts the import path of every unit: "rbmkernel.cells/u"
+// and 16 hexadecimal digits of the digest of its source.
+const PathPrefix = "rbmkernel.cells/u"
+
+// PackageName is the package name of every unit, as %T shows it
+// ("compiled.Sampler").
+const PackageName = "compiled"
+
+// symbolsFunc is the function of a unit's generated file that returns its
+// symbol table.
+const symbolsFunc = "XRbmkernelSymbols"
+
+// provisionalPath is the path of a cell's package while its unit's path
+// is not known yet.
+const provisionalPath = "rbmkernel.cells/cell"
+
+// IsUnit reports whether path is the import path of a unit.
+func IsUnit(path string) bool { return strings.HasPrefix(path, PathPrefix) }
+
+// source is a cell made into the source of a unit.
+type source struct {
+	path   string         // the unit's import path
+	text   string         // its Go file
+	hidden string         // the generated file of exported names for unexported ones (hiddenFile)
+	pkg    *types.Package // the package as checked
+	names  []string       // the names it declares, in order
+}
+
+// header is the first line of a unit's file: the package clause and the
+// imports the kernel adds, so that the cell's line L is the file's L+1.
+func header(imports map[string]string) string {
+	var b strings.Builder
+	b.WriteString("package " + PackageName)
+	if len(imports) > 0 {
+		names := make([]string, 0, len(imports))
+		for n := range imports {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		b.WriteString("; import (")
+		for i, n := range names {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			fmt.Fprintf(&b, "%s %q", n, imports[n])
+		}
+		b.WriteString(")")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// parse parses the cell's body under a header.
+func (c *Cell) parse(imports map[string]string) (*ast.File, string, error) {
+	text := header(imports) + c.Body
+	f, err := parser.ParseFile(c.Fset, c.Filename, text, parser.SkipObjectResolution)
+	if err != nil {
+		var list scanner.ErrorList
+		if el, ok := err.(scanner.ErrorList); ok {
+			for _, e := range el {
+				if strings.HasPrefix(e.Msg, "expected declaration, found ") {
+					e.Msg += " (a compiled cell holds declarations only: import, const, var, type and func; run statements in an ordinary cell)"
+				}
+				list = append(list, e)
+			}
+			return nil, "", list
+		}
+		return nil, "", err
+	}
+	return f, text, nil
+}
+
+// declared returns the names the file declares at the package level.
+func declared(f *ast.File) []*ast.Ident {
+	var ids []*ast.Ident
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				ids = append(ids, d.Name)
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					ids = append(ids, sp.Name)
+				case *ast.ValueSpec:
+					ids = append(ids, sp.Names...)
+				}
+			}
+		}
+	}
+	return ids
+}
+
+// check type-checks f as a package at path in which the names of scope
+// that f does not declare itself are declared; units resolves the import
+// paths of units.
+func (c *Cell) check(files []*ast.File, path string, fset *token.FileSet, units map[string]*types.Package) (*types.Package, *types.Info, []types.Error) {
+	pkg := types.NewPackage(path, PackageName)
+	own := map[string]bool{}
+	for _, f := range files {
+		for _, id := range declared(f) {
+			own[id.Name] = true
+		}
+	}
+	for name, obj := range c.Scope {
+		if !own[name] {
+			pkg.Scope().Insert(obj)
+		}
+	}
+	var errs []types.Error
+	conf := types.Config{
+		Importer: importerFunc(func(p string) (*types.Package, error) {
+			if u, ok := units[p]; ok {
+				return u, nil
+			}
+			return c.Importer.Import(p)
+		}),
+		Error: func(err error) { errs = append(errs, err.(types.Error)) },
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}, Defs: map[*ast.Ident]types.Object{}}
+	_ = types.NewChecker(&conf, fset, pkg, info).Files(files)
+	return pkg, info, errs
+}
+
+// importerFunc is a types.Importer made of a function.
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// prepare makes the cell into the source of a unit: it is type-checked
+// (errors are a scanner.ErrorList at the cell's positions), the packages
+// of Auto that it uses are imported, and every use of a name of an earlier
+// unit becomes a qualified one. The unit's path is a digest of its text
+// and of key.
+func (c *Cell) prepare(key string) (*source, error) {
+	f, _, err := c.parse(nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.reserved(f); err != nil {
+		return nil, err
+	}
+	// Which packages of Auto the cell uses: the names a first check finds
+	// undefined.
+	auto := map[string]string{}
+	units := c.units()
+	_, _, errs := c.check([]*ast.File{f}, provisionalPath, c.Fset, units)
+	for _, e := range errs {
+		if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok {
+			if p, ok := c.Auto[name]; ok {
+				auto[name] = p
+			}
+		}
+	}
+	var text string
+	if len(auto) > 0 {
+		if f, text, err = c.parse(auto); err != nil {
+			return nil, err
+		}
+	} else {
+		text = header(nil) + c.Body
+	}
+	provisional, info, errs := c.check([]*ast.File{f}, provisionalPath, c.Fset, units)
+	if list := errorList(c.Fset, errs); len(list) > 0 {
+		return nil, list
+	}
+	var names []string
+	for _, id := range declared(f) {
+		if id.Name != "_" && id.Name != "init" {
+			names = append(names, id.Name)
+		}
+	}
+	hidden := hiddenFile(provisional, names)
+
+	// Qualify the names of earlier units.
+	type edit struct {
+		off  int
+		name string // the identifier's name
+		repl string
+	}
+	var edits []edit
+	imports := map[string]string{}
+	for n, p := range auto {
+		imports[n] = p
+	}
+	var list scanner.ErrorList
+	for id, obj := range info.Uses {
+		if obj == nil || obj.Pkg() == nil || !IsUnit(obj.Pkg().Path()) || obj.Parent() != obj.Pkg().Scope() {
+			continue
+		}
+		alias := "_" + strings.TrimPrefix(obj.Pkg().Path(), PathPrefix[:len(PathPrefix)-1])
+		imports[alias] = obj.Pkg().Path()
+		repl := alias + "." + obj.Name()
+		if !obj.Exported() {
+			if isGeneric(obj) {
+				list.Add(c.Fset.Position(id.Pos()), obj.Name()+" is a generic of an earlier compiled cell and is not exported: export it (name it with a capital letter) to use it in another compiled cell")
+				continue
+			}
+			repl = alias + "." + hiddenName(obj.Name())
+			if _, ok := obj.(*types.Var); ok {
+				repl = "(*" + repl + ")"
+			}
+		}
+		edits = append(edits, edit{c.Fset.Position(id.Pos()).Offset, id.Name, repl})
+	}
+	if len(list) > 0 {
+		list.Sort()
+		return nil, list
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].off > edits[j].off })
+	first := strings.Index(text, "\n") + 1
+	body := text[first:]
+	for _, e := range edits {
+		o := e.off - first
+		if o < 0 || o+len(e.name) > len(body) || body[o:o+len(e.name)] != e.name {
+			return nil, fmt.Errorf("compiled: internal error: identifier %s not at offset %d", e.name, e.off)
+		}
+		body = body[:o] + e.repl + body[o+len(e.name):]
+	}
+	text = header(imports) + body
+
+	sum := sha256.Sum256([]byte(key + "\n" + text + "\n" + hidden))
+	path := PathPrefix + hex.EncodeToString(sum[:])[:16]
+	// The unit's package, checked at its path (its own file set: the
+	// positions of the edited text are not the cell's).
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for name, text := range map[string]string{"cell.go": text, "hidden.go": hidden} {
+		ff, err := parser.ParseFile(fset, name, text, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("compiled: internal error: the unit's %s does not parse: %w", name, err)
+		}
+		files = append(files, ff)
+	}
+	noScope := *c
+	noScope.Scope = nil
+	pkg, _, errs := noScope.check(files, path, fset, units)
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("compiled: internal error: the unit's source does not check: %v", errs[0])
+	}
+	return &source{path: path, text: text, hidden: hidden, pkg: pkg, names: names}, nil
+}
+
+// reserved refuses a declaration of symbolsFunc or of a hidden name.
+func (c *Cell) reserved(f *ast.File) error {
+	var list scanner.ErrorList
+	for _, id := range declared(f) {
+		if id.Name == symbolsFunc || strings.HasPrefix(id.Name, hiddenPrefix) {
+			list.Add(c.Fset.Position(id.Pos()), "the names "+symbolsFunc+" and "+hiddenPrefix+"… are the kernel's in a compiled cell: use another name")
+		} else if msg, ok := c.Reserved[id.Name]; ok {
+			list.Add(c.Fset.Position(id.Pos()), msg)
+		}
+	}
+	if len(list) > 0 {
+		return list
+	}
+	return nil
+}
+
+// units returns the packages of the objects of Scope, by path.
+func (c *Cell) units() map[string]*types.Package {
+	m := map[string]*types.Package{}
+	for _, obj := range c.Scope {
+		if p := obj.Pkg(); p != nil {
+			m[p.Path()] = p
+		}
+	}
+	return m
+}
+
+// errorList converts type errors to a sorted scanner.ErrorList; soft
+// errors count ("declared and not used").
+func errorList(fset *token.FileSet, errs []types.Error) scanner.ErrorList {
+	var list scanner.ErrorList
+	for _, e := range errs {
+		list.Add(fset.Position(e.Pos), e.Msg)
+	}
+	list.Sort()
+	return list
+}
+
+// isGeneric reports whether obj is a generic function or type.
+func isGeneric(obj types.Object) bool {
+	switch obj := obj.(type) {
+	case *types.Func:
+		return obj.Type().(*types.Signature).TypeParams().Len() > 0
+	case *types.TypeName:
+		if n, ok := obj.Type().(*types.Named); ok {
+			return n.TypeParams().Len() > 0
+		}
+	}
+	return false
+}
+
+// hiddenPrefix starts the exported names by which later units reach a
+// unit's unexported ones.
+const hiddenPrefix = "XRbmkernel_"
+
+// hiddenName is the exported name of an unexported name for later units.
+func hiddenName(name string) string { return hiddenPrefix + name }
+
+// symbolsFile returns the generated file of a unit with its symbol table
+// for the interpreter: every name the cell declares, keyed by it
+// (functions, types as nil pointers, variables as pointers to them,
+// constants). A variable is a pointer, not a settable value as in yaegi's
+// own tables, because yaegi takes a binary package's variable of a basic
+// type for a constant and refuses to assign it: the interpreter's cells
+// use "(*unit.name)" (Lowering.Foreign). Generic names are not in the table: the interpreter cannot
+// instantiate them.
+func symbolsFile(src *source) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated by rbm-kernel for a compiled cell. DO NOT EDIT.\n\npackage %s\n\n", PackageName)
+	b.WriteString("import (\n\t\"go/constant\"\n\t\"go/token\"\n\t\"reflect\"\n)\n\n")
+	b.WriteString("var _ = constant.MakeBool\nvar _ = token.INT\n\n")
+	fmt.Fprintf(&b, "// %s returns the unit's symbol table for the interpreter.\nfunc %s() map[string]reflect.Value {\n\treturn map[string]reflect.Value{\n", symbolsFunc, symbolsFunc)
+	scope := src.pkg.Scope()
+	for _, name := range src.names {
+		obj := scope.Lookup(name)
+		if obj == nil || isGeneric(obj) {
+			continue
+		}
+		var v string
+		switch obj := obj.(type) {
+		case *types.Func:
+			v = "reflect.ValueOf(" + name + ")"
+		case *types.TypeName:
+			v = "reflect.ValueOf((*" + name + ")(nil))"
+		case *types.Var:
+			v = "reflect.ValueOf(&" + name + ")"
+		case *types.Const:
+			v = constValue(obj)
+		default:
+			continue
+		}
+		fmt.Fprintf(&b, "\t\t%s: %s,\n", strconv.Quote(name), v)
+	}
+	b.WriteString("\t}\n}\n")
+	return b.String()
+}
+
+// hiddenFile returns the generated file of a unit that gives each
+// unexported, non-generic name of the cell an exported one for later
+// units: an alias of a type, a variable holding a function or a constant,
+// a pointer to a variable.
+func hiddenFile(pkg *types.Package, names []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated by rbm-kernel for a compiled cell. DO NOT EDIT.\n\npackage %s\n\n", PackageName)
+	for _, name := range names {
+		obj := pkg.Scope().Lookup(name)
+		if obj == nil || obj.Exported() || isGeneric(obj) {
+			continue
+		}
+		h := hiddenName(name)
+		switch obj.(type) {
+		case *types.TypeName:
+			fmt.Fprintf(&b, "type %s = %s\n", h, name)
+		case *types.Func:
+			fmt.Fprintf(&b, "var %s = %s\n", h, name)
+		case *types.Var:
+			fmt.Fprintf(&b, "var %s = &%s\n", h, name)
+		case *types.Const:
+			fmt.Fprintf(&b, "const %s = %s\n", h, name)
+		}
+	}
+	return b.String()
+}
+
+// constValue is the table's value of a constant: a typed constant's
+// value, or an untyped one's as a constant.Value (as yaegi's tables hold
+// them). An untyped float constant is rounded to float64.
+func constValue(c *types.Const) string {
+	n := c.Name()
+	b, ok := c.Type().(*types.Basic)
+	if !ok || b.Info()&types.IsUntyped == 0 {
+		return "reflect.ValueOf(" + n + ")"
+	}
+	switch {
+	case b.Info()&types.IsBoolean != 0:
+		return "reflect.ValueOf(constant.MakeBool(" + n + "))"
+	case b.Info()&types.IsString != 0:
+		return "reflect.ValueOf(constant.MakeString(" + n + "))"
+	case b.Info()&types.IsInteger != 0:
+		return "reflect.ValueOf(constant.MakeFromLiteral(" + strconv.Quote(c.Val().ExactString()) + ", token.INT, 0))"
+	case b.Info()&types.IsFloat != 0:
+		return "reflect.ValueOf(constant.MakeFloat64(" + n + "))"
+	case b.Info()&types.IsComplex != 0:
+		return "reflect.ValueOf(constant.BinaryOp(constant.MakeFloat64(real(" + n + ")), token.ADD, constant.MakeImag(constant.MakeFloat64(imag(" + n + ")))))"
+	}
+	return "reflect.ValueOf(" + n + ")"
+}
