@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/goexec"
 	"github.com/rbm-kernel/rbm-kernel/kernel/worker"
 )
 
@@ -41,6 +43,14 @@ func runWorker(e *env, args []string) error {
 	// Interrupts come as messages from the kernel process; a Ctrl-C meant
 	// for a terminal's kernel must not end the worker too.
 	signal.Ignore(os.Interrupt)
+	// Whether compiled cells can run here is checked at start, in the
+	// background: a mismatch is one line of the kernel's log now, and the
+	// error of the first %%compile cell later.
+	go func() {
+		if err := goexec.CheckCompiled(context.Background(), goexec.Options{}); err != nil {
+			fmt.Fprintf(e.stderr, "rbm-kernel worker: compiled cells will not run: %v\n", err)
+		}
+	}()
 	err := worker.ServeFDs(func() (kernel.Executor, error) { return e.newSession(true) })
 	if errors.Is(err, worker.ErrNoPipes) {
 		return usageError{strings.TrimPrefix(err.Error(), "worker: ")}

@@ -57,8 +57,13 @@ var envSettings = []string{
 // go.mod declares the program's module. The go command is the one on
 // PATH, else $GOROOT/bin/go; it must be the program's Go release.
 func Host(ctx context.Context, moduleDir string) (*Toolchain, error) {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok || bi.Main.Path == "" {
+	bi, _ := debug.ReadBuildInfo()
+	return hostFrom(ctx, bi, moduleDir)
+}
+
+// hostFrom is Host for the build information bi.
+func hostFrom(ctx context.Context, bi *debug.BuildInfo, moduleDir string) (*Toolchain, error) {
+	if bi == nil || bi.Main.Path == "" {
 		return nil, &ToolchainError{Reason: "this program has no build information (it was not built in module mode), so compiled cells cannot repeat its build"}
 	}
 	tc := &Toolchain{GoVersion: runtime.Version(), ModulePath: bi.Main.Path}

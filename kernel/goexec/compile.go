@@ -63,6 +63,16 @@ func (e *Executor) compiler(ctx context.Context) (*compiled.Builder, error) {
 	return b, err
 }
 
+// CheckCompiled reports whether compiled cells can run in this process
+// with opts (its ModuleDir and CompiledDir): the go command, the kernel's
+// source and cgo are there, and the result is kept for the sessions. The
+// worker calls it at start, so that a mismatch is in the kernel's log
+// before the first compiled cell.
+func CheckCompiled(ctx context.Context, opts Options) error {
+	_, err := (&Executor{opts: opts}).compiler(ctx)
+	return err
+}
+
 // foreignAlias is Lowering.Foreign: the import name of a unit's package in
 // the interpreter, or "".
 func (e *Executor) foreignAlias(p *types.Package) string {
