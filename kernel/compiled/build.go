@@ -146,13 +146,22 @@ func (b *Builder) Compile(ctx context.Context, c *Cell) (*Unit, error) {
 	name := strings.TrimPrefix(src.path, strings.TrimSuffix(PathPrefix, "u"))
 	so := filepath.Join(b.dir, name+".so")
 	cached := true
+	progress := c.Progress
+	if progress == nil {
+		progress = func(int, int, string) {}
+	}
 	if _, err := os.Stat(so); err != nil {
 		cached = false
+		progress(0, 2, "go build -buildmode=plugin")
 		if err := b.build(ctx, name, src, so); err != nil {
 			return nil, err
 		}
+		progress(1, 2, "loading the plugin")
 	}
 	syms, err := open(so)
+	if !cached {
+		progress(2, 2, "")
+	}
 	if err != nil {
 		return nil, err
 	}

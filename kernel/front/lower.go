@@ -100,6 +100,16 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			}
 		}
 	}
+	for i := range chunks {
+		if c := &chunks[i]; c.File != nil {
+			lw.variadicInterfaces(c.File)
+		} else {
+			lw.variadicInterfaces(c.Body)
+			if c.Final != nil {
+				lw.variadicInterfaces(c.Final)
+			}
+		}
+	}
 	if lw.Foreign != nil {
 		for i := range chunks {
 			c := &chunks[i]
@@ -151,6 +161,51 @@ func (lw *Lowering) qualify(n ast.Node) {
 			q = &ast.ParenExpr{Lparen: id.Pos(), X: &ast.StarExpr{Star: id.Pos(), X: q}, Rparen: id.End()}
 		}
 		return q
+	})
+}
+
+// variadicInterfaces rewrites each call under n of a compiled function
+// (of another package than the session's) whose variadic parameter is
+// ...I, I a non-empty interface, and which passes the variadic arguments
+// one by one, "f(a, b, c)", into "f(a, []I{b, c}...)": yaegi converts an
+// interpreted value to I (through I's wrapper type) when it builds a
+// slice, but not when it passes variadic arguments to a compiled function
+// ("reflect: cannot use struct { … } as type I in Call").
+func (lw *Lowering) variadicInterfaces(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || call.Ellipsis.IsValid() {
+			return true
+		}
+		var obj types.Object
+		switch fun := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			obj = lw.Info.Uses[fun]
+		case *ast.SelectorExpr:
+			obj = lw.Info.Uses[fun.Sel]
+		}
+		f, ok := obj.(*types.Func)
+		if !ok || f.Pkg() == nil || f.Pkg().Path() == PackagePath {
+			return true
+		}
+		sig := f.Type().(*types.Signature)
+		if !sig.Variadic() {
+			return true
+		}
+		fixed := sig.Params().Len() - 1
+		elem := sig.Params().At(fixed).Type().(*types.Slice).Elem()
+		if it, ok := elem.Underlying().(*types.Interface); !ok || it.Empty() || len(call.Args) <= fixed {
+			return true
+		}
+		tx := lw.typeExpr(elem, call.Args[fixed].Pos())
+		if tx == nil {
+			return true
+		}
+		rest := call.Args[fixed:]
+		lit := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: rest[0].Pos(), Elt: tx}, Lbrace: rest[0].Pos(), Elts: append([]ast.Expr(nil), rest...), Rbrace: rest[len(rest)-1].End()}
+		call.Args = append(call.Args[:fixed:fixed], lit)
+		call.Ellipsis = lit.End()
+		return true
 	})
 }
 

@@ -100,11 +100,19 @@ func (e *Executor) compileMagic(ctx context.Context, code, args, body string) (*
 		reserved[name] = name + " is the name of a package the session imports (" + strconv.Quote(path) + "): give the declaration another name"
 	}
 	e.cells++
+	var bar *display.Progress
 	u, err := b.Compile(ctx, &compiled.Cell{
 		Fset: e.in.FileSet(), Filename: cellFile, Body: body,
 		Scope: e.compiledCells.scope, Auto: e.available, Reserved: reserved,
 		Importer: e.importer,
+		Progress: func(done, total int, status string) {
+			if bar == nil {
+				bar = display.NewProgress("%%compile")
+			}
+			bar.Update(done, total, status)
+		},
 	})
+	bar.Done()
 	if err != nil {
 		var te *compiled.ToolchainError
 		var be *compiled.BuildError

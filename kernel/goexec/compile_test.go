@@ -2,8 +2,10 @@ package goexec
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // newCompilingExec returns an Executor whose compiled cells are built in a
@@ -173,5 +175,109 @@ _, err := learn.Train(ctx, m, set, learn.NewCD(3, s), &learn.Settings{Updates: 2
 	}
 	if got, _ := run(t, e, "s.Steps"); got != "60" {
 		t.Errorf("the compiled sampler was asked for %s transitions, want 20 updates × CD-3 = 60", got)
+	}
+}
+
+// TestCompiledInterface implements an interface of a compiled cell with
+// an interpreted type, and hands a value of it to compiled code, which
+// calls its methods (the interpreter's wrapper type of the interface).
+func TestCompiledInterface(t *testing.T) {
+	e := newCompilingExec(t)
+	run(t, e, `%%compile
+// Energy is a function of a state with a name.
+type Energy interface {
+	Of(x []float64) float64
+	Name() string
+	Scaled(k float64, xs ...float64) (float64, error)
+	Units(m *rbm.Binary, w ...*mat.Dense) (visible, hidden int)
+}
+
+// Size asks e for m's size (a method whose signature names packages).
+func Size(e Energy, m *rbm.Binary) int { v, h := e.Units(m); return 10*v + h }
+
+// Lowest returns the name of the energy lowest at x.
+func Lowest(x []float64, es ...Energy) string {
+	best, name := 0.0, ""
+	for i, e := range es {
+		if v := e.Of(x); i == 0 || v < best {
+			best, name = v, e.Name()
+		}
+	}
+	return name
+}
+
+// ScaledSum calls Scaled.
+func ScaledSum(e Energy) float64 { v, _ := e.Scaled(2, 1, 2, 3); return v }
+`)
+	run(t, e, `type quad struct{ c float64 }
+func (q quad) Of(x []float64) float64 { s := 0.0; for _, v := range x { s += q.c * v * v }; return s }
+func (q quad) Name() string { return fmt.Sprint("quad", q.c) }
+func (q quad) Scaled(k float64, xs ...float64) (float64, error) { s := 0.0; for _, v := range xs { s += k * v }; return s, nil }
+func (q quad) Units(m *rbm.Binary, w ...*mat.Dense) (int, int) { return m.W.Dims() }`)
+	if got, _ := run(t, e, "m, _ := rbm.NewBinary(3, 2, nil)\nSize(quad{1}, m)"); got != "32" {
+		t.Errorf("Size = %s, want 32", got)
+	}
+	if got, _ := run(t, e, `ScaledSum(quad{1})`); got != "12" {
+		t.Errorf("ScaledSum = %s, want 12", got)
+	}
+	if got, _ := run(t, e, `Lowest([]float64{1, 2}, []Energy{quad{3}, quad{1}, quad{2}}...)`); got != `"quad1"` {
+		t.Errorf("Lowest = %s, want \"quad1\"", got)
+	}
+	if got, _ := run(t, e, `Lowest([]float64{1, 2}, quad{3}, quad{1}, quad{2})`); got != `"quad1"` {
+		t.Errorf("Lowest = %s, want \"quad1\"", got)
+	}
+}
+
+// TestCompiledProgress: a cell that is built shows a progress bar; the same
+// cell again, already loaded, shows nothing.
+func TestCompiledProgress(t *testing.T) {
+	e := newCompilingExec(t)
+	// A source no earlier test of this process has loaded (-count=2).
+	cell := fmt.Sprintf("%%%%compile\nfunc ProgressShown() int64 { return %d }", time.Now().UnixNano())
+	_, rec := run(t, e, cell)
+	plain, _ := rec.displays()
+	if len(plain) == 0 || !strings.Contains(plain[len(plain)-1], "%%compile") {
+		t.Errorf("a built cell showed %q, want a %%%%compile progress bar", plain)
+	}
+	_, rec = run(t, e, cell)
+	if plain, _ := rec.displays(); len(plain) != 0 {
+		t.Errorf("a loaded cell showed %q, want nothing", plain)
+	}
+}
+
+// TestCompiledOutput: what compiled code prints (fmt.Print*, and os.Stdout
+// or os.Stderr handed on as a writer) is the cell's output, in order with
+// what the interpreted code around it prints.
+func TestCompiledOutput(t *testing.T) {
+	e := newCompilingExec(t)
+	run(t, e, `%%compile
+import (
+	"io"
+	"os"
+	"text/tabwriter"
+)
+
+// isFile: an os.Stdout passed as an interface that an io.Writer does not
+// satisfy (io.WriteCloser) or that fmt would print (any) stays the file.
+func isFile(w io.WriteCloser, v any) bool { _, ok := v.(*os.File); return ok && w == os.Stdout }
+
+func Report(n int) {
+	fmt.Println("report of", n, isFile(os.Stdout, os.Stdout))
+	fmt.Printf("%d squared is %d\n", n, n*n)
+	fmt.Print()
+	w := tabwriter.NewWriter(os.Stdout, 0, 8, 1, ' ', 0)
+	fmt.Fprintln(w, "a\tb")
+	w.Flush()
+	fmt.Fprintln(os.Stderr, "warning", n)
+}
+`)
+	_, rec := run(t, e, `fmt.Println("before")
+Report(3)
+fmt.Println("after")`)
+	if got, want := rec.stream("stdout"), "before\nreport of 3 true\n3 squared is 9\na b\nafter\n"; got != want {
+		t.Errorf("stdout %q, want %q", got, want)
+	}
+	if got := rec.stream("stderr"); got != "warning 3\n" {
+		t.Errorf("stderr %q, want \"warning 3\\n\"", got)
 	}
 }

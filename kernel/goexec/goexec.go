@@ -44,6 +44,7 @@ import (
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/compiled/cellio"
 	"github.com/rbm-kernel/rbm-kernel/kernel/complete"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
@@ -226,6 +227,10 @@ func (e *Executor) init() error {
 	// io.Writer variables, not *os.File, as yaegi does with
 	// YAEGI_SPECIAL_STDIO: output keeps its order and reaches the cell.
 	osOut, osErr := stdout, io.Writer(streamWriter{e.out, 1})
+	// Compiled cells print to the same streams (their code is rewritten to
+	// write to cellio's writers); the process has one pair, so the last
+	// session made has them: the worker makes one.
+	cellio.Set(osOut, osErr)
 	capture := reflect.ValueOf(e.capture)
 	rt := map[string]reflect.Value{
 		"GoPanic": reflect.ValueOf(e.goPanic),

@@ -1,0 +1,97 @@
+package compiled
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// cellioPath is the package of the writers that compiled cells print to;
+// cellioName is the name the unit imports it under.
+const (
+	cellioPath = "github.com/rbm-kernel/rbm-kernel/kernel/compiled/cellio"
+	cellioName = "_rbmkernel_cellio"
+)
+
+// printFuncs are the functions of fmt that print to os.Stdout.
+var printFuncs = map[string]bool{"Print": true, "Println": true, "Printf": true}
+
+// writer is the interface { Write([]byte) (int, error) }, the method set
+// of the io.Writer that cellio.Writer returns.
+var writer = func() *types.Interface {
+	bytes := types.NewVar(token.NoPos, nil, "p", types.NewSlice(types.Typ[types.Byte]))
+	n := types.NewVar(token.NoPos, nil, "n", types.Typ[types.Int])
+	err := types.NewVar(token.NoPos, nil, "err", types.Universe.Lookup("error").Type())
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(bytes), types.NewTuple(n, err), false)
+	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, "Write", sig)}, nil).Complete()
+}()
+
+// writerFits reports whether an os.Stdout passed as a parameter of type t
+// is written to through t and may be replaced by an io.Writer: t is an
+// interface that asks for Write and nothing an io.Writer lacks (io.Writer
+// itself, but not any, which fmt.Println(os.Stdout) would print, nor
+// io.WriteCloser).
+func writerFits(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return false
+	}
+	return types.Implements(writer, it)
+}
+
+// outputEdits returns the edits of the cell's file f (whose text is text)
+// that make what it prints go to the writers of package cellio:
+// fmt.Println(a) becomes fmt.Fprintln(cellio.Stdout, a), and os.Stdout or
+// os.Stderr passed as an io.Writer becomes cellio.Writer(os.Stdout).
+func (c *Cell) outputEdits(f *ast.File, info *types.Info, text string) []edit {
+	var edits []edit
+	replace := func(e ast.Expr, repl string) {
+		start, end := c.Fset.Position(e.Pos()).Offset, c.Fset.Position(e.End()).Offset
+		edits = append(edits, edit{start, text[start:end], repl})
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && printFuncs[fn.Name()] {
+				replace(sel.Sel, "F"+strings.ToLower(fn.Name()[:1])+fn.Name()[1:])
+				repl := "(" + cellioName + ".Stdout"
+				if len(call.Args) > 0 {
+					repl += ", "
+				}
+				edits = append(edits, edit{c.Fset.Position(call.Lparen).Offset, "(", repl})
+			}
+		}
+		sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+		if !ok {
+			return true
+		}
+		for i, a := range call.Args {
+			sel, ok := ast.Unparen(a).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			v, ok := info.Uses[sel.Sel].(*types.Var)
+			if !ok || v.Pkg() == nil || v.Pkg().Path() != "os" || (v.Name() != "Stdout" && v.Name() != "Stderr") {
+				continue
+			}
+			var pt types.Type
+			switch {
+			case sig.Variadic() && i >= sig.Params().Len()-1:
+				pt = sig.Params().At(sig.Params().Len() - 1).Type().(*types.Slice).Elem()
+			case i < sig.Params().Len():
+				pt = sig.Params().At(i).Type()
+			}
+			if pt != nil && writerFits(pt) {
+				// The os import stays used.
+				start, end := c.Fset.Position(sel.Pos()).Offset, c.Fset.Position(sel.End()).Offset
+				replace(sel, cellioName+".Writer("+text[start:end]+")")
+			}
+		}
+		return true
+	})
+	return edits
+}
