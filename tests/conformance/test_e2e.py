@@ -6,11 +6,15 @@ writes, a panicking library callback, passing the memory limit) leave the
 kernel connected with an error naming the cause and %rerun brings the lost
 session back, a recursion without end in interpreted code is stopped with
 the session kept, a second interrupt stops a cell that ignores the first,
-and the RBM library answers from a cell.
+the RBM library answers from a cell, and compiled cells (%%compile) print to
+the cell, panic as the cell, end only the worker with a stack overflow (and
+come back with %rerun), and, in a kernel that finds no go command, end with
+a ToolchainError while ordinary cells go on.
 
 Run against an installed kernelspec named "rbm-kernel" (see run.sh).
 """
 import math
+import os
 import time
 import unittest
 from queue import Empty
@@ -161,12 +165,75 @@ class RBMKernelE2E(unittest.TestCase):
                 self.ok("%rerun")
                 self.assertEqual(self.result_text("twice(lost) + 2"), "42")
 
+    def test_compiled_cell_deadly_keeps_the_kernel(self):
+        # A recursion without end in a compiled cell is Go's fatal stack
+        # overflow: it ends the worker, and %rerun builds the compiled cell
+        # again (from the cache) in the new one.
+        self.ok("%%compile\n// Deep never returns.\nfunc Deep(n int) int { return Deep(n+1) + 1 }\n"
+                "// Twice doubles n.\nfunc Twice(n int) int { return 2 * n }")
+        self.ok("lost := 20")
+        reply, _ = self.run_cell("Deep(0)", timeout=60)
+        self.assertEqual(reply["status"], "error")
+        self.assertEqual(reply["ename"], "StackOverflow", reply)
+        self.assertIn("%rerun", "\n".join(reply["traceback"]))
+        self.assertTrue(self.km.is_alive())
+        self.ok("%rerun")
+        self.assertEqual(self.result_text("Twice(lost) + 2"), "42")
+
+    def test_compiled_cell_output_and_panic(self):
+        self.ok("%%compile\nimport \"os\"\n\n// Say prints to both streams.\nfunc Say(n int) {\n"
+                "\tfmt.Println(\"out\", n)\n\tfmt.Fprintln(os.Stderr, \"err\", n)\n}\n\n"
+                "// At indexes s.\nfunc At(s []int, i int) int { return s[i] }")
+        _, out = self.ok_out("Say(7)")
+        streams = [(c["name"], c["text"]) for t, c in out if t == "stream"]
+        self.assertEqual("".join(t for n, t in streams if n == "stdout"), "out 7\n", out)
+        self.assertEqual("".join(t for n, t in streams if n == "stderr"), "err 7\n", out)
+        reply, _ = self.run_cell("At([]int{1}, 5)")
+        self.assertEqual(reply["status"], "error")
+        self.assertIn("index out of range [5] with length 1", reply["evalue"])
+        self.assertEqual(self.result_text("At([]int{1, 2}, 1)"), "2")
+
+    def ok_out(self, code):
+        reply, out = self.run_cell(code)
+        self.assertEqual(reply["status"], "ok", f"{code!r}: {reply}")
+        return reply, out
+
     def test_library_exact_log_z(self):
         # With all parameters zero every one of the 2^(4+3) joint states has
         # energy 0, so Z = 2^7 and log Z = 7 ln 2 exactly.
         self.ok("m, err := rbm.NewBinary(4, 3, nil)")
         got = float(self.result_text("logZ, err := m.ExactLogZ()\nif err != nil {\n\tpanic(err)\n}\nlogZ"))
         self.assertAlmostEqual(got, 7 * math.log(2), places=12)
+
+
+class WithoutGo(unittest.TestCase):
+    """A kernel that finds no go command: a compiled cell ends with an
+    error that says so and how to fix it, and ordinary cells go on."""
+
+    @classmethod
+    def setUpClass(cls):
+        env = dict(os.environ)
+        env.pop("GOROOT", None)
+        env["PATH"] = os.pathsep.join(
+            d for d in env.get("PATH", "").split(os.pathsep) if d and not os.path.exists(os.path.join(d, "go")))
+        cls.km, cls.kc = start_new_kernel(kernel_name="rbm-kernel", env=env)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.kc.stop_channels()
+        cls.km.shutdown_kernel(now=True)
+
+    def test_compiled_cell_without_go(self):
+        reply = self.kc.execute_interactive("%%compile\nfunc F() int { return 1 }", timeout=TIMEOUT)["content"]
+        self.assertEqual(reply["status"], "error")
+        self.assertEqual(reply["ename"], "ToolchainError", reply)
+        self.assertIn("go command", reply["evalue"])
+        out = []
+        reply = self.kc.execute_interactive("40 + 2", timeout=TIMEOUT,
+                                            output_hook=lambda m: out.append(m))["content"]
+        self.assertEqual(reply["status"], "ok")
+        results = [m["content"]["data"]["text/plain"] for m in out if m["msg_type"] == "execute_result"]
+        self.assertEqual(results, ["42"])
 
 
 if __name__ == "__main__":
