@@ -35,7 +35,7 @@ func newBuilder(t testing.TB) *Builder {
 	return b
 }
 
-var importer = front.NewImporter(stdlib.Symbols, symbols.Symbols)
+var tables = front.NewImporter(stdlib.Symbols, symbols.Symbols)
 
 // cell returns a Cell of body that sees the names of the units.
 func cell(body string, units ...*Unit) *Cell {
@@ -48,7 +48,7 @@ func cell(body string, units ...*Unit) *Cell {
 	return &Cell{
 		Fset: token.NewFileSet(), Filename: "cell", Body: body, Scope: scope,
 		Auto:     map[string]string{"rbm": "github.com/rbm-kernel/rbm-kernel/lib/rbm", "math": "math"},
-		Importer: importer,
+		Importer: tables,
 	}
 }
 

@@ -18,7 +18,7 @@ const (
 var printFuncs = map[string]bool{"Print": true, "Println": true, "Printf": true}
 
 // writer is the interface { Write([]byte) (int, error) }, the method set
-// of the io.Writer that cellio.Writer returns.
+// of the io.Writer that cellio.StdoutOf and StderrOf return.
 var writer = func() *types.Interface {
 	bytes := types.NewVar(token.NoPos, nil, "p", types.NewSlice(types.Typ[types.Byte]))
 	n := types.NewVar(token.NoPos, nil, "n", types.Typ[types.Int])
@@ -42,8 +42,13 @@ func writerFits(t types.Type) bool {
 
 // outputEdits returns the edits of the cell's file f (whose text is text)
 // that make what it prints go to the writers of package cellio:
-// fmt.Println(a) becomes fmt.Fprintln(cellio.Stdout, a), and os.Stdout or
-// os.Stderr passed as an io.Writer becomes cellio.Writer(os.Stdout).
+// fmt.Println(a) becomes fmt.Fprintln(cellio.Stdout, a) (and
+// fmt.Println(f()) fmt.Fprintln(cellio.Stdout, cellio.Args(f())...); a
+// fmt.Printf(f()) is left printing to the process's stdout), the builtin
+// println(a) cellio.Println(a) (the same text on the cell's stderr; an
+// interface argument prints its dynamic value, not the runtime's pair of
+// addresses), and os.Stdout or os.Stderr passed as an io.Writer becomes
+// cellio.StdoutOf(os.Stdout) or cellio.StderrOf(os.Stderr).
 func (c *Cell) outputEdits(f *ast.File, info *types.Info, text string) []edit {
 	var edits []edit
 	replace := func(e ast.Expr, repl string) {
@@ -55,6 +60,12 @@ func (c *Cell) outputEdits(f *ast.File, info *types.Info, text string) []edit {
 		if !ok {
 			return true
 		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "print" || b.Name() == "println") {
+				// println(a) → cellio.Println(a)
+				replace(id, cellioName+"."+strings.ToUpper(b.Name()[:1])+b.Name()[1:])
+			}
+		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && printFuncs[fn.Name()] {
 				replace(sel.Sel, "F"+strings.ToLower(fn.Name()[:1])+fn.Name()[1:])
@@ -63,6 +74,15 @@ func (c *Cell) outputEdits(f *ast.File, info *types.Info, text string) []edit {
 					repl += ", "
 				}
 				edits = append(edits, edit{c.Fset.Position(call.Lparen).Offset, "(", repl})
+				if len(call.Args) == 1 && fn.Name() != "Printf" {
+					if _, ok := info.TypeOf(call.Args[0]).(*types.Tuple); ok {
+						// fmt.Println(f()), f's results its arguments:
+						// fmt.Fprintln(cellio.Stdout, cellio.Args(f())...).
+						a := call.Args[0]
+						start, end := c.Fset.Position(a.Pos()).Offset, c.Fset.Position(a.End()).Offset
+						replace(a, cellioName+".Args("+text[start:end]+")...")
+					}
+				}
 			}
 		}
 		sig, ok := info.TypeOf(call.Fun).(*types.Signature)
@@ -88,7 +108,7 @@ func (c *Cell) outputEdits(f *ast.File, info *types.Info, text string) []edit {
 			if pt != nil && writerFits(pt) {
 				// The os import stays used.
 				start, end := c.Fset.Position(sel.Pos()).Offset, c.Fset.Position(sel.End()).Offset
-				replace(sel, cellioName+".Writer("+text[start:end]+")")
+				replace(sel, cellioName+"."+v.Name()+"Of("+text[start:end]+")")
 			}
 		}
 		return true

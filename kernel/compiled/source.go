@@ -23,6 +23,12 @@ type Cell struct {
 	Auto     map[string]string       // packages imported when the cell uses their name and does not bind it: name → path
 	Reserved map[string]string       // names the cell may not declare, each with the error's message
 	Importer types.Importer          // the packages the cell may import
+	// Program makes the unit a Go program: package main, built as its
+	// plugin's main package, so that its types are main.T for fmt's %T
+	// and %#v and for reflect, as in the program the cell holds. A program
+	// is not an importable package: later compiled cells cannot use its
+	// names (ordinary cells can).
+	Program bool
 	// Progress, if not nil, is told of a build's steps (not of a cell
 	// whose plugin exists): done of total, and what runs now.
 	Progress func(done, total int, status string)
@@ -32,7 +38,11 @@ type Cell struct {
 // and 16 hexadecimal digits of the digest of its source.
 const PathPrefix = "rbmkernel.cells/u"
 
-// PackageName is the package name of every unit, as %T shows it
+// ProgramName is the package name of a unit that is a program
+// (Cell.Program).
+const ProgramName = "main"
+
+// PackageName is the package name of every other unit, as %T shows it
 // ("compiled.Sampler").
 const PackageName = "compiled"
 
@@ -43,6 +53,14 @@ const symbolsFunc = "XRbmkernelSymbols"
 // provisionalPath is the path of a cell's package while its unit's path
 // is not known yet.
 const provisionalPath = "rbmkernel.cells/cell"
+
+// packageName is the package name of the cell's unit.
+func (c *Cell) packageName() string {
+	if c.Program {
+		return ProgramName
+	}
+	return PackageName
+}
 
 // IsUnit reports whether path is the import path of a unit.
 func IsUnit(path string) bool { return strings.HasPrefix(path, PathPrefix) }
@@ -65,9 +83,9 @@ type source struct {
 
 // header is the first line of a unit's file: the package clause and the
 // imports the kernel adds, so that the cell's line L is the file's L+1.
-func header(imports map[string]string) string {
+func (c *Cell) header(imports map[string]string) string {
 	var b strings.Builder
-	b.WriteString("package " + PackageName)
+	b.WriteString("package " + c.packageName())
 	if len(imports) > 0 {
 		names := make([]string, 0, len(imports))
 		for n := range imports {
@@ -89,7 +107,7 @@ func header(imports map[string]string) string {
 
 // parse parses the cell's body under a header.
 func (c *Cell) parse(imports map[string]string) (*ast.File, string, error) {
-	text := header(imports) + c.Body
+	text := c.header(imports) + c.Body
 	f, err := parser.ParseFile(c.Fset, c.Filename, text, parser.SkipObjectResolution)
 	if err != nil {
 		var list scanner.ErrorList
@@ -134,7 +152,7 @@ func declared(f *ast.File) []*ast.Ident {
 // that f does not declare itself are declared; units resolves the import
 // paths of units.
 func (c *Cell) check(files []*ast.File, path string, fset *token.FileSet, units map[string]*types.Package) (*types.Package, *types.Info, []types.Error) {
-	pkg := types.NewPackage(path, PackageName)
+	pkg := types.NewPackage(path, c.packageName())
 	own := map[string]bool{}
 	for _, f := range files {
 		for _, id := range declared(f) {
@@ -197,7 +215,7 @@ func (c *Cell) prepare(key string) (*source, error) {
 			return nil, err
 		}
 	} else {
-		text = header(nil) + c.Body
+		text = c.header(nil) + c.Body
 	}
 	provisional, info, errs := c.check([]*ast.File{f}, provisionalPath, c.Fset, units)
 	if list := errorList(c.Fset, errs); len(list) > 0 {
@@ -220,6 +238,10 @@ func (c *Cell) prepare(key string) (*source, error) {
 	var list scanner.ErrorList
 	for id, obj := range info.Uses {
 		if obj == nil || obj.Pkg() == nil || !IsUnit(obj.Pkg().Path()) || obj.Parent() != obj.Pkg().Scope() {
+			continue
+		}
+		if obj.Pkg().Name() == ProgramName {
+			list.Add(c.Fset.Position(id.Pos()), obj.Name()+" is declared by a program cell (one that declares func main, built as a Go program), which a compiled cell cannot import: declare "+obj.Name()+" in a %%compile cell, or in this one")
 			continue
 		}
 		alias := "_" + strings.TrimPrefix(obj.Pkg().Path(), PathPrefix[:len(PathPrefix)-1])
@@ -256,7 +278,7 @@ func (c *Cell) prepare(key string) (*source, error) {
 		}
 		body = body[:o] + e.repl + body[o+len(e.name):]
 	}
-	text = header(imports) + body
+	text = c.header(imports) + body
 
 	sum := sha256.Sum256([]byte(key + "\n" + text + "\n" + hidden))
 	path := PathPrefix + hex.EncodeToString(sum[:])[:16]

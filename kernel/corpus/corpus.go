@@ -57,6 +57,9 @@ type Program struct {
 	Path     string // the file
 	Code     string // its text
 	Expected string // the text of its Output comment, as go/ast's CommentGroup.Text gives it
+	// Interpreted runs the program's cell with every cell kept in the
+	// interpreter (goexec.Options.Interpreted), not as the kernel runs it.
+	Interpreted bool
 }
 
 // Skipped is a file of a corpus directory that is not run, and why.

@@ -5,6 +5,8 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"regexp"
+	"strings"
 )
 
 // CellFile is the file name given to every chunk of a cell in the file
@@ -207,3 +209,64 @@ func ParseCell(fset *token.FileSet, code string) ([]Chunk, error) {
 	}
 	return chunks, nil
 }
+
+// Program is a cell cut in two for the compiled road (kernel/goexec): its
+// declarations, and the rest. Both keep the cell's positions (what is not
+// theirs is blanked), so an error in either is at the cell's line:col.
+type Program struct {
+	// Decls holds the cell's top-level declarations, imports included.
+	Decls string
+	// Rest holds the cell's statements and its imports, which the
+	// statements may use.
+	Rest string
+	// Statements reports whether the cell has statements.
+	Statements bool
+	// Main reports whether the cell declares a function main: it is a Go
+	// program.
+	Main bool
+}
+
+// SplitProgram cuts a cell into its declarations and the rest. ok is
+// false when the cell does not split (a scanner error: ParseCell reports
+// it) or declares nothing but imports.
+func SplitProgram(code string) (p Program, ok bool) {
+	items, err := splitItems(code)
+	if err != nil {
+		return Program{}, false
+	}
+	decls, rest := []byte(code), []byte(code)
+	keep := func(b []byte, it item, yes bool) {
+		if yes {
+			return
+		}
+		for i := it.start; i < it.end; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	declares := false
+	for _, it := range items {
+		text := code[it.start:it.end]
+		isImport := it.decl && strings.HasPrefix(text, "import")
+		keep(decls, it, it.decl)
+		keep(rest, it, !it.decl || isImport)
+		if !it.decl {
+			p.Statements = true
+		}
+		if it.decl && !isImport {
+			declares = true
+		}
+		if it.decl && mainDecl.MatchString(text) {
+			p.Main = true
+		}
+	}
+	if !declares {
+		return Program{}, false
+	}
+	p.Decls, p.Rest = string(decls), string(rest)
+	return p, true
+}
+
+// mainDecl matches the start of a declaration of the function main.
+var mainDecl = regexp.MustCompile(`^func\s+main\s*\(`)

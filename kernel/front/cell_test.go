@@ -40,3 +40,40 @@ func TestSplitItems(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitProgram: the declarations and the rest of a cell keep the
+// cell's positions; imports are in both; main is found.
+func TestSplitProgram(t *testing.T) {
+	code := "import \"strings\"\n\ntype T struct{ A int }\n\nfunc main() {\n\tfmt.Println(strings.ToUpper(\"x\"))\n}\nx := 1\nmain()"
+	p, ok := SplitProgram(code)
+	if !ok || !p.Main || !p.Statements {
+		t.Fatalf("SplitProgram = %+v, %v", p, ok)
+	}
+	if len(p.Decls) != len(code) || len(p.Rest) != len(code) || strings.Count(p.Decls, "\n") != strings.Count(code, "\n") {
+		t.Fatalf("the parts do not keep the cell's positions: %q, %q", p.Decls, p.Rest)
+	}
+	for _, c := range []struct {
+		part, text string
+		in         bool
+	}{
+		{p.Decls, "import \"strings\"", true}, {p.Decls, "type T struct", true}, {p.Decls, "func main() {", true},
+		{p.Decls, "x := 1", false}, {p.Decls, "main()\n", false},
+		{p.Rest, "import \"strings\"", true}, {p.Rest, "x := 1", true}, {p.Rest, "type T", false}, {p.Rest, "func main", false},
+	} {
+		if strings.Contains(c.part, c.text) != c.in {
+			t.Errorf("%q in %q: %v, want %v", c.text, c.part, !c.in, c.in)
+		}
+	}
+	if !strings.HasSuffix(p.Rest, "main()") {
+		t.Errorf("the rest does not end with the call: %q", p.Rest)
+	}
+	if p, ok := SplitProgram("func f() int { return 1 }"); !ok || p.Main || p.Statements {
+		t.Errorf("declarations only: %+v, %v", p, ok)
+	}
+	if _, ok := SplitProgram("import \"os\"\nx := os.Args"); ok {
+		t.Error("a cell that declares only imports split")
+	}
+	if p, _ := SplitProgram("func (s S) main() {}\nfunc mainly() {}"); p.Main {
+		t.Error("a method main or a function mainly counts as main")
+	}
+}

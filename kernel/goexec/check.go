@@ -11,6 +11,7 @@ import (
 
 	"github.com/traefik/yaegi/stdlib"
 
+	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 	"github.com/rbm-kernel/rbm-kernel/kernel/symbols"
 )
@@ -40,6 +41,8 @@ func (e *Executor) newFront() *front.Session {
 	fset := e.in.FileSet()
 	src := &front.SourceImporter{Context: ctxt, Fset: fset, Deps: tables}
 	e.importer = front.Chain{tables, src}
+	e.tables = tables
+	e.unitImporter = nil // made on the first compiled cell (buildUnit)
 	s := front.NewSession(fset, e.importer)
 	for name, p := range e.imported {
 		s.Imported(name, p)
@@ -110,7 +113,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 	front.RenameMain(parsed, checked.Info)
 	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope(), Foreign: e.foreignAlias}
 	if err := lw.Lower(parsed); err != nil {
-		return nil, compileError(code, err, 1)
+		return nil, &refusal{compileError(code, err, 1)}
 	}
 	e.front.Commit(checked)
 	return front.SplitRedeclarations(parsed, checked.Info, strconv.Itoa(e.cells)), nil
@@ -137,3 +140,11 @@ func (e *Executor) declareVar(name, path, typeName string, pointer bool) {
 	}
 	e.front.DeclareVar(name, t)
 }
+
+// refusal is the error of a cell that type-checks but that the front end
+// refuses to give the interpreter (front.Lowering.Lower): nothing of it
+// has run, so it may take the compiled road instead.
+type refusal struct{ *kernel.ExecError }
+
+// Unwrap returns the cell's CompileError.
+func (r *refusal) Unwrap() error { return r.ExecError }

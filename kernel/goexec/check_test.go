@@ -86,9 +86,13 @@ func errText(err error) string {
 
 // TestDeclaredMainRunsWhenCalled: yaegi runs a declared main after every
 // execution; the kernel renames it (front.RenameMain), so it runs only
-// when called, as in Go, and its panics name main.
+// when called, as in Go, and its panics name main. (With the compiled road
+// open, a self-contained main is compiled instead: TestCompiledRoad.)
 func TestDeclaredMainRunsWhenCalled(t *testing.T) {
-	e := newExec(t)
+	e, err := New(Options{Interpreted: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	_, rec := run(t, e, "func main() { fmt.Println(\"main ran\") }")
 	if out := rec.stream("stdout"); out != "" {
 		t.Errorf("declaring main printed %q", out)

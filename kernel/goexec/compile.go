@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/parser"
+	"go/scanner"
 	"go/types"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/compiled"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
+	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
 
 // A %%compile cell holds Go declarations that the Go toolchain compiles
@@ -92,44 +94,121 @@ func (e *Executor) compileMagic(ctx context.Context, code, args, body string) (*
 	if err != nil {
 		return nil, toolchainError(err)
 	}
-	reserved := map[string]string{}
-	for name := range e.available {
-		reserved[name] = name + " is the name of a pre-imported package of the session (" + strconv.Quote(e.available[name]) + "): give the declaration another name"
-	}
-	for name, path := range e.imported {
-		reserved[name] = name + " is the name of a package the session imports (" + strconv.Quote(path) + "): give the declaration another name"
-	}
 	e.cells++
-	var bar *display.Progress
-	u, err := b.Compile(ctx, &compiled.Cell{
-		Fset: e.in.FileSet(), Filename: cellFile, Body: body,
-		Scope: e.compiledCells.scope, Auto: e.available, Reserved: reserved,
-		Importer: e.importer,
-		Progress: func(done, total int, status string) {
-			if bar == nil {
-				bar = display.NewProgress("%%compile")
-			}
-			bar.Update(done, total, status)
-		},
-	})
-	bar.Done()
+	u, err := e.buildUnit(ctx, b, body, unitMagic)
 	if err != nil {
-		var te *compiled.ToolchainError
-		var be *compiled.BuildError
-		switch {
-		case ctx.Err() != nil:
-			return nil, &kernel.ExecError{Name: "Interrupted", Value: "the compiled cell's build was interrupted", Traceback: []string{"the compiled cell's build was interrupted"}}
-		case errors.As(err, &te):
-			return nil, toolchainError(err)
-		case errors.As(err, &be):
-			return nil, &kernel.ExecError{Name: "CompileError", Value: firstLine(be.Output), Traceback: strings.Split(be.Output, "\n")}
-		}
-		return nil, compileError(code, err, 0)
+		return nil, unitError(ctx, code, err)
 	}
 	if err := e.useUnit(u); err != nil {
 		return nil, &kernel.ExecError{Name: "CompileError", Value: err.Error(), Traceback: []string{err.Error()}}
 	}
 	return nil, nil
+}
+
+// compiledRoad runs a cell by the compiled road when it takes it: its
+// declarations are built as a compiled cell would be, and the rest of it
+// (statements, with the cell's imports) then runs in the interpreter. A
+// cell takes the road when it is a Go program (it declares main), or when
+// the front end refused it (refused) and it holds only declarations; and
+// only when compiled cells can run and its declarations are
+// self-contained: they type-check against the packages and the earlier
+// compiled cells alone, not the interpreted session. When it does not
+// take the road (taken is false) nothing has happened. docs/goexec.md,
+// "The compiled road", says why.
+func (e *Executor) compiledRoad(ctx context.Context, code string, refused bool) (res *kernel.ExecResult, taken bool, err error) {
+	if e.opts.Interpreted || e.front == nil {
+		return nil, false, nil
+	}
+	p, ok := front.SplitProgram(code)
+	if !ok || !(p.Main || refused && !p.Statements) {
+		return nil, false, nil
+	}
+	b, err := e.compiler(ctx)
+	if err != nil {
+		return nil, false, nil // no toolchain: the interpreter
+	}
+	kind := unitRoad
+	if p.Main {
+		kind = unitProgram
+	}
+	u, err := e.buildUnit(ctx, b, p.Decls, kind)
+	if err != nil {
+		var list scanner.ErrorList
+		if errors.As(err, &list) && ctx.Err() == nil {
+			// Not self-contained, or not Go: the interpreted road says which.
+			return nil, false, nil
+		}
+		return nil, true, unitError(ctx, code, err)
+	}
+	if err := e.useUnit(u); err != nil {
+		return nil, true, &kernel.ExecError{Name: "CompileError", Value: err.Error(), Traceback: []string{err.Error()}}
+	}
+	if !p.Statements {
+		return nil, true, nil
+	}
+	res, err = e.interpret(ctx, p.Rest)
+	return res, true, err
+}
+
+// unitKind is what a unit is built for.
+type unitKind int
+
+const (
+	unitMagic   unitKind = iota // a %%compile cell
+	unitRoad                    // declarations on the compiled road
+	unitProgram                 // a program on the compiled road (compiled.Cell.Program)
+)
+
+// buildUnit builds body, declarations at the cell's positions, into a
+// unit, showing a progress bar while the go command runs. A %%compile
+// cell may not declare the name of a pre-imported package (it would hide
+// the package from every later cell); on the compiled road, as in an
+// interpreted cell, a declaration hides a package not imported yet.
+func (e *Executor) buildUnit(ctx context.Context, b *compiled.Builder, body string, kind unitKind) (*compiled.Unit, error) {
+	label := "%%compile"
+	if kind != unitMagic {
+		label = "compiling the cell's declarations"
+	}
+	reserved := map[string]string{}
+	for name := range e.available {
+		if kind == unitMagic {
+			reserved[name] = name + " is the name of a pre-imported package of the session (" + strconv.Quote(e.available[name]) + "): give the declaration another name"
+		}
+	}
+	for name, path := range e.imported {
+		reserved[name] = name + " is the name of a package the session imports (" + strconv.Quote(path) + "): give the declaration another name"
+	}
+	if e.unitImporter == nil {
+		e.unitImporter = &front.Augmented{Base: e.importer, Tables: e.tables, Source: b.StdImporter()}
+	}
+	var bar *display.Progress
+	defer func() { bar.Done() }()
+	return b.Compile(ctx, &compiled.Cell{
+		Fset: e.in.FileSet(), Filename: cellFile, Body: body,
+		Scope: e.compiledCells.scope, Auto: e.available, Reserved: reserved,
+		Importer: e.unitImporter, Program: kind == unitProgram,
+		Progress: func(done, total int, status string) {
+			if bar == nil {
+				bar = display.NewProgress(label)
+			}
+			bar.Update(done, total, status)
+		},
+	})
+}
+
+// unitError is the cell's error for a failure of buildUnit.
+func unitError(ctx context.Context, code string, err error) *kernel.ExecError {
+	var te *compiled.ToolchainError
+	var be *compiled.BuildError
+	switch {
+	case ctx.Err() != nil:
+		return &kernel.ExecError{Name: "Interrupted", Value: "the compiled cell's build was interrupted", Traceback: []string{"the compiled cell's build was interrupted"}}
+	case errors.As(err, &te):
+		return toolchainError(err)
+	case errors.As(err, &be):
+		return &kernel.ExecError{Name: "CompileError", Value: firstLine(be.Output), Traceback: strings.Split(be.Output, "\n")}
+	}
+	return compileError(code, err, 0)
 }
 
 // useUnit gives the interpreter the unit's symbol table, imports it once,

@@ -261,23 +261,178 @@ import (
 // satisfy (io.WriteCloser) or that fmt would print (any) stays the file.
 func isFile(w io.WriteCloser, v any) bool { _, ok := v.(*os.File); return ok && w == os.Stdout }
 
+// pair has two results, which fmt.Println prints.
+func pair(n int) (int, string) { return n, "pair" }
+
 func Report(n int) {
 	fmt.Println("report of", n, isFile(os.Stdout, os.Stdout))
+	fmt.Println(pair(n))
 	fmt.Printf("%d squared is %d\n", n, n*n)
 	fmt.Print()
 	w := tabwriter.NewWriter(os.Stdout, 0, 8, 1, ' ', 0)
 	fmt.Fprintln(w, "a\tb")
 	w.Flush()
 	fmt.Fprintln(os.Stderr, "warning", n)
+	println("builtin", n, 1.5)
 }
 `)
 	_, rec := run(t, e, `fmt.Println("before")
 Report(3)
 fmt.Println("after")`)
-	if got, want := rec.stream("stdout"), "before\nreport of 3 true\n3 squared is 9\na b\nafter\n"; got != want {
+	if got, want := rec.stream("stdout"), "before\nreport of 3 true\n3 pair\n3 squared is 9\na b\nafter\n"; got != want {
 		t.Errorf("stdout %q, want %q", got, want)
 	}
-	if got := rec.stream("stderr"); got != "warning 3\n" {
-		t.Errorf("stderr %q, want \"warning 3\\n\"", got)
+	if got, want := rec.stream("stderr"), "warning 3\nbuiltin 3 1.5\n"; got != want {
+		t.Errorf("stderr %q, want %q", got, want)
+	}
+}
+
+// roadProgram is a Go program pasted as a cell, with what the interpreter
+// gets wrong or refuses: a String method with a width, a field promoted
+// through an embedded pointer, errors.As into a struct type of the
+// program, a type switch on an error, and maps.Keys of the generic
+// standard library.
+const roadProgram = `import (
+	"errors"
+	"maps"
+	"slices"
+)
+
+type Celsius float64
+
+func (c Celsius) String() string { return fmt.Sprintf("%.1f°C", float64(c)) }
+
+type base struct{ id int }
+
+type item struct {
+	*base
+	name string
+}
+
+type NotFound struct{ Key string }
+
+func (e NotFound) Error() string { return "not found: " + e.Key }
+
+func find(k string) error { return fmt.Errorf("lookup: %w", NotFound{k}) }
+
+func main() {
+	fmt.Printf("[%-8v]\n", Celsius(21.5))
+	it := item{&base{7}, "x"}
+	it.id++
+	fmt.Println(it.id, it.base.id)
+	var nf NotFound
+	fmt.Println(errors.As(find("k"), &nf), nf.Key)
+	switch err := error(errors.New("plain")).(type) {
+	case NotFound:
+		fmt.Println("NotFound")
+	case error:
+		fmt.Println("error", err)
+	}
+	m := map[string]int{"b": 2, "a": 1}
+	fmt.Println(slices.Sorted(maps.Keys(m)))
+	fmt.Printf("%T %#v\n", it, NotFound{"z"})
+}
+`
+
+// refusedDecls are declarations that the front end refuses to interpret:
+// errors.As into a struct type of the session.
+const refusedDecls = `type Missing struct{ Key string }
+
+func (m Missing) Error() string { return "missing " + m.Key }
+
+func asMissing(err error) string {
+	var m Missing
+	if errors.As(err, &m) {
+		return m.Key
+	}
+	return ""
+}`
+
+// TestCompiledRoad: a program pasted as a cell (it declares main) takes
+// the compiled road and prints what Go prints; declarations that the front
+// end refuses are compiled instead of refused; declarations that use the
+// interpreted session stay interpreted.
+func TestCompiledRoad(t *testing.T) {
+	e := newCompilingExec(t)
+	want := "[21.5°C  ]\n8 8\ntrue k\nerror plain\n[a b]\nmain.item main.NotFound{Key:\"z\"}\n"
+	_, rec := run(t, e, roadProgram+"main()")
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("the program printed %q, want Go's %q", got, want)
+	}
+	// Its names are the session's.
+	if got, _ := run(t, e, `find("z").Error()`); got != `"lookup: not found: z"` {
+		t.Errorf("find after the program: %s", got)
+	}
+
+	// A program is not an importable package: a compiled cell cannot use
+	// its names.
+	ee, _ := fail(t, e, context.Background(), "%%compile\nfunc G() error { return find(\"g\") }")
+	if !strings.Contains(ee.Value, "find is declared by a program cell") {
+		t.Errorf("a compiled cell using a program's name: %s: %s", ee.Name, ee.Value)
+	}
+
+	// Declarations alone that the interpreter would refuse.
+	run(t, e, refusedDecls)
+	if got, _ := run(t, e, `asMissing(fmt.Errorf("wrapped: %w", Missing{"q"}))`); got != `"q"` {
+		t.Errorf("asMissing = %s, want \"q\"", got)
+	}
+
+	// A program that uses the session's variables is interpreted.
+	run(t, e, "scale := 3")
+	_, rec = run(t, e, "func main() { fmt.Println(scale * 2) }\nmain()")
+	if got := rec.stream("stdout"); got != "6\n" {
+		t.Errorf("a program using the session printed %q, want 6", got)
+	}
+}
+
+// TestInterpretedOption: with Options.Interpreted the front end's refusal
+// stands.
+func TestInterpretedOption(t *testing.T) {
+	e, err := New(Options{CompiledDir: t.TempDir(), Interpreted: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ee, _ := fail(t, e, context.Background(), refusedDecls)
+	if !strings.Contains(ee.Value, "errors.As with a target of type Missing") {
+		t.Errorf("refused as %s: %s", ee.Name, ee.Value)
+	}
+}
+
+// TestCompiledNewerAPI: a compiled cell may use what the Go toolchain has
+// and the interpreter's symbol tables lack (generic types and functions of
+// the standard library, and API newer than yaegi's tables).
+func TestCompiledNewerAPI(t *testing.T) {
+	e := newCompilingExec(t)
+	run(t, e, `%%compile
+import (
+	"sync"
+	"sync/atomic"
+)
+
+var latest atomic.Pointer[string]
+
+var config = sync.OnceValue(func() int { return 42 })
+
+// Lines counts the lines of s with strings.Lines.
+func Lines(s string) int {
+	n := 0
+	for range strings.Lines(s) {
+		n++
+	}
+	return n
+}
+
+// Latest stores s and returns what was stored, and config's value.
+func Latest(s string) (string, int) {
+	latest.Store(&s)
+	return *latest.Load(), config()
+}
+`)
+	if got, _ := run(t, e, `Lines("a\nb\nc")`); got != "3" {
+		t.Errorf("Lines = %s, want 3", got)
+	}
+	if got, _ := run(t, e, `s, n := Latest("x")
+fmt.Sprint(s, n)`); got != `"x42"` {
+		t.Errorf("Latest = %s, want \"x42\"", got)
 	}
 }

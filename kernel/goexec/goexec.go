@@ -79,6 +79,11 @@ type Options struct {
 	// NoCheck runs cells without type-checking them first (kernel/front):
 	// yaegi alone decides. It exists to measure what the check costs.
 	NoCheck bool
+	// Interpreted keeps every cell in the interpreter: no cell takes the
+	// compiled road (a program, or declarations the front end refuses,
+	// built by the Go toolchain; docs/goexec.md). The conformance corpus
+	// sets it to measure the interpreter itself.
+	Interpreted bool
 	// ModuleDir is the folder of the kernel module's source, which
 	// compiled cells are built against; empty means found as
 	// compiled.Host finds it.
@@ -155,6 +160,8 @@ type Executor struct {
 	cells         int                      // cells executed since the last reset
 	wrapped       []span                   // the running cell's wrapped statements
 	importer      types.Importer           // the packages a cell may import, as the front end sees them
+	tables        types.Importer           // the packages of the symbol tables
+	unitImporter  types.Importer           // the packages a compiled cell may import (front.Augmented)
 	compiledCells compiledState            // the session's compiled cells
 
 	run runState // the chunk running now
@@ -400,7 +407,25 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 		return e.magic(ctx, code, name, args, body)
 	}
 	e.cells++
+	if res, taken, err := e.compiledRoad(ctx, code, false); taken {
+		return res, err
+	}
+	res, err := e.interpret(ctx, code)
+	var r *refusal
+	if errors.As(err, &r) {
+		if res, taken, err := e.compiledRoad(ctx, code, true); taken {
+			return res, err
+		}
+		return nil, r.ExecError
+	}
+	return res, err
+}
 
+// interpret runs a cell in the interpreter: it is parsed, type-checked and
+// lowered by the front end, then its chunks run in order. A cell that the
+// front end refuses (it type-checks, but the interpreter would run it
+// wrongly) fails with a *refusal before anything runs.
+func (e *Executor) interpret(ctx context.Context, code string) (*kernel.ExecResult, error) {
 	parsed, err := front.ParseCell(e.in.FileSet(), code)
 	if err != nil {
 		offset := 1

@@ -36,4 +36,8 @@ var Symbols = map[string]map[string]reflect.Value{}
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract gonum.org/v1/plot gonum.org/v1/plot/plotter gonum.org/v1/plot/vg gonum.org/v1/plot/vg/draw gonum.org/v1/plot/plotutil
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/rbm-kernel/rbm-kernel/lib/rbm github.com/rbm-kernel/rbm-kernel/lib/mcmc github.com/rbm-kernel/rbm-kernel/lib/learn github.com/rbm-kernel/rbm-kernel/lib/data github.com/rbm-kernel/rbm-kernel/lib/viz
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/rbm-kernel/rbm-kernel/kernel/display
+
+// The writers compiled cells print to: the code of a compiled cell imports
+// the package, and its type check finds it here, wherever the kernel runs.
+//go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/rbm-kernel/rbm-kernel/kernel/compiled/cellio
 //go:generate go run github.com/traefik/yaegi/cmd/yaegi extract github.com/rbm-kernel/rbm-kernel/dsl
