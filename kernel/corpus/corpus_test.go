@@ -91,14 +91,12 @@ var knownWrong = map[string]string{
 	// or refuse. As the kernel runs them (heldout/…), these programs take
 	// the compiled road, and none may be wrong.
 	"interpreted/control/defer_in_loops.go":        "a deferred closure in a three-clause loop sees the loop variable's last value (per-iteration variables not lowered for defer)",
-	"interpreted/control/switch_forms.go":          "a tagless switch over rune classes with fallthrough counts a consonant as other",
 	"interpreted/errors/errors_join_validation.go": "an assertion to interface{ Unwrap() []error } fails on errors.Join's error in a cell",
 	"interpreted/errors/stringer_error_methods.go": "%#v of a Stringer type prints yaegi's wrapper",
 	"interpreted/types/shapes_interfaces.go":       "a String method is not used with a width (%-14v)",
 	"interpreted/programs/kmeans_clusters.go":      "String methods of slice elements are not used by fmt",
 	"interpreted/text/template_report.go":          "text/template cannot call a method of a program type (can't evaluate field Total)",
 	"interpreted/types/embedding_promoted.go":      "a field promoted through an embedded pointer is read from a copy",
-	"interpreted/types/type_switches.go":           "a type switch on an error value misses the case error for *errors.errorString",
 	"interpreted/concurrency/mutex_counter.go":     "methods promoted from an embedded sync.RWMutex do not always lock the one mutex: deposits are lost, some runs",
 	// The kernel's rewrite of go statements (kernel/goexec) makes yaegi
 	// miscompile a receive in a && operand (plain yaegi prints true).

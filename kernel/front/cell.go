@@ -270,3 +270,53 @@ func SplitProgram(code string) (p Program, ok bool) {
 
 // mainDecl matches the start of a declaration of the function main.
 var mainDecl = regexp.MustCompile(`^func\s+main\s*\(`)
+
+// UnexportedFields reports whether the declarations declare a package-level
+// struct type with an unexported field (an embedded field of an unexported
+// type included). Compiled, such a type loses something for later ordinary
+// cells: they cannot reach those fields (Go's rule between packages).
+func (p Program) UnexportedFields() bool {
+	f, err := parser.ParseFile(token.NewFileSet(), CellFile, DeclPrefix+p.Decls, parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	found := false
+	inspect := func(n ast.Node) bool {
+		st, ok := n.(*ast.StructType)
+		if !ok || found {
+			return !found
+		}
+		for _, fl := range st.Fields.List {
+			if len(fl.Names) == 0 {
+				t := fl.Type
+				if s, ok := t.(*ast.StarExpr); ok {
+					t = s.X
+				}
+				if ix, ok := t.(*ast.IndexExpr); ok {
+					t = ix.X
+				}
+				if ix, ok := t.(*ast.IndexListExpr); ok {
+					t = ix.X
+				}
+				if sel, ok := t.(*ast.SelectorExpr); ok {
+					t = sel.Sel
+				}
+				if id, ok := t.(*ast.Ident); ok && !ast.IsExported(id.Name) {
+					found = true
+				}
+			}
+			for _, name := range fl.Names {
+				if !name.IsExported() && name.Name != "_" {
+					found = true
+				}
+			}
+		}
+		return !found
+	}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.TYPE {
+			ast.Inspect(g, inspect)
+		}
+	}
+	return found
+}

@@ -77,3 +77,24 @@ func TestSplitProgram(t *testing.T) {
 		t.Error("a method main or a function mainly counts as main")
 	}
 }
+
+// TestUnexportedFields finds the struct types that lose fields compiled.
+func TestUnexportedFields(t *testing.T) {
+	for code, want := range map[string]bool{
+		"type T struct{ A, B int }":                            false,
+		"type T struct{ A int; b int }":                        true,
+		"type T struct{ *base }":                               true,
+		"type T struct{ fmt.Stringer; X int }":                 false,
+		"type T struct{ _ int; X int }":                        false,
+		"func f() { type in struct{ x int } }":                 false,
+		"type T int\nfunc (T) String() string { return \"\" }": false,
+	} {
+		p, ok := SplitProgram(code)
+		if !ok {
+			t.Fatalf("%q does not split", code)
+		}
+		if got := p.UnexportedFields(); got != want {
+			t.Errorf("%q: UnexportedFields = %v, want %v", code, got, want)
+		}
+	}
+}

@@ -109,7 +109,9 @@ func (e *Executor) compileMagic(ctx context.Context, code, args, body string) (*
 // declarations are built as a compiled cell would be, and the rest of it
 // (statements, with the cell's imports) then runs in the interpreter. A
 // cell takes the road when it is a Go program (it declares main), or when
-// the front end refused it (refused) and it holds only declarations; and
+// the front end refused it (refused), it holds only declarations, and
+// none of its struct types has an unexported field (which later ordinary
+// cells could not reach in a compiled type: the refusal stands); and
 // only when compiled cells can run and its declarations are
 // self-contained: they type-check against the packages and the earlier
 // compiled cells alone, not the interpreted session. When it does not
@@ -120,7 +122,7 @@ func (e *Executor) compiledRoad(ctx context.Context, code string, refused bool) 
 		return nil, false, nil
 	}
 	p, ok := front.SplitProgram(code)
-	if !ok || !(p.Main || refused && !p.Statements) {
+	if !ok || !(p.Main || refused && !p.Statements && !p.UnexportedFields()) {
 		return nil, false, nil
 	}
 	b, err := e.compiler(ctx)

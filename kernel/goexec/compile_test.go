@@ -436,3 +436,54 @@ fmt.Sprint(s, n)`); got != `"x42"` {
 		t.Errorf("Latest = %s, want \"x42\"", got)
 	}
 }
+
+// describeCell holds a type switch with "case error", which the
+// interpreter misses (errors.New's value went to default), so the front
+// end refuses it, and the cell, all declarations, takes the compiled road.
+const describeCell = `type parseErr struct{ Line int }
+
+func (p parseErr) Error() string { return fmt.Sprint("line ", p.Line) }
+
+func describe(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case []int:
+		return fmt.Sprint(len(x), " ints")
+	case error:
+		return "error: " + x.Error()
+	default:
+		return fmt.Sprintf("other %T", x)
+	}
+}`
+
+// TestSwitchForms: a tagless switch with a case of several expressions
+// (yaegi tested the first only) is lowered, and a type switch that yaegi
+// gets wrong is refused in the interpreter and compiled on the road.
+func TestSwitchForms(t *testing.T) {
+	in, err := New(Options{Interpreted: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	letter := "func letter(r rune) bool {\n\tswitch {\n\tcase r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':\n\t\treturn true\n\t}\n\treturn false\n}\nfmt.Sprint(letter('b'), letter('B'), letter('1'))"
+	if got, _ := run(t, in, letter); got != `"true true false"` {
+		t.Errorf("a tagless switch with two expressions in a case: %s, want \"true true false\"", got)
+	}
+	ee, _ := fail(t, in, context.Background(), describeCell)
+	if !strings.Contains(ee.Value, "a type switch with case error cannot run in the interpreter") {
+		t.Errorf("the type switch interpreted: %s: %s", ee.Name, ee.Value)
+	}
+
+	e := newCompilingExec(t)
+	// With an unexported field, the type would lose it for later cells if
+	// compiled: the refusal stands.
+	ee, _ = fail(t, e, context.Background(), strings.ReplaceAll(describeCell, "Line", "line"))
+	if !strings.Contains(ee.Value, "a type switch with case error") {
+		t.Errorf("the type switch with an unexported field: %s: %s", ee.Name, ee.Value)
+	}
+	run(t, e, describeCell)
+	got, _ := run(t, e, `fmt.Sprint(describe(nil), "|", describe([]int{1, 2}), "|", describe(errors.New("boom")), "|", describe(parseErr{3}), "|", describe(2.5))`)
+	if want := `"nil|2 ints|error: boom|error: line 3|other float64"`; got != want {
+		t.Errorf("the type switch compiled: %s, want %s", got, want)
+	}
+}
