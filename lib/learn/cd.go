@@ -35,7 +35,13 @@ type Learner interface {
 //	∂W = (V₀ᵀ P₀ − V_kᵀ P_k)/n,  ∂b = mean(V₀ − V_k),  ∂c = mean(P₀ − P_k),
 //
 // with P₀ = p(h=1|V₀) (positive phase, E[h|v]) and P_k = p(h=1|V_k)
-// (negative phase). Make it with NewCD. It reuses its buffers: after the
+// (negative phase), computed by the learner after the sampler has run:
+// Sampler may be any mcmc.Sampler, one's own included, and only its states
+// V_k are used. The chains start at (V₀, H) with H as the last update left
+// it (0 at the first): block Gibbs does not read it, a sampler that does
+// (Flip, a single-site sampler) starts from it. P₀ comes from
+// mcmc.SampleFrom, which takes it from the first half-step of the
+// library's samplers. Make it with NewCD. It reuses its buffers: after the
 // first update with a given batch size it does not allocate.
 type CD struct {
 	// K is the number of sampling steps per update (≥ 1).
@@ -107,12 +113,10 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 		l.grad = NewGrad(m)
 		l.pos = nil
 	}
-	if err := l.chains.Clamp(m, batch); err != nil {
-		return nil, fmt.Errorf("learn: CD: %w", err)
-	}
+	// The chains start at the batch; SampleFrom gives P₀ = p(h=1|V₀) with
+	// it, from the sampler's first half-step when it is one of mcmc's.
 	l.pos = sized(l.pos, n, m.Hidden())
-	l.pos.Copy(l.chains.PH)
-	if err := l.Sampler.Sample(m, l.chains, k); err != nil {
+	if err := mcmc.SampleFrom(l.Sampler, m, l.chains, batch, k, l.pos); err != nil {
 		return nil, fmt.Errorf("learn: CD: %w", err)
 	}
 	if err := l.chains.HiddenProb(m); err != nil {

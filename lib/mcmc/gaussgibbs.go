@@ -62,7 +62,6 @@ func (c *Chains) ResetNoise(m *rbm.Gaussian, rng *rand.Rand) error {
 	}
 	m.HiddenProb(c.PH, c.V)
 	drawBernoulli(c.H, c.PH, rng)
-	c.fresh = false
 	return nil
 }
 
@@ -237,7 +236,6 @@ func (s *GaussGibbs) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error
 	if err := s.w.begin(m, c); err != nil {
 		return fmt.Errorf("mcmc: GaussGibbs.SampleGaussian: %w", err)
 	}
-	c.fresh = false
 	for t := 0; t < steps; t++ {
 		s.w.hiddenProb(c.PH, c.V)
 		drawBernoulli(c.H, c.PH, s.rng)
