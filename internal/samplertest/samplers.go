@@ -274,3 +274,12 @@ func Scaled(m *rbm.Binary, beta float64) *rbm.Binary {
 	}
 	return s
 }
+
+// Users returns constructors of the samplers of this package by name:
+// "metropolis" and "randomscan".
+func Users() map[string]func(seed uint64) mcmc.Sampler {
+	return map[string]func(seed uint64) mcmc.Sampler{
+		"metropolis": func(seed uint64) mcmc.Sampler { return NewMetropolis(seed) },
+		"randomscan": func(seed uint64) mcmc.Sampler { return NewRandomScan(seed) },
+	}
+}

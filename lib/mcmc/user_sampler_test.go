@@ -2,7 +2,6 @@ package mcmc_test
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -54,87 +53,10 @@ func transition(t *testing.T, s mcmc.Sampler, m *rbm.Binary) *mat.Dense {
 	return p
 }
 
-// gibbsMatrix returns the exact transition matrix of Flip with blend
-// alpha (0: Gibbs).
-func gibbsMatrix(t *testing.T, m *rbm.Binary, alpha float64) *mat.Dense {
-	t.Helper()
-	p, err := mcmc.TransitionMatrix(m, alpha)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// composite is one way of composing a user's sampler u with the package's
-// samplers: s is the sampler under test, lib a sampler of the package used
-// to start chains at data through SampleFrom, and either step, the exact
-// transition matrix of one step of s (and libStep of lib), or contraction,
-// a bound on the Dobrushin coefficient of one step of s from any start
-// (parallel tempering, whose replicas make the state space too large to
-// enumerate here).
-type composite struct {
-	name          string
-	s, lib        mcmc.Sampler
-	step, libStep *mat.Dense
-	contraction   float64
-	steps         int
-}
-
-// composites returns the compositions of u (a fresh sampler from mk, for
-// each) that the tests run: u alone; two steps of u then one of Gibbs,
-// Flip (α = 1) or Tempered over Gibbs (3 base steps, β = 1, ½, 0); and
-// Tempered with u as its base sampler (3 base steps, β = 1, ½). The number
-// of steps makes the distance to stationarity below 0.005 from any start:
-// exactly computed where step is known, (contraction)^steps otherwise.
-func composites(t *testing.T, m *rbm.Binary, mk func(seed uint64) mcmc.Sampler) []composite {
-	t.Helper()
-	pu := transition(t, mk(0), m)
-	pg := gibbsMatrix(t, m, 0)
-	pf := gibbsMatrix(t, m, 1)
-	flip, err := mcmc.NewFlip(1, 11)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ptg, err := mcmc.NewTempered(mcmc.NewGibbs(12), []float64{1, 0.5, 0}, 3, 13)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ptu, err := mcmc.NewTempered(mk(14), []float64{1, 0.5}, 3, 15)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pu2 := samplertest.Power(pu, 2)
-	// Tempered over Gibbs after two steps of u: the kernel on (replica 1,
-	// replica ½, replica 0) is (P_u²·P_{G,1}³) ⊗ P_{G,½}³ ⊗ P_{G,0}³
-	// followed by the swaps (coefficient ≤ 1).
-	dg := func(beta float64) float64 {
-		return samplertest.Dobrushin(samplertest.Power(gibbsMatrix(t, samplertest.Scaled(m, beta), 0), 3))
-	}
-	tg := samplertest.ProductDobrushin(
-		samplertest.Dobrushin(samplertest.Mul(pu2, samplertest.Power(pg, 3))), dg(0.5), dg(0))
-	// Tempered over u: P_{u,1}³ ⊗ P_{u,½}³, then the swaps.
-	du := func(beta float64) float64 {
-		return samplertest.Dobrushin(samplertest.Power(transition(t, mk(0), samplertest.Scaled(m, beta)), 3))
-	}
-	tu := samplertest.ProductDobrushin(du(1), du(0.5))
-	g := mcmc.NewGibbs(10)
-	return []composite{
-		{name: "alone", s: mk(1), lib: g, step: pu, libStep: pg, steps: 30},
-		{name: "then-gibbs", s: samplertest.Then{First: mk(2), K: 2, Next: g}, lib: g, step: samplertest.Mul(pu2, pg), libStep: pg, steps: 8},
-		{name: "then-flip", s: samplertest.Then{First: mk(3), K: 2, Next: flip}, lib: flip, step: samplertest.Mul(pu2, pf), libStep: pf, steps: 8},
-		{name: "then-tempered", s: samplertest.Then{First: mk(4), K: 2, Next: ptg}, lib: ptg, contraction: tg, steps: 4},
-		{name: "tempered-over", s: ptu, lib: ptu, contraction: tu, steps: 12},
-	}
-}
-
-// users are the samplers written outside the package, by name.
-var users = map[string]func(seed uint64) mcmc.Sampler{
-	"metropolis": func(seed uint64) mcmc.Sampler { return samplertest.NewMetropolis(seed) },
-	"randomscan": func(seed uint64) mcmc.Sampler { return samplertest.NewRandomScan(seed) },
-}
-
-// TestUserSamplersStationary runs every composition of composites with
-// each user sampler on n = 10000 independent chains from four starts, and
+// TestUserSamplersStationary runs every composition of
+// samplertest.Composites (the user's sampler alone; two steps of it then
+// one of Gibbs, Flip or Tempered over Gibbs; Tempered over it) with each
+// user sampler on n = 10000 independent chains from four starts, and
 // checks the final states against the exact joint p(v, h) and marginal
 // p(v) (rbm.Binary.ExactJointDist, enumeration):
 //
@@ -173,24 +95,28 @@ func TestUserSamplersStationary(t *testing.T) {
 	}
 	var wantP0 mat.Dense
 	m.HiddenProb(&wantP0, data)
-	for uname, mk := range users {
-		for _, comp := range composites(t, m, mk) {
+	for uname, mk := range samplertest.Users() {
+		comps, err := samplertest.Composites(m, mk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, comp := range comps {
 			for _, start := range []string{"random", "from-data", "library-first", "hiddenprob-first"} {
-				name := fmt.Sprintf("%s/%s/%s", uname, comp.name, start)
+				name := fmt.Sprintf("%s/%s/%s", uname, comp.Name, start)
 				var c *mcmc.Chains
 				var mu0 []float64 // law of the states s starts from; nil: unknown
 				switch start {
 				case "random":
 					c, _ = mcmc.NewChains(m, n, rand.New(rand.NewPCG(21, 22)))
 					mu0 = samplertest.Uniform(5)
-					if err := comp.s.Sample(m, c, comp.steps); err != nil {
+					if err := comp.S.Sample(m, c, comp.Steps); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
 				case "from-data":
 					c, _ = mcmc.NewChains(m, n, nil)
 					mu0 = fromData
 					var p0 mat.Dense
-					if err := mcmc.SampleFrom(comp.s, m, c, data, comp.steps, &p0); err != nil {
+					if err := mcmc.SampleFrom(comp.S, m, c, data, comp.Steps, &p0); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
 					if !mat.EqualApprox(&p0, &wantP0, 1e-12) {
@@ -199,16 +125,16 @@ func TestUserSamplersStationary(t *testing.T) {
 				case "library-first":
 					c, _ = mcmc.NewChains(m, n, nil)
 					var p0 mat.Dense
-					if err := mcmc.SampleFrom(comp.lib, m, c, data, 1, &p0); err != nil {
+					if err := mcmc.SampleFrom(comp.Lib, m, c, data, 1, &p0); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
 					if !mat.EqualApprox(&p0, &wantP0, 1e-12) {
 						t.Errorf("%s: p0 is not p(h|v) of the data", name)
 					}
-					if comp.libStep != nil {
-						mu0 = samplertest.Apply(fromData, comp.libStep)
+					if comp.LibStep != nil {
+						mu0 = samplertest.Apply(fromData, comp.LibStep)
 					}
-					if err := comp.s.Sample(m, c, comp.steps); err != nil {
+					if err := comp.S.Sample(m, c, comp.Steps); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
 				case "hiddenprob-first":
@@ -220,7 +146,7 @@ func TestUserSamplersStationary(t *testing.T) {
 					if err := c.HiddenProb(m); err != nil {
 						t.Fatal(err)
 					}
-					if err := comp.s.Sample(m, c, comp.steps); err != nil {
+					if err := comp.S.Sample(m, c, comp.Steps); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
 				}
@@ -228,20 +154,15 @@ func TestUserSamplersStationary(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				bias := math.Pow(comp.contraction, float64(comp.steps))
-				if comp.step != nil && mu0 != nil {
-					mu := samplertest.Apply(mu0, samplertest.Power(comp.step, comp.steps))
+				bias := comp.Bias(comp.Steps)
+				if mu := comp.Law(mu0, comp.Steps); mu != nil && mu0 != nil {
 					bias = samplertest.TV(mu, joint)
 					if d, tol := samplertest.TV(emp, mu), samplertest.TVBound(mu, n); d > tol {
-						t.Errorf("%s: TV to the exact law after %d steps %.4f > %.4f", name, comp.steps, d, tol)
+						t.Errorf("%s: TV to the exact law after %d steps %.4f > %.4f", name, comp.Steps, d, tol)
 					}
-				} else if comp.step != nil {
-					// Unknown start (after a Tempered step): bound the
-					// bias by the exact Dobrushin coefficient.
-					bias = math.Pow(samplertest.Dobrushin(comp.step), float64(comp.steps))
 				}
 				if bias > 0.005 {
-					t.Fatalf("%s: %d steps leave the chains up to %.4f from p: test set-up too weak", name, comp.steps, bias)
+					t.Fatalf("%s: %d steps leave the chains up to %.4f from p: test set-up too weak", name, comp.Steps, bias)
 				}
 				dj, tj := samplertest.TV(emp, joint), samplertest.TVBound(joint, n)+bias
 				dv, tv := samplertest.TV(samplertest.Visible(emp, 3), pv), samplertest.TVBound(pv, n)+bias
@@ -270,8 +191,11 @@ func TestUserSamplerThenGibbsNotStale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg := gibbsMatrix(t, m, 0)
-	for uname, mk := range users {
+	pg, err := mcmc.TransitionMatrix(m, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for uname, mk := range samplertest.Users() {
 		for _, k := range []int{1, 3} {
 			u := mk(31)
 			want := samplertest.Visible(samplertest.Apply(mu0, samplertest.Mul(samplertest.Power(transition(t, u, m), k), pg)), 3)
