@@ -12,7 +12,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Learner makes parameter updates of a model from mini-batches.
+// Learner makes parameter updates of a model from mini-batches. The
+// learners of this package implement it, and so may a type written
+// outside it, to run in Train.
 //
 // Update estimates the gradient from batch (rows are examples, with
 // m.Visible() columns) and applies it to m through opt, in place. It may
@@ -20,9 +22,18 @@ import (
 // opt.Step several times. It returns an error, leaving m unchanged, when m
 // is not a model the learner handles or the batch does not fit it.
 //
+// batch is lent for the call: Update must not modify it, and must copy
+// what it keeps, since Train reuses the batch's storage for the next
+// mini-batch (and hands over the data set's own matrix for full-batch
+// updates). m may have been changed between calls by other code (an
+// Observer, the user's cell), and its parameter slices replaced: a
+// learner must read m afresh at every Update rather than keep values or
+// slices derived from it (the learners of this package keep none: FPCD
+// forms θ + θ_F, Tempered its scaled copies, at every update).
+//
 // Steps returns the cost of one Update in sampling steps (transitions of
 // one chain), the unit in which learners are compared at equal cost: k for
-// CD-k.
+// CD-k. Train does not keep anything a Learner returns.
 type Learner interface {
 	Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error
 	Steps() int
