@@ -39,6 +39,7 @@ func init() {
 		"Run":                 reflect.ValueOf(mcmc.Run),
 		"RunGaussian":         reflect.ValueOf(mcmc.RunGaussian),
 		"SLEM":                reflect.ValueOf(mcmc.SLEM),
+		"SampleFrom":          reflect.ValueOf(mcmc.SampleFrom),
 		"Stationary":          reflect.ValueOf(mcmc.Stationary),
 		"TransitionMatrix":    reflect.ValueOf(mcmc.TransitionMatrix),
 		"Unassigned":          reflect.ValueOf(constant.MakeFromLiteral("-1", token.INT, 0)),

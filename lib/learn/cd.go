@@ -12,7 +12,9 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Learner makes parameter updates of a model from mini-batches.
+// Learner makes parameter updates of a model from mini-batches. The
+// learners of this package implement it, and so may a type written
+// outside it, to run in Train.
 //
 // Update estimates the gradient from batch (rows are examples, with
 // m.Visible() columns) and applies it to m through opt, in place. It may
@@ -20,9 +22,18 @@ import (
 // opt.Step several times. It returns an error, leaving m unchanged, when m
 // is not a model the learner handles or the batch does not fit it.
 //
+// batch is lent for the call: Update must not modify it, and must copy
+// what it keeps, since Train reuses the batch's storage for the next
+// mini-batch (and hands over the data set's own matrix for full-batch
+// updates). m may have been changed between calls by other code (an
+// Observer, the user's cell), and its parameter slices replaced: a
+// learner must read m afresh at every Update rather than keep values or
+// slices derived from it (the learners of this package keep none: FPCD
+// forms θ + θ_F, Tempered its scaled copies, at every update).
+//
 // Steps returns the cost of one Update in sampling steps (transitions of
 // one chain), the unit in which learners are compared at equal cost: k for
-// CD-k.
+// CD-k. Train does not keep anything a Learner returns.
 type Learner interface {
 	Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error
 	Steps() int
@@ -35,7 +46,13 @@ type Learner interface {
 //	∂W = (V₀ᵀ P₀ − V_kᵀ P_k)/n,  ∂b = mean(V₀ − V_k),  ∂c = mean(P₀ − P_k),
 //
 // with P₀ = p(h=1|V₀) (positive phase, E[h|v]) and P_k = p(h=1|V_k)
-// (negative phase). Make it with NewCD. It reuses its buffers: after the
+// (negative phase), computed by the learner after the sampler has run:
+// Sampler may be any mcmc.Sampler, one's own included, and only its states
+// V_k are used. The chains start at (V₀, H) with H as the last update left
+// it (0 at the first): block Gibbs does not read it, a sampler that does
+// (Flip, a single-site sampler) starts from it. P₀ comes from
+// mcmc.SampleFrom, which takes it from the first half-step of the
+// library's samplers. Make it with NewCD. It reuses its buffers: after the
 // first update with a given batch size it does not allocate.
 type CD struct {
 	// K is the number of sampling steps per update (≥ 1).
@@ -107,12 +124,10 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 		l.grad = NewGrad(m)
 		l.pos = nil
 	}
-	if err := l.chains.Clamp(m, batch); err != nil {
-		return nil, fmt.Errorf("learn: CD: %w", err)
-	}
+	// The chains start at the batch; SampleFrom gives P₀ = p(h=1|V₀) with
+	// it, from the sampler's first half-step when it is one of mcmc's.
 	l.pos = sized(l.pos, n, m.Hidden())
-	l.pos.Copy(l.chains.PH)
-	if err := l.Sampler.Sample(m, l.chains, k); err != nil {
+	if err := mcmc.SampleFrom(l.Sampler, m, l.chains, batch, k, l.pos); err != nil {
 		return nil, fmt.Errorf("learn: CD: %w", err)
 	}
 	if err := l.chains.HiddenProb(m); err != nil {

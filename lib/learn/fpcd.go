@@ -27,7 +27,9 @@ type FPCD struct {
 	// K is the number of sampling steps per update (≥ 1).
 	K int
 	// N is the number of persistent chains; 0 means the size of the first
-	// batch.
+	// batch. It is read when the chains are made, at the first update (or
+	// when the model's shape changes): setting it later does not resize
+	// them (Chains().SetVisible does).
 	N int
 	// Sampler runs the persistent chains.
 	Sampler mcmc.Sampler

@@ -66,7 +66,15 @@ func (g *Grad) Norm() float64 {
 
 // Optimizer applies an ascent step along a gradient to a model's
 // parameters (Model.Params), in place. Train sets the learning rate of its
-// SGD before every update.
+// SGD before every update; a learner's Update may be given any Optimizer,
+// one written outside this package included.
+//
+// Step reads g and must neither modify it nor keep it after it returns:
+// the Grad is the learner's, which reads it again after Step (FPCD's fast
+// parameters take their step θ_F ← Decay·θ_F + ε_F g from it, in the pass
+// of the next update) and overwrites it at the next update. Step must
+// fetch m.Params() at every call, as SGD does, rather than keep the
+// slices: a model may replace its storage between steps.
 type Optimizer interface {
 	Step(m rbm.Model, g *Grad) error
 }

@@ -24,7 +24,9 @@ import (
 //     runs K transitions;
 //  4. takes the negative statistics of the final states: (v⁻, h⁻) for the
 //     joint density (Alg. 3, h⁻ the sampled hidden states), or (v⁻,
-//     p(h=1|v⁻)) for the marginal density (Marginal, Alg. 4, Eqs. 33-36);
+//     p(h=1|v⁻)) for the marginal density (Marginal, Alg. 4, Eqs. 33-36),
+//     p(h=1|v⁻) taken from the chains' PH after mcmc's own samplers,
+//     which leave it there, and computed for any other sampler;
 //  5. forms the gradient estimate g = ⟨−∂E/∂θ⟩⁺ − ⟨−∂E/∂θ⟩⁻ (Eqs. 14-17,
 //     batch means, see rbm.Gaussian.EnergyGrad), clips its Euclidean norm
 //     over all parameters to Clip (g ← g·Clip/‖g‖ when ‖g‖ > Clip), and
@@ -162,8 +164,16 @@ func (l *ModifiedCD) Gradient(m *rbm.Gaussian, batch *mat.Dense) (*Grad, error) 
 	}
 	neg := l.chains.H
 	if l.Marginal {
-		// PH holds p(h=1|v) for the final visible states.
 		neg = l.chains.PH
+		switch l.Sampler.(type) {
+		case *mcmc.GaussGibbs, *mcmc.Langevin, *mcmc.GibbsLangevin:
+			// These leave PH = p(h=1|v) of the final visible states
+			// (mcmc.GaussianSampler); the exact type, not a type
+			// embedding one of them with a SampleGaussian of its own.
+		default:
+			// Any other sampler may leave PH in any state.
+			m.HiddenProb(l.chains.PH, l.chains.V)
+		}
 	}
 	if i, j, bad := nonFinite(l.chains.V); bad {
 		return nil, fmt.Errorf("learn: ModifiedCD: negative chain %d diverged (visible unit %d is %v): step size too large?", i, j, l.chains.V.At(i, j))

@@ -10,7 +10,11 @@ import (
 )
 
 // Observer is a named measurement of the model, taken by Train every
-// Settings.Every updates and recorded in the History under Name.
+// Settings.Every updates and recorded in the History under Name. Func is
+// handed the live model: it may change it (e.g. to constrain the weights),
+// and the next update then starts from the changed model, since no
+// learner of this package keeps anything derived from the parameters
+// between updates. Train keeps nothing an Observer returns but the value.
 type Observer struct {
 	// Name names the series in the History.
 	Name string

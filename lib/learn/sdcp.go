@@ -164,32 +164,19 @@ func (l *dcp) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 			return err
 		}
 	}
-	// Clamp computes P = p(h=1|V) under θ^(t); the first transition
-	// reuses it, as CD does.
-	if err := l.chains.Clamp(m, batch); err != nil {
-		return err
-	}
 	l.pos = sized(l.pos, n, nh)
-	l.pos.Copy(l.chains.PH)
 	vr, pr := batch.RawMatrix(), l.pos.RawMatrix()
 	gw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: l.grad.Parts[0]}
 	pw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: l.posW}
-	if l.centered {
-		colMean(l.muB, vr)
-		colMean(l.lamB, pr)
-		if l.Mu == nil {
-			l.Mu = append(l.mu[:0], l.muB...)
-			l.mu = l.Mu
-		}
-	} else {
-		// The positive statistics, once per update, in the order of
-		// binaryGrad so that D = 1 gives CD's numbers exactly.
-		blas64.Gemm(blas.Trans, blas.NoTrans, 1/float64(n), vr, pr, 0, pw)
-		colMeanInto(l.posB, vr)
-		colMeanInto(l.posC, pr)
-	}
 	for it := 0; it < max(l.D, 1); it++ {
-		if err := l.Sampler.Sample(m, l.chains, max(l.K, 1)); err != nil {
+		if it == 0 {
+			// The chains start at the batch; SampleFrom gives P =
+			// p(h=1|V) under θ^(t) with it, as for CD.
+			if err := mcmc.SampleFrom(l.Sampler, m, l.chains, batch, max(l.K, 1), l.pos); err != nil {
+				return fmt.Errorf("inner step %d: %w", it, err)
+			}
+			l.positive(vr, pr, pw)
+		} else if err := l.Sampler.Sample(m, l.chains, max(l.K, 1)); err != nil {
 			return fmt.Errorf("inner step %d: %w", it, err)
 		}
 		if err := l.chains.HiddenProb(m); err != nil {
@@ -209,6 +196,26 @@ func (l *dcp) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 		}
 	}
 	return nil
+}
+
+// positive takes the statistics of the batch V (vr) with P = p(h=1|V)
+// (pr) under θ^(t), once per update: the batch means for the centred
+// learners (and μ from the first batch if unset), else VᵀP/n into pw and
+// the means of V and P, in the order of binaryGrad so that D = 1 gives
+// CD's numbers exactly.
+func (l *dcp) positive(vr, pr, pw blas64.General) {
+	if l.centered {
+		colMean(l.muB, vr)
+		colMean(l.lamB, pr)
+		if l.Mu == nil {
+			l.Mu = append(l.mu[:0], l.muB...)
+			l.mu = l.Mu
+		}
+		return
+	}
+	blas64.Gemm(blas.Trans, blas.NoTrans, 1/float64(vr.Rows), vr, pr, 0, pw)
+	colMeanInto(l.posB, vr)
+	colMeanInto(l.posC, pr)
 }
 
 // initOffsets checks or makes the offsets: λ = ½ when unset; μ is set from

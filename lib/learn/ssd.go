@@ -13,8 +13,11 @@ import (
 )
 
 // Estimator estimates the log-likelihood gradient of a binary RBM from a
-// batch without changing the model; CD and PCD are estimators. The
-// returned Grad is owned by the estimator.
+// batch without changing the model; CD and PCD are estimators, and so may
+// a type written outside this package be. The returned Grad is owned by
+// the estimator. SSD reads nothing of an Estimator but that Grad, except
+// for a *CD or a *PCD (the exact types), whose gradient it factors from
+// the learner's own statistics of the same call (see SSD).
 type Estimator interface {
 	Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error)
 	Steps() int

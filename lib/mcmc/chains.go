@@ -14,26 +14,24 @@ import (
 // Chains is a batch of persistent Markov chains of a binary RBM: row k of V
 // (n×m) and row k of H (n×n_h) is the state (v, h) of chain k.
 //
-// PV and PH hold the conditional probabilities that the last transition
-// used to draw the state, written by the sampler: for Gibbs, PH[k,j] is
+// V and H are the whole state: a sampler (see Sampler) reads them and
+// writes the new state into them, and nothing else is carried from one
+// transition or one Sample to the next. PV and PH are the samplers'
+// scratch: the samplers of this package leave in them the conditional
+// probabilities their last transition drew from (for Gibbs, PH[k,j] =
 // p(h_j = 1 | v) for the visible state the last step started from and
-// PV[k,i] = p(v_i = 1 | h) for the new hidden state. Learners may read them;
-// they are overwritten by the next transition.
+// PV[k,i] = p(v_i = 1 | h) for the new hidden state), for inspection. Code
+// that needs p(h|v) of the current V computes it (HiddenProb) rather than
+// trusting PH, which another sampler may have left in any state.
 //
 // The fields may be read and written directly (e.g. to set V to data), as
 // long as their shapes stay n×m and n×n_h.
 type Chains struct {
 	// V (n×m) and H (n×n_h) are the states, one chain per row.
 	V, H *mat.Dense
-	// PV (n×m) and PH (n×n_h) are the probabilities of the last transition.
+	// PV (n×m) and PH (n×n_h) are the probabilities of the last transition
+	// of a sampler of this package (scratch for any other).
 	PV, PH *mat.Dense
-
-	// fresh is true when PH = p(h|V) under the model has been computed by
-	// Clamp for the current V and not yet used by a transition. Every
-	// sampler of this package must clear it in Sample (Gibbs uses it; a
-	// sampler that does not must still set it to false), so that a later
-	// Gibbs.Sample never reuses a stale PH.
-	fresh bool
 
 	// wg waits for the parallel blocks of a half-step on these chains.
 	wg *sync.WaitGroup
@@ -123,7 +121,6 @@ func (c *Chains) SetVisible(v mat.Matrix) error {
 	}
 	c.resize(r)
 	c.V.Copy(v)
-	c.fresh = false
 	return nil
 }
 
@@ -151,35 +148,17 @@ func nonFinite(v mat.Matrix) (i, j int, bad bool) {
 	return 0, 0, false
 }
 
-// Clamp sets V to the batch v (as SetVisible) and computes PH = p(h=1 | V)
-// under m. A Gibbs sampler reuses this PH in its next first half-step
-// instead of recomputing it, which saves a matrix product when a learner
-// needs p(h|v) of the data anyway (CD's positive phase). The reuse is only
-// valid if neither V nor m changes before the next Sample.
-func (c *Chains) Clamp(m *rbm.Binary, v mat.Matrix) error {
-	if err := checkModel(m, c); err != nil {
-		return fmt.Errorf("mcmc: Clamp: %w", err)
-	}
-	if err := c.SetVisible(v); err != nil {
-		return fmt.Errorf("mcmc: Clamp: %w", err)
-	}
-	hidden(c, m, nil, nil)
-	c.fresh = true
-	return nil
-}
-
 // HiddenProb sets PH = p(h=1 | V) under m for the current V,
 //
 //	PH_kj = σ(V_{k·}W_{·j} + c_j),
 //
-// e.g. for a learner's negative statistics E[h|v]. Unlike Clamp it does not
-// mark PH for reuse by the next transition.
+// e.g. for a learner's negative statistics E[h|v]. To start chains at data
+// and get p(h|v) of the data as well, use SampleFrom.
 func (c *Chains) HiddenProb(m *rbm.Binary) error {
 	if err := checkModel(m, c); err != nil {
 		return fmt.Errorf("mcmc: HiddenProb: %w", err)
 	}
 	hidden(c, m, nil, nil)
-	c.fresh = false
 	return nil
 }
 

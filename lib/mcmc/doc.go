@@ -16,6 +16,28 @@
 // p(v, h) = e^{-E(v,h)}/Z, so after enough steps the rows of (V, H) are
 // samples of the joint and the rows of V samples of the marginal p(v).
 //
+// # Writing a sampler of one's own
+//
+// Any type with the method Sample(m *rbm.Binary, c *Chains, steps int)
+// error is a Sampler, and the interface's doc comment is the whole
+// contract: read m and the states c.V and c.H, write the new states into
+// them in place, leave p(v, h) invariant; c.PV and c.PH are scratch that
+// nothing reads afterwards. Nothing else is carried on the chains from one
+// Sample to the next, so such a sampler composes with Gibbs, Flip and
+// Tempered in any order (a type whose Sample calls several samplers in
+// turn, or one of them as Tempered's base) and runs inside every learner
+// of package learn; see ExampleSampler and ExampleSampler_composite. To
+// check one, compare where many independent chains end with the exact
+// distributions that package rbm computes by enumeration for a tiny model
+// (rbm.Binary.ExactJointDist, ExactVisibleDist), or build its exact
+// transition matrix and compare with TransitionMatrix and Stationary.
+//
+// Starting chains at data is SampleFrom: it copies the data into c.V,
+// returns p(h|v) of the data (CD's positive phase) and runs the sampler.
+// For Gibbs, Flip and Tempered it takes p(h|v) from their first half-step
+// instead of a separate matrix product; that saving is made inside the
+// one call and never left on the chains for a later Sample.
+//
 // Every sampler owns explicit seeded sources: the same seed gives the same
 // chains on the same build. Gibbs derives one stream per block of 16 chains
 // from its seed and spreads the sigmoids and Bernoulli draws of a large

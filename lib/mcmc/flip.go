@@ -9,6 +9,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
 )
 
 // Flip is the flip-the-state transition operator T of Brügge, Fischer and
@@ -66,10 +67,16 @@ func NewFlip(alpha float64, seed uint64) (*Flip, error) {
 // Alpha returns the blend α of f: 1 is flip-the-state, 0 is Gibbs.
 func (f *Flip) Alpha() float64 { return f.alpha }
 
-// Sample advances every chain of c by steps transitions of T_α under m.
-// If c was just clamped (Chains.Clamp), the first half-step reuses c.PH,
-// as Gibbs does.
+// Sample advances every chain of c by steps transitions of T_α under m,
+// from the state (V, H) it finds in c.
 func (f *Flip) Sample(m *rbm.Binary, c *Chains, steps int) error {
+	return f.sample(m, c, steps, nil)
+}
+
+// sample is Sample; if p0 is not nil it also copies σ(x) of the hidden
+// units in the first half-step, p(h=1|v) of the start states, into p0, for
+// SampleFrom.
+func (f *Flip) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error {
 	if f == nil || f.srcs == nil {
 		return errors.New("mcmc: Flip.Sample: sampler not made with NewFlip")
 	}
@@ -83,12 +90,10 @@ func (f *Flip) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	w := m.W.RawMatrix()
 	for s := 0; s < steps; s++ {
 		ph := c.PH.RawMatrix()
-		if c.fresh {
-			flipRows(c.waiter(), ph, c.H.RawMatrix(), nil, f.alpha, src)
-			c.fresh = false
-		} else {
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
-			flipRows(c.waiter(), ph, c.H.RawMatrix(), m.C, f.alpha, src)
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
+		flipRows(c.waiter(), ph, c.H.RawMatrix(), m.C, f.alpha, src)
+		if s == 0 && p0 != nil {
+			p0.Copy(c.PH)
 		}
 		pv := c.PV.RawMatrix()
 		blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.H.RawMatrix(), w, 0, pv)

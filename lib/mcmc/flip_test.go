@@ -145,22 +145,17 @@ func TestFlipAlphaZeroIsGibbs(t *testing.T) {
 	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PV, b.PV) || !mat.Equal(a.PH, b.PH) {
 		t.Error("Flip with alpha 0 and Gibbs with the same seed differ")
 	}
-	// The same after Clamp, whose PH both reuse in their first half-step.
+	// The same from SampleFrom, which takes p0 from the first half-step.
 	v := mat.DenseCopyOf(a.V)
-	if err := a.Clamp(m, v); err != nil {
+	var pa, pb mat.Dense
+	if err := SampleFrom(f, m, a, v, 2, &pa); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Clamp(m, v); err != nil {
+	if err := SampleFrom(g, m, b, v, 2, &pb); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Sample(m, a, 2); err != nil {
-		t.Fatal(err)
-	}
-	if err := g.Sample(m, b, 2); err != nil {
-		t.Fatal(err)
-	}
-	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PH, b.PH) {
-		t.Error("after Clamp: Flip with alpha 0 and Gibbs differ")
+	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PH, b.PH) || !mat.Equal(&pa, &pb) {
+		t.Error("SampleFrom: Flip with alpha 0 and Gibbs differ")
 	}
 }
 

@@ -14,13 +14,29 @@ import (
 )
 
 // GaussianSampler advances every chain of c by steps transitions of its
-// operator for the Gaussian-Bernoulli RBM m (rbm.Gaussian). Chains hold
-// real visible states in V and binary hidden states in H, one chain per
-// row; after Sample, PH holds p(h=1 | v) for the final visible state of
-// each chain and PV the mean μ + Wh of p(v | h) for its final hidden state.
+// operator for the Gaussian-Bernoulli RBM m (rbm.Gaussian), leaving the
+// joint p(v, h) (or, for a sampler of the marginal, p(v), with h then
+// drawn from p(h|v)) invariant. Chains hold real visible states in V and
+// binary hidden states in H, one chain per row. GaussGibbs, Langevin and
+// GibbsLangevin implement it, and so may a type written outside this
+// package; the contract is that of Sampler:
 //
-// SampleGaussian returns an error, and leaves c unchanged, when m is not
-// valid, m and c do not fit, or steps is negative; steps = 0 does nothing.
+//   - SampleGaussian may read m and the states c.V and c.H, and must write
+//     the new states into them in place (not change m, replace or reshape
+//     c's matrices, or keep c or m after it returns);
+//   - c.PV and c.PH are its scratch. The samplers of this package leave
+//     in them, after a call with steps > 0, PH = p(h=1 | v) for the final
+//     visible state of each chain and PV = μ + Wh, the mean of p(v | h)
+//     for its final hidden state; a sampler of one's own need not.
+//     Nothing outside this package takes PH for p(h|v) of the current V
+//     except from those three types (learn.ModifiedCD checks the exact
+//     type and computes p(h|v) itself for any other sampler);
+//   - nothing is carried on c from one call to the next: every call starts
+//     from c.V and c.H as it finds them.
+//
+// SampleGaussian returns an error, and should leave c unchanged, when m is
+// not valid, m and c do not fit, or steps is negative; steps = 0 does
+// nothing.
 type GaussianSampler interface {
 	SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error
 }
@@ -62,7 +78,6 @@ func (c *Chains) ResetNoise(m *rbm.Gaussian, rng *rand.Rand) error {
 	}
 	m.HiddenProb(c.PH, c.V)
 	drawBernoulli(c.H, c.PH, rng)
-	c.fresh = false
 	return nil
 }
 
@@ -237,7 +252,6 @@ func (s *GaussGibbs) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error
 	if err := s.w.begin(m, c); err != nil {
 		return fmt.Errorf("mcmc: GaussGibbs.SampleGaussian: %w", err)
 	}
-	c.fresh = false
 	for t := 0; t < steps; t++ {
 		s.w.hiddenProb(c.PH, c.V)
 		drawBernoulli(c.H, c.PH, s.rng)

@@ -12,17 +12,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Sampler advances every chain of c by steps transitions of its operator
-// for the binary RBM m. Each transition updates the hidden layer given the
-// current state, then the visible layer given the new hidden state, and
-// leaves the probabilities it drew from in c.PH and c.PV.
-//
-// Sample returns an error, and leaves c unchanged, when m and c do not fit
-// (shapes) or steps is negative; steps = 0 does nothing.
-type Sampler interface {
-	Sample(m *rbm.Binary, c *Chains, steps int) error
-}
-
 // Gibbs is the block Gibbs sampler: one transition draws
 //
 //	h ~ p(h | v) = ∏_j Bernoulli(σ(vᵀW_{·j} + c_j)),
@@ -44,8 +33,16 @@ func NewGibbs(seed uint64) *Gibbs {
 }
 
 // Sample advances every chain of c by steps block Gibbs transitions under
-// m. If c was just clamped (Chains.Clamp), the first half-step reuses c.PH.
+// m. Every transition starts from c.V as it finds it (H is not read): the
+// first hidden half-step computes p(h|v) afresh, whatever wrote V.
 func (g *Gibbs) Sample(m *rbm.Binary, c *Chains, steps int) error {
+	return g.sample(m, c, steps, nil)
+}
+
+// sample is Sample; if p0 is not nil it also copies the hidden
+// probabilities of the first half-step, p(h=1|v) of the start states, into
+// p0 (n×n_h), for SampleFrom.
+func (g *Gibbs) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error {
 	if g == nil || g.srcs == nil {
 		return errors.New("mcmc: Gibbs.Sample: sampler not made with NewGibbs")
 	}
@@ -57,11 +54,9 @@ func (g *Gibbs) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	}
 	src := streams(&g.srcs, g.seed, c.Len())
 	for s := 0; s < steps; s++ {
-		if c.fresh {
-			rowsDo(c.waiter(), doSample, c.PH.RawMatrix(), c.H.RawMatrix(), nil, src)
-			c.fresh = false
-		} else {
-			hidden(c, m, c.H, src)
+		hidden(c, m, c.H, src)
+		if s == 0 && p0 != nil {
+			p0.Copy(c.PH)
 		}
 		visible(c, m, src)
 	}

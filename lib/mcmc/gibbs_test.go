@@ -138,29 +138,79 @@ func TestGibbsProbs(t *testing.T) {
 	}
 }
 
-// TestGibbsClamp checks that a clamped first half-step reuses PH = p(h|v)
-// and gives the same chain as recomputing it.
-func TestGibbsClamp(t *testing.T) {
+// TestSampleFrom checks that SampleFrom gives, for every sampler, the
+// chains that SetVisible followed by Sample gives with the same seeds, bit
+// for bit, and in p0 exactly what HiddenProb computes for the start states
+// (the same products and sigmoids): from the first half-step for Gibbs,
+// Flip and Tempered (over Gibbs and over Flip), computed apart for a
+// sampler whose type SampleFrom does not know (plainSampler), and for
+// steps = 0. An empty p0 is sized; a wrong one or one of the chains'
+// matrices is refused.
+func TestSampleFrom(t *testing.T) {
 	m := smallModel(t)
-	v := mat.NewDense(2, 3, []float64{1, 0, 1, 0, 1, 1})
-	a, _ := NewChainsFrom(m, v)
-	b, _ := NewChainsFrom(m, v)
-	if err := b.Clamp(m, v); err != nil {
-		t.Fatal(err)
+	v := mat.NewDense(40, 3, nil)
+	rng := rand.New(rand.NewPCG(5, 5))
+	for i, raw := 0, v.RawMatrix().Data; i < len(raw); i++ {
+		raw[i] = float64(rng.IntN(2))
 	}
-	var ph mat.Dense
-	m.HiddenProb(&ph, v)
-	if !mat.EqualApprox(&ph, b.PH, 1e-12) {
-		t.Fatalf("Clamp PH = %v, want %v", mat.Formatted(b.PH), mat.Formatted(&ph))
+	betas := []float64{1, 0.5, 0}
+	samplers := map[string]func() Sampler{
+		"gibbs": func() Sampler { return NewGibbs(4) },
+		"flip":  func() Sampler { f, _ := NewFlip(1, 4); return f },
+		"tempered-gibbs": func() Sampler {
+			p, _ := NewTempered(NewGibbs(4), betas, 2, 4)
+			return p
+		},
+		"tempered-flip": func() Sampler {
+			f, _ := NewFlip(0.5, 4)
+			p, _ := NewTempered(f, betas, 2, 4)
+			return p
+		},
+		"plain": func() Sampler { return plainSampler{NewGibbs(4)} },
 	}
-	if err := NewGibbs(4).Sample(m, a, 2); err != nil {
-		t.Fatal(err)
+	for name, mk := range samplers {
+		for _, steps := range []int{0, 1, 3} {
+			// H starts at a random state: Flip reads it.
+			a, _ := NewChains(m, 7, rand.New(rand.NewPCG(6, 6)))
+			b, _ := NewChains(m, 7, rand.New(rand.NewPCG(6, 6)))
+			var p0 mat.Dense
+			if err := SampleFrom(mk(), m, a, v, steps, &p0); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if err := b.SetVisible(v); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.HiddenProb(m); err != nil {
+				t.Fatal(err)
+			}
+			want := mat.DenseCopyOf(b.PH)
+			if err := mk().Sample(m, b, steps); err != nil {
+				t.Fatal(err)
+			}
+			if !mat.Equal(&p0, want) {
+				t.Errorf("%s, %d steps: p0 differs from p(h|v) of the start states", name, steps)
+			}
+			if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) {
+				t.Errorf("%s, %d steps: SampleFrom and SetVisible+Sample give different chains", name, steps)
+			}
+		}
 	}
-	if err := NewGibbs(4).Sample(m, b, 2); err != nil {
-		t.Fatal(err)
+	c, _ := NewChains(m, 2, nil)
+	g := NewGibbs(1)
+	if err := SampleFrom(g, m, c, v, 1, mat.NewDense(40, 2, nil)); err == nil {
+		t.Error("no error for a p0 of the wrong shape")
 	}
-	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) {
-		t.Errorf("clamped and plain chains differ")
+	if err := SampleFrom(g, m, c, v, 1, c.PH); err == nil {
+		t.Error("no error for p0 = c.PH")
+	}
+	if err := SampleFrom(g, m, c, v, -1, new(mat.Dense)); err == nil {
+		t.Error("no error for negative steps")
+	}
+	if err := SampleFrom(nil, m, c, v, 1, new(mat.Dense)); err == nil {
+		t.Error("no error for a nil sampler")
+	}
+	if c.Len() != 2 {
+		t.Errorf("refused SampleFrom resized the chains to %d", c.Len())
 	}
 }
 

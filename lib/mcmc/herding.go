@@ -85,7 +85,6 @@ func (s *Herding) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	if s.rates != nil && (len(s.rates.B) != nv || len(s.rates.C) != nh) {
 		return fmt.Errorf("mcmc: Herding.Sample: rates are for %d×%d units, model has %d×%d", len(s.rates.B), len(s.rates.C), nv, nh)
 	}
-	c.fresh = false
 	s.fast, s.neg, s.stats = fastBuffers(s.fast, s.neg, s.stats, nv, nh)
 	for t := 0; t < steps; t++ {
 		addModel(s.neg, m, s.fast)

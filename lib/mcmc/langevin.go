@@ -207,7 +207,6 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 	if err := s.w.begin(m, c); err != nil {
 		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
 	}
-	c.fresh = false
 	if steps == 0 {
 		return nil
 	}
@@ -450,7 +449,6 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 	if err := s.w.begin(m, c); err != nil {
 		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: %w", err)
 	}
-	c.fresh = false
 	if steps == 0 {
 		return nil
 	}

@@ -169,6 +169,15 @@ func swapProb(bi, bj, ei, ej float64) float64 {
 // Sample advances c (the β = 1 replicas) and the tempered replicas by steps
 // transitions of parallel tempering under m.
 func (p *Tempered) Sample(m *rbm.Binary, c *Chains, steps int) error {
+	return p.sample(m, c, steps, nil)
+}
+
+// sample is Sample; if p0 is not nil it also writes p(h=1|v) of the start
+// states of c into p0, for SampleFrom: copied from the first hidden
+// half-step of the β = 1 replicas (their first base step runs on c under
+// the untempered m), through sampleFirst for a base sampler other than
+// *Gibbs.
+func (p *Tempered) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error {
 	if p == nil || p.base == nil {
 		return errors.New("mcmc: Tempered.Sample: sampler not made with NewTempered")
 	}
@@ -193,15 +202,25 @@ func (p *Tempered) Sample(m *rbm.Binary, c *Chains, steps int) error {
 			if i == 0 {
 				ci = c
 			}
+			var first *mat.Dense // p0 on the first base step of c
+			if i == 0 && s == 0 {
+				first = p0
+			}
 			if fast {
-				p.gibbs(g, m, ci, p.betas[i], p.energy[i])
+				p.gibbs(g, m, ci, p.betas[i], p.energy[i], first)
 				continue
 			}
 			mi := p.models[i]
 			if i == 0 {
 				mi = m
 			}
-			if err := p.base.Sample(mi, ci, p.k); err != nil {
+			var err error
+			if first != nil {
+				err = sampleFirst(p.base, mi, ci, p.k, first)
+			} else {
+				err = p.base.Sample(mi, ci, p.k)
+			}
+			if err != nil {
 				return fmt.Errorf("mcmc: Tempered.Sample: base sampler at β = %v: %w", p.betas[i], err)
 			}
 			p.energies(m, ci, p.energy[i])
@@ -282,25 +301,25 @@ func (p *Tempered) prepare(m *rbm.Binary, c *Chains, scale bool) {
 // of every chain, written to e, for the swaps, without a further matrix
 // product. At β = 0 every conditional is ½ whatever the input, so the
 // products are skipped, except the last visible one, which the energy
-// needs: the draws are the same (σ(0·x) = ½ exactly).
-func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []float64) {
+// needs: the draws are the same (σ(0·x) = ½ exactly). If p0 is not nil,
+// the hidden probabilities of the first half-step are copied into it.
+func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []float64, p0 *mat.Dense) {
 	src := streams(&g.srcs, g.seed, c.Len())
 	wg := c.waiter()
 	w := m.W.RawMatrix()
 	for s := 0; s < p.k; s++ {
 		last := s == p.k-1
-		switch {
-		case c.fresh && beta == 1:
-			rowsDo(wg, doSample, c.PH.RawMatrix(), c.H.RawMatrix(), nil, src)
-		case beta == 0:
+		if beta == 0 {
 			halves(c.PH)
 			rowsDo(wg, doSample, c.PH.RawMatrix(), c.H.RawMatrix(), nil, src)
-		default:
+		} else {
 			ph := c.PH.RawMatrix()
 			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
 			spread(wg, job{kind: doTempered, p: ph, s: c.H.RawMatrix(), bias: m.C, beta: beta, src: src})
 		}
-		c.fresh = false
+		if s == 0 && p0 != nil {
+			p0.Copy(c.PH)
+		}
 		if beta == 0 && !last {
 			halves(c.PV)
 			rowsDo(wg, doSample, c.PV.RawMatrix(), c.V.RawMatrix(), nil, src)
