@@ -3,6 +3,7 @@ package samplertest
 import (
 	"fmt"
 	"math"
+	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -143,4 +144,19 @@ func Composites(m *rbm.Binary, mk func(seed uint64) mcmc.Sampler) ([]Composite, 
 		}
 	}
 	return cs, nil
+}
+
+// EachComposite calls f with every composition (Composites) of each user
+// sampler (Users) on m, named "user/composition".
+func EachComposite(t testing.TB, m *rbm.Binary, f func(name string, c Composite)) {
+	t.Helper()
+	for uname, mk := range Users() {
+		comps, err := Composites(m, mk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range comps {
+			f(uname+"/"+c.Name, c)
+		}
+	}
 }

@@ -102,8 +102,8 @@ func (o *plainAscent) Step(m rbm.Model, g *learn.Grad) error {
 // records the model it is given. Both to 1e-12 (the same sums in another
 // order).
 func TestFPCDUserOptimizer(t *testing.T) {
-	m := tiny(t)
-	batch := samplertest.Batch(patterns, 8)
+	m := samplertest.Tiny(t)
+	batch := samplertest.Batch(samplertest.Patterns, 8)
 	rec := &modelRecorder{s: mcmc.NewGibbs(3)}
 	l := learn.NewFPCD(1, 8, 0.05, rec)
 	l.Decay = 0.9
@@ -157,7 +157,7 @@ func (r *modelRecorder) Sample(m *rbm.Binary, c *mcmc.Chains, steps int) error {
 // in the observer); PT's base sampler (a recorder of one's own) sees the
 // edited model at β = 1 and β·θ at β = ½.
 func TestLearnersSampleTheEditedModel(t *testing.T) {
-	set := &data.Set{Name: "patterns", X: samplertest.Batch(patterns, 8)}
+	set := &data.Set{Name: "patterns", X: samplertest.Batch(samplertest.Patterns, 8)}
 	type newLearner func(s mcmc.Sampler) (learn.Learner, error)
 	learners := map[string]newLearner{
 		"cd":       func(s mcmc.Sampler) (learn.Learner, error) { return learn.NewCD(1, s), nil },
@@ -169,7 +169,7 @@ func TestLearnersSampleTheEditedModel(t *testing.T) {
 		"pt":       func(s mcmc.Sampler) (learn.Learner, error) { return learn.NewPT(1, []float64{1, 0.5}, 0, 3, s) },
 	}
 	for name, mk := range learners {
-		m := tiny(t)
+		m := samplertest.Tiny(t)
 		rec := &modelRecorder{s: mcmc.NewGibbs(2)}
 		l, err := mk(rec)
 		if err != nil {

@@ -24,22 +24,6 @@ import (
 //	E[∂W] = ⟨v p(h|v)ᵀ⟩_data − E_μ[v p(h|v)ᵀ],  E[∂b] = ⟨v⟩_data − E_μ[v],
 //	E[∂c] = ⟨p(h|v)⟩_data − E_μ[p(h|v)].
 
-// tiny returns the 3×2 RBM of these tests (as lib/mcmc's external tests):
-// weights N(0, 1.5²) and uneven biases.
-func tiny(t testing.TB) *rbm.Binary {
-	t.Helper()
-	m, err := rbm.NewBinary(3, 2, &rbm.Init{WeightStd: 1.5, Seed: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	copy(m.B, []float64{0.5, -0.8, 0.3})
-	copy(m.C, []float64{-0.4, 0.6})
-	return m
-}
-
-// patterns are the data: a batch has each of them n/4 times.
-var patterns = [][]float64{{1, 1, 0}, {0, 1, 1}, {1, 0, 1}, {0, 0, 0}}
-
 // recorder is a sampler of one's own that runs another and keeps a copy
 // of the chains' states after each call: how a user looks at the negative
 // chains of a learner that does not expose them.
@@ -90,8 +74,8 @@ func lawsAfter(t *testing.T, comp samplertest.Composite, k int) [][]float64 {
 	if comp.Step == nil {
 		return nil
 	}
-	laws := make([][]float64, len(patterns))
-	for p, v := range patterns {
+	laws := make([][]float64, len(samplertest.Patterns))
+	for p, v := range samplertest.Patterns {
 		mu0, err := samplertest.Point(v, []float64{0, 0})
 		if err != nil {
 			t.Fatal(err)
@@ -102,16 +86,16 @@ func lawsAfter(t *testing.T, comp samplertest.Composite, k int) [][]float64 {
 }
 
 // check compares the chains c (n rows: pattern p in rows p, p+4, …) and
-// the gradient estimate g of a batch of the patterns with the exact values
+// the gradient estimate g of a batch of the samplertest.Patterns with the exact values
 // of e, where joint is p(v, h).
 //
 // Tolerances. The chains are independent, one per row, so the empirical
 // joint distribution is within samplertest.TVBound of the mixture μ̄ of
-// the patterns' laws (the bound holds for a mixture: see its comment),
+// the samplertest.Patterns' laws (the bound holds for a mixture: see its comment),
 // plus e.bias when the laws are not known. The estimate's error is that of
 // its negative phase (the positive phase is exact): each component is a
 // mean over the n chains of f ∈ [0, 1] (v_i p(h_j|v), v_i or p(h_j|v)),
-// with variance Var = (1/n)·mean_p Var_{μ_p}(f), the patterns in equal
+// with variance Var = (1/n)·mean_p Var_{μ_p}(f), the samplertest.Patterns in equal
 // numbers; the test allows 4.5 standard deviations, which one of the 11
 // components exceeds with probability below 11·6.8e-6 ≈ 1e-4 (normal
 // tails). Where only the bias is known, E_μ f is within bias of E_p f and
@@ -151,14 +135,14 @@ func check(t *testing.T, name string, m *rbm.Binary, joint []float64, c *mcmc.Ch
 }
 
 // expected returns the exact expectation of the gradient estimate of a
-// batch of n rows of the patterns in equal numbers, whose chains for
+// batch of n rows of the samplertest.Patterns in equal numbers, whose chains for
 // pattern p have law laws[p] (one law: the same for all), and its
 // standard deviation over the n rows (see check).
 func expected(m *rbm.Binary, laws [][]float64, n int) (mean, sd [][]float64) {
 	var ph mat.Dense
-	m.HiddenProb(&ph, mat.NewDense(len(patterns), 3, append(append(append(append([]float64(nil), patterns[0]...), patterns[1]...), patterns[2]...), patterns[3]...)))
+	m.HiddenProb(&ph, mat.NewDense(len(samplertest.Patterns), 3, append(append(append(append([]float64(nil), samplertest.Patterns[0]...), samplertest.Patterns[1]...), samplertest.Patterns[2]...), samplertest.Patterns[3]...)))
 	pos := [][]float64{make([]float64, 6), make([]float64, 3), make([]float64, 2)}
-	for p, v := range patterns {
+	for p, v := range samplertest.Patterns {
 		h := ph.RawRowView(p)
 		for i := range v {
 			for j := range h {
@@ -198,37 +182,31 @@ func expected(m *rbm.Binary, laws [][]float64, n int) (mean, sd [][]float64) {
 // recorder around the sampler) and the gradient against the exact values
 // (see check for the tolerances).
 func TestCDUserSamplers(t *testing.T) {
-	m := tiny(t)
+	m := samplertest.Tiny(t)
 	joint, err := m.ExactJointDist()
 	if err != nil {
 		t.Fatal(err)
 	}
 	const n = 10000
-	batch := samplertest.Batch(patterns, n)
-	for uname, mk := range samplertest.Users() {
-		comps, err := samplertest.Composites(m, mk)
-		if err != nil {
-			t.Fatal(err)
+	batch := samplertest.Batch(samplertest.Patterns, n)
+	samplertest.EachComposite(t, m, func(name string, comp samplertest.Composite) {
+		ks := []int{comp.Steps}
+		if comp.Step != nil {
+			ks = []int{1, 2, comp.Steps}
 		}
-		for _, comp := range comps {
-			ks := []int{comp.Steps}
-			if comp.Step != nil {
-				ks = []int{1, 2, comp.Steps}
+		for _, k := range ks {
+			rec := &recorder{s: comp.S}
+			g, err := learn.NewCD(k, rec).Gradient(m, batch)
+			if err != nil {
+				t.Fatal(err)
 			}
-			for _, k := range ks {
-				rec := &recorder{s: comp.S}
-				g, err := learn.NewCD(k, rec).Gradient(m, batch)
-				if err != nil {
-					t.Fatal(err)
-				}
-				e := exact{laws: lawsAfter(t, comp, k), bias: comp.Bias(k)}
-				if e.laws != nil {
-					e.bias = 0
-				}
-				check(t, fmt.Sprintf("CD-%d %s/%s", k, uname, comp.Name), m, joint, rec.last(), g, e)
+			e := exact{laws: lawsAfter(t, comp, k), bias: comp.Bias(k)}
+			if e.laws != nil {
+				e.bias = 0
 			}
+			check(t, fmt.Sprintf("CD-%d %s", k, name), m, joint, rec.last(), g, e)
 		}
-	}
+	})
 }
 
 // TestPCDUserSamplers runs PCD-1 with every composition of each user's
@@ -241,39 +219,33 @@ func TestCDUserSamplers(t *testing.T) {
 // bound otherwise. PCD never starts chains at data after its first update:
 // this is the case "without SampleFrom".
 func TestPCDUserSamplers(t *testing.T) {
-	m := tiny(t)
+	m := samplertest.Tiny(t)
 	joint, err := m.ExactJointDist()
 	if err != nil {
 		t.Fatal(err)
 	}
 	const n = 10000
-	batch := samplertest.Batch(patterns, n)
-	for uname, mk := range samplertest.Users() {
-		comps, err := samplertest.Composites(m, mk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, comp := range comps {
-			rec := &recorder{s: comp.S}
-			l := learn.NewPCD(1, n, rec)
-			for u := 1; u <= comp.Steps; u++ {
-				g, err := l.Gradient(m, batch)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if u != 1 && u != comp.Steps {
-					continue
-				}
-				e := exact{laws: lawsAfter(t, comp, u), bias: comp.Bias(u)}
-				if e.laws != nil {
-					e.bias = 0
-				} else if u == 1 {
-					continue // the law of one Tempered step is not known
-				}
-				check(t, fmt.Sprintf("PCD-1 %s/%s after %d updates", uname, comp.Name, u), m, joint, l.Chains(), g, e)
+	batch := samplertest.Batch(samplertest.Patterns, n)
+	samplertest.EachComposite(t, m, func(name string, comp samplertest.Composite) {
+		rec := &recorder{s: comp.S}
+		l := learn.NewPCD(1, n, rec)
+		for u := 1; u <= comp.Steps; u++ {
+			g, err := l.Gradient(m, batch)
+			if err != nil {
+				t.Fatal(err)
 			}
+			if u != 1 && u != comp.Steps {
+				continue
+			}
+			e := exact{laws: lawsAfter(t, comp, u), bias: comp.Bias(u)}
+			if e.laws != nil {
+				e.bias = 0
+			} else if u == 1 {
+				continue // the law of one Tempered step is not known
+			}
+			check(t, fmt.Sprintf("PCD-1 %s after %d updates", name, u), m, joint, l.Chains(), g, e)
 		}
-	}
+	})
 }
 
 // TestSDCPUserSamplers runs S-DCP with d = 3 inner steps of k = 1
@@ -285,41 +257,35 @@ func TestPCDUserSamplers(t *testing.T) {
 // step l sees the law μ₀P^{k(l+1)}. It checks every inner step's chains
 // and gradient against the exact values (see check).
 func TestSDCPUserSamplers(t *testing.T) {
-	m := tiny(t)
+	m := samplertest.Tiny(t)
 	joint, err := m.ExactJointDist()
 	if err != nil {
 		t.Fatal(err)
 	}
 	const n, d = 10000, 3
-	batch := samplertest.Batch(patterns, n)
-	for uname, mk := range samplertest.Users() {
-		comps, err := samplertest.Composites(m, mk)
-		if err != nil {
+	batch := samplertest.Batch(samplertest.Patterns, n)
+	samplertest.EachComposite(t, m, func(name string, comp samplertest.Composite) {
+		k := 1
+		if comp.Step == nil {
+			k = comp.Steps
+		}
+		rec := &recorder{s: comp.S}
+		opt := &keepGrads{}
+		if err := learn.NewSDCP(d, k, rec).Update(m, batch, opt); err != nil {
 			t.Fatal(err)
 		}
-		for _, comp := range comps {
-			k := 1
-			if comp.Step == nil {
-				k = comp.Steps
-			}
-			rec := &recorder{s: comp.S}
-			opt := &keepGrads{}
-			if err := learn.NewSDCP(d, k, rec).Update(m, batch, opt); err != nil {
-				t.Fatal(err)
-			}
-			if len(opt.grads) != d || len(rec.states) != d {
-				t.Fatalf("%s/%s: %d gradients and %d sampler calls, want %d", uname, comp.Name, len(opt.grads), len(rec.states), d)
-			}
-			for l := 0; l < d; l++ {
-				e := exact{laws: lawsAfter(t, comp, k*(l+1)), bias: comp.Bias(k * (l + 1))}
-				if e.laws != nil {
-					e.bias = 0
-				}
-				g := &learn.Grad{Parts: opt.grads[l]}
-				check(t, fmt.Sprintf("S-DCP %s/%s inner step %d", uname, comp.Name, l), m, joint, rec.states[l], g, e)
-			}
+		if len(opt.grads) != d || len(rec.states) != d {
+			t.Fatalf("%s: %d gradients and %d sampler calls, want %d", name, len(opt.grads), len(rec.states), d)
 		}
-	}
+		for l := 0; l < d; l++ {
+			e := exact{laws: lawsAfter(t, comp, k*(l+1)), bias: comp.Bias(k * (l + 1))}
+			if e.laws != nil {
+				e.bias = 0
+			}
+			g := &learn.Grad{Parts: opt.grads[l]}
+			check(t, fmt.Sprintf("S-DCP %s inner step %d", name, l), m, joint, rec.states[l], g, e)
+		}
+	})
 }
 
 // TestCDUserSamplerThenGibbsIssue23 is issue 23's case: CD-1 whose sampler
@@ -333,13 +299,13 @@ func TestSDCPUserSamplers(t *testing.T) {
 // (power): the stale law is at TV 0.08 (Metropolis, k = 1) to 0.16 from the
 // right one, several tolerances.
 func TestCDUserSamplerThenGibbsIssue23(t *testing.T) {
-	m := tiny(t)
+	m := samplertest.Tiny(t)
 	joint, err := m.ExactJointDist()
 	if err != nil {
 		t.Fatal(err)
 	}
 	const n = 20000
-	batch := samplertest.Batch(patterns, n)
+	batch := samplertest.Batch(samplertest.Patterns, n)
 	pg, err := mcmc.TransitionMatrix(m, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -33,7 +33,7 @@ func scribble(c *mcmc.Chains) {
 // finite: nothing a sampler reads at the start of a call may come from PV
 // or PH.
 func TestSamplersReadOnlyTheState(t *testing.T) {
-	m := tiny(t)
+	m := samplertest.Tiny(t)
 	binary := map[string]func() mcmc.Sampler{
 		"gibbs": func() mcmc.Sampler { return mcmc.NewGibbs(1) },
 		"flip":  func() mcmc.Sampler { f, _ := mcmc.NewFlip(0.7, 1); return f },

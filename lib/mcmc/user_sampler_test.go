@@ -18,24 +18,6 @@ import (
 // outside it, and compare where the chains end with exact distributions
 // computed by enumeration on a 3×2 RBM (32 joint states, 8 visible).
 
-// tiny returns the 3×2 RBM of these tests: weights N(0, 1.5²) and uneven
-// biases, so that p(v, h) is far from uniform and one block Gibbs step
-// from data is far from p(v) (the stale draw of issue 23 is at TV 0.16
-// from the correct one for Metropolis, 0.07 for random scan).
-func tiny(t testing.TB) *rbm.Binary {
-	t.Helper()
-	m, err := rbm.NewBinary(3, 2, &rbm.Init{WeightStd: 1.5, Seed: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	copy(m.B, []float64{0.5, -0.8, 0.3})
-	copy(m.C, []float64{-0.4, 0.6})
-	return m
-}
-
-// patterns are the data the chains start from.
-var patterns = [][]float64{{1, 1, 0}, {0, 1, 1}, {1, 0, 1}, {0, 0, 0}}
-
 // transition returns the exact transition matrix of a sampler of
 // samplertest.
 func transition(t *testing.T, s mcmc.Sampler, m *rbm.Binary) *mat.Dense {
@@ -62,14 +44,14 @@ func transition(t *testing.T, s mcmc.Sampler, m *rbm.Binary) *mat.Dense {
 //
 //   - random: chains from NewChains with a random source (every unit
 //     Bernoulli(½)), then Sample;
-//   - from-data: SampleFrom(s, …) from the four patterns (hidden states 0),
-//     which also returns p0 = p(h|v) of the patterns, checked against
+//   - from-data: SampleFrom(s, …) from the four samplertest.Patterns (hidden states 0),
+//     which also returns p0 = p(h|v) of the samplertest.Patterns, checked against
 //     rbm.Binary.HiddenProb to 1e-12;
-//   - library-first: SampleFrom(lib, …, 1 step) from the patterns, then
+//   - library-first: SampleFrom(lib, …, 1 step) from the samplertest.Patterns, then
 //     Sample of s: the package's sampler first (the saving of SampleFrom),
 //     the user's code next, the package's again after it;
-//   - hiddenprob-first: SetVisible(patterns) and HiddenProb, which leave
-//     PH = p(h|v) of the patterns as the old Chains.Clamp did, then Sample
+//   - hiddenprob-first: SetVisible(samplertest.Patterns) and HiddenProb, which leave
+//     PH = p(h|v) of the samplertest.Patterns as the old Chains.Clamp did, then Sample
 //     of s: where issue 23's stale draw happened.
 //
 // Tolerance: the final states of independent chains are n independent
@@ -81,97 +63,91 @@ func transition(t *testing.T, s mcmc.Sampler, m *rbm.Binary) *mat.Dense {
 // TV(empirical, p) ≤ TVBound(p, n) + bias. Where μ is known the test also
 // checks TV(empirical, μ) ≤ TVBound(μ, n), which sees the transient too.
 func TestUserSamplersStationary(t *testing.T) {
-	m := tiny(t)
+	m := samplertest.Tiny(t)
 	joint, err := m.ExactJointDist()
 	if err != nil {
 		t.Fatal(err)
 	}
 	pv := samplertest.Visible(joint, 3)
 	const n = 10000
-	data := samplertest.Batch(patterns, n)
-	fromData, err := samplertest.DataStart(patterns, 2)
+	data := samplertest.Batch(samplertest.Patterns, n)
+	fromData, err := samplertest.DataStart(samplertest.Patterns, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var wantP0 mat.Dense
 	m.HiddenProb(&wantP0, data)
-	for uname, mk := range samplertest.Users() {
-		comps, err := samplertest.Composites(m, mk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, comp := range comps {
-			for _, start := range []string{"random", "from-data", "library-first", "hiddenprob-first"} {
-				name := fmt.Sprintf("%s/%s/%s", uname, comp.Name, start)
-				var c *mcmc.Chains
-				var mu0 []float64 // law of the states s starts from; nil: unknown
-				switch start {
-				case "random":
-					c, _ = mcmc.NewChains(m, n, rand.New(rand.NewPCG(21, 22)))
-					mu0 = samplertest.Uniform(5)
-					if err := comp.S.Sample(m, c, comp.Steps); err != nil {
-						t.Fatalf("%s: %v", name, err)
-					}
-				case "from-data":
-					c, _ = mcmc.NewChains(m, n, nil)
-					mu0 = fromData
-					var p0 mat.Dense
-					if err := mcmc.SampleFrom(comp.S, m, c, data, comp.Steps, &p0); err != nil {
-						t.Fatalf("%s: %v", name, err)
-					}
-					if !mat.EqualApprox(&p0, &wantP0, 1e-12) {
-						t.Errorf("%s: p0 is not p(h|v) of the data", name)
-					}
-				case "library-first":
-					c, _ = mcmc.NewChains(m, n, nil)
-					var p0 mat.Dense
-					if err := mcmc.SampleFrom(comp.Lib, m, c, data, 1, &p0); err != nil {
-						t.Fatalf("%s: %v", name, err)
-					}
-					if !mat.EqualApprox(&p0, &wantP0, 1e-12) {
-						t.Errorf("%s: p0 is not p(h|v) of the data", name)
-					}
-					if comp.LibStep != nil {
-						mu0 = samplertest.Apply(fromData, comp.LibStep)
-					}
-					if err := comp.S.Sample(m, c, comp.Steps); err != nil {
-						t.Fatalf("%s: %v", name, err)
-					}
-				case "hiddenprob-first":
-					c, _ = mcmc.NewChains(m, n, nil)
-					mu0 = fromData
-					if err := c.SetVisible(data); err != nil {
-						t.Fatal(err)
-					}
-					if err := c.HiddenProb(m); err != nil {
-						t.Fatal(err)
-					}
-					if err := comp.S.Sample(m, c, comp.Steps); err != nil {
-						t.Fatalf("%s: %v", name, err)
-					}
+	samplertest.EachComposite(t, m, func(name string, comp samplertest.Composite) {
+		for _, start := range []string{"random", "from-data", "library-first", "hiddenprob-first"} {
+			name := fmt.Sprintf("%s/%s", name, start)
+			var c *mcmc.Chains
+			var mu0 []float64 // law of the states s starts from; nil: unknown
+			switch start {
+			case "random":
+				c, _ = mcmc.NewChains(m, n, rand.New(rand.NewPCG(21, 22)))
+				mu0 = samplertest.Uniform(5)
+				if err := comp.S.Sample(m, c, comp.Steps); err != nil {
+					t.Fatalf("%s: %v", name, err)
 				}
-				emp, err := samplertest.Empirical(c)
-				if err != nil {
+			case "from-data":
+				c, _ = mcmc.NewChains(m, n, nil)
+				mu0 = fromData
+				var p0 mat.Dense
+				if err := mcmc.SampleFrom(comp.S, m, c, data, comp.Steps, &p0); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if !mat.EqualApprox(&p0, &wantP0, 1e-12) {
+					t.Errorf("%s: p0 is not p(h|v) of the data", name)
+				}
+			case "library-first":
+				c, _ = mcmc.NewChains(m, n, nil)
+				var p0 mat.Dense
+				if err := mcmc.SampleFrom(comp.Lib, m, c, data, 1, &p0); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				if !mat.EqualApprox(&p0, &wantP0, 1e-12) {
+					t.Errorf("%s: p0 is not p(h|v) of the data", name)
+				}
+				if comp.LibStep != nil {
+					mu0 = samplertest.Apply(fromData, comp.LibStep)
+				}
+				if err := comp.S.Sample(m, c, comp.Steps); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+			case "hiddenprob-first":
+				c, _ = mcmc.NewChains(m, n, nil)
+				mu0 = fromData
+				if err := c.SetVisible(data); err != nil {
 					t.Fatal(err)
 				}
-				bias := comp.Bias(comp.Steps)
-				if mu := comp.Law(mu0, comp.Steps); mu != nil && mu0 != nil {
-					bias = samplertest.TV(mu, joint)
-					if d, tol := samplertest.TV(emp, mu), samplertest.TVBound(mu, n); d > tol {
-						t.Errorf("%s: TV to the exact law after %d steps %.4f > %.4f", name, comp.Steps, d, tol)
-					}
+				if err := c.HiddenProb(m); err != nil {
+					t.Fatal(err)
 				}
-				if bias > 0.005 {
-					t.Fatalf("%s: %d steps leave the chains up to %.4f from p: test set-up too weak", name, comp.Steps, bias)
-				}
-				dj, tj := samplertest.TV(emp, joint), samplertest.TVBound(joint, n)+bias
-				dv, tv := samplertest.TV(samplertest.Visible(emp, 3), pv), samplertest.TVBound(pv, n)+bias
-				if dj > tj || dv > tv {
-					t.Errorf("%s: TV to p(v,h) %.4f (tolerance %.4f), to p(v) %.4f (tolerance %.4f)", name, dj, tj, dv, tv)
+				if err := comp.S.Sample(m, c, comp.Steps); err != nil {
+					t.Fatalf("%s: %v", name, err)
 				}
 			}
+			emp, err := samplertest.Empirical(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bias := comp.Bias(comp.Steps)
+			if mu := comp.Law(mu0, comp.Steps); mu != nil && mu0 != nil {
+				bias = samplertest.TV(mu, joint)
+				if d, tol := samplertest.TV(emp, mu), samplertest.TVBound(mu, n); d > tol {
+					t.Errorf("%s: TV to the exact law after %d steps %.4f > %.4f", name, comp.Steps, d, tol)
+				}
+			}
+			if bias > 0.005 {
+				t.Fatalf("%s: %d steps leave the chains up to %.4f from p: test set-up too weak", name, comp.Steps, bias)
+			}
+			dj, tj := samplertest.TV(emp, joint), samplertest.TVBound(joint, n)+bias
+			dv, tv := samplertest.TV(samplertest.Visible(emp, 3), pv), samplertest.TVBound(pv, n)+bias
+			if dj > tj || dv > tv {
+				t.Errorf("%s: TV to p(v,h) %.4f (tolerance %.4f), to p(v) %.4f (tolerance %.4f)", name, dj, tj, dv, tv)
+			}
 		}
-	}
+	})
 }
 
 // TestUserSamplerThenGibbsNotStale is issue 23's case in package mcmc:
@@ -184,10 +160,10 @@ func TestUserSamplersStationary(t *testing.T) {
 // test asserts that the stale law lies beyond it (power), by a factor of
 // 2.
 func TestUserSamplerThenGibbsNotStale(t *testing.T) {
-	m := tiny(t)
+	m := samplertest.Tiny(t)
 	const n = 20000
-	data := samplertest.Batch(patterns, n)
-	mu0, err := samplertest.DataStart(patterns, 2)
+	data := samplertest.Batch(samplertest.Patterns, n)
+	mu0, err := samplertest.DataStart(samplertest.Patterns, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
