@@ -728,6 +728,18 @@ func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
 	var lhs, rhs []ast.Expr
 	lw.loopArgs(d)
 	call := &ast.CallExpr{Fun: d.Call.Fun, Lparen: d.Call.Lparen, Rparen: d.Call.Rparen}
+	if recv, method, ok := lw.deferReceiver(d); ok {
+		// defer r.Close() in a loop: the receiver is evaluated at the
+		// defer statement too, as the argument of a function literal
+		// that calls the method, "defer func(R *T) { R.Close() }(D)"
+		// (yaegi read r when the call ran, and closed the last r as many
+		// times as the loop ran).
+		v := lw.name("D")
+		lhs = append(lhs, &ast.Ident{NamePos: pos, Name: v})
+		rhs = append(rhs, recv)
+		call.Fun = method
+		call.Args = append(call.Args, &ast.Ident{NamePos: pos, Name: v})
+	}
 	for _, a := range d.Call.Args {
 		if tv := lw.Info.Types[a]; (tv.Value != nil || tv.IsNil() || tv.IsType()) && !lw.loopVarArgs[a] {
 			call.Args = append(call.Args, a)
@@ -751,6 +763,57 @@ func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
 		&ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: token.DEFINE, Rhs: rhs},
 		made,
 	}}
+}
+
+// deferReceiver returns, for a defer statement in a loop that calls a
+// method without arguments of a variable's value, declared with the
+// method ("defer r.Close()", not a promoted method, not an interface's),
+// the receiver to evaluate at the defer statement (r, or &r when the
+// method has a pointer receiver and r is not a pointer: Go takes the
+// address) and the function to call with it, func(R *T) { R.Close() }.
+// ok is false for another defer statement, or when T has no name here.
+func (lw *Lowering) deferReceiver(d *ast.DeferStmt) (recv, method ast.Expr, ok bool) {
+	if lw.deferLoop[d] == nil {
+		return nil, nil, false
+	}
+	sel, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return nil, nil, false
+	}
+	s := lw.Info.Selections[sel]
+	if s == nil || s.Kind() != types.MethodVal || len(s.Index()) != 1 || types.IsInterface(s.Recv()) || len(d.Call.Args) > 0 {
+		return nil, nil, false
+	}
+	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if !ok {
+		return nil, nil, false
+	}
+	if _, ok := lw.Info.Uses[id].(*types.Var); !ok {
+		return nil, nil, false
+	}
+	recvType := s.Obj().(*types.Func).Type().(*types.Signature).Recv().Type()
+	tx := lw.typeExpr(recvType, d.Pos())
+	if tx == nil {
+		return nil, nil, false
+	}
+	_, ptrRecv := recvType.(*types.Pointer)
+	_, ptrX := s.Recv().Underlying().(*types.Pointer)
+	switch {
+	case ptrRecv && !ptrX:
+		recv = &ast.UnaryExpr{OpPos: id.Pos(), Op: token.AND, X: id}
+	case !ptrRecv && ptrX:
+		recv = &ast.StarExpr{Star: id.Pos(), X: id}
+	default:
+		recv = id
+	}
+	// func(R T) { R.Close() }: yaegi fails on a method expression.
+	r := &ast.Ident{NamePos: sel.Pos(), Name: lw.name("R")}
+	method = &ast.FuncLit{
+		Type: &ast.FuncType{Func: sel.Pos(), Params: &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{r}, Type: tx}}}},
+		Body: &ast.BlockStmt{Lbrace: sel.Pos(), Rbrace: sel.Pos(), List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+			Fun: &ast.SelectorExpr{X: &ast.Ident{NamePos: sel.Pos(), Name: r.Name}, Sel: sel.Sel}, Lparen: sel.Pos(), Rparen: sel.Pos()}}}},
+	}
+	return recv, method, true
 }
 
 // findDeferLoops records, for each defer statement under n, the innermost

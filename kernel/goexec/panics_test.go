@@ -41,6 +41,10 @@ func TestDeferEvaluatesAtTheStatement(t *testing.T) {
 		{"func g() (out []int) {\n\tfor i := 0; i < 3; i++ {\n\t\tdefer func() { out = append(out, i) }()\n\t}\n\treturn\n}\ng()", "[2 1 0]"},
 		{"func g2() (s string) {\n\tfor _, w := range []string{\"a\", \"b\"} {\n\t\tdefer func() { s += w }()\n\t}\n\treturn\n}\ng2()", `"ba"`},
 		{"func w() string {\n\tvar sb strings.Builder\n\tfunc() {\n\t\tx := \"a\"\n\t\tdefer sb.WriteString(x)\n\t\tx = \"b\"\n\t}()\n\treturn sb.String()\n}\nw()", `"a"`},
+		// A method's receiver in a loop: a pointer, a value whose method
+		// has a pointer receiver (&p), and a value receiver.
+		{"type res struct {\n\tname string\n\tlog  *[]string\n}\n\nfunc (r *res) Close() { *r.log = append(*r.log, \"close \"+r.name) }\n\ntype vres struct {\n\tname string\n\tlog  *[]string\n}\n\nfunc (r vres) Close() { *r.log = append(*r.log, \"vclose \"+r.name) }\n\nfunc openAll(names []string) (log []string) {\n\tfor _, n := range names {\n\t\tr := &res{n, &log}\n\t\tdefer r.Close()\n\t\tv := vres{n, &log}\n\t\tdefer v.Close()\n\t\tp := res{n + \"p\", &log}\n\t\tdefer p.Close()\n\t}\n\tlog = append(log, \"opened\")\n\treturn log\n}\n\nvar closed []string\n\nfunc closeAll() { closed = openAll([]string{\"x\", \"y\"}) }\ncloseAll()\nclosed",
+			"[opened close yp vclose y close y close xp vclose x close x]"},
 	} {
 		if got, _ := run(t, e, c.code); got != c.want {
 			t.Errorf("%q = %s, want %s", c.code, got, c.want)
