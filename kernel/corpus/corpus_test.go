@@ -94,7 +94,6 @@ var knownWrong = map[string]string{
 	"interpreted/errors/stringer_error_methods.go": "%#v of a Stringer type prints yaegi's wrapper",
 	"interpreted/types/shapes_interfaces.go":       "a String method is not used with a width (%-14v)",
 	"interpreted/programs/kmeans_clusters.go":      "String methods of slice elements are not used by fmt",
-	"interpreted/text/template_report.go":          "text/template cannot call a method of a program type (can't evaluate field Total)",
 	"interpreted/types/embedding_promoted.go":      "a field promoted through an embedded pointer is read from a copy",
 	"interpreted/concurrency/mutex_counter.go":     "methods promoted from an embedded sync.RWMutex do not always lock the one mutex: deposits are lost, some runs",
 	// The kernel's rewrite of go statements (kernel/goexec) makes yaegi

@@ -454,6 +454,7 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		lw.plainVerbs(c, f)
 		lw.goValues(c, f)
 		lw.refuseJSON(c, f)
+		lw.refuseTemplate(c, f)
 		return
 	}
 	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
@@ -923,6 +924,32 @@ func (lw *Lowering) loopArgs(d *ast.DeferStmt) {
 		// The new arguments are variables of the loop: evaluate them now.
 		lw.loopVarArgs[a] = true
 	}
+}
+
+// refuseTemplate refuses (*Template).Execute and ExecuteTemplate of
+// text/template and html/template with data whose type holds a type the
+// session declared with methods: the template reaches them by reflection,
+// which does not see methods declared in the interpreter ("can't evaluate
+// field Total", after part of the output was written).
+func (lw *Lowering) refuseTemplate(c *ast.CallExpr, f *types.Func) {
+	if p := f.Pkg().Path(); p != "text/template" && p != "html/template" || len(c.Args) == 0 {
+		return
+	}
+	sig := f.Type().(*types.Signature)
+	if sig.Recv() == nil || (f.Name() != "Execute" && f.Name() != "ExecuteTemplate") {
+		return
+	}
+	data := c.Args[len(c.Args)-1]
+	t := lw.Info.Types[data].Type
+	if t == nil || !holds(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && n.NumMethods() > 0
+	}) {
+		return
+	}
+	lw.errs.Add(lw.Fset.Position(data.Pos()), fmt.Sprintf("template %s with data of type %s cannot run in the interpreter: "+
+		"the template reaches values by reflection, which does not see the methods of types declared in cells; "+
+		"declare the function that runs it in a cell of its own (it then runs compiled), or pass data without methods", f.Name(), t))
 }
 
 // refuseJSON refuses encoding/json's Marshal, MarshalIndent and

@@ -487,3 +487,44 @@ func TestSwitchForms(t *testing.T) {
 		t.Errorf("the type switch compiled: %s, want %s", got, want)
 	}
 }
+
+// TestTemplateRefused: a template over a cell type with methods is
+// refused in the interpreter (reflection does not see the methods: "can't
+// evaluate field Total" after part of the output), and the cell, all
+// declarations, takes the compiled road; data without methods runs.
+func TestTemplateRefused(t *testing.T) {
+	const cell = `import "text/template"
+
+type line struct {
+	Name  string
+	Qty   int
+	Price float64
+}
+
+func (l line) Total() float64 { return float64(l.Qty) * l.Price }
+
+func report(ls []line) string {
+	var sb strings.Builder
+	t := template.Must(template.New("r").Parse("{{range .}}{{.Name}}={{printf \"%.2f\" .Total}};{{end}}"))
+	if err := t.Execute(&sb, ls); err != nil {
+		return "error: " + err.Error()
+	}
+	return sb.String()
+}`
+	in, err := New(Options{Interpreted: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ee, _ := fail(t, in, context.Background(), cell)
+	if !strings.Contains(ee.Value, "template Execute with data of type []main.line cannot run in the interpreter") {
+		t.Errorf("interpreted: %s: %s", ee.Name, ee.Value)
+	}
+	if got, _ := run(t, in, "import \"text/template\"\nvar sb strings.Builder\ntemplate.Must(template.New(\"p\").Parse(\"{{.A}}+{{.B}}\")).Execute(&sb, struct{ A, B int }{1, 2})\nsb.String()"); got != `"1+2"` {
+		t.Errorf("a template over data without methods: %s", got)
+	}
+	e := newCompilingExec(t)
+	run(t, e, cell)
+	if got, _ := run(t, e, `report([]line{{"bolts", 250, 0.12}, {"paint", 2, 17.99}})`); got != `"bolts=30.00;paint=35.98;"` {
+		t.Errorf("compiled: %s", got)
+	}
+}
