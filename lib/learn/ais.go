@@ -21,9 +21,11 @@ import (
 // every observation, so successive values differ only through the model.
 // ctx stops a running estimate (pass the training context). Unlike the
 // exact observer it works for any size, at a cost of 2·Steps matrix
-// products of Chains×m×n_h per observation.
+// products of Chains×m×n_h per observation. It keeps no state between
+// calls (each allocates its own buffers and AIS draws from a fresh source
+// seeded with s.Seed), so it may be shared by concurrent runs, provided
+// no one changes *s meanwhile.
 func AISLogLikelihood(ctx context.Context, test *data.Set, s *rbm.AISSettings) Observer {
-	var fe []float64
 	return Observer{Name: "ais-loglik", Func: func(m rbm.Model) (float64, error) {
 		b, ok := m.(*rbm.Binary)
 		if !ok {
@@ -39,8 +41,7 @@ func AISLogLikelihood(ctx context.Context, test *data.Set, s *rbm.AISSettings) O
 		if set.Base == nil && set.Data == nil {
 			set.Data = test.X
 		}
-		var err error
-		fe, err = b.FreeEnergies(fe, test.X)
+		fe, err := b.FreeEnergies(nil, test.X)
 		if err != nil {
 			return 0, fmt.Errorf("learn: ais-loglik on set %q: %w", test.Name, err)
 		}

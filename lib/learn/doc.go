@@ -35,4 +35,30 @@
 // Observers every so many updates, reports progress through callbacks (never
 // by printing), stops promptly when its context is cancelled and returns
 // the History measured so far.
+//
+// # Concurrency
+//
+// Runs are independent: any number of Train calls may run at once in
+// separate goroutines (a hand-written sweep), each with its own model and
+// its own learner. What may be shared and what may not:
+//
+//   - A model belongs to one run: Train changes it in place. Train refuses
+//     a model (by pointer) that another Train call is still training.
+//     Clone it to start several runs from one initial model.
+//   - A learner belongs to one run, and so does its sampler: learners keep
+//     chains, buffers and random sources between updates (every learner of
+//     this package, CD included), and a sampler is not safe for concurrent
+//     use (package mcmc). Train refuses a learner (by pointer) that another
+//     Train call is still using; it cannot see a sampler shared by two
+//     learners, so make one sampler per learner.
+//   - Observers may be shared: one list may be handed to every run. The
+//     observers of this package keep no state between calls. A Func
+//     written by the user is called concurrently when its Observer is
+//     shared, and must then guard whatever it keeps.
+//   - The data set may be shared: Train and the observers only read it.
+//   - Settings may be shared, read-only; its callbacks (Progress,
+//     OnObserve) are then called from every run's goroutine.
+//
+// The History that Train returns is the caller's; OnObserve sees it while
+// the run appends to it, on the run's goroutine.
 package learn

@@ -15,6 +15,12 @@ import (
 // and the next update then starts from the changed model, since no
 // learner of this package keeps anything derived from the parameters
 // between updates. Train keeps nothing an Observer returns but the value.
+//
+// One Observer (or one list of them) may be shared by concurrent Train
+// calls, as a hand-written sweep does: Func is then called from several
+// goroutines at once, each with its own run's model, so it must keep no
+// state across calls unless it guards it. The observers of this package
+// keep none: each call allocates its own buffers.
 type Observer struct {
 	// Name names the series in the History.
 	Name string
@@ -54,9 +60,9 @@ func ExactLogLikelihood(set *data.Set) Observer {
 //	Σ_i (v_i − p(v_i=1 | ĥ))²,  ĥ = p(h=1 | v),
 //
 // a deterministic mean-field reconstruction (no sampling). Cheap, but not a
-// measure of likelihood.
+// measure of likelihood. Each call allocates its own k×n_h and k×m
+// buffers, so the observer may be shared by concurrent runs.
 func ReconstructionError(set *data.Set) Observer {
-	var ph, pv mat.Dense
 	return Observer{Name: "recon", Func: func(m rbm.Model) (float64, error) {
 		b, ok := m.(*rbm.Binary)
 		if !ok {
@@ -69,8 +75,7 @@ func ReconstructionError(set *data.Set) Observer {
 		if c != b.Visible() {
 			return 0, fmt.Errorf("learn: recon: set %q has %d columns, model has %d visible units", set.Name, c, b.Visible())
 		}
-		ph.Reset()
-		pv.Reset()
+		var ph, pv mat.Dense
 		b.HiddenProb(&ph, set.X)
 		b.VisibleProb(&pv, &ph)
 		var s float64

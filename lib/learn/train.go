@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
+	"sync"
 	"time"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
@@ -58,6 +60,11 @@ type Settings struct {
 // the history so far with an error wrapping ctx.Err(). It stops with an error
 // naming the update when the learner fails or a parameter becomes NaN or
 // infinite, also returning the history so far.
+//
+// Train may run in several goroutines at once (see the package doc), each
+// call with its own model and learner: it refuses, with an error, a model
+// or a learner (compared as pointers) that another Train call is still
+// using. The observers and the data set may be shared.
 func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settings) (*History, error) {
 	if s == nil {
 		s = &Settings{}
@@ -65,6 +72,11 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 	if err := check(m, set, l, s); err != nil {
 		return nil, fmt.Errorf("learn: Train: %w", err)
 	}
+	release, err := claim(m, l)
+	if err != nil {
+		return nil, fmt.Errorf("learn: Train: %w", err)
+	}
+	defer release()
 	b := data.NewBatcher(set, s.BatchSize, s.Seed)
 	perEpoch := b.BatchesPerEpoch()
 	total := s.Updates
@@ -180,6 +192,47 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 		}
 	}
 	return nil
+}
+
+// inUseModels and inUseLearners hold the models and learners of the Train
+// calls under way, keyed by pointer.
+var inUseModels, inUseLearners sync.Map
+
+// claim marks m and l as used by a run, or returns an error naming the one
+// another run is using; release undoes the marks. Values that are not
+// pointers (which Train cannot tell apart from copies) are not marked.
+func claim(m rbm.Model, l Learner) (release func(), err error) {
+	mk, lk := pointerKey(m), pointerKey(l)
+	if mk != nil {
+		if _, busy := inUseModels.LoadOrStore(mk, true); busy {
+			return nil, fmt.Errorf("model %T %p is being trained by another Train call; give each run its own model (Clone)", m, mk)
+		}
+	}
+	if lk != nil {
+		if _, busy := inUseLearners.LoadOrStore(lk, true); busy {
+			if mk != nil {
+				inUseModels.Delete(mk)
+			}
+			return nil, fmt.Errorf("learner %T %p is in use by another Train call; give each run its own learner (and sampler)", l, lk)
+		}
+	}
+	return func() {
+		if mk != nil {
+			inUseModels.Delete(mk)
+		}
+		if lk != nil {
+			inUseLearners.Delete(lk)
+		}
+	}, nil
+}
+
+// pointerKey returns x if it holds a non-nil pointer, else nil.
+func pointerKey(x any) any {
+	v := reflect.ValueOf(x)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return nil
+	}
+	return x
 }
 
 // badParam returns the position of the first NaN or infinite parameter.
