@@ -17,7 +17,8 @@ import (
 //
 // Train takes it every Settings.Every updates. s configures AIS (nil: its
 // defaults, 100 chains and 1000 distributions); when s has neither Base
-// nor Data, the base rates are fitted to test. The same s.Seed is used at
+// nor Data, the base rates are fitted to test. It refuses a test set that
+// is not binary (rbm.Binary.CheckData). The same s.Seed is used at
 // every observation, so successive values differ only through the model.
 // ctx stops a running estimate (pass the training context). Unlike the
 // exact observer it works for any size, at a cost of 2·Steps matrix
@@ -33,6 +34,9 @@ func AISLogLikelihood(ctx context.Context, test *data.Set, s *rbm.AISSettings) O
 		}
 		if test == nil || test.X == nil {
 			return 0, errors.New("learn: ais-loglik: nil data set")
+		}
+		if err := b.CheckData(test.X); err != nil {
+			return 0, fmt.Errorf("learn: ais-loglik on set %q: %w", test.Name, err)
 		}
 		var set rbm.AISSettings
 		if s != nil {

@@ -35,8 +35,9 @@ type Observer struct {
 //	F(v) = −bᵀv − Σ_j softplus(c_j + vᵀW_{·j}),
 //
 // computed by rbm.Binary.LogLikelihood, which enumerates the smaller layer
-// (2^min(m, n_h) terms, log-sum-exp in float64). It fails for other models
-// or when the smaller layer has more than rbm.MaxExactUnits units.
+// (2^min(m, n_h) terms, log-sum-exp in float64). It fails for other models,
+// for a set that is not binary (rbm.Binary.CheckData) or when the smaller
+// layer has more than rbm.MaxExactUnits units.
 func ExactLogLikelihood(set *data.Set) Observer {
 	return Observer{Name: "loglik", Func: func(m rbm.Model) (float64, error) {
 		b, ok := m.(*rbm.Binary)
@@ -60,7 +61,8 @@ func ExactLogLikelihood(set *data.Set) Observer {
 //	Σ_i (v_i − p(v_i=1 | ĥ))²,  ĥ = p(h=1 | v),
 //
 // a deterministic mean-field reconstruction (no sampling). Cheap, but not a
-// measure of likelihood. Each call allocates its own k×n_h and k×m
+// measure of likelihood. Like the likelihoods it refuses a set that is not
+// binary (rbm.Binary.CheckData). Each call allocates its own k×n_h and k×m
 // buffers, so the observer may be shared by concurrent runs.
 func ReconstructionError(set *data.Set) Observer {
 	return Observer{Name: "recon", Func: func(m rbm.Model) (float64, error) {
@@ -71,10 +73,13 @@ func ReconstructionError(set *data.Set) Observer {
 		if set == nil || set.X == nil {
 			return 0, errors.New("learn: recon: nil data set")
 		}
-		n, c := set.X.Dims()
-		if c != b.Visible() {
-			return 0, fmt.Errorf("learn: recon: set %q has %d columns, model has %d visible units", set.Name, c, b.Visible())
+		if err := b.Validate(); err != nil {
+			return 0, fmt.Errorf("learn: recon: %w", err)
 		}
+		if err := b.CheckData(set.X); err != nil {
+			return 0, fmt.Errorf("learn: recon on set %q: %w", set.Name, err)
+		}
+		n, _ := set.X.Dims()
 		var ph, pv mat.Dense
 		b.HiddenProb(&ph, set.X)
 		b.VisibleProb(&pv, &ph)

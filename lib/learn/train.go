@@ -11,6 +11,7 @@ import (
 
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
 )
 
 // Settings configures Train. A nil *Settings means the zero value; every
@@ -54,9 +55,13 @@ type Settings struct {
 }
 
 // Train trains m on set with learner l for the run that s describes and
-// returns the History of observations. It validates its inputs first (nil
-// arguments, data shape against the model, NaN or infinite data, negative
-// settings). It checks ctx before every update; on cancellation it returns
+// returns the History of observations. It validates its inputs first, and
+// returns an error, never panics, on a bad one: nil arguments, a model that
+// its Validate method refuses (rbm.Binary.Validate: a nil model or W,
+// mismatched biases, a NaN parameter), data whose width does not match the
+// model, NaN or infinite data, data that the model's CheckData method
+// refuses (rbm.Binary.CheckData: a value other than 0 or 1, named by row
+// and column) or negative settings. It checks ctx before every update; on cancellation it returns
 // the history so far with an error wrapping ctx.Err(). It stops with an error
 // naming the update when the learner fails or a parameter becomes NaN or
 // infinite, also returning the history so far.
@@ -161,6 +166,13 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 	if m == nil {
 		return errors.New("nil model")
 	}
+	if v, ok := m.(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
+			return fmt.Errorf("model: %w", err)
+		}
+	} else if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
+		return fmt.Errorf("nil model %T", m)
+	}
 	if l == nil {
 		return errors.New("nil learner")
 	}
@@ -169,6 +181,11 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 	}
 	if set.Dim() != m.Visible() {
 		return fmt.Errorf("data set %q has %d columns, model has %d visible units", set.Name, set.Dim(), m.Visible())
+	}
+	if c, ok := m.(interface{ CheckData(mat.Matrix) error }); ok {
+		if err := c.CheckData(set.X); err != nil {
+			return fmt.Errorf("data set %q for a %T: %w", set.Name, m, err)
+		}
 	}
 	switch {
 	case s.Epochs < 0:

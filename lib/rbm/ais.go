@@ -2,7 +2,6 @@ package rbm
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -44,21 +43,14 @@ type AISSettings struct {
 //
 // of each unit's mean with add-½ smoothing, so that no bias is infinite.
 func BaseRate(data mat.Matrix) ([]float64, error) {
-	if data == nil {
-		return nil, errors.New("rbm: BaseRate: nil data")
+	if err := checkData("BaseRate", data, -1, unitValues); err != nil {
+		return nil, err
 	}
 	r, c := data.Dims()
-	if r == 0 || c == 0 {
-		return nil, errors.New("rbm: BaseRate: empty data")
-	}
 	b := make([]float64, c)
 	for i := 0; i < r; i++ {
 		for j := 0; j < c; j++ {
-			x := data.At(i, j)
-			if !(x >= 0 && x <= 1) {
-				return nil, fmt.Errorf("rbm: BaseRate: data has %v at row %d, column %d, not in [0, 1]", x, i, j)
-			}
-			b[j] += x
+			b[j] += data.At(i, j)
 		}
 	}
 	for j := range b {
