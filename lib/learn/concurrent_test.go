@@ -52,7 +52,7 @@ func TestConcurrentRunsShareObservers(t *testing.T) {
 	obs := []Observer{
 		ExactLogLikelihood(set),
 		ReconstructionError(set),
-		AISLogLikelihood(context.Background(), set, &rbm.AISSettings{Chains: 16, Steps: 50, Seed: 3}),
+		AISLogLikelihood(set, &rbm.AISSettings{Chains: 16, Steps: 50, Seed: 3}),
 	}
 	const runs = 4
 	want := make([]*History, runs)
@@ -105,7 +105,7 @@ func TestTrainRefusesSharedLearnerAndModel(t *testing.T) {
 	}
 	l := NewCD(1, mcmc.NewGibbs(1))
 	started, release := make(chan struct{}), make(chan struct{})
-	hold := Observer{Name: "hold", Func: func(rbm.Model) (float64, error) {
+	hold := Observer{Name: "hold", Func: func(context.Context, rbm.Model) (float64, error) {
 		select {
 		case <-started:
 		default:

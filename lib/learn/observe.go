@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -11,7 +12,9 @@ import (
 
 // Observer is a named measurement of the model, taken by Train every
 // Settings.Every updates and recorded in the History under Name. Func is
-// handed the live model: it may change it (e.g. to constrain the weights),
+// handed the run's context, which it should pass to anything long it calls
+// (the interrupt button cancels it, and Train returns only when Func
+// does), and the live model: it may change it (e.g. to constrain the weights),
 // and the next update then starts from the changed model, since no
 // learner of this package keeps anything derived from the parameters
 // between updates. Train keeps nothing an Observer returns but the value.
@@ -24,8 +27,9 @@ import (
 type Observer struct {
 	// Name names the series in the History.
 	Name string
-	// Func measures m; an error stops training.
-	Func func(m rbm.Model) (float64, error)
+	// Func measures m; an error stops training. ctx is the run's context:
+	// Func should return ctx.Err() soon after ctx ends.
+	Func func(ctx context.Context, m rbm.Model) (float64, error)
 }
 
 // ExactLogLikelihood returns the observer "loglik": the mean exact
@@ -34,12 +38,13 @@ type Observer struct {
 //	(1/N) Σ_n ln p(v_n) = −(1/N) Σ_n F(v_n) − ln Z,
 //	F(v) = −bᵀv − Σ_j softplus(c_j + vᵀW_{·j}),
 //
-// computed by rbm.Binary.LogLikelihood, which enumerates the smaller layer
-// (2^min(m, n_h) terms, log-sum-exp in float64). It fails for other models,
+// computed by rbm.Binary.LogLikelihoodContext with the run's context,
+// which enumerates the smaller layer (2^min(m, n_h) terms, log-sum-exp in
+// float64) and stops within a block of 4096 states of the context's end. It fails for other models,
 // for a set that is not binary (rbm.Binary.CheckData) or when the smaller
 // layer has more than rbm.MaxExactUnits units.
 func ExactLogLikelihood(set *data.Set) Observer {
-	return Observer{Name: "loglik", Func: func(m rbm.Model) (float64, error) {
+	return Observer{Name: "loglik", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
 		b, ok := m.(*rbm.Binary)
 		if !ok {
 			return 0, fmt.Errorf("learn: loglik: model is %T, want *rbm.Binary", m)
@@ -47,7 +52,7 @@ func ExactLogLikelihood(set *data.Set) Observer {
 		if set == nil || set.X == nil {
 			return 0, errors.New("learn: loglik: nil data set")
 		}
-		ll, err := b.LogLikelihood(set.X)
+		ll, err := b.LogLikelihoodContext(ctx, set.X)
 		if err != nil {
 			return 0, fmt.Errorf("learn: loglik on set %q: %w", set.Name, err)
 		}
@@ -65,7 +70,10 @@ func ExactLogLikelihood(set *data.Set) Observer {
 // binary (rbm.Binary.CheckData). Each call allocates its own k×n_h and k×m
 // buffers, so the observer may be shared by concurrent runs.
 func ReconstructionError(set *data.Set) Observer {
-	return Observer{Name: "recon", Func: func(m rbm.Model) (float64, error) {
+	return Observer{Name: "recon", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
+		if err := ctx.Err(); err != nil {
+			return 0, fmt.Errorf("learn: recon: %w", err)
+		}
 		b, ok := m.(*rbm.Binary)
 		if !ok {
 			return 0, fmt.Errorf("learn: recon: model is %T, want *rbm.Binary", m)

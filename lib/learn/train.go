@@ -61,10 +61,14 @@ type Settings struct {
 // mismatched biases, a NaN parameter), data whose width does not match the
 // model, NaN or infinite data, data that the model's CheckData method
 // refuses (rbm.Binary.CheckData: a value other than 0 or 1, named by row
-// and column) or negative settings. It checks ctx before every update; on cancellation it returns
-// the history so far with an error wrapping ctx.Err(). It stops with an error
-// naming the update when the learner fails or a parameter becomes NaN or
-// infinite, also returning the history so far.
+// and column) or negative settings.
+//
+// It checks ctx before every update and before every call of an observer,
+// the first included, and hands ctx to the observers, so that it returns
+// soon after ctx ends, with the history so far and an error wrapping
+// ctx.Err(). It stops with an error naming the update when the learner
+// fails or a parameter becomes NaN or infinite, also returning the history
+// so far.
 //
 // Train may run in several goroutines at once (see the package doc), each
 // call with its own model and learner: it refuses, with an error, a model
@@ -108,7 +112,10 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 		sec := time.Since(start).Seconds()
 		measured = ""
 		for _, o := range s.Observers {
-			v, err := o.Func(m)
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("stopped after %d of %d updates: %w", t, total, err)
+			}
+			v, err := o.Func(ctx, m)
 			if err != nil {
 				return fmt.Errorf("observer %q at update %d: %w", o.Name, t, err)
 			}

@@ -56,9 +56,9 @@ func TestTrainRejectsNonBinaryData(t *testing.T) {
 	for _, o := range []Observer{
 		ExactLogLikelihood(grey),
 		ReconstructionError(grey),
-		AISLogLikelihood(context.Background(), grey, &rbm.AISSettings{Chains: 4, Steps: 10}),
+		AISLogLikelihood(grey, &rbm.AISSettings{Chains: 4, Steps: 10}),
 	} {
-		if _, err := o.Func(m); err == nil || !strings.Contains(err.Error(), where) {
+		if _, err := o.Func(context.Background(), m); err == nil || !strings.Contains(err.Error(), where) {
 			t.Errorf("observer %s on grey data: err = %v, want one naming %s", o.Name, err, where)
 		}
 		// Training on binary data while observing the grey set fails at

@@ -472,10 +472,12 @@ func (g *Gaussian) hiddenScores(ctx context.Context, progress Progress, do func(
 			s += (g.Mu[i]*x + 0.5*x*x) * iv[i]
 		}
 		do(idx, h, wh, s)
-		if (t+1)%step == 0 {
+		if (t+1)%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+		}
+		if (t+1)%step == 0 {
 			if progress != nil {
 				progress((t+1)/step, (total+step-1)/step)
 			}
