@@ -28,9 +28,20 @@ type Observer struct {
 	// Name names the series in the History.
 	Name string
 	// Func measures m; an error stops training. ctx is the run's context:
-	// Func should return ctx.Err() soon after ctx ends.
+	// Func should return ctx.Err() soon after ctx ends. To stop training
+	// early, Func returns its value with ErrStop (or an error wrapping
+	// it): see ErrStop.
 	Func func(ctx context.Context, m rbm.Model) (float64, error)
 }
+
+// ErrStop, returned by an Observer's Func (or wrapped in the error it
+// returns), stops training early without an error: Train records the value
+// returned with it, takes the other observers of the same observation (so
+// that every series has a point at the update where the run stopped),
+// calls OnObserve and Progress as after any observation, and returns the
+// History, with StoppedBy naming the observer, and a nil error. Any other
+// error stops training with that error, and its value is not recorded.
+var ErrStop = errors.New("learn: stop training")
 
 // ExactLogLikelihood returns the observer "loglik": the mean exact
 // log-likelihood of the examples of set under a binary RBM,

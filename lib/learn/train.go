@@ -61,14 +61,15 @@ type Settings struct {
 // mismatched biases, a NaN parameter), data whose width does not match the
 // model, NaN or infinite data, data that the model's CheckData method
 // refuses (rbm.Binary.CheckData: a value other than 0 or 1, named by row
-// and column) or negative settings.
+// and column), negative settings or two observers of one name.
 //
 // It checks ctx before every update and before every call of an observer,
 // the first included, and hands ctx to the observers, so that it returns
 // soon after ctx ends, with the history so far and an error wrapping
 // ctx.Err(). It stops with an error naming the update when the learner
-// fails or a parameter becomes NaN or infinite, also returning the history
-// so far.
+// fails, an observer fails or a parameter becomes NaN or infinite, also
+// returning the history so far. An observer that returns ErrStop stops the
+// run early with a nil error, its observation kept.
 //
 // Train may run in several goroutines at once (see the package doc), each
 // call with its own model and learner: it refuses, with an error, a model
@@ -116,7 +117,11 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 				return fmt.Errorf("stopped after %d of %d updates: %w", t, total, err)
 			}
 			v, err := o.Func(ctx, m)
-			if err != nil {
+			if errors.Is(err, ErrStop) {
+				if h.StoppedBy == "" {
+					h.StoppedBy = o.Name
+				}
+			} else if err != nil {
 				return fmt.Errorf("observer %q at update %d: %w", o.Name, t, err)
 			}
 			h.Add(o.Name, t, sec, v)
@@ -142,6 +147,9 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 		if err := observe(0); err != nil {
 			return fail(0, err)
 		}
+		if h.StoppedBy != "" {
+			return h, nil
+		}
 	}
 	progEvery := max(total/200, 1)
 	for t := 0; t < total; t++ {
@@ -159,6 +167,9 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 		if len(s.Observers) > 0 && (done%every == 0 || done == total) {
 			if err := observe(done); err != nil {
 				return fail(done, err)
+			}
+			if h.StoppedBy != "" {
+				return h, nil
 			}
 		} else if s.Progress != nil && (done%progEvery == 0 || done == total) {
 			s.Progress(done, total, fmt.Sprintf("update %d/%d%s", done, total, measured))
@@ -210,10 +221,15 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 	case !(s.WeightDecay >= 0) || math.IsInf(s.WeightDecay, 0):
 		return fmt.Errorf("weight decay %v is not finite and non-negative", s.WeightDecay)
 	}
+	first := make(map[string]int, len(s.Observers))
 	for i, o := range s.Observers {
 		if o.Func == nil {
 			return fmt.Errorf("observer %d (%q) has nil Func", i, o.Name)
 		}
+		if j, dup := first[o.Name]; dup {
+			return fmt.Errorf("observers %d and %d are both named %q (their points would merge into one series): rename one", j, i, o.Name)
+		}
+		first[o.Name] = i
 	}
 	return nil
 }
