@@ -23,9 +23,25 @@
 // between updates (persistent chains, fast weights, offsets) and may call
 // the optimiser more than once per batch (S-DCP's d inner updates).
 //
-// CD is contrastive divergence, CD-k: the negative statistics come from
-// chains started at the batch and run k steps of any mcmc.Sampler. PCD is
-// persistent CD: its chains carry over from update to update.
+// The learners, each with its constructor (New…):
+//
+//   - CD: contrastive divergence, CD-k; the negative statistics come from
+//     chains started at the batch and run k steps of any mcmc.Sampler.
+//   - PCD: persistent CD; its chains carry over from update to update.
+//   - FPCD: fast PCD; the chains sample the model plus decaying fast
+//     weights.
+//   - PT: PCD with the negative phase from parallel tempering
+//     (mcmc.Tempered).
+//   - Centered: the centered gradient, with offsets for both layers.
+//   - SDCP and CSDCP: stochastic difference-of-convex programming, plain
+//     and centered, with several inner updates per batch.
+//   - SSD: stochastic spectral descent on the gradient of an Estimator (CD
+//     or PCD).
+//   - ModifiedCD: modified CD for Gaussian-Bernoulli RBMs, with negative
+//     chains started from noise.
+//
+// All but ModifiedCD train an *rbm.Binary; any of them takes any fitting
+// sampler, one's own included.
 //
 // # Training
 //
