@@ -36,7 +36,6 @@ type libItem struct {
 // runParts is what the builders of learners and measurements may use of
 // the run being built.
 type runParts struct {
-	ctx context.Context
 	set *data.Set
 	// sampler is the run's sampler, seeded from the run's sampler stream.
 	sampler mcmc.Sampler
@@ -442,7 +441,7 @@ var library = []libItem{
 			Doc: "mean squared mean-field reconstruction error of the training set, (1/N) Σ_n Σ_i (v_ni − p(v_i=1 | ĥ_n))², ĥ_n = p(h=1 | v_n)"},
 		measure: func(p params, r *runParts) (measureFunc, error) {
 			o := learn.ReconstructionError(r.set)
-			return func(ctx context.Context, m *rbm.Binary) (float64, error) { return o.Func(m) }, nil
+			return func(ctx context.Context, m *rbm.Binary) (float64, error) { return o.Func(ctx, m) }, nil
 		},
 	},
 	{
@@ -461,8 +460,8 @@ var library = []libItem{
 			if err != nil {
 				return nil, err
 			}
-			o := learn.AISLogLikelihood(r.ctx, r.set, &rbm.AISSettings{Chains: c, Steps: k, Seed: r.seed})
-			return func(ctx context.Context, m *rbm.Binary) (float64, error) { return o.Func(m) }, nil
+			o := learn.AISLogLikelihood(r.set, &rbm.AISSettings{Chains: c, Steps: k, Seed: r.seed})
+			return func(ctx context.Context, m *rbm.Binary) (float64, error) { return o.Func(ctx, m) }, nil
 		},
 	},
 	{
@@ -674,7 +673,7 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := &runParts{ctx: ctx, set: set, seed: streamSeed(j.Seed, streamLearner)}
+	parts := &runParts{set: set, seed: streamSeed(j.Seed, streamLearner)}
 	parts.newSampler = func(seed uint64) (mcmc.Sampler, error) {
 		s, err := sit.sampler(sp, seed)
 		if err != nil {
@@ -701,7 +700,7 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 	settings.Updates = cfg.Updates
 	settings.Seed = streamSeed(j.Seed, streamBatches)
 
-	col := &collector{ctx: ctx, total: cfg.Updates}
+	col := &collector{total: cfg.Updates}
 	for i := range cfg.Measures {
 		mp := &cfg.Measures[i]
 		it, p, err := item(KindMeasure, mp)
@@ -783,7 +782,6 @@ type scheduled struct {
 // last, i.e. at 0, e, 2e, …, and total; each step after the first is
 // min(previous + e, total).
 type collector struct {
-	ctx      context.Context
 	measures []scheduled
 	total    int
 	every    int
@@ -817,7 +815,7 @@ func gcd(a, b int) int {
 
 // observe is the Func of the run's observer; it returns the number of
 // measurements taken at this step.
-func (c *collector) observe(m rbm.Model) (float64, error) {
+func (c *collector) observe(ctx context.Context, m rbm.Model) (float64, error) {
 	if c.calls > 0 {
 		c.step = min(c.step+c.every, c.total)
 	}
@@ -835,7 +833,7 @@ func (c *collector) observe(m rbm.Model) (float64, error) {
 		if !due {
 			continue
 		}
-		v, err := ms.f(c.ctx, b)
+		v, err := ms.f(ctx, b)
 		if err != nil {
 			return 0, fmt.Errorf("measure %s at update %d: %w", ms.name, c.step, err)
 		}

@@ -14,6 +14,7 @@ func init() {
 		// function, constant and variable definitions
 		"AISLogLikelihood":      reflect.ValueOf(learn.AISLogLikelihood),
 		"CenteredBiases":        reflect.ValueOf(learn.CenteredBiases),
+		"ErrStop":               reflect.ValueOf(&learn.ErrStop).Elem(),
 		"ExactLogLikelihood":    reflect.ValueOf(learn.ExactLogLikelihood),
 		"GaussianLogLikelihood": reflect.ValueOf(learn.GaussianLogLikelihood),
 		"NewCD":                 reflect.ValueOf(learn.NewCD),

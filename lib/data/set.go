@@ -1,6 +1,10 @@
-// Package data provides the data sets of the papers (Bars and Stripes,
-// Shifting Bar, and later Artificial Modes, Gaussian mixtures and MNIST) as
-// matrices whose rows are examples, and mini-batch iteration.
+// Package data provides the data sets of the papers as matrices whose rows
+// are examples: Bars and Stripes, Shifting Bar, Artificial Modes, the
+// Gaussian mixtures (IsotropicMixture, AnisotropicMixture) and MNIST (read
+// from IDX files, with LoadIDX and ReadIDX for any IDX file); binarisation
+// (Threshold, Stochastic, MNISTOptions.Binarize) and standardisation;
+// the Fréchet distance between sample sets; and mini-batch iteration
+// (Batcher).
 package data
 
 import (

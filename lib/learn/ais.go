@@ -17,20 +17,27 @@ import (
 //
 // Train takes it every Settings.Every updates. s configures AIS (nil: its
 // defaults, 100 chains and 1000 distributions); when s has neither Base
-// nor Data, the base rates are fitted to test. The same s.Seed is used at
+// nor Data, the base rates are fitted to test. It refuses a test set that
+// is not binary (rbm.Binary.CheckData). The same s.Seed is used at
 // every observation, so successive values differ only through the model.
-// ctx stops a running estimate (pass the training context). Unlike the
+// The run's context stops a running estimate within one distribution (AIS
+// checks it before each). Unlike the
 // exact observer it works for any size, at a cost of 2·Steps matrix
-// products of Chains×m×n_h per observation.
-func AISLogLikelihood(ctx context.Context, test *data.Set, s *rbm.AISSettings) Observer {
-	var fe []float64
-	return Observer{Name: "ais-loglik", Func: func(m rbm.Model) (float64, error) {
+// products of Chains×m×n_h per observation. It keeps no state between
+// calls (each allocates its own buffers and AIS draws from a fresh source
+// seeded with s.Seed), so it may be shared by concurrent runs, provided
+// no one changes *s meanwhile.
+func AISLogLikelihood(test *data.Set, s *rbm.AISSettings) Observer {
+	return Observer{Name: "ais-loglik", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
 		b, ok := m.(*rbm.Binary)
 		if !ok {
 			return 0, fmt.Errorf("learn: ais-loglik: model is %T, want *rbm.Binary", m)
 		}
 		if test == nil || test.X == nil {
 			return 0, errors.New("learn: ais-loglik: nil data set")
+		}
+		if err := b.CheckData(test.X); err != nil {
+			return 0, fmt.Errorf("learn: ais-loglik on set %q: %w", test.Name, err)
 		}
 		var set rbm.AISSettings
 		if s != nil {
@@ -39,8 +46,7 @@ func AISLogLikelihood(ctx context.Context, test *data.Set, s *rbm.AISSettings) O
 		if set.Base == nil && set.Data == nil {
 			set.Data = test.X
 		}
-		var err error
-		fe, err = b.FreeEnergies(fe, test.X)
+		fe, err := b.FreeEnergies(nil, test.X)
 		if err != nil {
 			return 0, fmt.Errorf("learn: ais-loglik on set %q: %w", test.Name, err)
 		}

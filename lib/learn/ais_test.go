@@ -18,12 +18,12 @@ func TestAISLogLikelihood(t *testing.T) {
 	set := barsAndStripes()
 	m := randomModel(9, 16, 4)
 	s := &rbm.AISSettings{Chains: 100, Steps: 1000, Seed: 2, Data: set.X}
-	exact, err := ExactLogLikelihood(set).Func(m)
+	exact, err := ExactLogLikelihood(set).Func(context.Background(), m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := AISLogLikelihood(context.Background(), set, s)
-	got, err := o.Func(m)
+	o := AISLogLikelihood(set, s)
+	got, err := o.Func(context.Background(), m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestAISLogLikelihood(t *testing.T) {
 	if o.Name != "ais-loglik" {
 		t.Errorf("name %q", o.Name)
 	}
-	if _, err := AISLogLikelihood(context.Background(), nil, nil).Func(m); err == nil {
+	if _, err := AISLogLikelihood(nil, nil).Func(context.Background(), m); err == nil {
 		t.Error("nil set accepted")
 	}
 }

@@ -177,7 +177,7 @@ func TestLearnersSampleTheEditedModel(t *testing.T) {
 		}
 		var expect []*rbm.Binary // the model the next update must sample
 		var firstCall []int      // index of that update's first sampler call
-		edit := learn.Observer{Name: "edit", Func: func(mm rbm.Model) (float64, error) {
+		edit := learn.Observer{Name: "edit", Func: func(_ context.Context, mm rbm.Model) (float64, error) {
 			b := mm.(*rbm.Binary)
 			w := mat.NewDense(3, 2, nil)
 			w.Scale(0.5, b.W)

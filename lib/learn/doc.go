@@ -23,9 +23,25 @@
 // between updates (persistent chains, fast weights, offsets) and may call
 // the optimiser more than once per batch (S-DCP's d inner updates).
 //
-// CD is contrastive divergence, CD-k: the negative statistics come from
-// chains started at the batch and run k steps of any mcmc.Sampler. PCD is
-// persistent CD: its chains carry over from update to update.
+// The learners, each with its constructor (New…):
+//
+//   - CD: contrastive divergence, CD-k; the negative statistics come from
+//     chains started at the batch and run k steps of any mcmc.Sampler.
+//   - PCD: persistent CD; its chains carry over from update to update.
+//   - FPCD: fast PCD; the chains sample the model plus decaying fast
+//     weights.
+//   - PT: PCD with the negative phase from parallel tempering
+//     (mcmc.Tempered).
+//   - Centered: the centered gradient, with offsets for both layers.
+//   - SDCP and CSDCP: stochastic difference-of-convex programming, plain
+//     and centered, with several inner updates per batch.
+//   - SSD: stochastic spectral descent on the gradient of an Estimator (CD
+//     or PCD).
+//   - ModifiedCD: modified CD for Gaussian-Bernoulli RBMs, with negative
+//     chains started from noise.
+//
+// All but ModifiedCD train an *rbm.Binary; any of them takes any fitting
+// sampler, one's own included.
 //
 // # Training
 //
@@ -35,4 +51,30 @@
 // Observers every so many updates, reports progress through callbacks (never
 // by printing), stops promptly when its context is cancelled and returns
 // the History measured so far.
+//
+// # Concurrency
+//
+// Runs are independent: any number of Train calls may run at once in
+// separate goroutines (a hand-written sweep), each with its own model and
+// its own learner. What may be shared and what may not:
+//
+//   - A model belongs to one run: Train changes it in place. Train refuses
+//     a model (by pointer) that another Train call is still training.
+//     Clone it to start several runs from one initial model.
+//   - A learner belongs to one run, and so does its sampler: learners keep
+//     chains, buffers and random sources between updates (every learner of
+//     this package, CD included), and a sampler is not safe for concurrent
+//     use (package mcmc). Train refuses a learner (by pointer) that another
+//     Train call is still using; it cannot see a sampler shared by two
+//     learners, so make one sampler per learner.
+//   - Observers may be shared: one list may be handed to every run. The
+//     observers of this package keep no state between calls. A Func
+//     written by the user is called concurrently when its Observer is
+//     shared, and must then guard whatever it keeps.
+//   - The data set may be shared: Train and the observers only read it.
+//   - Settings may be shared, read-only; its callbacks (Progress,
+//     OnObserve) are then called from every run's goroutine.
+//
+// The History that Train returns is the caller's; OnObserve sees it while
+// the run appends to it, on the run's goroutine.
 package learn

@@ -48,7 +48,7 @@ func ExampleAISLogLikelihood() {
 	h, err := learn.Train(ctx, m, set, learn.NewCD(1, nil), &learn.Settings{
 		Updates: 1000, Rate: 0.1, Every: 500,
 		Observers: []learn.Observer{
-			learn.AISLogLikelihood(ctx, set, &rbm.AISSettings{Chains: 50, Steps: 500, Seed: 1}),
+			learn.AISLogLikelihood(set, &rbm.AISSettings{Chains: 50, Steps: 500, Seed: 1}),
 			learn.ExactLogLikelihood(set),
 		},
 	})

@@ -46,7 +46,7 @@ func ExampleTrain() {
 
 // A user-defined observer: the Frobenius norm of the weights.
 func ExampleObserver() {
-	norm := learn.Observer{Name: "|W|", Func: func(m rbm.Model) (float64, error) {
+	norm := learn.Observer{Name: "|W|", Func: func(_ context.Context, m rbm.Model) (float64, error) {
 		var s float64
 		for _, w := range m.Params()[0] {
 			s += w * w
@@ -56,7 +56,7 @@ func ExampleObserver() {
 	m, _ := rbm.NewBinary(2, 2, nil)
 	m.W.Set(0, 0, 3)
 	m.W.Set(1, 1, 4)
-	v, _ := norm.Func(m)
+	v, _ := norm.Func(context.Background(), m)
 	fmt.Println(norm.Name, v)
 	// Output:
 	// |W| 5

@@ -29,6 +29,9 @@ type History struct {
 	Updates int
 	// Elapsed is the wall time of the run.
 	Elapsed time.Duration
+	// StoppedBy is the name of the observer that stopped the run early by
+	// returning ErrStop, "" if none did.
+	StoppedBy string
 
 	series []Series
 }

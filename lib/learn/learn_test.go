@@ -145,7 +145,7 @@ func TestObserveEvery(t *testing.T) {
 	m, _ := rbm.NewBinary(9, 4, nil)
 	calls := 0
 	lastDone, lastTotal := 0, 0
-	count := Observer{Name: "n", Func: func(rbm.Model) (float64, error) { calls++; return float64(calls), nil }}
+	count := Observer{Name: "n", Func: func(context.Context, rbm.Model) (float64, error) { calls++; return float64(calls), nil }}
 	h, err := Train(context.Background(), m, set, NewCD(1, nil), &Settings{
 		Updates:   10,
 		BatchSize: 5,
@@ -302,11 +302,11 @@ func TestHistory(t *testing.T) {
 func TestExactLogLikelihood(t *testing.T) {
 	set := barsAndStripes()
 	m, _ := rbm.NewBinary(9, 4, nil)
-	ll, err := ExactLogLikelihood(set).Func(m)
+	ll, err := ExactLogLikelihood(set).Func(context.Background(), m)
 	if err != nil || math.Abs(ll+9*math.Ln2) > 1e-12 {
 		t.Errorf("zero model: loglik %v, %v; want %v", ll, err, -9*math.Ln2)
 	}
-	if _, err := ExactLogLikelihood(set).Func(otherModel{}); err == nil {
+	if _, err := ExactLogLikelihood(set).Func(context.Background(), otherModel{}); err == nil {
 		t.Error("no error for a model that is not *rbm.Binary")
 	}
 }

@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -210,10 +211,11 @@ func (l *ModifiedCD) Negative() *mcmc.Chains { return l.chains }
 // GaussianLogLikelihood returns the observer "loglik" for a
 // Gaussian-Bernoulli RBM: the exact mean log-likelihood of the examples of
 // set, (1/N) Σ_n ln p(v_n) = −(1/N) Σ_n F(v_n) − ln Z, computed by
-// rbm.Gaussian.LogLikelihood (enumerates the 2^n hidden states; fails above
+// rbm.Gaussian.LogLikelihoodContext with the run's context (enumerates the
+// 2^n hidden states, checking the context every 4096; fails above
 // rbm.MaxExactUnits hidden units or for other models).
 func GaussianLogLikelihood(set *data.Set) Observer {
-	return Observer{Name: "loglik", Func: func(m rbm.Model) (float64, error) {
+	return Observer{Name: "loglik", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
 		g, ok := m.(*rbm.Gaussian)
 		if !ok {
 			return 0, fmt.Errorf("learn: loglik: model is %T, want *rbm.Gaussian", m)
@@ -221,7 +223,7 @@ func GaussianLogLikelihood(set *data.Set) Observer {
 		if set == nil || set.X == nil {
 			return 0, errors.New("learn: loglik: nil data set")
 		}
-		ll, err := g.LogLikelihood(set.X)
+		ll, err := g.LogLikelihoodContext(ctx, set.X)
 		if err != nil {
 			return 0, fmt.Errorf("learn: loglik on set %q: %w", set.Name, err)
 		}

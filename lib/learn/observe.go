@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
@@ -11,16 +12,36 @@ import (
 
 // Observer is a named measurement of the model, taken by Train every
 // Settings.Every updates and recorded in the History under Name. Func is
-// handed the live model: it may change it (e.g. to constrain the weights),
+// handed the run's context, which it should pass to anything long it calls
+// (the interrupt button cancels it, and Train returns only when Func
+// does), and the live model: it may change it (e.g. to constrain the weights),
 // and the next update then starts from the changed model, since no
 // learner of this package keeps anything derived from the parameters
 // between updates. Train keeps nothing an Observer returns but the value.
+//
+// One Observer (or one list of them) may be shared by concurrent Train
+// calls, as a hand-written sweep does: Func is then called from several
+// goroutines at once, each with its own run's model, so it must keep no
+// state across calls unless it guards it. The observers of this package
+// keep none: each call allocates its own buffers.
 type Observer struct {
 	// Name names the series in the History.
 	Name string
-	// Func measures m; an error stops training.
-	Func func(m rbm.Model) (float64, error)
+	// Func measures m; an error stops training. ctx is the run's context:
+	// Func should return ctx.Err() soon after ctx ends. To stop training
+	// early, Func returns its value with ErrStop (or an error wrapping
+	// it): see ErrStop.
+	Func func(ctx context.Context, m rbm.Model) (float64, error)
 }
+
+// ErrStop, returned by an Observer's Func (or wrapped in the error it
+// returns), stops training early without an error: Train records the value
+// returned with it, takes the other observers of the same observation (so
+// that every series has a point at the update where the run stopped),
+// calls OnObserve and Progress as after any observation, and returns the
+// History, with StoppedBy naming the observer, and a nil error. Any other
+// error stops training with that error, and its value is not recorded.
+var ErrStop = errors.New("learn: stop training")
 
 // ExactLogLikelihood returns the observer "loglik": the mean exact
 // log-likelihood of the examples of set under a binary RBM,
@@ -28,11 +49,13 @@ type Observer struct {
 //	(1/N) Σ_n ln p(v_n) = −(1/N) Σ_n F(v_n) − ln Z,
 //	F(v) = −bᵀv − Σ_j softplus(c_j + vᵀW_{·j}),
 //
-// computed by rbm.Binary.LogLikelihood, which enumerates the smaller layer
-// (2^min(m, n_h) terms, log-sum-exp in float64). It fails for other models
-// or when the smaller layer has more than rbm.MaxExactUnits units.
+// computed by rbm.Binary.LogLikelihoodContext with the run's context,
+// which enumerates the smaller layer (2^min(m, n_h) terms, log-sum-exp in
+// float64) and stops within a block of 4096 states of the context's end. It fails for other models,
+// for a set that is not binary (rbm.Binary.CheckData) or when the smaller
+// layer has more than rbm.MaxExactUnits units.
 func ExactLogLikelihood(set *data.Set) Observer {
-	return Observer{Name: "loglik", Func: func(m rbm.Model) (float64, error) {
+	return Observer{Name: "loglik", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
 		b, ok := m.(*rbm.Binary)
 		if !ok {
 			return 0, fmt.Errorf("learn: loglik: model is %T, want *rbm.Binary", m)
@@ -40,7 +63,7 @@ func ExactLogLikelihood(set *data.Set) Observer {
 		if set == nil || set.X == nil {
 			return 0, errors.New("learn: loglik: nil data set")
 		}
-		ll, err := b.LogLikelihood(set.X)
+		ll, err := b.LogLikelihoodContext(ctx, set.X)
 		if err != nil {
 			return 0, fmt.Errorf("learn: loglik on set %q: %w", set.Name, err)
 		}
@@ -54,10 +77,14 @@ func ExactLogLikelihood(set *data.Set) Observer {
 //	Σ_i (v_i − p(v_i=1 | ĥ))²,  ĥ = p(h=1 | v),
 //
 // a deterministic mean-field reconstruction (no sampling). Cheap, but not a
-// measure of likelihood.
+// measure of likelihood. Like the likelihoods it refuses a set that is not
+// binary (rbm.Binary.CheckData). Each call allocates its own k×n_h and k×m
+// buffers, so the observer may be shared by concurrent runs.
 func ReconstructionError(set *data.Set) Observer {
-	var ph, pv mat.Dense
-	return Observer{Name: "recon", Func: func(m rbm.Model) (float64, error) {
+	return Observer{Name: "recon", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
+		if err := ctx.Err(); err != nil {
+			return 0, fmt.Errorf("learn: recon: %w", err)
+		}
 		b, ok := m.(*rbm.Binary)
 		if !ok {
 			return 0, fmt.Errorf("learn: recon: model is %T, want *rbm.Binary", m)
@@ -65,12 +92,14 @@ func ReconstructionError(set *data.Set) Observer {
 		if set == nil || set.X == nil {
 			return 0, errors.New("learn: recon: nil data set")
 		}
-		n, c := set.X.Dims()
-		if c != b.Visible() {
-			return 0, fmt.Errorf("learn: recon: set %q has %d columns, model has %d visible units", set.Name, c, b.Visible())
+		if err := b.Validate(); err != nil {
+			return 0, fmt.Errorf("learn: recon: %w", err)
 		}
-		ph.Reset()
-		pv.Reset()
+		if err := b.CheckData(set.X); err != nil {
+			return 0, fmt.Errorf("learn: recon on set %q: %w", set.Name, err)
+		}
+		n, _ := set.X.Dims()
+		var ph, pv mat.Dense
 		b.HiddenProb(&ph, set.X)
 		b.VisibleProb(&pv, &ph)
 		var s float64

@@ -35,12 +35,15 @@ type Estimator interface {
 // the non-zero singular values (s_k > s_1·max(m, n)·ε, ε the machine
 // epsilon). When the estimator is CD or PCD, G = V₀ᵀP₀/n₀ − V₁ᵀP₁/n₁ has
 // rank at most k = n₀ + n₁, and when k < min(m, n) the SVD is taken of a
-// k×k matrix after two thin QR factorisations (see sharpLowRank), which is
-// much cheaper at MNIST size than the full SVD. The #-operator of
-// each block is applied separately, as stated in shared/ALGORITHMS.md; the
-// optimiser's rate plays the step 1/L, and must be much smaller than for
-// SGD since the direction's entries scale with the norms. One SVD per
-// update.
+// k×k matrix: with G = AᵀB, A = [V₀/n₀; −V₁/n₁] and B = [P₀; P₁] (k rows
+// each), and the QR factorisations Aᵀ = Q_a R_a, Bᵀ = Q_b R_b, the SVD of
+// R_a R_bᵀ = U_c S V_cᵀ gives G = (Q_a U_c) S (Q_b V_c)ᵀ, at a cost of
+// O(mnk + k³) instead of O(mn·min(m, n)), much cheaper at MNIST size. The
+// #-operator is applied to each block (W, b, c) separately, each with its
+// own norm, as written above (one block's norm does not scale another's
+// direction); the optimiser's rate plays the step 1/L, and must be much
+// smaller than for SGD since the direction's entries scale with the norms.
+// One SVD per update.
 //
 // Make it with NewSSD.
 type SSD struct {

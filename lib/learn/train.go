@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
+	"sync"
 	"time"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
 )
 
 // Settings configures Train. A nil *Settings means the zero value; every
@@ -52,12 +55,26 @@ type Settings struct {
 }
 
 // Train trains m on set with learner l for the run that s describes and
-// returns the History of observations. It validates its inputs first (nil
-// arguments, data shape against the model, NaN or infinite data, negative
-// settings). It checks ctx before every update; on cancellation it returns
-// the history so far with an error wrapping ctx.Err(). It stops with an error
-// naming the update when the learner fails or a parameter becomes NaN or
-// infinite, also returning the history so far.
+// returns the History of observations. It validates its inputs first, and
+// returns an error, never panics, on a bad one: nil arguments, a model that
+// its Validate method refuses (rbm.Binary.Validate: a nil model or W,
+// mismatched biases, a NaN parameter), data whose width does not match the
+// model, NaN or infinite data, data that the model's CheckData method
+// refuses (rbm.Binary.CheckData: a value other than 0 or 1, named by row
+// and column), negative settings or two observers of one name.
+//
+// It checks ctx before every update and before every call of an observer,
+// the first included, and hands ctx to the observers, so that it returns
+// soon after ctx ends, with the history so far and an error wrapping
+// ctx.Err(). It stops with an error naming the update when the learner
+// fails, an observer fails or a parameter becomes NaN or infinite, also
+// returning the history so far. An observer that returns ErrStop stops the
+// run early with a nil error, its observation kept.
+//
+// Train may run in several goroutines at once (see the package doc), each
+// call with its own model and learner: it refuses, with an error, a model
+// or a learner (compared as pointers) that another Train call is still
+// using. The observers and the data set may be shared.
 func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settings) (*History, error) {
 	if s == nil {
 		s = &Settings{}
@@ -65,6 +82,11 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 	if err := check(m, set, l, s); err != nil {
 		return nil, fmt.Errorf("learn: Train: %w", err)
 	}
+	release, err := claim(m, l)
+	if err != nil {
+		return nil, fmt.Errorf("learn: Train: %w", err)
+	}
+	defer release()
 	b := data.NewBatcher(set, s.BatchSize, s.Seed)
 	perEpoch := b.BatchesPerEpoch()
 	total := s.Updates
@@ -91,8 +113,15 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 		sec := time.Since(start).Seconds()
 		measured = ""
 		for _, o := range s.Observers {
-			v, err := o.Func(m)
-			if err != nil {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("stopped after %d of %d updates: %w", t, total, err)
+			}
+			v, err := o.Func(ctx, m)
+			if errors.Is(err, ErrStop) {
+				if h.StoppedBy == "" {
+					h.StoppedBy = o.Name
+				}
+			} else if err != nil {
 				return fmt.Errorf("observer %q at update %d: %w", o.Name, t, err)
 			}
 			h.Add(o.Name, t, sec, v)
@@ -118,6 +147,9 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 		if err := observe(0); err != nil {
 			return fail(0, err)
 		}
+		if h.StoppedBy != "" {
+			return h, nil
+		}
 	}
 	progEvery := max(total/200, 1)
 	for t := 0; t < total; t++ {
@@ -136,6 +168,9 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 			if err := observe(done); err != nil {
 				return fail(done, err)
 			}
+			if h.StoppedBy != "" {
+				return h, nil
+			}
 		} else if s.Progress != nil && (done%progEvery == 0 || done == total) {
 			s.Progress(done, total, fmt.Sprintf("update %d/%d%s", done, total, measured))
 		}
@@ -149,6 +184,13 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 	if m == nil {
 		return errors.New("nil model")
 	}
+	if v, ok := m.(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
+			return fmt.Errorf("model: %w", err)
+		}
+	} else if v := reflect.ValueOf(m); v.Kind() == reflect.Pointer && v.IsNil() {
+		return fmt.Errorf("nil model %T", m)
+	}
 	if l == nil {
 		return errors.New("nil learner")
 	}
@@ -157,6 +199,11 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 	}
 	if set.Dim() != m.Visible() {
 		return fmt.Errorf("data set %q has %d columns, model has %d visible units", set.Name, set.Dim(), m.Visible())
+	}
+	if c, ok := m.(interface{ CheckData(mat.Matrix) error }); ok {
+		if err := c.CheckData(set.X); err != nil {
+			return fmt.Errorf("data set %q for a %T: %w", set.Name, m, err)
+		}
 	}
 	switch {
 	case s.Epochs < 0:
@@ -174,12 +221,58 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 	case !(s.WeightDecay >= 0) || math.IsInf(s.WeightDecay, 0):
 		return fmt.Errorf("weight decay %v is not finite and non-negative", s.WeightDecay)
 	}
+	first := make(map[string]int, len(s.Observers))
 	for i, o := range s.Observers {
 		if o.Func == nil {
 			return fmt.Errorf("observer %d (%q) has nil Func", i, o.Name)
 		}
+		if j, dup := first[o.Name]; dup {
+			return fmt.Errorf("observers %d and %d are both named %q (their points would merge into one series): rename one", j, i, o.Name)
+		}
+		first[o.Name] = i
 	}
 	return nil
+}
+
+// inUseModels and inUseLearners hold the models and learners of the Train
+// calls under way, keyed by pointer.
+var inUseModels, inUseLearners sync.Map
+
+// claim marks m and l as used by a run, or returns an error naming the one
+// another run is using; release undoes the marks. Values that are not
+// pointers (which Train cannot tell apart from copies) are not marked.
+func claim(m rbm.Model, l Learner) (release func(), err error) {
+	mk, lk := pointerKey(m), pointerKey(l)
+	if mk != nil {
+		if _, busy := inUseModels.LoadOrStore(mk, true); busy {
+			return nil, fmt.Errorf("model %T %p is being trained by another Train call; give each run its own model (Clone)", m, mk)
+		}
+	}
+	if lk != nil {
+		if _, busy := inUseLearners.LoadOrStore(lk, true); busy {
+			if mk != nil {
+				inUseModels.Delete(mk)
+			}
+			return nil, fmt.Errorf("learner %T %p is in use by another Train call; give each run its own learner (and sampler)", l, lk)
+		}
+	}
+	return func() {
+		if mk != nil {
+			inUseModels.Delete(mk)
+		}
+		if lk != nil {
+			inUseLearners.Delete(lk)
+		}
+	}, nil
+}
+
+// pointerKey returns x if it holds a non-nil pointer, else nil.
+func pointerKey(x any) any {
+	v := reflect.ValueOf(x)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return nil
+	}
+	return x
 }
 
 // badParam returns the position of the first NaN or infinite parameter.

@@ -2,7 +2,6 @@ package rbm
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -44,21 +43,14 @@ type AISSettings struct {
 //
 // of each unit's mean with add-½ smoothing, so that no bias is infinite.
 func BaseRate(data mat.Matrix) ([]float64, error) {
-	if data == nil {
-		return nil, errors.New("rbm: BaseRate: nil data")
+	if err := checkData("BaseRate", data, -1, unitValues); err != nil {
+		return nil, err
 	}
 	r, c := data.Dims()
-	if r == 0 || c == 0 {
-		return nil, errors.New("rbm: BaseRate: empty data")
-	}
 	b := make([]float64, c)
 	for i := 0; i < r; i++ {
 		for j := 0; j < c; j++ {
-			x := data.At(i, j)
-			if !(x >= 0 && x <= 1) {
-				return nil, fmt.Errorf("rbm: BaseRate: data has %v at row %d, column %d, not in [0, 1]", x, i, j)
-			}
-			b[j] += x
+			b[j] += data.At(i, j)
 		}
 	}
 	for j := range b {
@@ -91,8 +83,8 @@ func BaseRate(data mat.Matrix) ([]float64, error) {
 //	log Ẑ = log Z_A + log((1/M) Σ_r w_r),  se = sd(w)/(√M · mean(w)),
 //
 // all in log space. log Ẑ is consistent as M or K grow, and biased low for
-// finite M (Jensen). Cost: 2 K matrix products of M×m×n_h. It stops with
-// ctx's error when ctx ends.
+// finite M (Jensen). Cost: 2 K matrix products of M×m×n_h. It checks ctx
+// before every distribution and stops with its error when ctx ends.
 func (m *Binary) AIS(ctx context.Context, s *AISSettings) (logZ, stderr float64, err error) {
 	if s == nil {
 		s = &AISSettings{}
@@ -165,10 +157,8 @@ func (m *Binary) AIS(ctx context.Context, s *AISSettings) (logZ, stderr float64,
 	K := len(betas) - 1
 	every := max(K/100, 1)
 	for k := 1; k <= K; k++ {
-		if k%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return 0, 0, fmt.Errorf("rbm: AIS: stopped at distribution %d of %d: %w", k, K, err)
-			}
+		if err := ctx.Err(); err != nil { // a load, against 2 matrix products
+			return 0, 0, fmt.Errorf("rbm: AIS: stopped at distribution %d of %d: %w", k, K, err)
 		}
 		b0, b1 := betas[k-1], betas[k]
 		// x = vW + c.

@@ -115,27 +115,36 @@ func (m *Binary) Clone() *Binary {
 
 // HiddenInput writes the hidden pre-activations of the batch v (k×m) into
 // dst (k×n): dst = v·W + 1·cᵀ. dst must be k×n or empty (then it is sized).
+// Like gonum's Mul it panics with mat.ErrShape if v does not have m
+// columns or dst has another non-empty shape; it does not check the values
+// of v (CheckData does, for data from a user).
 func (m *Binary) HiddenInput(dst *mat.Dense, v mat.Matrix) {
 	dst.Mul(v, m.W)
 	addRowVec(dst, m.C)
 }
 
 // VisibleInput writes the visible pre-activations of the batch h (k×n) into
-// dst (k×m): dst = h·Wᵀ + 1·bᵀ.
+// dst (k×m): dst = h·Wᵀ + 1·bᵀ. dst must be k×m or empty (then it is
+// sized). It panics with mat.ErrShape if h does not have n columns or dst
+// has another non-empty shape.
 func (m *Binary) VisibleInput(dst *mat.Dense, h mat.Matrix) {
 	dst.Mul(h, m.W.T())
 	addRowVec(dst, m.B)
 }
 
 // HiddenProb writes p(h_j = 1 | v) = σ(vᵀW_{·j} + c_j) for every row of v
-// into dst (k×n), where σ(x) = 1/(1+e^{-x}).
+// into dst (k×n), where σ(x) = 1/(1+e^{-x}). Shapes as HiddenInput: it
+// panics with mat.ErrShape if v does not have m columns or dst is neither
+// empty nor k×n. v may hold any real values (probabilities, for a
+// mean-field pass).
 func (m *Binary) HiddenProb(dst *mat.Dense, v mat.Matrix) {
 	m.HiddenInput(dst, v)
 	SigmoidInPlace(dst.RawMatrix().Data)
 }
 
 // VisibleProb writes p(v_i = 1 | h) = σ(W_{i·}h + b_i) for every row of h
-// into dst (k×m).
+// into dst (k×m). Shapes as VisibleInput: it panics with mat.ErrShape if
+// h does not have n columns or dst is neither empty nor k×m.
 func (m *Binary) VisibleProb(dst *mat.Dense, h mat.Matrix) {
 	m.VisibleInput(dst, h)
 	SigmoidInPlace(dst.RawMatrix().Data)

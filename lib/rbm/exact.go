@@ -52,15 +52,35 @@ func (m *Binary) Validate() error {
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// checkData returns an error naming what if data does not have m's visible
-// width, has no rows, or holds a NaN or infinite value.
-func (m *Binary) checkData(what string, data mat.Matrix) error {
-	return checkData(what, data, m.Visible())
+// CheckData reports the first reason data (rows are examples) cannot be a
+// batch of visible states of m: a nil model or W, nil data or no rows, a
+// width other than m's number of visible units, or a value other than 0
+// or 1, named with its row and column. The likelihoods and exact gradients of m, and
+// learn.Train and its observers for a binary model, check their data with
+// it: a grey value g ∈ (0, 1) is not a state of a binary unit, and the
+// free energy of one is not that of any state (with it, a "log-likelihood"
+// can exceed 0). Binarise grey data first (data.MNISTOptions.Binarize,
+// data.Threshold or data.Stochastic).
+func (m *Binary) CheckData(data mat.Matrix) error {
+	if m == nil || m.W == nil {
+		return errors.New("rbm: CheckData: model or its weight matrix W is nil")
+	}
+	return checkData("data", data, m.Visible(), binaryValues)
 }
 
-// checkData returns an error naming what if data does not have visible
-// columns, has no rows, or holds a NaN or infinite value.
-func checkData(what string, data mat.Matrix, visible int) error {
+// values says what the values of a data matrix must be.
+type values int
+
+const (
+	finiteValues values = iota // any finite number
+	unitValues                 // in [0, 1]
+	binaryValues               // 0 or 1
+)
+
+// checkData returns an error naming what if data is nil, has no rows,
+// does not have visible columns (visible < 0: any width) or holds a value
+// outside vals (with its row and column).
+func checkData(what string, data mat.Matrix, visible int, vals values) error {
 	if data == nil {
 		return fmt.Errorf("rbm: %s: data is nil", what)
 	}
@@ -68,16 +88,22 @@ func checkData(what string, data mat.Matrix, visible int) error {
 		return fmt.Errorf("rbm: %s: data is empty", what)
 	}
 	r, c := data.Dims()
-	if r == 0 {
-		return fmt.Errorf("rbm: %s: data has no rows", what)
+	if r == 0 || c == 0 {
+		return fmt.Errorf("rbm: %s: data has shape %d×%d", what, r, c)
 	}
-	if c != visible {
+	if visible >= 0 && c != visible {
 		return fmt.Errorf("rbm: %s: data has %d columns, want %d (visible units)", what, c, visible)
 	}
 	for i := 0; i < r; i++ {
 		for j := 0; j < c; j++ {
-			if x := data.At(i, j); !finite(x) {
+			x := data.At(i, j)
+			switch {
+			case !finite(x):
 				return fmt.Errorf("rbm: %s: data has %v at row %d, column %d", what, x, i, j)
+			case vals == unitValues && !(x >= 0 && x <= 1):
+				return fmt.Errorf("rbm: %s: data has %v at row %d, column %d, not in [0, 1]", what, x, i, j)
+			case vals == binaryValues && x != 0 && x != 1:
+				return fmt.Errorf("rbm: %s: data has %v at row %d, column %d, not 0 or 1 (binarise grey values first)", what, x, i, j)
 			}
 		}
 	}
@@ -142,12 +168,15 @@ func (m *Binary) FreeEnergy(v []float64) float64 {
 // dst and returns it; see FreeEnergy. A dst shorter than k (nil included)
 // is replaced by a new slice. The hidden inputs come from one matrix
 // product V·W. It returns an error if V has the wrong width, no rows, a NaN
-// or an infinite value, or the model is not valid.
+// or an infinite value, or the model is not valid. It evaluates the
+// formula for any real rows (a mean-field reconstruction, say); only for
+// rows in {0, 1}^m is e^{-F(v)}/Z a probability, which the likelihoods
+// ensure with CheckData.
 func (m *Binary) FreeEnergies(dst []float64, V mat.Matrix) ([]float64, error) {
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("rbm: FreeEnergies: %w", err)
 	}
-	if err := m.checkData("FreeEnergies", V); err != nil {
+	if err := checkData("FreeEnergies", V, m.Visible(), finiteValues); err != nil {
 		return nil, err
 	}
 	k, nv := V.Dims()
@@ -212,9 +241,10 @@ func (m *Binary) ExactLogZContext(ctx context.Context, progress Progress) (float
 //
 //	ℓ = (1/N) Σ_n log p(v_n) = (1/N) Σ_n -F(v_n) - log Z,
 //
-// with log Z from ExactLogZ. It returns an error if data has the wrong
-// width, no rows, a NaN or an infinite value, if the model is not valid or
-// if the smaller layer has more than MaxExactUnits units.
+// with log Z from ExactLogZ. It returns an error if data is not a batch of
+// binary states of m (CheckData: the wrong width, no rows, a value other
+// than 0 or 1, named by row and column), if the model is not valid or if
+// the smaller layer has more than MaxExactUnits units.
 func (m *Binary) LogLikelihood(data mat.Matrix) (float64, error) {
 	return m.LogLikelihoodContext(context.Background(), data)
 }
@@ -225,7 +255,7 @@ func (m *Binary) LogLikelihoodContext(ctx context.Context, data mat.Matrix) (flo
 	if err := m.Validate(); err != nil {
 		return 0, fmt.Errorf("rbm: LogLikelihood: %w", err)
 	}
-	if err := m.checkData("LogLikelihood", data); err != nil {
+	if err := checkData("LogLikelihood", data, m.Visible(), binaryValues); err != nil {
 		return 0, err
 	}
 	f, err := m.FreeEnergies(nil, data)
@@ -253,7 +283,8 @@ func (m *Binary) LogLikelihoodContext(ctx context.Context, data mat.Matrix) (flo
 //
 // where E_data is the mean over the rows and E_model is computed exactly
 // by enumerating the smaller layer (the other one summed out). It is meant
-// for small models: it costs about 2^min(m,n)·m·n operations.
+// for small models: it costs about 2^min(m,n)·m·n operations. Like
+// LogLikelihood it returns an error for data that CheckData refuses.
 func (m *Binary) ExactGradient(data mat.Matrix) ([][]float64, error) {
 	return m.ExactGradientContext(context.Background(), data)
 }
@@ -264,7 +295,7 @@ func (m *Binary) ExactGradientContext(ctx context.Context, data mat.Matrix) ([][
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("rbm: ExactGradient: %w", err)
 	}
-	if err := m.checkData("ExactGradient", data); err != nil {
+	if err := checkData("ExactGradient", data, m.Visible(), binaryValues); err != nil {
 		return nil, err
 	}
 	nv, nh := m.Visible(), m.Hidden()

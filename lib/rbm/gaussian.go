@@ -279,9 +279,14 @@ func (g *Gaussian) FreeEnergyGrad(dst, v []float64) []float64 {
 
 // HiddenInput writes the hidden pre-activations of the batch v (k×m) into
 // dst (k×n): dst = (v/σ²)·W + 1·cᵀ, dividing column i of v by σ_i². dst
-// must be k×n or empty (then it is sized).
+// must be k×n or empty (then it is sized). Like gonum's Mul it panics
+// with mat.ErrShape if v does not have m columns or dst has another
+// non-empty shape.
 func (g *Gaussian) HiddenInput(dst *mat.Dense, v mat.Matrix) {
 	r, c := v.Dims()
+	if c != g.Visible() {
+		panic(mat.ErrShape)
+	}
 	buf := scratch(r * c)
 	defer scratchPool.Put(buf)
 	s := mat.NewDense(r, c, *buf)
@@ -298,21 +303,25 @@ func (g *Gaussian) HiddenInput(dst *mat.Dense, v mat.Matrix) {
 }
 
 // HiddenProb writes p(h_j = 1 | v) = σ((v/σ²)ᵀW_{·j} + c_j) (Eq. 4) for every
-// row of v into dst (k×n; empty dst is sized).
+// row of v into dst (k×n; empty dst is sized). It panics with mat.ErrShape
+// if v does not have m columns or dst is neither empty nor k×n.
 func (g *Gaussian) HiddenProb(dst *mat.Dense, v mat.Matrix) {
 	g.HiddenInput(dst, v)
 	SigmoidInPlace(dst.RawMatrix().Data)
 }
 
 // VisibleMean writes the mean of p(v | h), μ + Wh (Eq. 3), for every row of
-// h (k×n) into dst (k×m; empty dst is sized): dst = h·Wᵀ + 1·μᵀ.
+// h (k×n) into dst (k×m; empty dst is sized): dst = h·Wᵀ + 1·μᵀ. It
+// panics with mat.ErrShape if h does not have n columns or dst is neither
+// empty nor k×m.
 func (g *Gaussian) VisibleMean(dst *mat.Dense, h mat.Matrix) {
 	dst.Mul(h, g.W.T())
 	addRowVec(dst, g.Mu)
 }
 
 // SampleVisible writes a draw of v ~ p(v | h) = N(μ + Wh, diag(σ²)) for every
-// row of h (k×n) into dst (k×m; empty dst is sized), using rng.
+// row of h (k×n) into dst (k×m; empty dst is sized), using rng. It panics
+// with mat.ErrShape on the shapes VisibleMean refuses.
 func (g *Gaussian) SampleVisible(dst *mat.Dense, h mat.Matrix, rng *rand.Rand) {
 	g.VisibleMean(dst, h)
 	raw := dst.RawMatrix()
@@ -416,7 +425,7 @@ func scratch(n int) *[]float64 {
 // checkData returns an error naming what if data does not have g's visible
 // width, has no rows, or holds a NaN or infinite value.
 func (g *Gaussian) checkData(what string, data mat.Matrix) error {
-	return checkData(what, data, g.Visible())
+	return checkData(what, data, g.Visible(), finiteValues)
 }
 
 // hiddenScores calls do(idx, h, wh, s) for every hidden state h (index idx
@@ -463,10 +472,12 @@ func (g *Gaussian) hiddenScores(ctx context.Context, progress Progress, do func(
 			s += (g.Mu[i]*x + 0.5*x*x) * iv[i]
 		}
 		do(idx, h, wh, s)
-		if (t+1)%step == 0 {
+		if (t+1)%4096 == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+		}
+		if (t+1)%step == 0 {
 			if progress != nil {
 				progress((t+1)/step, (total+step-1)/step)
 			}

@@ -669,7 +669,7 @@ func mnistRun(name string, l learn.Learner) (viz.Series, *rbm.Binary) {
 	m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 2017, BaseRate: mnistTrainSet.X})
 	must(err)
 	o := &mnistObs{}
-	atll := learn.Observer{Name: "atll", Func: func(mm rbm.Model) (float64, error) {
+	atll := learn.Observer{Name: "atll", Func: func(_ context.Context, mm rbm.Model) (float64, error) {
 		o.n++
 		if o.n == 1 && mnistHaveInit {
 			return mnistInitATLL, nil

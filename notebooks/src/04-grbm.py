@@ -470,7 +470,7 @@ steps). An observer records the **mean log-variance**
 $\frac1m\sum_i \log\sigma_i^2$ during training, the quantity of the
 paper's Fig. 3(a) (which plots the log variance of the learned model;
 it converges to about $\log 10^{-5} \approx -11.5$ there)."""),
-    ("go", r"""logVar := learn.Observer{Name: "mean log variance", Func: func(m rbm.Model) (float64, error) {
+    ("go", r"""logVar := learn.Observer{Name: "mean log variance", Func: func(_ context.Context, m rbm.Model) (float64, error) {
 	g := m.(*rbm.Gaussian)
 	s := 0.0
 	for _, l := range g.LogVar {
