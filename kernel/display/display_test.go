@@ -280,7 +280,7 @@ func TestRender(t *testing.T) {
 		{[]int{1, 2}, "[1 2]"},
 		{point{1, 2}, "{X:1 Y:2}"},
 		{&point{1, 2}, "&{X:1 Y:2}"},
-		{errors.New("bad"), "bad"},
+		{errors.New("bad"), "error: bad"},
 		{nilDense, "<nil>"},
 		{(*point)(nil), "<nil>"},
 		{rich{}, "rich"},
