@@ -9,6 +9,7 @@ package show
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"strconv"
 	"strings"
@@ -25,34 +26,40 @@ type Stats struct {
 
 // Of returns the statistics of the finite values of x; a non-finite value
 // (NaN or ±Inf) is counted in NaN and left out. With no finite value the
-// mean, deviation, minimum and maximum are NaN.
+// mean, deviation, minimum and maximum are NaN. One pass: the sums are
+// taken about the first finite value, which keeps the variance accurate
+// for values far from zero.
 func Of(x []float64) Stats {
-	s := Stats{Min: math.Inf(1), Max: math.Inf(-1)}
-	var sum float64
+	var s Stats
+	var shift, sum, sumsq float64
 	for _, v := range x {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if v-v != 0 { // NaN or ±Inf
 			s.NaN++
 			continue
 		}
+		if s.N == 0 {
+			shift, s.Min, s.Max = v, v, v
+		}
 		s.N++
-		sum += v
-		s.Min = min(s.Min, v)
-		s.Max = max(s.Max, v)
+		d := v - shift
+		sum += d
+		sumsq += d * d
+		if v < s.Min {
+			s.Min = v
+		}
+		if v > s.Max {
+			s.Max = v
+		}
 	}
 	if s.N == 0 {
 		nan := math.NaN()
 		s.Mean, s.Std, s.Min, s.Max = nan, nan, nan, nan
 		return s
 	}
-	s.Mean = sum / float64(s.N)
-	var ss float64
-	for _, v := range x {
-		if !math.IsNaN(v) && !math.IsInf(v, 0) {
-			d := v - s.Mean
-			ss += d * d
-		}
-	}
-	s.Std = math.Sqrt(ss / float64(s.N))
+	n := float64(s.N)
+	m := sum / n
+	s.Mean = shift + m
+	s.Std = math.Sqrt(max(sumsq/n-m*m, 0))
 	return s
 }
 
@@ -168,6 +175,15 @@ func SquareSide(n int) (int, bool) {
 // GridColumns is the number of tiles per row of a Grid.
 const GridColumns = 10
 
+// greys is the palette of a Grid: index i is the grey level i.
+var greys = func() color.Palette {
+	p := make(color.Palette, 256)
+	for i := range p {
+		p[i] = color.Gray{Y: uint8(i)}
+	}
+	return p
+}()
+
 // Grid draws n tiles of rows×cols pixels in a grid of up to GridColumns
 // per row, each pixel enlarged to a square of scale×scale (Scale picks
 // one), with a 1-pixel mid-grey gap between and around the tiles. tile(k,
@@ -175,12 +191,16 @@ const GridColumns = 10
 // normalize, each tile's values are mapped from their own [min, max] to
 // black–white (a constant tile is mid-grey); otherwise values are
 // intensities in [0, 1], clamped. NaN is mid-grey. n must be positive.
-func Grid(n, rows, cols, scale int, normalize bool, tile func(k int, dst []float64)) *image.Gray {
+//
+// The image is paletted (pixel i has grey level Pix[i]): image/png
+// writes such an image without trying a filter per row, which makes the
+// noisy pictures of weights twice as fast to encode.
+func Grid(n, rows, cols, scale int, normalize bool, tile func(k int, dst []float64)) *image.Paletted {
 	gc := min(n, GridColumns)
 	gr := (n + gc - 1) / gc
 	tw, th := cols*scale, rows*scale
 	w, h := gc*(tw+1)+1, gr*(th+1)+1
-	img := image.NewGray(image.Rect(0, 0, w, h))
+	img := image.NewPaletted(image.Rect(0, 0, w, h), greys)
 	for i := range img.Pix {
 		img.Pix[i] = 128
 	}

@@ -74,7 +74,7 @@ func TestGrid(t *testing.T) {
 		x, y int
 		want uint8
 	}{{0, 0, 128}, {1, 1, 0}, {2, 2, 0}, {3, 1, 255}, {4, 2, 255}, {5, 1, 128}, {6, 1, 128}, {9, 2, 128}} {
-		if got := img.GrayAt(c.x, c.y).Y; got != c.want {
+		if got := img.ColorIndexAt(c.x, c.y); got != c.want {
 			t.Errorf("pixel (%d, %d) = %d, want %d", c.x, c.y, got, c.want)
 		}
 	}
@@ -83,13 +83,13 @@ func TestGrid(t *testing.T) {
 	if b := img.Bounds(); b.Dx() != 21 || b.Dy() != 5 {
 		t.Fatalf("bounds %v, want 21×5", b)
 	}
-	if got := img.GrayAt(1, 1).Y; got != 0 {
+	if got := img.ColorIndexAt(1, 1); got != 0 {
 		t.Errorf("-0.5 drawn as %d, want 0", got)
 	}
-	if got := img.GrayAt(3, 1).Y; got != 128 {
+	if got := img.ColorIndexAt(3, 1); got != 128 {
 		t.Errorf("0.5 drawn as %d, want 128", got)
 	}
-	if got := img.GrayAt(3, 3).Y; got != 255 {
+	if got := img.ColorIndexAt(3, 3); got != 255 {
 		t.Errorf("tile 11 (10.5) drawn as %d, want 255", got)
 	}
 	if Scale(28, 28) != 1 || Scale(3, 3) != 8 || Scale(4, 4) != 6 || Scale(1, 9) != 3 {

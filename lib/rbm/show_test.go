@@ -56,9 +56,9 @@ func TestBinaryFilters(t *testing.T) {
 	// Unit 0: weight 1 on visible unit 4 (the centre), -1 on unit 0.
 	m.W.Set(4, 0, 1)
 	m.W.Set(0, 0, -1)
-	img, ok := m.Image().(*image.Gray)
+	img, ok := m.Image().(*image.Paletted)
 	if !ok {
-		t.Fatalf("Image is %T, want *image.Gray", m.Image())
+		t.Fatalf("Image is %T, want *image.Paletted", m.Image())
 	}
 	// Scale 8: tile 0 at x, y in [1, 25), pixel (r, c) at 1+8c, 1+8r.
 	if b := img.Bounds(); b.Dx() != 2*25+1 || b.Dy() != 26 {
@@ -68,7 +68,7 @@ func TestBinaryFilters(t *testing.T) {
 		x, y int
 		want uint8
 	}{{1, 1, 0}, {1 + 8, 1 + 8, 255}, {1 + 16, 1, 128}, {26, 1, 128}} {
-		if got := img.GrayAt(c.x, c.y).Y; got != c.want {
+		if got := img.ColorIndexAt(c.x, c.y); got != c.want {
 			t.Errorf("pixel (%d, %d) = %d, want %d", c.x, c.y, got, c.want)
 		}
 	}
