@@ -330,3 +330,44 @@ func (g Gauge) Table() ([]string, [][]string) { return nil, [][]string{{"level",
 		t.Errorf("display.Show(&Gauge): %+v", rec.events)
 	}
 }
+
+// TestDocsDisplayExample runs the example of docs/display.md.
+func TestDocsDisplayExample(t *testing.T) {
+	e := newExec(t)
+	b := result(t, e, `import "html"
+
+type Card struct {
+	Name  string
+	Score float64
+}
+
+func (c Card) String() string { return fmt.Sprintf("%s: %.1f", c.Name, c.Score) }
+
+func (c Card) HTML() string {
+	return fmt.Sprintf("<b>%s</b> <meter min=0 max=10 value=%g></meter> %.1f",
+		html.EscapeString(c.Name), c.Score, c.Score)
+}
+
+Card{"quick start", 7.5}`)
+	if str(b, display.MIMEText) != "quick start: 7.5" || str(b, display.MIMEHTML) != "<b>quick start</b> <meter min=0 max=10 value=7.5></meter> 7.5" {
+		t.Errorf("Card: %v", b.Data)
+	}
+	b = result(t, e, `type Run struct{ Rates, LogLik []float64 }
+
+func (r Run) String() string { return fmt.Sprintf("%d runs", len(r.Rates)) }
+
+func (r Run) Table() ([]string, [][]string) {
+	rows := make([][]string, len(r.Rates))
+	for i := range r.Rates {
+		rows[i] = []string{fmt.Sprint(r.Rates[i]), fmt.Sprintf("%.3f", r.LogLik[i])}
+	}
+	return []string{"rate", "log-likelihood"}, rows
+}
+
+Run{[]float64{0.1, 0.01}, []float64{-3.5, -4.25}}`)
+	html := str(b, display.MIMEHTML)
+	if str(b, display.MIMEText) != "2 runs" || !strings.Contains(html, ">2 runs</div>") ||
+		!strings.Contains(html, "<tr><td>0.01</td><td>-4.250</td></tr>") {
+		t.Errorf("Run: %v", b.Data)
+	}
+}
