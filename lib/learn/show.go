@@ -3,6 +3,7 @@ package learn
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/show"
@@ -34,22 +35,20 @@ func (h *History) String() string {
 	title := fmt.Sprintf("training history: %s updates in %v, %d series",
 		show.Count(h.Updates), roundDuration(h.Elapsed), len(h.series))
 	if len(h.series) == 0 {
-		return title
+		return strings.TrimSuffix(title, "0 series") + "no observations (Settings.Observers was empty)"
 	}
 	return title + "\n" + show.Table(h.Table())
 }
 
-// roundDuration keeps 3 or 4 significant digits of d.
+// roundDuration keeps 4 significant digits of d (3 from 1000 s on: whole
+// seconds).
 func roundDuration(d time.Duration) time.Duration {
-	switch {
-	case d >= 10*time.Second:
-		return d.Round(10 * time.Millisecond)
-	case d >= time.Second:
-		return d.Round(time.Millisecond)
-	case d >= time.Millisecond:
-		return d.Round(10 * time.Microsecond)
+	for unit := time.Duration(1); unit < time.Hour; unit *= 10 {
+		if d < 10000*unit {
+			return d.Round(unit)
+		}
 	}
-	return d.Round(10 * time.Nanosecond)
+	return d.Round(time.Second)
 }
 
 // Table returns one row per series, in the order of Names: its name, its
@@ -71,9 +70,8 @@ func (h *History) Table() (header []string, rows [][]string) {
 }
 
 // Plot returns the learning curves of h: each series against the number
-// of updates, one colour per series, named in the legend; the y axis is
-// labelled with the name of the series when there is one, "value"
-// otherwise. It returns nil for a history without points.
+// of updates, one colour per series, named in the legend; a single series
+// has no legend and names the y axis, which is "value" otherwise. It returns nil for a history without points.
 //
 // A series of more than 1,000 points is drawn through the smallest and
 // the largest value of each of 500 runs of consecutive points (in the
@@ -97,7 +95,7 @@ func (h *History) Plot() *plot.Plot {
 	}
 	ylabel := "value"
 	if len(runs) == 1 {
-		ylabel = runs[0].Name
+		ylabel, runs[0].Name = runs[0].Name, "" // no legend for one curve
 	}
 	p, err := viz.Curves("", "updates", ylabel, runs...)
 	if err != nil {

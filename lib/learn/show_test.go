@@ -40,8 +40,19 @@ func TestHistoryShow(t *testing.T) {
 	if (&History{}).Plot() != nil || (*History)(nil).Plot() != nil {
 		t.Error("an empty history has a plot")
 	}
-	if got := (&History{}).String(); got != "training history: 0 updates in 0s, 0 series" {
+	if got := (&History{}).String(); got != "training history: 0 updates in 0s, no observations (Settings.Observers was empty)" {
 		t.Errorf("empty history: %q", got)
+	}
+}
+
+func TestRoundDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		105517 * time.Microsecond: "105.5ms", 1234567 * time.Microsecond: "1.235s", 12345678 * time.Microsecond: "12.35s",
+		2*time.Hour + 3*time.Second + 400*time.Millisecond: "2h0m3s", 1500 * time.Nanosecond: "1.5µs", 0: "0s",
+	} {
+		if got := roundDuration(d).String(); got != want {
+			t.Errorf("roundDuration(%v) = %s, want %s", d, got, want)
+		}
 	}
 }
 
