@@ -114,7 +114,7 @@ func Render(v any) (b Bundle, ok bool) {
 			return b, true
 		}
 	}
-	return RenderForms(v, FormsOf(v)), true
+	return RenderForms(v, formsOf(v)), true
 }
 
 func encodeBase64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }

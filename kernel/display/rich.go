@@ -40,7 +40,7 @@ type MIMEBundler interface {
 }
 
 // Forms are what a value's display methods return. Render finds the
-// methods by type assertion and calls them (FormsOf); a caller that calls
+// methods by type assertion and calls them; a caller that calls
 // them itself passes their results to RenderForms (the kernel does, for
 // types declared in interpreted cells, whose methods compiled code cannot
 // call). An empty string, a nil slice, map, image or plot means that the
@@ -69,9 +69,9 @@ type Forms struct {
 	Titled bool
 }
 
-// FormsOf calls the display methods that v has and returns their results.
+// formsOf calls the display methods that v has and returns their results.
 // A panic in a method is not caught here (Render catches it).
-func FormsOf(v any) Forms {
+func formsOf(v any) Forms {
 	var f Forms
 	if x, ok := v.(Displayer); ok {
 		b := x.Display()

@@ -18,7 +18,6 @@ func init() {
 		"DefaultInterval":   reflect.ValueOf(display.DefaultInterval),
 		"DefaultPlotHeight": reflect.ValueOf(display.DefaultPlotHeight),
 		"DefaultPlotWidth":  reflect.ValueOf(display.DefaultPlotWidth),
-		"FormsOf":           reflect.ValueOf(display.FormsOf),
 		"HTML":              reflect.ValueOf(display.HTML),
 		"Image":             reflect.ValueOf(display.Image),
 		"ImageBundle":       reflect.ValueOf(display.ImageBundle),
