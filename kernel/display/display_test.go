@@ -312,6 +312,9 @@ func TestRender(t *testing.T) {
 	if b.Data[MIMEMarkdown] != "m" || b.Update {
 		t.Errorf("*Bundle: %+v", b)
 	}
+	if b.Data[MIMEText] != "<text/markdown>" {
+		t.Errorf("*Bundle without text/plain: text %q", b.Data[MIMEText])
+	}
 	b, _ = Render(testImage())
 	decodeBase64(t, b, MIMEPNG)
 	b, _ = Render(testPlot(t))

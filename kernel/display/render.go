@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"reflect"
+	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"gonum.org/v1/plot"
@@ -70,7 +72,8 @@ const matrixExcerpt = 12
 //     and trailing items), and a nil pointer as "<nil>";
 //   - text longer than 64 KiB or 50 lines is cut.
 //
-// Rich forms come from the value: a Bundle or *Bundle is used as it is; a
+// Rich forms come from the value: a Bundle or *Bundle is used as it is
+// (with a text/plain naming its MIME types if it has none); a
 // Displayer gives its Display bundle; an image.Image is shown as
 // image/png; a *plot.Plot as image/png of
 // DefaultPlotWidth×DefaultPlotHeight at PlotDPI. Otherwise each method
@@ -102,9 +105,9 @@ func Render(v any) (b Bundle, ok bool) {
 	}
 	switch x := v.(type) {
 	case Bundle:
-		return cloneBundle(x), true
+		return withText(cloneBundle(x)), true
 	case *Bundle:
-		return cloneBundle(*x), true
+		return withText(cloneBundle(*x)), true
 	case image.Image:
 		if b, err := ImageBundle(x); err == nil {
 			return b, true
@@ -115,6 +118,21 @@ func Render(v any) (b Bundle, ok bool) {
 		}
 	}
 	return RenderForms(v, formsOf(v)), true
+}
+
+// withText adds to a bundle without text/plain one that names its MIME
+// types, such as "<text/html>".
+func withText(b Bundle) Bundle {
+	if _, ok := b.Data[MIMEText]; ok {
+		return b
+	}
+	types := make([]string, 0, len(b.Data))
+	for k := range b.Data {
+		types = append(types, k)
+	}
+	sort.Strings(types)
+	b.Data[MIMEText] = "<" + strings.Join(types, ", ") + ">"
+	return b
 }
 
 func encodeBase64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
