@@ -26,9 +26,9 @@ const maxShown = 30
 //
 //	data set "bars-and-stripes-3x3": 14 examples × 9 units
 //	image shape   3×3
-//	values        binary {0, 1}, mean 0.4286
-//	labels        2 classes: 0 (7), 1 (7)
-//	first labels  0 0 0 0 0 0 0 1 1 1 1 1 1 1
+//	values        binary {0, 1}, mean 0.5
+//	labels        2 classes: 0 (8), 1 (6)
+//	first labels  0 0 0 0 0 0 0 0 1 1 1 1 1 1
 func (s *Set) String() string {
 	if s == nil {
 		return "data set <nil>"

@@ -25,9 +25,9 @@ const plotBuckets = 500
 // then, for each series, its number of points, its last value and the
 // update it was measured at, and its minimum and maximum (Table), e.g.
 //
-//	training history: 1,000 updates in 1.2s, 1 series
+//	training history: 1,000 updates in 1.234s, 1 series
 //	series  points    last  at update     min     max
-//	loglik     101  -6.238      1,000  -9.011  -6.201
+//	loglik     101  -6.466      1,000  -9.011  -6.466
 func (h *History) String() string {
 	if h == nil {
 		return "training history <nil>"

@@ -18,12 +18,13 @@ import (
 const maxChainImages = 30
 
 // String returns a summary of c: the number of chains and the sizes of
-// their layers on a first line, then the table of Table, e.g.
+// their layers on a first line, then the table of Table, e.g. for 100
+// chains of a 784×500 model started at random:
 //
 //	100 chains of 784 visible and 500 hidden units
-//	matrix              shape    mean
-//	V (visible states)  100×784  0.4994
-//	H (hidden states)   100×500  0.5011
+//	matrix                shape    mean
+//	V (visible states)  100×784   0.501
+//	H (hidden states)   100×500  0.5031
 //	PV                  100×784       0
 //	PH                  100×500       0
 func (c *Chains) String() string {

@@ -19,13 +19,14 @@ const maxFilters = 100
 
 // String returns a summary of m: its kind, layer sizes and number of
 // parameters on a first line, then the mean, standard deviation, minimum
-// and maximum of its weights and biases (Table), e.g.
+// and maximum of its weights and biases (Table), e.g. for
+// NewBinary(784, 500, &Init{WeightStd: 0.01, Seed: 1}):
 //
 //	binary RBM, 784 visible × 500 hidden units: 393,284 parameters (float64)
-//	parameter         shape       mean     std       min      max
-//	weights W       784×500  2.056e-05    0.01  -0.04513  0.04377
-//	visible bias b      784          0       0         0        0
-//	hidden bias c       500          0       0         0        0
+//	parameter         shape        mean      std       min     max
+//	weights W       784×500  -6.966e-06  0.01001  -0.04857  0.0447
+//	visible bias b      784           0        0         0       0
+//	hidden bias c       500           0        0         0       0
 func (m *Binary) String() string {
 	if m == nil || m.W == nil {
 		return "binary RBM <nil>"
@@ -73,7 +74,15 @@ func (m *Binary) Image() image.Image {
 // String returns a summary of g: its kind, layer sizes and number of
 // parameters on a first line, then the statistics of its parameters
 // (Table): weights, hidden bias, visible means μ and the visible standard
-// deviations σ = exp(LogVar/2).
+// deviations σ = exp(LogVar/2), e.g. for NewGaussian(2, 16, &Init{WeightStd:
+// 0.01, Seed: 1}):
+//
+//	Gaussian-Bernoulli RBM, 2 visible × 16 hidden units: 52 parameters (float64)
+//	parameter       shape        mean       std       min      max
+//	weights W        2×16  -0.0001755  0.009672  -0.02337  0.01515
+//	hidden bias c      16           0         0         0        0
+//	visible mean μ      2           0         0         0        0
+//	visible std σ       2           1         0         1        1
 func (g *Gaussian) String() string {
 	if g == nil || g.W == nil {
 		return "Gaussian-Bernoulli RBM <nil>"
