@@ -295,6 +295,12 @@ func (Boom) HTML() string { panic("no html") }`)
 		str(rec.events[1].bundle, display.MIMEText) != "{Name:q secret:1}" || !rec.events[1].bundle.Update {
 		t.Errorf("(*display.Display).Show: %+v", rec.events)
 	}
+	// A generic type is not lowered (its type is not spelled): display.Show
+	// still gets its String, as fmt's functions do (map types).
+	_, rec = run(t, e, "type Box[T any] struct{ V T }\n\nfunc (b Box[T]) String() string { return fmt.Sprint(\"Box(\", b.V, \")\") }\ndisplay.Show(Box[int]{1})")
+	if len(rec.events) != 1 || str(rec.events[0].bundle, display.MIMEText) != "Box(1)" {
+		t.Errorf("display.Show(Box[int]{1}): %+v", rec.events)
+	}
 	// A panic in a display method is the cell's, at the method.
 	ee, _ := fail(t, e, context.Background(), "Boom{}")
 	if ee.Name != "panic" || !strings.Contains(strings.Join(ee.Traceback, "\n"), "no html") {
