@@ -76,6 +76,56 @@ if err != nil {
 }
 p.Add(line)
 display.Plot(p, 5*vg.Inch, 3*vg.Inch)"""),
+    ("md", """A cell's result shows what it is: a long slice its length and its two
+ends, an error its message, and the library's values a summary with a
+picture where they have one (docs/display.md)."""),
+    ("go", """xs := make([]float64, 100000)
+for i := range xs {
+	xs[i] = math.Sqrt(float64(i))
+}
+xs"""),
+    ("go", """_, err = os.Open("no-such-file.txt")
+err"""),
+    ("go", """set, err := data.BarsAndStripes(4, false)
+if err != nil {
+	panic(err)
+}
+set"""),
+    ("md", "Train an RBM on these 30 images for a moment (a tenth of a second), measuring its exact log-likelihood every 20 updates; the result is the training history."),
+    ("go", """m, err := rbm.NewBinary(set.Dim(), 16, &rbm.Init{WeightStd: 0.01, Seed: 1})
+if err != nil {
+	panic(err)
+}
+hist, err := learn.Train(ctx, m, set, learn.NewCD(1, mcmc.NewGibbs(1)), &learn.Settings{
+	Updates:   1000,
+	Rate:      0.2,
+	Every:     20,
+	Observers: []learn.Observer{learn.ExactLogLikelihood(set)},
+})
+if err != nil {
+	panic(err)
+}
+hist"""),
+    ("md", "The model shows its parameters and its filters: each hidden unit's weights drawn as a 4 × 4 image."),
+    ("go", """m"""),
+    ("md", """A type of your own shows itself through methods such as `HTML() string`
+(or `Markdown`, `SVG`, `PNG`, `LaTeX`, `Table`, `Plot`), with its `String()`
+as the plain text that `jupyter console` prints."""),
+    ("go", """import "html"
+
+type Badge struct {
+	Label string
+	Value float64
+}
+
+func (b Badge) String() string { return fmt.Sprintf("%s: %.2f", b.Label, b.Value) }
+
+func (b Badge) HTML() string {
+	return fmt.Sprintf(`<span style="padding:2px 6px;background:#2e7d32;color:white;border-radius:4px">%s %.2f</span>`,
+		html.EscapeString(b.Label), b.Value)
+}
+
+Badge{"final log-likelihood", hist.Last("loglik")}"""),
 ]
 
 NOTEBOOKS = {

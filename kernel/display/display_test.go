@@ -280,7 +280,7 @@ func TestRender(t *testing.T) {
 		{[]int{1, 2}, "[1 2]"},
 		{point{1, 2}, "{X:1 Y:2}"},
 		{&point{1, 2}, "&{X:1 Y:2}"},
-		{errors.New("bad"), "bad"},
+		{errors.New("bad"), "error: bad"},
 		{nilDense, "<nil>"},
 		{(*point)(nil), "<nil>"},
 		{rich{}, "rich"},
@@ -311,6 +311,9 @@ func TestRender(t *testing.T) {
 	b, _ = Render(&Bundle{Data: map[string]any{MIMEMarkdown: "m"}, Update: true})
 	if b.Data[MIMEMarkdown] != "m" || b.Update {
 		t.Errorf("*Bundle: %+v", b)
+	}
+	if b.Data[MIMEText] != "<text/markdown>" {
+		t.Errorf("*Bundle without text/plain: text %q", b.Data[MIMEText])
 	}
 	b, _ = Render(testImage())
 	decodeBase64(t, b, MIMEPNG)

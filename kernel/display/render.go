@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"image"
 	"reflect"
-	"strconv"
+	"sort"
+	"strings"
 	"unicode/utf8"
 
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/plot"
 )
 
@@ -58,29 +58,37 @@ const matrixExcerpt = 12
 
 // Render returns the bundle the kernel publishes as execute_result for a
 // cell's final value v, and false when v is nothing to show (the nil
-// interface). Every bundle has text/plain:
+// interface). Every bundle has text/plain (PlainText), short and without
+// pointer addresses:
 //
 //   - strings are quoted as Go literals (%q), so that "" and white space
 //     are visible and text is told apart from numbers;
-//   - structs and pointers to structs print with field names (%+v);
+//   - errors show their message after "error: ", and in red in HTML;
 //   - gonum matrices (mat.Matrix) print with mat.Formatted, as an excerpt
 //     of the corners beyond 12 rows or columns;
-//   - anything else prints with %v (so errors show their message and
-//     fmt.Stringers their String), and a nil pointer as "<nil>";
-//   - text longer than 64 KiB is cut.
+//   - values with a String, Error or Format method print with it (%v);
+//   - other values print like %+v without pointer addresses or unexported
+//     fields, long slices and maps elided (their length, then the leading
+//     and trailing items), and a nil pointer as "<nil>";
+//   - text longer than 64 KiB or 50 lines is cut.
 //
-// Rich forms are added for: a Bundle or *Bundle (used as it is); a
-// Displayer (its Display bundle); an image.Image (image/png); a *plot.Plot
-// (image/png of DefaultPlotWidth×DefaultPlotHeight at PlotDPI); and values
-// with any of the methods of HTMLer, Markdowner, SVGer, LaTeXer, PNGer and
-// JPEGer. A panic in a value's method is caught and shown as text.
+// Rich forms come from the value: a Bundle or *Bundle is used as it is
+// (with a text/plain naming its MIME types if it has none); a
+// Displayer gives its Display bundle; an image.Image is shown as
+// image/png; a *plot.Plot as image/png of
+// DefaultPlotWidth×DefaultPlotHeight at PlotDPI. Otherwise each method
+// the value has adds its form (see Forms): HTMLer, Markdowner, SVGer,
+// LaTeXer, PNGer and JPEGer their MIME types; Tabler, Imager and Plotter
+// an HTML summary made of the first line of the value's String (as a
+// title), its table, its image and its plot; MIMEBundler its whole
+// bundle. A method that returns nothing ("", nil) adds nothing, and a
+// panic in a method is caught and shown as text.
 //
 // Methods are found by type assertion in compiled code, so they work for
-// compiled types (the library's, gonum's). A type declared in an
-// interpreted cell is a plain struct to compiled code: its String or HTML
-// methods are not seen (yaegi v0.16.1 also fails to dispatch them through
-// an interface{} parameter of an interpreted helper, tried and measured);
-// such a cell shows its rich form explicitly, e.g. display.HTML(x.HTML()).
+// compiled types (the library's, gonum's, those of %%compile cells). A
+// type declared in an interpreted cell is a plain struct to compiled code:
+// the kernel calls its methods in the interpreter and passes what they
+// return to RenderForms.
 func Render(v any) (b Bundle, ok bool) {
 	if v == nil {
 		return Bundle{}, false
@@ -97,11 +105,9 @@ func Render(v any) (b Bundle, ok bool) {
 	}
 	switch x := v.(type) {
 	case Bundle:
-		return cloneBundle(x), true
+		return withText(cloneBundle(x)), true
 	case *Bundle:
-		return cloneBundle(*x), true
-	case Displayer:
-		return cloneBundle(x.Display()), true
+		return withText(cloneBundle(*x)), true
 	case image.Image:
 		if b, err := ImageBundle(x); err == nil {
 			return b, true
@@ -111,26 +117,22 @@ func Render(v any) (b Bundle, ok bool) {
 			return b, true
 		}
 	}
-	b = Bundle{Data: map[string]any{MIMEText: textOf(v)}}
-	if x, ok := v.(HTMLer); ok {
-		b.Data[MIMEHTML] = x.HTML()
+	return RenderForms(v, formsOf(v)), true
+}
+
+// withText adds to a bundle without text/plain one that names its MIME
+// types, such as "<text/html>".
+func withText(b Bundle) Bundle {
+	if _, ok := b.Data[MIMEText]; ok {
+		return b
 	}
-	if x, ok := v.(Markdowner); ok {
-		b.Data[MIMEMarkdown] = x.Markdown()
+	types := make([]string, 0, len(b.Data))
+	for k := range b.Data {
+		types = append(types, k)
 	}
-	if x, ok := v.(SVGer); ok {
-		b.Data[MIMESVG] = x.SVG()
-	}
-	if x, ok := v.(LaTeXer); ok {
-		b.Data[MIMELaTeX] = x.LaTeX()
-	}
-	if x, ok := v.(PNGer); ok {
-		b.Data[MIMEPNG] = encodeBase64(x.PNG())
-	}
-	if x, ok := v.(JPEGer); ok {
-		b.Data[MIMEJPEG] = encodeBase64(x.JPEG())
-	}
-	return b, true
+	sort.Strings(types)
+	b.Data[MIMEText] = "<" + strings.Join(types, ", ") + ">"
+	return b
 }
 
 func encodeBase64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
@@ -149,32 +151,8 @@ func cloneBundle(b Bundle) Bundle {
 	return out
 }
 
-// textOf formats v as Render's text/plain.
-func textOf(v any) string {
-	var s string
-	switch x := v.(type) {
-	case string:
-		s = strconv.Quote(x)
-	case mat.Matrix:
-		r, c := x.Dims()
-		if r > matrixExcerpt || c > matrixExcerpt {
-			s = fmt.Sprintf("%T %d×%d (excerpt)\n%v", v, r, c, mat.Formatted(x, mat.Excerpt(3), mat.Squeeze()))
-		} else {
-			s = fmt.Sprintf("%v", mat.Formatted(x, mat.Squeeze()))
-		}
-	default:
-		rv := reflect.ValueOf(v)
-		if rv.Kind() == reflect.Struct || (rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct) {
-			s = fmt.Sprintf("%+v", v)
-		} else {
-			s = fmt.Sprintf("%v", v)
-		}
-	}
-	return truncate(s, maxText)
-}
-
-// safeText formats v with %v, which recovers panics of String methods.
-func safeText(v any) string { return truncate(fmt.Sprintf("%v", v), maxText) }
+// safeText formats v as text/plain; fmt recovers panics of String methods.
+func safeText(v any) string { return textOf(v) }
 
 // truncate cuts s to at most n bytes on a rune boundary, saying how many
 // bytes were left out.

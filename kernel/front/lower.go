@@ -23,6 +23,8 @@ import (
 //	func Clear(x any) // Go's clear of a map or slice
 //	func ErrorsIs(err, target error) bool // errors.Is and errors.As, seeing
 //	func ErrorsAs(err error, target any) bool // through the interpreter's wrappers
+//	func Rich(v any, desc string, forms ...any) any // v with its display methods' results
+//	func Table(header []string, rows [][]string) any // a Table method's two results
 //
 // in a package that cells see under the name Prefix.
 type Lowering struct {
@@ -58,7 +60,10 @@ type Lowering struct {
 //     the interpreter's helper for its kind (see minMax);
 //   - the builtin clear (Go 1.21): a call of the interpreter's Clear;
 //   - errors.Is and errors.As: calls of the interpreter's ErrorsIs and
-//     ErrorsAs.
+//     ErrorsAs;
+//   - the final expression, and the argument of display.Show, of a type
+//     of the session with display methods (HTML, Table, …): a call of
+//     the interpreter's Rich with what the methods return (display.go).
 //
 // It returns a *Error for a construct it cannot lower.
 func (lw *Lowering) Lower(chunks []Chunk) error {
@@ -97,6 +102,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				lw.generics(f)
 				c.Final = f.X
 				lw.node(c.Final)
+				c.Final = lw.displayValue(c.Final, false)
 			}
 		}
 	}
@@ -453,6 +459,7 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		}
 		lw.plainVerbs(c, f)
 		lw.goValues(c, f)
+		lw.displayShow(c, f)
 		lw.refuseJSON(c, f)
 		lw.refuseTemplate(c, f)
 		return

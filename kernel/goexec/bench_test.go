@@ -71,3 +71,16 @@ func BenchmarkRedeclareFresh(b *testing.B) { benchmarkCell(b, sessionCells()[:5]
 func BenchmarkRedeclareAfter200(b *testing.B) {
 	benchmarkCell(b, sessionCells(), "x0 := 7")
 }
+
+// A cell whose result is a library value, end to end (issue 25): the
+// cell runs, its value is captured and rendered (text, table, picture).
+func BenchmarkResultModel784x500(b *testing.B) {
+	benchmarkCell(b, []string{"m, _ := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})"}, "m")
+}
+
+func BenchmarkResultHistory10000(b *testing.B) {
+	benchmarkCell(b, []string{`h := &learn.History{Updates: 100000}
+for i := 0; i < 10000; i++ {
+	h.Add("loglik", 10*i, float64(i)/100, -140+40*(1-math.Exp(-float64(i)/2000))+math.Sin(float64(i)/7))
+}`}, "h")
+}

@@ -46,7 +46,7 @@ func TestPanickingCallbackOnTheCellsGoroutine(t *testing.T) {
 	return nil
 }
 sorted([]int{2, 1})`
-	if got, _ := run(t, e, code); got != "recovered: in less" {
+	if got, _ := run(t, e, code); got != "error: recovered: in less" {
 		t.Errorf("result %q, want the cell's recover to catch the panic", got)
 	}
 	ee, _ := fail(t, e, context.Background(), "sort.Slice([]int{2, 1}, func(i, j int) bool {\n\tpanic(\"uncaught\")\n})")

@@ -239,7 +239,10 @@ func (e *Executor) init() error {
 	// session made has them: the worker makes one.
 	cellio.Set(osOut, osErr)
 	capture := reflect.ValueOf(e.capture)
+	rich := reflect.ValueOf(richOf)
 	rt := map[string]reflect.Value{
+		"Rich":    rich,
+		"Table":   reflect.ValueOf(tableOf),
 		"GoPanic": reflect.ValueOf(e.goPanic),
 		"Guard":   reflect.ValueOf(e.guard),
 		"Zero":    reflect.ValueOf(zero),
@@ -264,8 +267,13 @@ func (e *Executor) init() error {
 		},
 		rtPath + "/rt": rt,
 		// The value of a final expression reaches Capture wrapped in a
-		// type with its methods, as fmt's arguments do (formatTypes).
-		".": {"MapTypes": reflect.ValueOf(map[reflect.Value][]reflect.Type{capture: formatTypes})},
+		// type with its methods, as fmt's arguments do (formatTypes); so
+		// does the value given to Rich and to display.Show.
+		".": {"MapTypes": reflect.ValueOf(map[reflect.Value][]reflect.Type{
+			capture: formatTypes,
+			rich:    formatTypes,
+			symbols.Symbols[front.DisplayPath+"/display"]["Show"]: formatTypes,
+		})},
 	}); err != nil {
 		return fmt.Errorf("goexec: loading the runtime helpers: %w", err)
 	}
@@ -808,7 +816,7 @@ func (e *Executor) rendered(err error) (*display.Bundle, error) {
 	if !show {
 		return nil, nil
 	}
-	if len(vals) == 1 && len(b.Data) == 1 {
+	if _, rich := v.(*richValue); !rich && len(vals) == 1 && len(b.Data) == 1 {
 		// Only text: shown from the static type when fmt's would show
 		// yaegi's renamed fields (goText).
 		if _, text := b.Data[display.MIMEText]; text {
@@ -843,7 +851,7 @@ type tuple []any
 func (t tuple) String() string {
 	parts := make([]string, len(t))
 	for i, v := range t {
-		parts[i] = fmt.Sprintf("%v", v)
+		parts[i] = display.Inline(v)
 	}
 	return strings.Join(parts, ", ")
 }

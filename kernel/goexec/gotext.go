@@ -16,10 +16,11 @@ import (
 // instead (the front end's check), with the fields' own names, as Go's
 // %+v would: {a:1 b:2}.
 
-// goText returns the text of v as fmt's %+v shows a value of static type t,
-// and whether it could: false when t holds no struct type of the session
-// (front.HasSessionStruct: fmt's own text is then right). It is the
-// printer of GoValue (govalue.go), given t's description.
+// goText returns the text of v as a cell's result of static type t shows
+// it (fmt's %+v with the fields' own names, short: displayText), and
+// whether it could: false when t holds no struct type of the session
+// (front.HasSessionStruct: the display's own text is then right). It is
+// the printer of GoValue (govalue.go), given t's description.
 func goText(v any, t types.Type) (string, bool) {
 	if t == nil || !front.HasSessionStruct(t) {
 		return "", false
@@ -28,7 +29,7 @@ func goText(v any, t types.Type) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return fmt.Sprintf("%+v", goValue{reflect.ValueOf(v), d}), true
+	return displayText(v, d), true
 }
 
 // lessKey orders map keys as fmt does for the kinds it orders by value:

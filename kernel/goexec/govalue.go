@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
 
 // GoValue (the runtime helper) formats a value of the session's types as
@@ -190,6 +193,41 @@ type valuePrinter struct {
 	b           *strings.Builder
 	leaf        string
 	plus, sharp bool
+	// display writes a cell's result: short, as kernel/display writes
+	// values (displayText), instead of as fmt does.
+	display bool
+	seen    map[uintptr]bool // display: the pointers being printed
+	open    map[string]int   // display: the named types being printed
+}
+
+// Limits of a result's text, as kernel/display's (display.PlainText).
+const (
+	displayItems  = 20  // items of a list shown whole at the top
+	displayEdge   = 6   // items shown at each end of a longer one
+	nestedItems   = 8   // the same inside another value
+	nestedEdge    = 3   //
+	displayDepth  = 4   // how deep structs and lists are opened
+	displayString = 120 // bytes of a string inside another value
+	displayBytes  = 4 << 10
+)
+
+// displayText writes v, of the type that d describes, as a cell's result:
+// like %+v with the type's own field names, but with no pointer address,
+// long lists elided (their length and their leading and trailing items),
+// long strings cut and depth bounded.
+func displayText(v any, d *typeDesc) string {
+	var b strings.Builder
+	p := valuePrinter{b: &b, leaf: "%+v", plus: true, display: true, seen: map[uintptr]bool{}, open: map[string]int{}}
+	p.print(reflect.ValueOf(v), d, 0)
+	s := b.String()
+	if len(s) > displayBytes {
+		cut := displayBytes
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
 }
 
 func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
@@ -200,18 +238,29 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 		p.b.WriteString("<nil>")
 		return
 	}
+	if p.display && p.b.Len() > displayBytes {
+		return
+	}
 	under := d
 	for under.kind == 'N' {
+		if p.display {
+			p.open[under.name]++
+			defer func(name string) { p.open[name]-- }(under.name)
+		}
 		under = under.elem
 	}
 	switch under.kind {
 	case 'S':
 		if v.Kind() != reflect.Struct || v.NumField() != len(under.fields) {
-			p.other(v)
+			p.other(v, depth)
 			return
 		}
 		if p.sharp {
 			p.b.WriteString(d.String())
+		}
+		if p.display && depth > displayDepth && len(under.fields) > 0 {
+			p.b.WriteString("{…}")
+			return
 		}
 		p.b.WriteByte('{')
 		for i, f := range under.fields {
@@ -231,7 +280,7 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 	case 'P':
 		switch {
 		case v.Kind() != reflect.Pointer:
-			p.other(v)
+			p.other(v, depth)
 		case v.IsNil() && p.sharp:
 			fmt.Fprintf(p.b, "(%s)(nil)", d)
 		case v.IsNil():
@@ -239,6 +288,17 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 		case depth == 0:
 			p.b.WriteByte('&')
 			p.print(v.Elem(), under.elem, depth+1)
+		case p.display && under.elem.kind == 'O' && p.open[under.elem.name] > 0:
+			// A recursive type (Describe stops at it; yaegi's value
+			// points to a placeholder type).
+			p.b.WriteString("&" + under.elem.name + "{…}")
+		case p.display && (p.seen[v.Pointer()] || depth > displayDepth):
+			p.b.WriteString("&" + under.elem.String() + "{…}")
+		case p.display:
+			p.seen[v.Pointer()] = true
+			p.b.WriteByte('&')
+			p.print(v.Elem(), under.elem, depth+1)
+			delete(p.seen, v.Pointer())
 		case p.sharp:
 			fmt.Fprintf(p.b, "(%s)(0x%x)", d, v.Pointer())
 		default:
@@ -246,7 +306,7 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 		}
 	case 'L', 'A':
 		if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
-			p.other(v)
+			p.other(v, depth)
 			return
 		}
 		if p.sharp {
@@ -258,7 +318,15 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 		} else {
 			p.b.WriteByte('[')
 		}
-		for i := 0; i < v.Len(); i++ {
+		n, most, edge := v.Len(), v.Len(), 0
+		if p.display {
+			most, edge = p.limits(depth)
+		}
+		for i := 0; i < n; i++ {
+			if n > most && i == edge {
+				p.b.WriteString(" …")
+				i = n - edge
+			}
 			if i > 0 {
 				if p.sharp {
 					p.b.WriteString(", ")
@@ -268,6 +336,9 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			}
 			p.print(v.Index(i), under.elem, depth+1)
 		}
+		if n > most {
+			fmt.Fprintf(p.b, " (%d items)", n)
+		}
 		if p.sharp {
 			p.b.WriteByte('}')
 		} else {
@@ -275,7 +346,7 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 		}
 	case 'M':
 		if v.Kind() != reflect.Map {
-			p.other(v)
+			p.other(v, depth)
 			return
 		}
 		if p.sharp {
@@ -289,7 +360,17 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 		}
 		keys := v.MapKeys()
 		sort.Slice(keys, func(i, j int) bool { return lessKey(keys[i], keys[j]) })
-		for i, k := range keys {
+		most, edge := len(keys), 0
+		if p.display {
+			most, edge = p.limits(depth)
+		}
+		for i := 0; i < len(keys); i++ {
+			k := keys[i]
+			if len(keys) > most && i == edge {
+				p.b.WriteString(" …")
+				i = len(keys) - edge
+				k = keys[i]
+			}
 			if i > 0 {
 				if p.sharp {
 					p.b.WriteString(", ")
@@ -301,19 +382,52 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			p.b.WriteByte(':')
 			p.print(v.MapIndex(k), under.elem, depth+1)
 		}
+		if len(keys) > most {
+			fmt.Fprintf(p.b, " (%d entries)", len(keys))
+		}
 		if p.sharp {
 			p.b.WriteByte('}')
 		} else {
 			p.b.WriteByte(']')
 		}
 	default:
-		p.other(v)
+		p.other(v, depth)
 	}
 }
 
+// limits returns how many items a list at depth shows whole, and how many
+// at each end of a longer one.
+func (p *valuePrinter) limits(depth int) (most, edge int) {
+	if depth == 0 {
+		return displayItems, displayEdge
+	}
+	return nestedItems, nestedEdge
+}
+
 // other formats a value that the description does not open with the
-// verb as given.
-func (p *valuePrinter) other(v reflect.Value) {
+// verb as given; for display, as kernel/display writes it.
+func (p *valuePrinter) other(v reflect.Value, depth int) {
+	if p.display && v.CanInterface() {
+		x := v.Interface()
+		if s, ok := x.(string); ok && depth > 0 {
+			// A string inside the value, unquoted as fmt writes it.
+			if len(s) > displayString {
+				cut := displayString
+				for cut > 0 && !utf8.RuneStart(s[cut]) {
+					cut--
+				}
+				s = s[:cut] + "…"
+			}
+			p.b.WriteString(s)
+			return
+		}
+		if depth == 0 {
+			p.b.WriteString(display.PlainText(x))
+		} else {
+			p.b.WriteString(display.Inline(x))
+		}
+		return
+	}
 	if v.CanInterface() {
 		fmt.Fprintf(p.b, p.leaf, v.Interface())
 		return

@@ -7,7 +7,8 @@ import (
 )
 
 // TestMethodsOfCellTypes: a value of a type declared in a cell is shown
-// and printed through its Error or String method, as Go's fmt does.
+// and printed through its Error or String method, as Go's fmt does (a
+// cell's result that is an error is marked as one).
 func TestMethodsOfCellTypes(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "type T struct{ A int }\n\nfunc (t T) String() string { return fmt.Sprintf(\"T<%d>\", t.A) }")
@@ -16,16 +17,16 @@ func TestMethodsOfCellTypes(t *testing.T) {
 	for _, c := range []struct{ code, want string }{
 		{"T{1}", "T<1>"},
 		{"x := T{2}\n&x", "T<2>"},
-		{"E{7}", "E7"},
-		{"Both{}", "as error"},
+		{"E{7}", "error: E7"},
+		{"Both{}", "error: as error"},
 		{"fmt.Sprint(E{8})", `"E8"`},
 		{"fmt.Sprintf(\"%v|%s|%+v\", T{3}, E{4}, Both{})", `"T<3>|E4|as error"`},
 		{"fmt.Errorf(\"wrap: %w\", E{9}).Error()", `"wrap: E9"`},
 		{"type Code int\n\nfunc (c Code) Error() string { return fmt.Sprintf(\"code %d\", c) }\nfmt.Sprintf(\"%v %d %5.1f|%s\", Code(1), Code(2), 2.5, Code(3))", `"code 1 2   2.5|code 3"`},
-		{"func mk() error { return E{5} }\nmk()", "E5"},
-		{"err := mk()\nerr", "E5"},
+		{"func mk() error { return E{5} }\nmk()", "error: E5"},
+		{"err := mk()\nerr", "error: E5"},
 		{"var gerr error = E{8}\nfmt.Sprint(gerr)", `"E8"`},
-		{"gerr = E{10}\ngerr", "E10"},
+		{"gerr = E{10}\ngerr", "error: E10"},
 		{"var gs fmt.Stringer = T{6}\ngs", "T<6>"},
 		{"func() { gerr = E{11} }()\ngerr.Error()", `"E11"`},
 	} {

@@ -6,6 +6,8 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 	"go/constant"
 	"go/token"
+	"gonum.org/v1/plot"
+	"image"
 	"reflect"
 )
 
@@ -19,6 +21,7 @@ func init() {
 		"HTML":              reflect.ValueOf(display.HTML),
 		"Image":             reflect.ValueOf(display.Image),
 		"ImageBundle":       reflect.ValueOf(display.ImageBundle),
+		"Inline":            reflect.ValueOf(display.Inline),
 		"JPEG":              reflect.ValueOf(display.JPEG),
 		"JSON":              reflect.ValueOf(display.JSON),
 		"JSONBundle":        reflect.ValueOf(display.JSONBundle),
@@ -36,6 +39,7 @@ func init() {
 		"NewProgress":       reflect.ValueOf(display.NewProgress),
 		"PNG":               reflect.ValueOf(display.PNG),
 		"PNGBundle":         reflect.ValueOf(display.PNGBundle),
+		"PlainText":         reflect.ValueOf(display.PlainText),
 		"Plot":              reflect.ValueOf(display.Plot),
 		"PlotBundle":        reflect.ValueOf(display.PlotBundle),
 		"PlotDPI":           reflect.ValueOf(constant.MakeFromLiteral("96", token.INT, 0)),
@@ -44,33 +48,43 @@ func init() {
 		"PlotSVGString":     reflect.ValueOf(display.PlotSVGString),
 		"Publish":           reflect.ValueOf(display.Publish),
 		"Render":            reflect.ValueOf(display.Render),
+		"RenderForms":       reflect.ValueOf(display.RenderForms),
 		"SVG":               reflect.ValueOf(display.SVG),
 		"SetSink":           reflect.ValueOf(display.SetSink),
 		"Show":              reflect.ValueOf(display.Show),
 		"Text":              reflect.ValueOf(display.Text),
 
 		// type definitions
-		"Bundle":     reflect.ValueOf((*display.Bundle)(nil)),
-		"Display":    reflect.ValueOf((*display.Display)(nil)),
-		"Displayer":  reflect.ValueOf((*display.Displayer)(nil)),
-		"HTMLer":     reflect.ValueOf((*display.HTMLer)(nil)),
-		"JPEGer":     reflect.ValueOf((*display.JPEGer)(nil)),
-		"LaTeXer":    reflect.ValueOf((*display.LaTeXer)(nil)),
-		"Markdowner": reflect.ValueOf((*display.Markdowner)(nil)),
-		"PNGer":      reflect.ValueOf((*display.PNGer)(nil)),
-		"Progress":   reflect.ValueOf((*display.Progress)(nil)),
-		"SVGer":      reflect.ValueOf((*display.SVGer)(nil)),
-		"Sink":       reflect.ValueOf((*display.Sink)(nil)),
+		"Bundle":      reflect.ValueOf((*display.Bundle)(nil)),
+		"Display":     reflect.ValueOf((*display.Display)(nil)),
+		"Displayer":   reflect.ValueOf((*display.Displayer)(nil)),
+		"Forms":       reflect.ValueOf((*display.Forms)(nil)),
+		"HTMLer":      reflect.ValueOf((*display.HTMLer)(nil)),
+		"Imager":      reflect.ValueOf((*display.Imager)(nil)),
+		"JPEGer":      reflect.ValueOf((*display.JPEGer)(nil)),
+		"LaTeXer":     reflect.ValueOf((*display.LaTeXer)(nil)),
+		"MIMEBundler": reflect.ValueOf((*display.MIMEBundler)(nil)),
+		"Markdowner":  reflect.ValueOf((*display.Markdowner)(nil)),
+		"PNGer":       reflect.ValueOf((*display.PNGer)(nil)),
+		"Plotter":     reflect.ValueOf((*display.Plotter)(nil)),
+		"Progress":    reflect.ValueOf((*display.Progress)(nil)),
+		"SVGer":       reflect.ValueOf((*display.SVGer)(nil)),
+		"Sink":        reflect.ValueOf((*display.Sink)(nil)),
+		"Tabler":      reflect.ValueOf((*display.Tabler)(nil)),
 
 		// interface wrapper definitions
-		"_Displayer":  reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Displayer)(nil)),
-		"_HTMLer":     reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_HTMLer)(nil)),
-		"_JPEGer":     reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_JPEGer)(nil)),
-		"_LaTeXer":    reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_LaTeXer)(nil)),
-		"_Markdowner": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Markdowner)(nil)),
-		"_PNGer":      reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_PNGer)(nil)),
-		"_SVGer":      reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_SVGer)(nil)),
-		"_Sink":       reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Sink)(nil)),
+		"_Displayer":   reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Displayer)(nil)),
+		"_HTMLer":      reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_HTMLer)(nil)),
+		"_Imager":      reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Imager)(nil)),
+		"_JPEGer":      reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_JPEGer)(nil)),
+		"_LaTeXer":     reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_LaTeXer)(nil)),
+		"_MIMEBundler": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_MIMEBundler)(nil)),
+		"_Markdowner":  reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Markdowner)(nil)),
+		"_PNGer":       reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_PNGer)(nil)),
+		"_Plotter":     reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Plotter)(nil)),
+		"_SVGer":       reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_SVGer)(nil)),
+		"_Sink":        reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Sink)(nil)),
+		"_Tabler":      reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_kernel_display_Tabler)(nil)),
 	}
 }
 
@@ -94,6 +108,16 @@ func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_HTMLer) HTML() string {
 	return W.WHTML()
 }
 
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_Imager is an interface wrapper for Imager type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_Imager struct {
+	IValue interface{}
+	WImage func() image.Image
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_Imager) Image() image.Image {
+	return W.WImage()
+}
+
 // _github_com_rbm_kernel_rbm_kernel_kernel_display_JPEGer is an interface wrapper for JPEGer type
 type _github_com_rbm_kernel_rbm_kernel_kernel_display_JPEGer struct {
 	IValue interface{}
@@ -114,6 +138,16 @@ func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_LaTeXer) LaTeX() string
 	return W.WLaTeX()
 }
 
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_MIMEBundler is an interface wrapper for MIMEBundler type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_MIMEBundler struct {
+	IValue      interface{}
+	WMIMEBundle func() map[string]any
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_MIMEBundler) MIMEBundle() map[string]any {
+	return W.WMIMEBundle()
+}
+
 // _github_com_rbm_kernel_rbm_kernel_kernel_display_Markdowner is an interface wrapper for Markdowner type
 type _github_com_rbm_kernel_rbm_kernel_kernel_display_Markdowner struct {
 	IValue    interface{}
@@ -132,6 +166,16 @@ type _github_com_rbm_kernel_rbm_kernel_kernel_display_PNGer struct {
 
 func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_PNGer) PNG() []byte {
 	return W.WPNG()
+}
+
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_Plotter is an interface wrapper for Plotter type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_Plotter struct {
+	IValue interface{}
+	WPlot  func() *plot.Plot
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_Plotter) Plot() *plot.Plot {
+	return W.WPlot()
 }
 
 // _github_com_rbm_kernel_rbm_kernel_kernel_display_SVGer is an interface wrapper for SVGer type
@@ -156,4 +200,14 @@ func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_Sink) Clear(wait bool) 
 }
 func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_Sink) Publish(b display.Bundle) {
 	W.WPublish(b)
+}
+
+// _github_com_rbm_kernel_rbm_kernel_kernel_display_Tabler is an interface wrapper for Tabler type
+type _github_com_rbm_kernel_rbm_kernel_kernel_display_Tabler struct {
+	IValue interface{}
+	WTable func() (header []string, rows [][]string)
+}
+
+func (W _github_com_rbm_kernel_rbm_kernel_kernel_display_Tabler) Table() (header []string, rows [][]string) {
+	return W.WTable()
 }

@@ -71,3 +71,17 @@ func ExampleLoad() {
 	// true
 	// rbm: Load: truncated: header has 16 of 32 bytes
 }
+
+// A model prints as a summary: shape, parameter count and the statistics
+// of its weights and biases (the kernel shows the same as a table, with
+// the filters when the visible layer is a square image).
+func ExampleBinary_String() {
+	m, _ := rbm.NewBinary(9, 4, &rbm.Init{WeightStd: 0.01, Seed: 1})
+	fmt.Println(m)
+	// Output:
+	// binary RBM, 9 visible × 4 hidden units: 49 parameters (float64)
+	// parameter       shape       mean     std       min      max
+	// weights W         9×4  3.764e-05  0.0105  -0.02337  0.01942
+	// visible bias b      9          0       0         0        0
+	// hidden bias c       4          0       0         0        0
+}

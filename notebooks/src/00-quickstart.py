@@ -124,7 +124,11 @@ whose stationary distribution is the model's p(v, h).
 We start with small random weights (standard deviation 0.01) and zero
 biases. Then every image is about equally likely, so ℓ starts near
 −9 ln 2 ≈ −6.24, and every hidden unit is on with probability about ½
-whatever the image."""),
+whatever the image. The cell ends with the model itself, which the
+notebook shows as a summary: its size, its number of parameters, the
+mean, spread and range of its weights and biases, and its filters (each
+hidden unit's weights as a 3 × 3 image), which are still noise; more on
+them below."""),
     ("go", r"""m, err := rbm.NewBinary(set.Dim(), hidden, &rbm.Init{WeightStd: 0.01, Seed: seed})
 must(err)
 ll0, err := m.LogLikelihood(set.X)
@@ -133,7 +137,8 @@ fmt.Printf("untrained: ℓ = %.4f (−9 ln 2 = %.4f)\n", ll0, -9*math.Ln2)
 
 ph := mat.NewDense(set.Len(), hidden, nil)
 m.HiddenProb(ph, set.X) // p(h_j = 1 | v) for every pattern (row) and hidden unit (column)
-fmt.Printf("p(h = 1 | first pattern), first 4 units: %.3f\n", ph.RawRowView(0)[:4])"""),
+fmt.Printf("p(h = 1 | first pattern), first 4 units: %.3f\n", ph.RawRowView(0)[:4])
+m"""),
     ("md", r"""## Learning: contrastive divergence
 
 Training climbs ℓ by gradient ascent. For a weight the gradient is the

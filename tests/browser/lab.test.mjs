@@ -197,6 +197,50 @@ step('progress-bar', async () => {
   assert.equal(await renderedText(nb.outputs(i).last()), '6000');
 });
 
+step('rich-library-values', async () => {
+  // The model of the training cell above, and a history, as a cell's
+  // result: an HTML summary with a table, the model's 64 filters (4×4
+  // visible units) as a PNG, the history's learning curve as an SVG plot.
+  const model = await nb.run('m');
+  assert.equal(await stderrOutputs(model).count(), 0, 'showing the model gave an error');
+  assert.equal(await model.first().getAttribute('data-mime-type'), 'text/html');
+  assert.match(await model.locator('.rbm-summary').innerText(), /binary RBM, 16 visible × 64 hidden units: 1,104 parameters/);
+  assert.ok((await model.locator('td').allInnerTexts()).includes('weights W'), 'the table has no row for W');
+  const filters = model.locator('img');
+  await waitFor('the filters to load', () => filters.evaluate((img) => img.complete && img.naturalWidth > 0), 10_000);
+  // 64 tiles of 4×4 pixels at scale 6, ten per row.
+  assert.deepEqual(await filters.evaluate((img) => [img.naturalWidth, img.naturalHeight]), [251, 176]);
+  await lab.screenshot('rich-model');
+
+  // The training above observed nothing; this one measures the exact
+  // log-likelihood every 20 updates.
+  const hist = await nb.run([
+    'obs := []learn.Observer{learn.ExactLogLikelihood(set)}',
+    'h2, err := learn.Train(ctx, m, set, learn.NewCD(1, mcmc.NewGibbs(2)), &learn.Settings{Updates: 200, Rate: 0.05, Every: 20, Observers: obs})',
+    'if err != nil {',
+    '\tpanic(err)',
+    '}',
+    'h2',
+  ].join('\n'));
+  assert.equal(await stderrOutputs(hist).count(), 0, 'showing the history gave an error');
+  assert.match(await hist.locator('.rbm-summary').innerText(), /training history: 200 updates in /);
+  assert.deepEqual(await hist.locator('th').allInnerTexts(), ['series', 'points', 'last', 'at update', 'min', 'max']);
+  const curve = hist.locator('img');
+  assert.match(await curve.getAttribute('src'), /^data:image\/svg\+xml;base64,/);
+  await waitFor('the plot to load', () => curve.evaluate((img) => img.complete && img.naturalWidth > 0), 10_000);
+  await lab.screenshot('rich-history');
+
+  // A type of a cell with an HTML method shows as HTML; an error as one.
+  const own = await nb.run([
+    'type Badge struct{ Name string }',
+    'func (b Badge) HTML() string { return `<span id="rbm-badge">` + b.Name + `</span>` }',
+    'Badge{"ready"}',
+  ].join('\n'));
+  assert.equal(await own.locator('span#rbm-badge').innerText(), 'ready');
+  const err = await nb.run('_, openErr := os.Open("/nonexistent")\nopenErr');
+  assert.match(await renderedText(err), /^error: open \/nonexistent: no such file or directory/);
+});
+
 step('interrupt-and-restart', async () => {
   // A library call that would run for minutes (2^30 states) and watches ctx.
   const i = await nb.start('big, _ := rbm.NewBinary(30, 30, nil)\nlogZ, err := big.ExactLogZContext(ctx, nil)\nfmt.Println(logZ, err)');

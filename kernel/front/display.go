@@ -1,0 +1,189 @@
+package front
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+)
+
+// A value of a type declared in an interpreted cell reaches compiled code
+// without its methods (see the wrappers in kernel/goexec), so the display
+// (kernel/display.Render), which finds a value's HTML, Markdown, SVG,
+// LaTeX, PNG, JPEG, MIMEBundle, Display, Table, Image and Plot methods by
+// type assertion, saw none of them. The front end knows the static types:
+// a cell's final expression whose type is such a type (or a pointer to
+// one) with some of these methods, or the argument of display.Show (or of
+// a display's Show method) of such a type, becomes
+//
+//	func(v T) any { return Prefix.Rich(v, "desc", "HTML", v.HTML(), "Table", Prefix.Table(v.Table()), …) }(x)
+//
+// which evaluates x once, calls the methods in the interpreter (a panic in
+// one is the cell's, at its line), and gives the display a compiled value
+// that carries x, the description of T for its text (Describe; "" when
+// T has a String, Error or Format method or no struct of the session),
+// and what each method returned, by the method's name.
+
+// DisplayPath is the import path of the package whose Show the lowering
+// rewrites.
+const DisplayPath = "github.com/rbm-kernel/rbm-kernel/kernel/display"
+
+// displayMethods are the display's methods, in the order they are called,
+// with a check of their results (they take no arguments).
+var displayMethods = []struct {
+	name    string
+	results func(*types.Tuple) bool
+}{
+	{"Display", one(func(t types.Type) bool { return isNamed(t, DisplayPath, "Bundle") })},
+	{"MIMEBundle", one(isMIMEMap)},
+	{"HTML", one(isString)},
+	{"Markdown", one(isString)},
+	{"SVG", one(isString)},
+	{"LaTeX", one(isString)},
+	{"PNG", one(isBytes)},
+	{"JPEG", one(isBytes)},
+	{"Table", func(r *types.Tuple) bool {
+		return r.Len() == 2 && isSliceOf(r.At(0).Type(), isString) && isSliceOf(r.At(1).Type(), func(t types.Type) bool { return isSliceOf(t, isString) })
+	}},
+	{"Image", one(func(t types.Type) bool { return isNamed(t, "image", "Image") })},
+	{"Plot", one(func(t types.Type) bool {
+		p, ok := t.(*types.Pointer)
+		return ok && isNamed(p.Elem(), "gonum.org/v1/plot", "Plot")
+	})},
+}
+
+func one(f func(types.Type) bool) func(*types.Tuple) bool {
+	return func(r *types.Tuple) bool { return r.Len() == 1 && f(r.At(0).Type()) }
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+func isBytes(t types.Type) bool {
+	s, ok := t.(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+func isSliceOf(t types.Type, elem func(types.Type) bool) bool {
+	s, ok := t.(*types.Slice)
+	return ok && elem(s.Elem())
+}
+
+func isNamed(t types.Type, path, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// isMIMEMap reports whether t is map[string]any.
+func isMIMEMap(t types.Type) bool {
+	m, ok := types.Unalias(t).(*types.Map)
+	if !ok || !isString(m.Key()) {
+		return false
+	}
+	i, ok := types.Unalias(m.Elem()).(*types.Interface)
+	return ok && i.Empty()
+}
+
+// sessionNamed returns the named type of the session that t is, or that
+// t points to; nil for any other type.
+func sessionNamed(t types.Type) *types.Named {
+	if t == nil || types.IsInterface(t) {
+		return nil
+	}
+	n := t
+	if p, ok := t.(*types.Pointer); ok {
+		n = p.Elem()
+	}
+	named, ok := types.Unalias(n).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != PackagePath {
+		return nil
+	}
+	return named
+}
+
+// sessionDisplayMethods returns the display methods in the method set of
+// t, a type of the session or a pointer to one, in displayMethods' order;
+// none for any other type.
+func sessionDisplayMethods(t types.Type) []string {
+	named := sessionNamed(t)
+	if named == nil {
+		return nil
+	}
+	ms := types.NewMethodSet(t)
+	var names []string
+	for _, m := range displayMethods {
+		sel := ms.Lookup(named.Obj().Pkg(), m.name)
+		if sel == nil {
+			continue
+		}
+		sig, ok := sel.Type().(*types.Signature)
+		if ok && sig.Params().Len() == 0 && !sig.Variadic() && m.results(sig.Results()) {
+			names = append(names, m.name)
+		}
+	}
+	return names
+}
+
+// displayValue returns x lowered as the comment above says when its type
+// has display methods that compiled code cannot call (or, with always,
+// whenever its type is one of the session's, so that its text is written
+// with its fields' names), or x.
+func (lw *Lowering) displayValue(x ast.Expr, always bool) ast.Expr {
+	t := lw.Info.Types[x].Type
+	methods := sessionDisplayMethods(t)
+	if len(methods) == 0 && (!always || sessionNamed(t) == nil) {
+		return x
+	}
+	pos := x.Pos()
+	tx := lw.typeExpr(t, pos)
+	if tx == nil {
+		return x // a generic type, or one whose name is hidden here
+	}
+	v := lw.name("v")
+	id := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: v} }
+	str := func(s string) ast.Expr {
+		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+	}
+	desc := ""
+	if HasSessionStruct(t) && !hasMethod(t, "Error", "String", "Format") {
+		desc = Describe(t)
+	}
+	args := []ast.Expr{id(), str(desc)}
+	for _, m := range methods {
+		var call ast.Expr = &ast.CallExpr{Fun: &ast.SelectorExpr{X: id(), Sel: &ast.Ident{NamePos: pos, Name: m}}, Lparen: pos, Rparen: pos}
+		if m == "Table" {
+			call = &ast.CallExpr{Fun: lw.helper("Table", pos), Lparen: pos, Args: []ast.Expr{call}, Rparen: pos}
+		}
+		args = append(args, str(m), call)
+	}
+	empty := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
+	return &ast.CallExpr{
+		Fun: &ast.FuncLit{
+			Type: &ast.FuncType{
+				Func:    pos,
+				Params:  &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{id()}, Type: tx}}, Closing: pos},
+				Results: &ast.FieldList{List: []*ast.Field{{Type: empty}}},
+			},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{
+				&ast.CallExpr{Fun: lw.helper("Rich", pos), Lparen: pos, Args: args, Rparen: pos},
+			}}}, Rbrace: pos},
+		},
+		Lparen: pos,
+		Args:   []ast.Expr{x},
+		Rparen: x.End(),
+	}
+}
+
+// displayShow lowers the argument of a call of display.Show or of the
+// method Show of a *display.Display, when it is of a type of the session.
+func (lw *Lowering) displayShow(c *ast.CallExpr, f *types.Func) {
+	if f.Pkg().Path() == DisplayPath && f.Name() == "Show" && len(c.Args) == 1 && !c.Ellipsis.IsValid() {
+		c.Args[0] = lw.displayValue(c.Args[0], true)
+	}
+}
