@@ -46,6 +46,7 @@ type Lowering struct {
 	deferred    map[*ast.DeferStmt]bool     // defer statements made by deferStmt
 	deferLoop   map[*ast.DeferStmt]ast.Stmt // the loop a defer statement is in, in the same function
 	loopVarArgs map[ast.Expr]bool           // arguments that loopArgs made
+	assigns     map[*ast.AssignStmt]bool    // assignments that parallelAssign made
 }
 
 // Lower rewrites the chunks in place:
@@ -73,6 +74,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.deferred = map[*ast.DeferStmt]bool{}
 	lw.deferLoop = map[*ast.DeferStmt]ast.Stmt{}
 	lw.loopVarArgs = map[ast.Expr]bool{}
+	lw.assigns = map[*ast.AssignStmt]bool{}
 	for i := range chunks {
 		c := &chunks[i]
 		if c.File != nil {
@@ -341,6 +343,8 @@ func (lw *Lowering) stmt(s ast.Stmt) ast.Stmt {
 		lw.refuseTypeSwitch(s)
 	case *ast.SwitchStmt:
 		taglessCases(s)
+	case *ast.AssignStmt:
+		return lw.parallelAssign(s)
 	case *ast.RangeStmt:
 		return lw.rangeStmt(s, nil)
 	case *ast.DeferStmt:

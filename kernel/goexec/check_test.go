@@ -146,3 +146,24 @@ func TestModernGo(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelAssign: an assignment of several values one of which is a
+// call ("a, b = x, math.Sin(x)") gives every left-hand side its value
+// (yaegi set the others to zero: a was 0), in functions and at a cell's
+// top level, with constants beside the call keeping their left-hand
+// side's type.
+func TestParallelAssign(t *testing.T) {
+	e := newExec(t)
+	for _, c := range []struct{ code, want string }{
+		{"var pa, pb float64\npx := 2.0\npa, pb = px, math.Sqrt(4*px*px)\nfmt.Sprint(pa, pb)", `"2 4"`},
+		{"func sq(v float64) float64 { return v * v }\nfunc p1() (float64, float64, float64) {\n\tx := 3.0\n\tvar a, b, c float64\n\ta, b, c = x, x+1, sq(x)\n\treturn a, b, c\n}\nfmt.Sprint(p1())", `"3 4 9"`},
+		{"func p2() (int, int) {\n\tx := 3\n\tvar a, b int\n\ta, b = x, len(\"ab\")\n\treturn a, b\n}\nfmt.Sprint(p2())", `"3 2"`},
+		{"func p3() (float64, int) {\n\tvar a float64\n\tvar b int\n\tfor i := 0; i < 2; i++ {\n\t\ta, b = 1, strings.Count(\"aaa\", \"a\")+i\n\t}\n\treturn a, b\n}\nfmt.Sprint(p3())", `"1 4"`},
+		{"pi := 0\nps := []int{10, 20}\nps[pi], pi = 99, len(ps)-1\nfmt.Sprint(ps, pi)", `"[99 20] 1"`},
+		{"pa, pb = math.Sqrt(9), pa\nfmt.Sprint(pa, pb)", `"3 2"`},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}

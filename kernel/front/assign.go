@@ -1,0 +1,65 @@
+package front
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// parallelAssign lowers an assignment of several values, "a, b = x, f()",
+// one of which is a call: yaegi v0.16.1 set every other left-hand side to
+// its zero value (a, b = x, math.Sin(x) gave a = 0; also with a call of a
+// cell's function, of len, or a constant beside the call), silently.
+// Through ":=" the values are right, so the assignment becomes
+//
+//	{ T1, T2 := x, f(); a, b = T1, T2 }
+//
+// with T hidden; nil, or a constant without a call, stays in the second
+// assignment, where it takes its left-hand side's type as it did. The right-hand sides are
+// evaluated before the left-hand sides' index operands, which the
+// specification leaves unordered unless those hold calls: an assignment
+// with a call on the left is left as it is. Assignments in a for loop's
+// post statement or an if's or switch's init are not lowered either (not
+// in a statement list).
+func (lw *Lowering) parallelAssign(s *ast.AssignStmt) ast.Stmt {
+	if s.Tok != token.ASSIGN || len(s.Lhs) < 2 || len(s.Lhs) != len(s.Rhs) || lw.assigns[s] {
+		return s
+	}
+	if !hasCall(s.Rhs...) || hasCall(s.Lhs...) {
+		return s
+	}
+	pos := s.Pos()
+	tmp := &ast.AssignStmt{TokPos: pos, Tok: token.DEFINE}
+	final := &ast.AssignStmt{Lhs: s.Lhs, TokPos: s.TokPos, Tok: token.ASSIGN}
+	for i, r := range s.Rhs {
+		if tv := lw.Info.Types[r]; tv.IsNil() || tv.Value != nil && !hasCall(r) {
+			final.Rhs = append(final.Rhs, r)
+			continue
+		}
+		r = lw.toGlobalInterface(lw.Info.Types[s.Lhs[i]].Type, s.Lhs[i], r)
+		t := &ast.Ident{NamePos: r.Pos(), Name: lw.name("A")}
+		tmp.Lhs = append(tmp.Lhs, t)
+		tmp.Rhs = append(tmp.Rhs, r)
+		final.Rhs = append(final.Rhs, &ast.Ident{NamePos: r.Pos(), Name: t.Name})
+	}
+	lw.assigns[final] = true
+	return &ast.BlockStmt{Lbrace: pos, Rbrace: s.End(), List: []ast.Stmt{tmp, final}}
+}
+
+// hasCall reports whether one of xs holds a call, a conversion or a
+// builtin's included (a constant one too: len("ab") lost the other values
+// as math.Sin did), outside function literals.
+func hasCall(xs ...ast.Expr) bool {
+	found := false
+	for _, x := range xs {
+		ast.Inspect(x, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false
+			}
+			if _, ok := n.(*ast.CallExpr); ok {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
