@@ -744,7 +744,7 @@ with 1000 distributions is not measured and need not be the same for every
 model. So this **confirms the early part of Fig. 3 in direction and size
 of the DCP learners' lead at η = 0.01**, not which of the two leads;
 whether all learners meet after 200 epochs is not tested. The section took
-about 4½ minutes (per learner 50–85 s, of which AIS 18–40 s for the three
+about 2 minutes (per learner 27–37 s, of which AIS 10–16 s for the three
 estimates).
 
 ### How good is AIS? A check against the exact value
@@ -792,7 +792,7 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
   standard error on a small model.
 
 The full run (10 repeats × 20 000 updates for Figs. 1 and 2, 8 × 5000 for
-Fig. 6(b), the reduced MNIST run of about 4½ minutes) took 9 minutes for
+Fig. 6(b), the reduced MNIST run of about 2 minutes) took 4 minutes for
 this copy on two shared cores; depending on what else runs it can take
 twice as long. The quick mode (`RBM_QUICK=1`) takes under a minute."""),
     ("go", r"""fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)"""),

@@ -677,8 +677,8 @@ are not meaningful. See the summary below for what this run showed."""),
     ("md", r"""## Summary: what this run showed, beside the paper
 
 Numbers from the committed full run (one seed; 2-core machine shared with
-other work, OpenBLAS kernel; the whole run took 8.2 min: each mixture
-1.6 min, each MNIST model about 1 min). Log-likelihoods are exact means
+other work, OpenBLAS kernel; the whole run took 5.8 min: each mixture
+1.1 min, each MNIST model 35–55 s). Log-likelihoods are exact means
 over the 1,000 training points, in the units of $x$.
 
 - **Isotropic mixture** (true mixture −2.57). Gibbs (−2.63),
@@ -713,7 +713,7 @@ over the 1,000 training points, in the units of $x$.
 - **Table 1 ordering** (squared pixel-space Fréchet distance to held-out
   digits, a stand-in for FID; the training digits themselves give 4.5,
   matched Gaussian noise 98.6): Gibbs-Langevin 26.4 < Gibbs-Langevin
-  adjusted 28.9 < Gibbs 29.8 < Langevin adjusted 47.8 < Langevin 64.6.
+  adjusted 28.9 < Gibbs 29.8 < Langevin adjusted 47.9 < Langevin 65.0.
   As in the paper, Gibbs-Langevin is best, the adjustment hurts it
   slightly and helps Langevin, and the Langevin family is far behind;
   unlike the paper, Gibbs is close to the Gibbs-Langevin family rather
