@@ -21,6 +21,20 @@
 // alias of a type, a variable holding a function or a constant, a pointer
 // to a variable). The interpreted session is not visible to compiled code.
 //
+// A unit made for a Go program (Cell.Program: the kernel's compiled road
+// for a cell that declares main) is a package main instead, and is its
+// own plugin's main package, so that its types are main.T for %T and
+// reflect; a later unit cannot import it.
+//
+// # What the cell sees and prints
+//
+// A cell is type-checked against the session's packages (Cell.Importer),
+// which for the standard library are the interpreter's symbol tables with
+// what the toolchain has and they lack added (front.Augmented, fed by
+// Builder.StdImporter from the go command's export data). Its printing is
+// rewritten to write to package cellio (output.go), which the session
+// points at the cell's streams.
+//
 // # The toolchain
 //
 // A plugin loads into a process only if every package both contain was
