@@ -52,20 +52,81 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			continue
 		}
 		t := lw.Info.Types[a].Type
-		if t == nil || types.IsInterface(t) || !HasSessionStruct(t) {
-			continue
-		}
-		if hasMethod(t, "Error", "String", "Format") {
+		if t == nil || types.IsInterface(t) || hasMethod(t, "Error", "String", "Format") {
 			continue
 		}
 		pos := a.Pos()
+		methods := lw.stringers(t, pos)
+		if !HasSessionStruct(t) && len(methods) == 0 {
+			continue
+		}
 		c.Args[i] = &ast.CallExpr{
 			Fun:    lw.helper("GoValue", pos),
 			Lparen: pos,
-			Args:   []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(Describe(t))}},
+			Args:   append([]ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(Describe(t))}}, methods...),
 			Rparen: a.End(),
 		}
 	}
+}
+
+// stringers returns, for the named types of the session that t is made
+// of and whose values fmt prints with their Error or String method (as
+// fmt decides: Error first; in the value's method set, so a method with a
+// pointer receiver counts for a *T), the arguments of GoValue that let it
+// call them: the type's name in the description ("*" before it for the
+// pointer) and func(v interface{}) string { return v.(T).String() }. yaegi
+// hands compiled code values of the session's types without their
+// methods, so fmt printed a []Point's elements as structs where Go calls
+// Point's String. A type with a Format method, or one the cell cannot
+// spell, is left out.
+func (lw *Lowering) stringers(t types.Type, pos token.Pos) []ast.Expr {
+	var out []ast.Expr
+	seen := map[string]bool{}
+	add := func(t types.Type, key string) {
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		ms := types.NewMethodSet(t)
+		if ms.Lookup(nil, "Format") != nil {
+			return
+		}
+		method := ""
+		for _, m := range []string{"Error", "String"} {
+			if sel := ms.Lookup(nil, m); sel != nil {
+				if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isString(sig.Results().At(0).Type()) {
+					method = m
+					break
+				}
+			}
+		}
+		if method == "" {
+			return
+		}
+		tx := lw.typeExpr(t, pos)
+		if tx == nil {
+			return
+		}
+		v := &ast.Ident{NamePos: pos, Name: "v"}
+		any := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
+		fn := &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{v}, Type: any}}},
+				Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "string"}}}}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{
+				Fun: &ast.SelectorExpr{X: &ast.TypeAssertExpr{X: &ast.Ident{NamePos: pos, Name: "v"}, Type: tx}, Sel: &ast.Ident{NamePos: pos, Name: method}},
+				Lparen: pos, Rparen: pos}}}}},
+		}
+		out = append(out, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(key)}, fn)
+	}
+	holds(t, func(t types.Type) bool {
+		if n, ok := t.(*types.Named); ok {
+			name := types.TypeString(n, func(p *types.Package) string { return p.Name() })
+			add(n, name)
+			add(types.NewPointer(n), "*"+name)
+		}
+		return false
+	})
+	return out
 }
 
 // HasSessionStruct reports whether t holds a struct type of the session:

@@ -167,3 +167,29 @@ func TestParallelAssign(t *testing.T) {
 		}
 	}
 }
+
+// TestStringMethodsOfElements: fmt calls the String and Error methods of
+// the session's values that it prints inside others (slice and map
+// elements, exported fields, through pointers when the method has a
+// pointer receiver), and not under unexported fields or for %#v, as Go
+// does (yaegi printed them as structs or numbers). The expected texts are
+// what go run prints for the same program.
+func TestStringMethodsOfElements(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type Point struct{ X, Y float64 }\nfunc (p Point) String() string { return fmt.Sprintf(\"(%.1f, %.1f)\", p.X, p.Y) }\n"+
+		"type C float64\nfunc (c C) String() string { return fmt.Sprintf(\"%.1f°C\", float64(c)) }\n"+
+		"type PP struct{ n int }\nfunc (p *PP) String() string { return \"PP\" }\n"+
+		"type box struct {\n\tA Point\n\tb Point\n}")
+	for _, c := range []struct{ code, want string }{
+		{"fmt.Sprintln([]Point{{1, 2}, {3, 4}})", `"[(1.0, 2.0) (3.0, 4.0)]\n"`},
+		{"fmt.Sprintf(\"%v|%+v|%#v\", []Point{{1, 2}}, []Point{{1, 2}}, []Point{{1, 2}})", `"[(1.0, 2.0)]|[(1.0, 2.0)]|[]main.Point{main.Point{X:1, Y:2}}"`},
+		{"fmt.Sprint([]C{21.5, 3})", `"[21.5°C 3.0°C]"`},
+		{"fmt.Sprint(map[string]C{\"a\": 1})", `"map[a:1.0°C]"`},
+		{"fmt.Sprint([]PP{{1}}, []*PP{{1}})", `"[{1}] [PP]"`},
+		{"fmt.Sprintf(\"%+v\", box{Point{1, 2}, Point{3, 4}})", `"{A:(1.0, 2.0) b:{X:3 Y:4}}"`},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%s = %s, want %s", c.code, got, c.want)
+		}
+	}
+}

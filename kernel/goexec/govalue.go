@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"fmt"
+	"go/token"
 	"reflect"
 	"sort"
 	"strconv"
@@ -140,18 +141,34 @@ func (d *typeDesc) String() string {
 
 // goValue is a value and its description; it formats itself.
 type goValue struct {
-	v reflect.Value
-	d *typeDesc
+	v       reflect.Value
+	d       *typeDesc
+	methods map[string]func(any) string // by the name of a named type ("*" before it for its pointer): its String or Error
 }
 
 // goValueOf is the helper GoValue: x as a fmt.Formatter that writes it as
-// Go would, or x itself when the description does not parse.
-func goValueOf(x any, desc string) any {
+// Go would, or x itself when the description does not parse. methods are
+// pairs of a type's name in the description (with "*" for its pointer)
+// and a func(any) string that calls its String or Error method in the
+// interpreter (front.Lowering.stringers): fmt calls them on the values
+// it prints inside others, which yaegi hands over without their methods.
+func goValueOf(x any, desc string, methods ...any) any {
 	d, ok := parseDesc(desc)
 	if !ok {
 		return x
 	}
-	return goValue{reflect.ValueOf(x), d}
+	g := goValue{v: reflect.ValueOf(x), d: d}
+	for i := 0; i+1 < len(methods); i += 2 {
+		name, ok1 := methods[i].(string)
+		f, ok2 := methods[i+1].(func(any) string)
+		if ok1 && ok2 {
+			if g.methods == nil {
+				g.methods = map[string]func(any) string{}
+			}
+			g.methods[name] = f
+		}
+	}
+	return g
 }
 
 // Format writes the value for the verb v (with the flags + and #) and T;
@@ -184,7 +201,7 @@ func (g goValue) Format(f fmt.State, verb rune) {
 		return
 	}
 	var b strings.Builder
-	pr := valuePrinter{b: &b, leaf: leaf, plus: f.Flag('+'), sharp: f.Flag('#') && verb == 'v'}
+	pr := valuePrinter{b: &b, leaf: leaf, plus: f.Flag('+'), sharp: f.Flag('#') && verb == 'v', methods: g.methods}
 	pr.print(g.v, g.d, 0)
 	fmt.Fprint(f, b.String())
 }
@@ -198,6 +215,11 @@ type valuePrinter struct {
 	display bool
 	seen    map[uintptr]bool // display: the pointers being printed
 	open    map[string]int   // display: the named types being printed
+	// methods are goValue's; hidden counts the unexported fields being
+	// printed, under which fmt calls no method (their values cannot be
+	// made interfaces).
+	methods map[string]func(any) string
+	hidden  int
 }
 
 // Limits of a result's text, as kernel/display's (display.PlainText).
@@ -241,6 +263,19 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 	if p.display && p.b.Len() > displayBytes {
 		return
 	}
+	if p.methods != nil && !p.sharp && p.hidden == 0 && v.CanInterface() {
+		key := ""
+		switch {
+		case d.kind == 'N':
+			key = d.name
+		case d.kind == 'P' && d.elem.kind == 'N' && v.Kind() == reflect.Pointer && !v.IsNil():
+			key = "*" + d.elem.name
+		}
+		if f := p.methods[key]; f != nil {
+			p.b.WriteString(f(v.Interface()))
+			return
+		}
+	}
 	under := d
 	for under.kind == 'N' {
 		if p.display {
@@ -274,7 +309,14 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			if p.plus || p.sharp {
 				p.b.WriteString(f.name + ":")
 			}
+			exported := token.IsExported(f.name)
+			if !exported {
+				p.hidden++
+			}
 			p.print(v.Field(i), f.t, depth+1)
+			if !exported {
+				p.hidden--
+			}
 		}
 		p.b.WriteByte('}')
 	case 'P':
