@@ -108,12 +108,12 @@ func (lw *Lowering) stringers(t types.Type, pos token.Pos) []ast.Expr {
 			return
 		}
 		v := &ast.Ident{NamePos: pos, Name: "v"}
-		any := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
+		empty := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
 		fn := &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{v}, Type: any}}},
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{v}, Type: empty}}},
 				Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "string"}}}}},
 			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{
-				Fun: &ast.SelectorExpr{X: &ast.TypeAssertExpr{X: &ast.Ident{NamePos: pos, Name: "v"}, Type: tx}, Sel: &ast.Ident{NamePos: pos, Name: method}},
+				Fun:    &ast.SelectorExpr{X: &ast.TypeAssertExpr{X: &ast.Ident{NamePos: pos, Name: "v"}, Type: tx}, Sel: &ast.Ident{NamePos: pos, Name: method}},
 				Lparen: pos, Rparen: pos}}}}},
 		}
 		out = append(out, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(key)}, fn)
