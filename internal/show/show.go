@@ -3,14 +3,18 @@
 // grids of grey-level tiles (the pictures of models, chains and data sets).
 //
 // It serves the String, Table and Image methods of lib/rbm, lib/mcmc,
-// lib/learn and lib/data, and depends only on the standard library, so
-// that none of them gains a dependency by showing itself.
+// lib/learn and lib/data, and the kernel's display of values
+// (kernel/display, kernel/goexec: Numeric, LessKey), and depends only on
+// the standard library, so that none of them gains a dependency by
+// showing itself.
 package show
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -121,7 +125,7 @@ func Table(header []string, rows [][]string) string {
 				text = append(text, false)
 			}
 			width[j] = max(width[j], utf8.RuneCountInString(c))
-			if (header == nil || i > 0) && c != "" && !numeric(c) {
+			if (header == nil || i > 0) && c != "" && !Numeric(c) {
 				text[j] = true
 			}
 		}
@@ -148,9 +152,10 @@ func Table(header []string, rows [][]string) string {
 	return b.String()
 }
 
-// numeric reports whether a cell reads as a number: it starts with a
-// digit or a sign, or is NaN.
-func numeric(c string) bool {
+// Numeric reports whether a table cell reads as a number (or a shape such
+// as 784×500): it starts with a digit or a sign, or is NaN. Tables align
+// such cells to the right.
+func Numeric(c string) bool {
 	switch {
 	case c == "NaN":
 		return true
@@ -248,4 +253,30 @@ func grey(v, lo, hi float64) uint8 {
 	}
 	t := min(max((v-lo)/(hi-lo), 0), 1)
 	return uint8(math.Round(255 * t))
+}
+
+// LessKey orders map keys as fmt does: numbers by value, strings
+// lexically, false before true, others by their text.
+func LessKey(a, b reflect.Value) bool {
+	if a.Kind() == reflect.Interface {
+		a = a.Elem()
+	}
+	if b.Kind() == reflect.Interface {
+		b = b.Elem()
+	}
+	if a.Kind() == b.Kind() {
+		switch a.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			return a.Int() < b.Int()
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+			return a.Uint() < b.Uint()
+		case reflect.Float32, reflect.Float64:
+			return a.Float() < b.Float()
+		case reflect.String:
+			return a.String() < b.String()
+		case reflect.Bool:
+			return !a.Bool() && b.Bool()
+		}
+	}
+	return fmt.Sprint(a) < fmt.Sprint(b)
 }

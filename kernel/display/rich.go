@@ -3,6 +3,7 @@ package display
 import (
 	"bytes"
 	"fmt"
+	"github.com/rbm-kernel/rbm-kernel/internal/show"
 	"html"
 	"image"
 	"strings"
@@ -212,7 +213,7 @@ func tableHTML(b *strings.Builder, header []string, rows [][]string) {
 			for len(left) <= j {
 				left = append(left, false)
 			}
-			if c != "" && !numeric(c) {
+			if c != "" && !show.Numeric(c) {
 				left[j] = true
 			}
 		}
@@ -241,18 +242,6 @@ func tableHTML(b *strings.Builder, header []string, rows [][]string) {
 		b.WriteString("</tr>")
 	}
 	b.WriteString("</tbody></table>")
-}
-
-// numeric reports whether a table cell reads as a number (or a shape such
-// as 784×500): it starts with a digit or a sign, or is NaN.
-func numeric(c string) bool {
-	switch {
-	case c == "NaN":
-		return true
-	case c[0] == '-' || c[0] == '+':
-		c = c[1:]
-	}
-	return c != "" && (c[0] >= '0' && c[0] <= '9' || c == "Inf")
 }
 
 // errorHTML shows an error's message, marked as an error.

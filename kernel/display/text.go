@@ -2,6 +2,7 @@ package display
 
 import (
 	"fmt"
+	"github.com/rbm-kernel/rbm-kernel/internal/show"
 	"reflect"
 	"sort"
 	"strconv"
@@ -198,7 +199,7 @@ func (p *printer) value(v reflect.Value, depth int) {
 			return
 		}
 		keys := v.MapKeys()
-		sort.Slice(keys, func(i, j int) bool { return lessKey(keys[i], keys[j]) })
+		sort.Slice(keys, func(i, j int) bool { return show.LessKey(keys[i], keys[j]) })
 		p.b.WriteString("map")
 		p.items(v, depth, len(keys), func(i int) {
 			p.value(keys[i], depth+1)
@@ -350,30 +351,4 @@ func cut(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
-}
-
-// lessKey orders map keys as fmt does: numbers by value, strings
-// lexically, false before true, others by their text.
-func lessKey(a, b reflect.Value) bool {
-	if a.Kind() == reflect.Interface {
-		a = a.Elem()
-	}
-	if b.Kind() == reflect.Interface {
-		b = b.Elem()
-	}
-	if a.Kind() == b.Kind() {
-		switch a.Kind() {
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-			return a.Int() < b.Int()
-		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-			return a.Uint() < b.Uint()
-		case reflect.Float32, reflect.Float64:
-			return a.Float() < b.Float()
-		case reflect.String:
-			return a.String() < b.String()
-		case reflect.Bool:
-			return !a.Bool() && b.Bool()
-		}
-	}
-	return fmt.Sprint(a) < fmt.Sprint(b)
 }

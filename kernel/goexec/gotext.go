@@ -1,9 +1,7 @@
 package goexec
 
 import (
-	"fmt"
 	"go/types"
-	"reflect"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
@@ -30,23 +28,4 @@ func goText(v any, t types.Type) (string, bool) {
 		return "", false
 	}
 	return displayText(v, d), true
-}
-
-// lessKey orders map keys as fmt does for the kinds it orders by value:
-// numbers numerically, strings lexically, booleans false first; others
-// by their text.
-func lessKey(a, b reflect.Value) bool {
-	switch a.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return a.Int() < b.Int()
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return a.Uint() < b.Uint()
-	case reflect.Float32, reflect.Float64:
-		return a.Float() < b.Float()
-	case reflect.String:
-		return a.String() < b.String()
-	case reflect.Bool:
-		return !a.Bool() && b.Bool()
-	}
-	return fmt.Sprint(a) < fmt.Sprint(b)
 }

@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"fmt"
+	"github.com/rbm-kernel/rbm-kernel/internal/show"
 	"go/token"
 	"reflect"
 	"sort"
@@ -401,7 +402,7 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			p.b.WriteString("map[")
 		}
 		keys := v.MapKeys()
-		sort.Slice(keys, func(i, j int) bool { return lessKey(keys[i], keys[j]) })
+		sort.Slice(keys, func(i, j int) bool { return show.LessKey(keys[i], keys[j]) })
 		most, edge := len(keys), 0
 		if p.display {
 			most, edge = p.limits(depth)
