@@ -134,6 +134,20 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			}
 		}
 	}
+	for i := range chunks {
+		c := &chunks[i]
+		switch {
+		case c.File != nil:
+			lw.closures(c.File)
+		default:
+			lw.closures(c.Body)
+			if c.Final != nil {
+				f := &ast.ExprStmt{X: c.Final}
+				lw.closures(f)
+				c.Final = f.X
+			}
+		}
+	}
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}

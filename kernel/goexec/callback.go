@@ -44,9 +44,17 @@ import (
 // is the cell's number.
 func guardCallbacks(fset *token.FileSet, cell int, n ast.Node, funcs map[string]*ast.FuncType) {
 	local := localNames(n)
-	guard := func(a ast.Expr) ast.Expr {
+	var guard func(a ast.Expr) ast.Expr
+	guard = func(a ast.Expr) ast.Expr {
 		var typ *ast.FuncType
 		switch a := a.(type) {
+		case *ast.CallExpr:
+			// The front end's closure maker (front.Lowering's closures):
+			// the literal it returns is guarded.
+			if ret := closureMaker(a); ret != nil {
+				ret.Results[0] = guard(ret.Results[0])
+			}
+			return a
 		case *ast.FuncLit:
 			typ = a.Type
 		case *ast.Ident:
@@ -97,6 +105,31 @@ func guardCallbacks(fset *token.FileSet, cell int, n ast.Node, funcs map[string]
 		}
 		return true
 	})
+}
+
+// closureMaker returns the return statement of c when c is
+// "func() T { return func… { … } }()", the shape in which the front end
+// makes a function literal (front.Lowering's closures); nil otherwise.
+func closureMaker(c *ast.CallExpr) *ast.ReturnStmt {
+	maker, ok := c.Fun.(*ast.FuncLit)
+	if !ok || len(c.Args) != 0 || !makesClosure(maker) {
+		return nil
+	}
+	return maker.Body.List[0].(*ast.ReturnStmt)
+}
+
+// makesClosure reports whether lit is "func() T { return func… { … } }",
+// the front end's closure maker.
+func makesClosure(lit *ast.FuncLit) bool {
+	if lit.Type.Params.NumFields() != 0 || lit.Type.Results.NumFields() != 1 || len(lit.Body.List) != 1 {
+		return false
+	}
+	ret, ok := lit.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	_, ok = ret.Results[0].(*ast.FuncLit)
+	return ok
 }
 
 // localNames returns the names that n declares other than as a function:

@@ -62,7 +62,7 @@ func TestGoRewrite(t *testing.T) {
 			t.Errorf("rewritten code lacks %q:\n%s", want, out)
 		}
 	}
-	if n := strings.Count(out, "go func()"); n != 3 {
+	if n := strings.Count(out, "go __goexecG()"); n != 3 {
 		t.Errorf("%d goroutines in the rewrite, want 3:\n%s", n, out)
 	}
 }

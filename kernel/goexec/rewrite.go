@@ -31,21 +31,36 @@ var builtins = map[string]bool{
 // becomes
 //
 //	{
-//		__goexecF, __goexecA0, __goexecA1 := F, A1, A2
-//		go func() {
-//			defer func() {
-//				if r := recover(); r != nil {
-//					__goexec.GoPanic(r, "CELL:LINE:COL")
-//				}
-//			}()
-//			__goexecF(__goexecA0, __goexecA1)
+//		__goexecG := func() func() {
+//			__goexecF, __goexecA0, __goexecA1 := F, A1, A2
+//			return func() {
+//				defer func() {
+//					if r := recover(); r != nil {
+//						__goexec.GoPanic(r, "CELL:LINE:COL")
+//					}
+//				}()
+//				__goexecF(__goexecA0, __goexecA1)
+//			}
 //		}()
+//		go __goexecG()
 //	}
 //
 // The function value and the arguments are evaluated at the go statement,
-// as Go does. Arguments that are literals, nil, true or false stay in the
-// call (an untyped constant must keep its untyped type), as does a single
-// argument that is itself a call (it may return several values; it is then
+// as Go does, in a frame of their own: yaegi v0.16.1 runs a function
+// literal called by a go statement, `go func() {…}()`, on the live frame
+// of the function around it, so that it read the variables it uses when
+// the goroutine ran, not when it was started (a later iteration's, in a
+// loop); and a closure, when a call of it returns, writes back the slot of
+// the frame where its literal was evaluated, racing with that frame's
+// next evaluation of the literal (in a loop, another iteration's closure
+// was started, some runs). Both now touch only the frame of the call
+// that makes the goroutine's function, which no one else uses. (The front
+// end makes the variables that a go statement's function literals use
+// pointers evaluated there too; see front.Lowering.)
+//
+// Arguments that are literals, nil, true or false stay in the call (an
+// untyped constant must keep its untyped type), as does a single argument
+// that is itself a call (it may return several values; it is then
 // evaluated in the goroutine). A builtin is called directly.
 type goRewriter struct {
 	fset *token.FileSet
@@ -147,20 +162,30 @@ func (r *goRewriter) goStmt(g *ast.GoStmt) ast.Stmt {
 		},
 		Lparen: pos, Rparen: pos,
 	}}
-	goroutine := &ast.GoStmt{Go: pos, Call: &ast.CallExpr{
+	// The goroutine's function: func() func() { F, A… := …; return func() { … } }()
+	inner := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
+		Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{recoverer, &ast.ExprStmt{X: call}}},
+	}
+	var maker []ast.Stmt
+	if len(lhs) > 0 {
+		maker = append(maker, &ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: token.DEFINE, Rhs: rhs})
+	}
+	maker = append(maker, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{inner}})
+	made := &ast.CallExpr{
 		Fun: &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}},
-			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{recoverer, &ast.ExprStmt{X: call}}},
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{},
+				Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}}}}}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: maker},
 		},
 		Lparen: pos, Rparen: pos,
-	}}
-	r.made[goroutine] = true
-	block := &ast.BlockStmt{Lbrace: pos, Rbrace: pos}
-	if len(lhs) > 0 {
-		block.List = append(block.List, &ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: token.DEFINE, Rhs: rhs})
 	}
-	block.List = append(block.List, goroutine)
-	return block
+	goroutine := &ast.GoStmt{Go: pos, Call: &ast.CallExpr{Fun: id("__goexecG"), Lparen: pos, Rparen: pos}}
+	r.made[goroutine] = true
+	return &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{id("__goexecG")}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{made}},
+		goroutine,
+	}}
 }
 
 // keepInline reports whether a go statement's argument stays in the call

@@ -400,6 +400,9 @@ func enclosingFunc(root ast.Node, pos token.Pos) (string, ast.Node) {
 				}
 			}
 		case *ast.FuncLit:
+			if makesClosure(n) {
+				return true // the front end's, around the literal it returns
+			}
 			fn, name = n, "a function literal"
 			if lastAssign != "" {
 				name = lastAssign
