@@ -230,13 +230,28 @@ func TestMalformedFramesSurvived(t *testing.T) {
 	for i := range n {
 		c.sendFrames(c.shell, malformed(r, c.sig, i))
 	}
+	// The signed execute_request whose content is not an object (case 5)
+	// is answered with an error; its copies (the same frames: the same
+	// signature) and those of case 4 are refused as replays.
+	var first *message
+	select {
+	case first = <-c.shellC:
+	case <-time.After(waitTimeout):
+		t.Fatal("no reply to the malformed execute_request")
+	}
+	if ct := contentOf(t, first); first.Header.MsgType != "execute_reply" || ct["status"] != "error" ||
+		ct["ename"] != "MalformedMessage" || ct["evalue"] != "content: not valid JSON: unexpected end of JSON input" {
+		t.Errorf("reply to the malformed execute_request: %s %v", first.Header.MsgType, ct)
+	}
 	// Shell is read in order, so once this is answered all n were read.
 	info := c.request(c.shell, c.shellC, "kernel_info_request", map[string]any{})
 	if info["status"] != "ok" {
 		t.Fatalf("kernel_info after malformed frames: %v", info)
 	}
-	if got := log.count("dropped invalid message"); got != n {
-		t.Errorf("dropped %d messages, want %d", got, n)
+	dropped, replays, answered := log.count("dropped invalid message"), log.count("refused replayed message"), log.count("malformed message")
+	if dropped+replays+answered != n || answered != 1 || replays < 2*(n/6-1) {
+		t.Errorf("dropped %d, refused %d replays, answered %d malformed: want %d in all, 1 answered and at least %d replays",
+			dropped, replays, answered, n, 2*(n/6-1))
 	}
 	reply, _ := c.execute("echo still here", nil)
 	if reply["status"] != "ok" {
