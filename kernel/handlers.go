@@ -395,7 +395,7 @@ var _ Prompter = (*publisher)(nil)
 // execute_request and waits for its input_reply.
 func (p *publisher) Input(ctx context.Context, prompt string, password bool) (string, error) {
 	if !p.allowStdin {
-		return "", errors.New("input: the front end does not accept input requests (allow_stdin is false)")
+		return "", fmt.Errorf("input: %w", ErrNoStdin)
 	}
 	k := p.k
 	k.inputMu.Lock()

@@ -314,9 +314,15 @@ func (c *Client) input(ctx context.Context, p *process, pub kernel.Publisher, m 
 	if !ok {
 		reply.Err = "input: this kernel cannot ask for input"
 	} else if text, err := pr.Input(ctx, m.Text, m.Password); err != nil {
-		reply.Err = err.Error()
+		reply.Err, reply.NoStdin = err.Error(), errors.Is(err, kernel.ErrNoStdin)
 	} else {
 		reply.Text = text
+	}
+	if ctx.Err() != nil {
+		// An interrupt ended the wait: the worker must know of it before
+		// the read fails, or the cell could end as if it had succeeded.
+		// (run sends it too, maybe later; a second one changes nothing.)
+		_ = p.send(Message{Op: "interrupt"})
 	}
 	_ = p.send(reply)
 }

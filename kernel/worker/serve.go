@@ -148,6 +148,9 @@ func (p *framePublisher) Input(ctx context.Context, prompt string, password bool
 	}
 	select {
 	case m := <-p.replies:
+		if m.NoStdin {
+			return "", fmt.Errorf("input: %w", kernel.ErrNoStdin)
+		}
 		if m.Err != "" {
 			return "", errors.New(m.Err)
 		}

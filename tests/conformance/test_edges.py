@@ -1,11 +1,15 @@
 """Protocol edges of rbm-kernel through jupyter_client and a raw zmq
 socket (issue 20): a replayed, correctly signed execute_request runs once;
-a request nested 100,000 deep gets an error reply instead of silence.
+a request nested 100,000 deep gets an error reply instead of silence; a
+cell's os.Stdin, fmt.Scanln and input.Password ask the front end with
+input_request (allow_stdin), are end of file without it, and an interrupt
+(message or SIGINT) ends the wait with the kernel alive.
 
 Run against an installed kernelspec named "rbm-kernel" (see run.sh).
 """
 import json
 import os
+import signal
 import time
 
 import zmq
@@ -129,6 +133,88 @@ class Edges(KernelClass):
         # The kernel goes on.
         reply = self.kc.execute_interactive("1 + 1", timeout=TIMEOUT, output_hook=lambda m: None)
         self.assertEqual(reply["content"]["status"], "ok")
+
+
+class Stdin(KernelClass):
+    LOG = "kernel-stdin.log"
+
+    def outputs(self, msg_id):
+        """(reply content, stdout text, execute_result text) of msg_id."""
+        reply = self.kc.get_shell_msg(timeout=TIMEOUT)
+        self.assertEqual(reply["parent_header"]["msg_id"], msg_id)
+        out, result = "", None
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            m = self.kc.get_iopub_msg(timeout=max(0.1, deadline - time.monotonic()))
+            if m["parent_header"].get("msg_id") != msg_id:
+                continue
+            if m["msg_type"] == "stream" and m["content"]["name"] == "stdout":
+                out += m["content"]["text"]
+            elif m["msg_type"] == "execute_result":
+                result = m["content"]["data"]["text/plain"]
+            elif m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+                return reply["content"], out, result
+
+    def input_request(self, msg_id):
+        m = self.kc.get_stdin_msg(timeout=TIMEOUT)
+        self.assertEqual(m["msg_type"], "input_request")
+        self.assertEqual(m["parent_header"]["msg_id"], msg_id)
+        return m["content"]
+
+    def test_scanln_and_bufio_ask_the_front_end(self):
+        msg_id = self.kc.execute(
+            'import "bufio"\n'
+            "var name string\n"
+            'fmt.Print("name? ")\n'
+            "fmt.Scanln(&name)\n"
+            "line, _ := bufio.NewReader(os.Stdin).ReadString('\\n')\n"
+            'fmt.Printf("hello %s, %q\\n", name, line)',
+            allow_stdin=True,
+        )
+        for answer in ["Ada", "a whole line"]:
+            req = self.input_request(msg_id)
+            self.assertEqual(req, {"prompt": "", "password": False})
+            self.kc.input(answer)
+        reply, out, _ = self.outputs(msg_id)
+        self.assertEqual(reply["status"], "ok", reply)
+        self.assertEqual(out, 'name? hello Ada, "a whole line\\n"\n')
+
+    def test_password_flag(self):
+        msg_id = self.kc.execute('tok, err := input.Password("token: ")\nfmt.Println(len(tok), err)', allow_stdin=True)
+        self.assertEqual(self.input_request(msg_id), {"prompt": "token: ", "password": True})
+        self.kc.input("s3cret")
+        reply, out, _ = self.outputs(msg_id)
+        self.assertEqual(reply["status"], "ok", reply)
+        self.assertEqual(out, "6 <nil>\n")
+
+    def test_no_stdin_is_end_of_file(self):
+        msg_id = self.kc.execute(
+            "var s string\n_, err := fmt.Scanln(&s)\n_, err2 := input.Line(\"x? \")\nfmt.Println(err, err2)",
+            allow_stdin=False,
+        )
+        reply, out, _ = self.outputs(msg_id)
+        self.assertEqual(reply["status"], "ok", reply)
+        self.assertEqual(out, "EOF input: the front end does not accept input (allow_stdin is false)\n")
+
+    def interrupted_while_waiting(self, interrupt):
+        self.kc.execute_interactive("waited := 41", timeout=TIMEOUT, output_hook=lambda m: None)
+        msg_id = self.kc.execute("var s string\nfmt.Scanln(&s)", allow_stdin=True)
+        self.input_request(msg_id)
+        interrupt()
+        reply, _, _ = self.outputs(msg_id)
+        self.assertEqual(reply["status"], "error")
+        self.assertEqual(reply["ename"], "Interrupted")
+        # The kernel is alive, with its session; no answer is awaited.
+        msg_id = self.kc.execute("waited + 1")
+        reply, _, result = self.outputs(msg_id)
+        self.assertEqual(reply["status"], "ok", reply)
+        self.assertEqual(result, "42")
+
+    def test_interrupt_request_ends_the_wait(self):
+        self.interrupted_while_waiting(self.km.interrupt_kernel)
+
+    def test_sigint_ends_the_wait(self):
+        self.interrupted_while_waiting(lambda: self.km.signal_kernel(signal.SIGINT))
 
 
 if __name__ == "__main__":
