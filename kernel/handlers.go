@@ -397,6 +397,9 @@ func (p *publisher) Input(ctx context.Context, prompt string, password bool) (st
 	if !p.allowStdin {
 		return "", fmt.Errorf("input: %w", ErrNoStdin)
 	}
+	if err := ctx.Err(); err != nil { // interrupted: do not ask
+		return "", fmt.Errorf("input: %w", err)
+	}
 	k := p.k
 	k.inputMu.Lock()
 	defer k.inputMu.Unlock()

@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -689,5 +690,28 @@ func TestIPCTransport(t *testing.T) {
 	k.Stop()
 	if err := <-done; err != nil {
 		t.Errorf("Run: %v", err)
+	}
+}
+
+// TestInputAfterInterruptAsksNothing: Input with a cancelled context (a
+// cell that reads on after its interrupt) fails without an input_request.
+func TestInputAfterInterruptAsksNothing(t *testing.T) {
+	k, c, _ := startKernel(t, newFakeExec(), Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := &publisher{k: k, req: &message{RawHeader: []byte(`{}`)}, allowStdin: true}
+	if _, err := p.Input(ctx, "name? ", false); !errors.Is(err, context.Canceled) {
+		t.Errorf("Input after the interrupt: %v, want context.Canceled", err)
+	}
+	// The stdin channel is written by one goroutine, in order: an
+	// input_request of a cell that runs now is the first message there.
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "input now?", "allow_stdin": true})
+	select {
+	case m := <-c.stdinC:
+		if parentID(m) != id {
+			t.Errorf("first stdin message is for %s, want the running cell %s", parentID(m), id)
+		}
+	case <-time.After(waitTimeout):
+		t.Fatal("no input_request")
 	}
 }

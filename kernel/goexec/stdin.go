@@ -3,6 +3,7 @@ package goexec
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
 	"unicode/utf8"
@@ -90,6 +91,11 @@ func (s *cellStdin) ask(prompt string, password bool) (string, int, error) {
 	pr, ok := pub.(kernel.Prompter)
 	if !ok { // no cell runs, or its Publisher cannot ask
 		return "", gen, noStdin{}
+	}
+	if err := ctx.Err(); err != nil {
+		// Interrupted: a cell that reads on after the failed read (in the
+		// moment it is given to end) must not show the user new requests.
+		return "", gen, fmt.Errorf("input: %w", err)
 	}
 	s.out.flush()
 	text, err := pr.Input(ctx, prompt, password)
