@@ -18,7 +18,8 @@ import (
 // (kernel.Prompter), after sending the output written so far (so that a
 // prompt printed with fmt.Print shows first); the answer and a newline is
 // what the reads return. It is end of file when the execute_request did
-// not allow stdin or when no cell runs (a goroutine of an earlier cell).
+// not allow stdin or when no cell runs (a goroutine of an earlier cell,
+// between cells; while a later cell runs, it asks as that cell).
 // An interrupt, or the end of the cell, ends a wait with an error. What is
 // left of a line when its cell ends is dropped.
 //
@@ -66,12 +67,22 @@ func (s *cellStdin) stop() {
 	s.line, s.pos, s.last = nil, 0, -1
 }
 
-// noStdin is the error of Ask when the front end does not accept input or
-// no cell runs: it is kernel.ErrNoStdin and io.EOF.
-type noStdin struct{}
+// noStdin is the error of Ask when there is nothing to read: it is io.EOF,
+// and kernel.ErrNoStdin when the front end does not accept input.
+type noStdin struct {
+	notAllowed bool // else no cell runs, or its Publisher cannot ask
+}
 
-func (noStdin) Error() string        { return "input: " + kernel.ErrNoStdin.Error() }
-func (noStdin) Is(target error) bool { return target == io.EOF || target == kernel.ErrNoStdin }
+func (e noStdin) Error() string {
+	if e.notAllowed {
+		return "input: " + kernel.ErrNoStdin.Error()
+	}
+	return "input: no cell is running to ask the front end (a goroutine of a cell that has ended reads end of file)"
+}
+
+func (e noStdin) Is(target error) bool {
+	return target == io.EOF || (e.notAllowed && target == kernel.ErrNoStdin)
+}
 
 // Ask implements input.Asker: it asks the front end of the running cell
 // for a line, showing prompt, hidden with password.
@@ -100,7 +111,7 @@ func (s *cellStdin) ask(prompt string, password bool) (string, int, error) {
 	s.out.flush()
 	text, err := pr.Input(ctx, prompt, password)
 	if errors.Is(err, kernel.ErrNoStdin) {
-		return "", gen, noStdin{}
+		return "", gen, noStdin{notAllowed: true}
 	}
 	return text, gen, err
 }
