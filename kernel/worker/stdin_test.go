@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -81,5 +82,31 @@ err == io.EOF`, a)
 	}
 	if got := result(t, c, "s"); got != `"Ada"` {
 		t.Errorf("after the interrupt s = %s, want the session kept", got)
+	}
+}
+
+// TestExecutionSendsOnlyWhileItRuns: an execution's interrupt goes once,
+// and nothing is sent for it after it ended (a late input answer or
+// interrupt must not reach the next cell).
+func TestExecutionSendsOnlyWhileItRuns(t *testing.T) {
+	var buf bytes.Buffer
+	x := &execution{p: &process{out: &frameWriter{w: &buf}}}
+	x.interrupt()
+	x.send(Message{Op: "input_reply", Text: "on time"})
+	x.interrupt()
+	x.end()
+	x.interrupt()
+	x.send(Message{Op: "input_reply", Text: "late"})
+	in := newFrameReader(&buf)
+	var got []string
+	for {
+		m, err := in.read()
+		if err != nil {
+			break
+		}
+		got = append(got, m.Op+" "+m.Text)
+	}
+	if want := []string{"interrupt ", "input_reply on time"}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("sent %q, want %q", got, want)
 	}
 }
