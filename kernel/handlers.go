@@ -391,42 +391,6 @@ type publisher struct {
 
 var _ Prompter = (*publisher)(nil)
 
-// Input sends an input_request on stdin to the front end that sent the
-// execute_request and waits for its input_reply.
-func (p *publisher) Input(ctx context.Context, prompt string, password bool) (string, error) {
-	if !p.allowStdin {
-		return "", fmt.Errorf("input: %w", ErrNoStdin)
-	}
-	if err := ctx.Err(); err != nil { // interrupted: do not ask
-		return "", fmt.Errorf("input: %w", err)
-	}
-	k := p.k
-	k.inputMu.Lock()
-	defer k.inputMu.Unlock()
-	select { // a stale reply to an abandoned request
-	case <-k.inputReplies:
-	default:
-	}
-	k.reply(k.stdin, p.req, "input_request", map[string]any{"prompt": prompt, "password": password})
-	select {
-	case m := <-k.inputReplies:
-		if m.Invalid != nil {
-			return "", fmt.Errorf("input: malformed input_reply: %w", m.Invalid)
-		}
-		var r struct {
-			Value *string `json:"value"`
-		}
-		if err := json.Unmarshal(m.Content, &r); err != nil || r.Value == nil {
-			return "", fmt.Errorf("input: bad input_reply content %s", abbrev(m.Content))
-		}
-		return *r.Value, nil
-	case <-ctx.Done():
-		return "", fmt.Errorf("input: %w", ctx.Err())
-	case <-k.stop:
-		return "", errors.New("input: kernel stopped")
-	}
-}
-
 // Stream sends a stream message; name is "stdout" or "stderr".
 func (p *publisher) Stream(name, text string) {
 	if text == "" {

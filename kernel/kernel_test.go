@@ -715,3 +715,50 @@ func TestInputAfterInterruptAsksNothing(t *testing.T) {
 		t.Fatal("no input_request")
 	}
 }
+
+// TestStaleInputReplyDropped: an answer to an input_request abandoned by
+// an interrupt, arriving while a later one waits, is not taken for the
+// later one's answer.
+func TestStaleInputReplyDropped(t *testing.T) {
+	log := &countingHandler{counts: map[string]int{}}
+	_, c, _ := startKernel(t, newFakeExec(), Options{Logger: slog.New(log)})
+	nextRequest := func(cell string) *message {
+		t.Helper()
+		select {
+		case m := <-c.stdinC:
+			if parentID(m) != cell {
+				t.Fatalf("input_request for %s, want %s", parentID(m), cell)
+			}
+			return m
+		case <-time.After(waitTimeout):
+			t.Fatal("no input_request")
+		}
+		return nil
+	}
+	answer := func(req *message, value string) {
+		t.Helper()
+		frames, err := encode(c.sig, nil, c.header("input_reply"), req.RawHeader, nil, map[string]any{"value": value})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.sendFrames(c.stdin, frames)
+	}
+	first := c.send(c.shell, "execute_request", map[string]any{"code": "input first?", "allow_stdin": true})
+	abandoned := nextRequest(first)
+	c.request(c.control, c.controlC, "interrupt_request", map[string]any{})
+	if r := contentOf(t, c.reply(c.shellC, first)); r["ename"] != "InputError" {
+		t.Fatalf("interrupted cell: %v", r)
+	}
+	second := c.send(c.shell, "execute_request", map[string]any{"code": "input second?", "allow_stdin": true})
+	req := nextRequest(second)
+	answer(abandoned, "stale")
+	answer(req, "fresh")
+	c.reply(c.shellC, second)
+	io := c.iopubUntilIdle(second)
+	if got := text(t, io[len(io)-2]); got != "fresh" {
+		t.Errorf("second cell read %q, want fresh", got)
+	}
+	if n := log.count("input_reply to another input_request dropped") + log.count("input_reply with no pending input_request dropped"); n != 1 {
+		t.Errorf("logged %d dropped replies, want 1", n)
+	}
+}
