@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"context"
+	"errors"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
@@ -16,14 +17,20 @@ type Publisher interface {
 	display.Sink
 }
 
+// ErrNoStdin is the error (wrapped) of Prompter.Input when the
+// execute_request did not allow stdin (allow_stdin false): an executor
+// turns it into end of file for a cell's reads of os.Stdin.
+var ErrNoStdin = errors.New("the front end does not accept input (allow_stdin is false)")
+
 // Prompter is implemented by the Publisher that the kernel passes to
 // Execute: a cell that wants a line of input from the user (like Python's
 // input()) asserts pub.(Prompter) and calls Input.
 type Prompter interface {
 	// Input shows prompt in the front end and returns the line the user
 	// typed; with password the front end hides what is typed. It fails when
-	// the execute_request did not allow stdin (allow_stdin false), or when
-	// ctx is done (an interrupt) before the user answers.
+	// the execute_request did not allow stdin (allow_stdin false; the error
+	// wraps ErrNoStdin), or when ctx is done (an interrupt) before the user
+	// answers.
 	Input(ctx context.Context, prompt string, password bool) (string, error)
 }
 

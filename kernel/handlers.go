@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
@@ -29,6 +30,29 @@ func (k *Kernel) errorReply(ch *channel, req *message, replyType string, err err
 }
 
 func (k *Kernel) ignore(*channel, *message) {}
+
+// answerMalformed answers a request whose JSON could not be read (m.Invalid)
+// with its reply type and status "error", ename "MalformedMessage" and the
+// reason as evalue, as the spec allows for any request; an execute_reply
+// also carries the current execution count, which does not change. A
+// message that is not a request (no "_request" suffix) has no reply: it
+// was logged when it was read.
+func (k *Kernel) answerMalformed(ch *channel, m *message) {
+	base, ok := strings.CutSuffix(m.Header.MsgType, "_request")
+	if !ok || base == "" {
+		return
+	}
+	content := map[string]any{
+		"status": "error", "ename": "MalformedMessage", "evalue": m.Invalid.Error(), "traceback": []string{},
+	}
+	if m.Header.MsgType == "execute_request" {
+		k.mu.Lock()
+		content["execution_count"] = k.count
+		k.mu.Unlock()
+		content["user_expressions"] = map[string]any{}
+	}
+	k.reply(ch, m, base+"_reply", content)
+}
 
 func (k *Kernel) handleKernelInfo(ch *channel, m *message) {
 	k.reply(ch, m, "kernel_info_reply", k.kernelInfo())
@@ -366,36 +390,6 @@ type publisher struct {
 }
 
 var _ Prompter = (*publisher)(nil)
-
-// Input sends an input_request on stdin to the front end that sent the
-// execute_request and waits for its input_reply.
-func (p *publisher) Input(ctx context.Context, prompt string, password bool) (string, error) {
-	if !p.allowStdin {
-		return "", errors.New("input: the front end does not accept input requests (allow_stdin is false)")
-	}
-	k := p.k
-	k.inputMu.Lock()
-	defer k.inputMu.Unlock()
-	select { // a stale reply to an abandoned request
-	case <-k.inputReplies:
-	default:
-	}
-	k.reply(k.stdin, p.req, "input_request", map[string]any{"prompt": prompt, "password": password})
-	select {
-	case m := <-k.inputReplies:
-		var r struct {
-			Value *string `json:"value"`
-		}
-		if err := json.Unmarshal(m.Content, &r); err != nil || r.Value == nil {
-			return "", fmt.Errorf("input: bad input_reply content %s", abbrev(m.Content))
-		}
-		return *r.Value, nil
-	case <-ctx.Done():
-		return "", fmt.Errorf("input: %w", ctx.Err())
-	case <-k.stop:
-		return "", errors.New("input: kernel stopped")
-	}
-}
 
 // Stream sends a stream message; name is "stdout" or "stderr".
 func (p *publisher) Stream(name, text string) {

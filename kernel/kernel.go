@@ -104,6 +104,10 @@ type Kernel struct {
 
 	hist *history
 
+	// replays remembers the signatures of the messages read, to refuse a
+	// message sent again (ReplayWindow).
+	replays *replayWindow
+
 	// inputMu serializes input requests; inputReplies carries input_reply
 	// messages from the stdin reader to the waiting Input call.
 	inputMu      sync.Mutex
@@ -151,6 +155,7 @@ func New(ci ConnectionInfo, opts Options) (*Kernel, error) {
 		baseCtx:    ctx,
 		baseCancel: cancel,
 		hist:       newHistory(),
+		replays:    newReplayWindow(ReplayWindow),
 
 		inputReplies: make(chan *message, 1),
 	}
@@ -370,13 +375,42 @@ func (k *Kernel) readLoop(ch *channel, handle func(*message)) {
 			k.log.Warn("receive failed", "channel", ch.name, "err", err)
 			continue
 		}
-		m, err := decode(zm.Frames, k.sig)
-		if err != nil {
-			k.log.Warn("dropped invalid message", "channel", ch.name, "err", err)
-			continue
+		if m := k.accept(ch, zm.Frames); m != nil {
+			handle(m)
 		}
-		handle(m)
 	}
+}
+
+// accept decodes frames read on ch and returns the message to handle, or
+// nil for one that is logged and dropped: a message that is not correctly
+// signed, a replay of a message already read (ReplayWindow), or one whose
+// header cannot be read. A signed message whose JSON is malformed but whose
+// header can be read is returned with Invalid set: it gets an error reply.
+func (k *Kernel) accept(ch *channel, frames [][]byte) *message {
+	m, err := decode(frames, k.sig)
+	var bad *malformedError
+	if err != nil {
+		if !errors.As(err, &bad) {
+			k.log.Warn("dropped invalid message", "channel", ch.name, "err", err)
+			return nil
+		}
+		m = bad.Msg
+	}
+	if k.replays.seen(m.Digest) {
+		k.log.Warn("refused replayed message", "channel", ch.name, "type", m.Header.MsgType,
+			"msg_id", m.Header.MsgID, "err", "its signature was seen before")
+		return nil
+	}
+	if bad != nil {
+		if m.Header.MsgType == "" {
+			k.log.Warn("dropped invalid message", "channel", ch.name, "err", err)
+			return nil
+		}
+		k.log.Warn("malformed message", "channel", ch.name, "type", m.Header.MsgType,
+			"msg_id", m.Header.MsgID, "err", err)
+		m.Invalid = err
+	}
+	return m
 }
 
 func (k *Kernel) stopped() bool {
@@ -478,6 +512,10 @@ func (k *Kernel) abortQueued() {
 func (k *Kernel) dispatch(ch *channel, table map[string]handler, m *message) {
 	k.publishStatus(m, "busy")
 	defer k.publishStatus(m, "idle")
+	if m.Invalid != nil {
+		k.answerMalformed(ch, m)
+		return
+	}
 	h, ok := table[m.Header.MsgType]
 	if !ok {
 		k.log.Warn("unknown message type", "channel", ch.name, "type", m.Header.MsgType)

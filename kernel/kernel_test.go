@@ -2,6 +2,7 @@ package kernel
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -230,13 +231,28 @@ func TestMalformedFramesSurvived(t *testing.T) {
 	for i := range n {
 		c.sendFrames(c.shell, malformed(r, c.sig, i))
 	}
+	// The signed execute_request whose content is not an object (case 5)
+	// is answered with an error; its copies (the same frames: the same
+	// signature) and those of case 4 are refused as replays.
+	var first *message
+	select {
+	case first = <-c.shellC:
+	case <-time.After(waitTimeout):
+		t.Fatal("no reply to the malformed execute_request")
+	}
+	if ct := contentOf(t, first); first.Header.MsgType != "execute_reply" || ct["status"] != "error" ||
+		ct["ename"] != "MalformedMessage" || ct["evalue"] != "content: not valid JSON: unexpected end of JSON input" {
+		t.Errorf("reply to the malformed execute_request: %s %v", first.Header.MsgType, ct)
+	}
 	// Shell is read in order, so once this is answered all n were read.
 	info := c.request(c.shell, c.shellC, "kernel_info_request", map[string]any{})
 	if info["status"] != "ok" {
 		t.Fatalf("kernel_info after malformed frames: %v", info)
 	}
-	if got := log.count("dropped invalid message"); got != n {
-		t.Errorf("dropped %d messages, want %d", got, n)
+	dropped, replays, answered := log.count("dropped invalid message"), log.count("refused replayed message"), log.count("malformed message")
+	if dropped+replays+answered != n || answered != 1 || replays < 2*(n/6-1) {
+		t.Errorf("dropped %d, refused %d replays, answered %d malformed: want %d in all, 1 answered and at least %d replays",
+			dropped, replays, answered, n, 2*(n/6-1))
 	}
 	reply, _ := c.execute("echo still here", nil)
 	if reply["status"] != "ok" {
@@ -674,5 +690,75 @@ func TestIPCTransport(t *testing.T) {
 	k.Stop()
 	if err := <-done; err != nil {
 		t.Errorf("Run: %v", err)
+	}
+}
+
+// TestInputAfterInterruptAsksNothing: Input with a cancelled context (a
+// cell that reads on after its interrupt) fails without an input_request.
+func TestInputAfterInterruptAsksNothing(t *testing.T) {
+	k, c, _ := startKernel(t, newFakeExec(), Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := &publisher{k: k, req: &message{RawHeader: []byte(`{}`)}, allowStdin: true}
+	if _, err := p.Input(ctx, "name? ", false); !errors.Is(err, context.Canceled) {
+		t.Errorf("Input after the interrupt: %v, want context.Canceled", err)
+	}
+	// The stdin channel is written by one goroutine, in order: an
+	// input_request of a cell that runs now is the first message there.
+	id := c.send(c.shell, "execute_request", map[string]any{"code": "input now?", "allow_stdin": true})
+	select {
+	case m := <-c.stdinC:
+		if parentID(m) != id {
+			t.Errorf("first stdin message is for %s, want the running cell %s", parentID(m), id)
+		}
+	case <-time.After(waitTimeout):
+		t.Fatal("no input_request")
+	}
+}
+
+// TestStaleInputReplyDropped: an answer to an input_request abandoned by
+// an interrupt, arriving while a later one waits, is not taken for the
+// later one's answer.
+func TestStaleInputReplyDropped(t *testing.T) {
+	log := &countingHandler{counts: map[string]int{}}
+	_, c, _ := startKernel(t, newFakeExec(), Options{Logger: slog.New(log)})
+	nextRequest := func(cell string) *message {
+		t.Helper()
+		select {
+		case m := <-c.stdinC:
+			if parentID(m) != cell {
+				t.Fatalf("input_request for %s, want %s", parentID(m), cell)
+			}
+			return m
+		case <-time.After(waitTimeout):
+			t.Fatal("no input_request")
+		}
+		return nil
+	}
+	answer := func(req *message, value string) {
+		t.Helper()
+		frames, err := encode(c.sig, nil, c.header("input_reply"), req.RawHeader, nil, map[string]any{"value": value})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.sendFrames(c.stdin, frames)
+	}
+	first := c.send(c.shell, "execute_request", map[string]any{"code": "input first?", "allow_stdin": true})
+	abandoned := nextRequest(first)
+	c.request(c.control, c.controlC, "interrupt_request", map[string]any{})
+	if r := contentOf(t, c.reply(c.shellC, first)); r["ename"] != "InputError" {
+		t.Fatalf("interrupted cell: %v", r)
+	}
+	second := c.send(c.shell, "execute_request", map[string]any{"code": "input second?", "allow_stdin": true})
+	req := nextRequest(second)
+	answer(abandoned, "stale")
+	answer(req, "fresh")
+	c.reply(c.shellC, second)
+	io := c.iopubUntilIdle(second)
+	if got := text(t, io[len(io)-2]); got != "fresh" {
+		t.Errorf("second cell read %q, want fresh", got)
+	}
+	if n := log.count("input_reply to another input_request dropped") + log.count("input_reply with no pending input_request dropped"); n != 1 {
+		t.Errorf("logged %d dropped replies, want 1", n)
 	}
 }

@@ -41,6 +41,14 @@ type message struct {
 	Metadata  json.RawMessage
 	Content   json.RawMessage
 	Buffers   [][]byte
+	// Digest is the decoded signature, nil for an unsigned message; the
+	// replay window remembers it.
+	Digest []byte
+	// Invalid is why a correctly signed message with a readable header
+	// cannot be handled (its parent_header, metadata or content is not a
+	// JSON object); the kernel answers it with an error. Nil for a good
+	// message.
+	Invalid error
 }
 
 // signer computes and checks the HMAC-SHA256 signature of the four JSON
@@ -90,11 +98,26 @@ func (s signer) verify(sig []byte, parts ...[]byte) bool {
 // not match.
 var errBadSignature = errors.New("bad or missing signature")
 
+// malformedError is decode's error for a correctly signed message whose
+// JSON cannot be used. Msg holds what could be read: the identities, the
+// digest and the raw parts, and the header when it parsed (Header.MsgType
+// is empty when it did not), so that the kernel can refuse a replay of it
+// and answer its sender.
+type malformedError struct {
+	Msg *message
+	Err error
+}
+
+func (e *malformedError) Error() string { return e.Err.Error() }
+func (e *malformedError) Unwrap() error { return e.Err }
+
 // decode parses the frames of one multipart message:
 //
 //	identities… "<IDS|MSG>" signature header parent_header metadata content buffers…
 //
-// It checks the signature before parsing any JSON. It never panics.
+// It checks the signature before parsing any JSON. A correctly signed
+// message whose header, parent_header, metadata or content is not a JSON
+// object (or has no msg_type) gives a *malformedError. It never panics.
 func decode(frames [][]byte, s signer) (*message, error) {
 	d := -1
 	for i, f := range frames {
@@ -123,18 +146,28 @@ func decode(frames [][]byte, s signer) (*message, error) {
 		Content:    json.RawMessage(content),
 		Buffers:    frames[d+6:],
 	}
+	if len(s.key) > 0 {
+		m.Digest, _ = hex.DecodeString(string(sig)) // verify decoded it already
+	}
+	malformed := func(err error) (*message, error) {
+		return nil, &malformedError{Msg: m, Err: err}
+	}
+	if err := jsonObject("header", hdr); err != nil {
+		return malformed(err)
+	}
 	if err := json.Unmarshal(hdr, &m.Header); err != nil {
-		return nil, fmt.Errorf("header: %w", err)
+		m.Header = header{}
+		return malformed(fmt.Errorf("header: %w", err))
 	}
 	if m.Header.MsgType == "" {
-		return nil, errors.New("header: empty msg_type")
+		return malformed(errors.New("header: empty msg_type"))
 	}
 	for _, p := range []struct {
 		name string
 		b    []byte
 	}{{"parent_header", parent}, {"metadata", meta}, {"content", content}} {
-		if !isJSONObject(p.b) {
-			return nil, fmt.Errorf("%s: not a JSON object", p.name)
+		if err := jsonObject(p.name, p.b); err != nil {
+			return malformed(err)
 		}
 	}
 	return m, nil
@@ -154,12 +187,6 @@ func cloneFrames(frames [][]byte) [][]byte {
 		out[i] = buf[start:len(buf):len(buf)]
 	}
 	return out
-}
-
-// isJSONObject reports whether b is valid JSON whose value is an object.
-func isJSONObject(b []byte) bool {
-	b = bytes.TrimSpace(b)
-	return len(b) >= 2 && b[0] == '{' && json.Valid(b)
 }
 
 // encode returns the frames of a message with the given header, parent

@@ -17,6 +17,30 @@ const (
 // printFuncs are the functions of fmt that print to os.Stdout.
 var printFuncs = map[string]bool{"Print": true, "Println": true, "Printf": true}
 
+// scanFuncs are the functions of fmt that read os.Stdin.
+var scanFuncs = map[string]bool{"Scan": true, "Scanln": true, "Scanf": true}
+
+// readerIface is the interface { Read([]byte) (int, error) }, the method
+// set of the io.Reader that cellio.StdinOf returns.
+var readerIface = func() *types.Interface {
+	bytes := types.NewVar(token.NoPos, nil, "p", types.NewSlice(types.Typ[types.Byte]))
+	n := types.NewVar(token.NoPos, nil, "n", types.Typ[types.Int])
+	err := types.NewVar(token.NoPos, nil, "err", types.Universe.Lookup("error").Type())
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(bytes), types.NewTuple(n, err), false)
+	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, "Read", sig)}, nil).Complete()
+}()
+
+// readerFits is writerFits for os.Stdin: t is an interface that asks for
+// Read and nothing an io.Reader lacks (io.Reader, not any nor
+// io.ReadCloser).
+func readerFits(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok || it.Empty() {
+		return false
+	}
+	return types.Implements(readerIface, it)
+}
+
 // writer is the interface { Write([]byte) (int, error) }, the method set
 // of the io.Writer that cellio.StdoutOf and StderrOf return.
 var writer = func() *types.Interface {
@@ -48,7 +72,12 @@ func writerFits(t types.Type) bool {
 // println(a) cellio.Println(a) (the same text on the cell's stderr; an
 // interface argument prints its dynamic value, not the runtime's pair of
 // addresses), and os.Stdout or os.Stderr passed as an io.Writer becomes
-// cellio.StdoutOf(os.Stdout) or cellio.StderrOf(os.Stderr).
+// cellio.StdoutOf(os.Stdout) or cellio.StderrOf(os.Stderr). Reads of
+// standard input are turned the same way to the cell's input:
+// fmt.Scanln(&a) becomes fmt.Fscanln(cellio.Stdin, &a), and os.Stdin passed
+// as an io.Reader cellio.StdinOf(os.Stdin); other uses of os.Stdin (its
+// methods, an assignment) read the worker's own standard input, which is
+// empty.
 func (c *Cell) outputEdits(f *ast.File, info *types.Info, text string) []edit {
 	var edits []edit
 	replace := func(e ast.Expr, repl string) {
@@ -67,14 +96,19 @@ func (c *Cell) outputEdits(f *ast.File, info *types.Info, text string) []edit {
 			}
 		}
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-			if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && printFuncs[fn.Name()] {
+			if fn, ok := info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "fmt" && (printFuncs[fn.Name()] || scanFuncs[fn.Name()]) {
+				// fmt.Println(a) → fmt.Fprintln(cellio.Stdout, a), and
+				// fmt.Scanln(&a) → fmt.Fscanln(cellio.Stdin, &a).
 				replace(sel.Sel, "F"+strings.ToLower(fn.Name()[:1])+fn.Name()[1:])
 				repl := "(" + cellioName + ".Stdout"
+				if scanFuncs[fn.Name()] {
+					repl = "(" + cellioName + ".Stdin"
+				}
 				if len(call.Args) > 0 {
 					repl += ", "
 				}
 				edits = append(edits, edit{c.Fset.Position(call.Lparen).Offset, "(", repl})
-				if len(call.Args) == 1 && fn.Name() != "Printf" {
+				if len(call.Args) == 1 && fn.Name() != "Printf" && printFuncs[fn.Name()] {
 					if _, ok := info.TypeOf(call.Args[0]).(*types.Tuple); ok {
 						// fmt.Println(f()), f's results its arguments:
 						// fmt.Fprintln(cellio.Stdout, cellio.Args(f())...).
@@ -95,8 +129,12 @@ func (c *Cell) outputEdits(f *ast.File, info *types.Info, text string) []edit {
 				continue
 			}
 			v, ok := info.Uses[sel.Sel].(*types.Var)
-			if !ok || v.Pkg() == nil || v.Pkg().Path() != "os" || (v.Name() != "Stdout" && v.Name() != "Stderr") {
+			if !ok || v.Pkg() == nil || v.Pkg().Path() != "os" || (v.Name() != "Stdout" && v.Name() != "Stderr" && v.Name() != "Stdin") {
 				continue
+			}
+			fits := writerFits
+			if v.Name() == "Stdin" {
+				fits = readerFits
 			}
 			var pt types.Type
 			switch {
@@ -105,7 +143,7 @@ func (c *Cell) outputEdits(f *ast.File, info *types.Info, text string) []edit {
 			case i < sig.Params().Len():
 				pt = sig.Params().At(i).Type()
 			}
-			if pt != nil && writerFits(pt) {
+			if pt != nil && fits(pt) {
 				// The os import stays used.
 				start, end := c.Fset.Position(sel.Pos()).Offset, c.Fset.Position(sel.End()).Offset
 				replace(sel, cellioName+"."+v.Name()+"Of("+text[start:end]+")")

@@ -48,6 +48,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/kernel/complete"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
+	"github.com/rbm-kernel/rbm-kernel/kernel/input"
 	"github.com/rbm-kernel/rbm-kernel/kernel/symbols"
 )
 
@@ -114,6 +115,7 @@ var DefaultImports = map[string]string{
 	"data":    "github.com/rbm-kernel/rbm-kernel/lib/data",
 	"viz":     "github.com/rbm-kernel/rbm-kernel/lib/viz",
 	"display": "github.com/rbm-kernel/rbm-kernel/kernel/display",
+	"input":   "github.com/rbm-kernel/rbm-kernel/kernel/input",
 	"dsl":     "github.com/rbm-kernel/rbm-kernel/dsl",
 }
 
@@ -149,6 +151,7 @@ type Executor struct {
 	mu            sync.Mutex // held by each request
 	in            *interp.Interpreter
 	out           *router
+	stdin         *cellStdin
 	trace         *traceWriter
 	front         *front.Session           // type-checks cells; nil if it failed
 	finalType     types.Type               // the static type of the running cell's final expression, if known
@@ -202,13 +205,14 @@ func New(opts Options) (*Executor, error) {
 // init makes a fresh interpreter and session state.
 func (e *Executor) init() error {
 	e.out = newRouter()
+	e.stdin = newCellStdin(e.out)
 	e.trace = &traceWriter{stderr: streamWriter{e.out, 1}}
 	stdout := io.Writer(streamWriter{e.out, 0})
 	stderr := io.Writer(e.trace)
 	in := interp.New(interp.Options{
 		GoPath: e.opts.GoPath,
 		Env:    e.opts.Env,
-		Stdin:  strings.NewReader(""),
+		Stdin:  e.stdin,
 		Stdout: stdout,
 		Stderr: stderr,
 		Args:   []string{"rbm-kernel"},
@@ -238,6 +242,11 @@ func (e *Executor) init() error {
 	// write to cellio's writers); the process has one pair, so the last
 	// session made has them: the worker makes one.
 	cellio.Set(osOut, osErr)
+	// os.Stdin and fmt.Scan… ask the front end for lines (stdin.go), and
+	// so do compiled cells' (cellio.Stdin) and package input.
+	osIn := io.Reader(e.stdin)
+	cellio.SetStdin(e.stdin)
+	input.SetAsker(e.stdin)
 	capture := reflect.ValueOf(e.capture)
 	rich := reflect.ValueOf(richOf)
 	rt := map[string]reflect.Value{
@@ -262,6 +271,7 @@ func (e *Executor) init() error {
 	}
 	if err := in.Use(interp.Exports{
 		"os/os": {
+			"Stdin":  reflect.ValueOf(&osIn).Elem(),
 			"Stdout": reflect.ValueOf(&osOut).Elem(),
 			"Stderr": reflect.ValueOf(&osErr).Elem(),
 		},
@@ -403,6 +413,8 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 	}
 	e.out.start(pub)
 	defer e.out.stop()
+	e.stdin.start(ctx, pub)
+	defer e.stdin.stop()
 	display.SetSink(e.out)
 
 	if m := inspectRE.FindStringSubmatch(code); m != nil {

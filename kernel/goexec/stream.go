@@ -304,6 +304,14 @@ func (r *router) stop() {
 	r.pub = nil
 }
 
+// flush sends everything pending to the current cell, partial lines
+// included (a prompt before a read of stdin).
+func (r *router) flush() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.flushAllLocked()
+}
+
 // flushAllLocked sends everything pending, partial lines included.
 func (r *router) flushAllLocked() {
 	if !r.timerAt.IsZero() {

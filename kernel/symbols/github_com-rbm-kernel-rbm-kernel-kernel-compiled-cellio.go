@@ -14,8 +14,11 @@ func init() {
 		"Print":    reflect.ValueOf(cellio.Print),
 		"Println":  reflect.ValueOf(cellio.Println),
 		"Set":      reflect.ValueOf(cellio.Set),
+		"SetStdin": reflect.ValueOf(cellio.SetStdin),
 		"Stderr":   reflect.ValueOf(&cellio.Stderr).Elem(),
 		"StderrOf": reflect.ValueOf(cellio.StderrOf),
+		"Stdin":    reflect.ValueOf(&cellio.Stdin).Elem(),
+		"StdinOf":  reflect.ValueOf(cellio.StdinOf),
 		"Stdout":   reflect.ValueOf(&cellio.Stdout).Elem(),
 		"StdoutOf": reflect.ValueOf(cellio.StdoutOf),
 	}

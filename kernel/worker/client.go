@@ -220,6 +220,8 @@ func (c *Client) run(ctx context.Context, p *process, code string, pub kernel.Pu
 	if err := p.send(Message{Op: "execute", Code: code}); err != nil {
 		return nil, c.died(p)
 	}
+	ex := &execution{p: p}
+	defer ex.end()
 	done := ctx.Done()
 	var hard <-chan time.Time
 	for {
@@ -238,7 +240,7 @@ func (c *Client) run(ctx context.Context, p *process, code string, pub kernel.Pu
 			case "clear":
 				pub.Clear(m.Wait)
 			case "input_request":
-				go c.input(ctx, p, pub, m)
+				go c.input(ctx, ex, pub, m)
 			case "done":
 				switch {
 				case m.ExecError != nil:
@@ -250,7 +252,7 @@ func (c *Client) run(ctx context.Context, p *process, code string, pub kernel.Pu
 			}
 		case <-done:
 			done = nil
-			_ = p.send(Message{Op: "interrupt"})
+			ex.interrupt()
 			t := time.NewTimer(c.opts.Grace)
 			defer t.Stop()
 			hard = t.C
@@ -307,18 +309,64 @@ func (c *Client) memoryMagic(args string, pub kernel.Publisher) (*kernel.ExecRes
 	return &kernel.ExecResult{}, nil
 }
 
+// execution is one execute request running in a worker. What is sent
+// for it from other goroutines (its interrupt, at most once, and answers
+// to its input requests) is sent only while it runs, so that nothing late
+// reaches the next cell: run sends the next execute after end.
+type execution struct {
+	p           *process
+	mu          sync.Mutex
+	over        bool // run has returned: the worker may run another cell
+	interrupted bool
+}
+
+// interrupt sends the worker an interrupt for this execution, unless it
+// was sent already or the execution is over.
+func (x *execution) interrupt() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.over || x.interrupted {
+		return
+	}
+	x.interrupted = true
+	_ = x.p.send(Message{Op: "interrupt"})
+}
+
+// send sends m to the worker unless the execution is over.
+func (x *execution) send(m Message) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !x.over {
+		_ = x.p.send(m)
+	}
+}
+
+// end marks the execution over; run calls it before it returns, so before
+// the next execute is sent.
+func (x *execution) end() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.over = true
+}
+
 // input answers one input_request of the worker through pub.
-func (c *Client) input(ctx context.Context, p *process, pub kernel.Publisher, m Message) {
+func (c *Client) input(ctx context.Context, x *execution, pub kernel.Publisher, m Message) {
 	reply := Message{Op: "input_reply"}
 	pr, ok := pub.(kernel.Prompter)
 	if !ok {
 		reply.Err = "input: this kernel cannot ask for input"
 	} else if text, err := pr.Input(ctx, m.Text, m.Password); err != nil {
-		reply.Err = err.Error()
+		reply.Err, reply.NoStdin = err.Error(), errors.Is(err, kernel.ErrNoStdin)
 	} else {
 		reply.Text = text
 	}
-	_ = p.send(reply)
+	if ctx.Err() != nil {
+		// An interrupt ended the wait: the worker must know of it before
+		// the read fails, or the cell could end as if it had succeeded.
+		// (run sends it too, maybe later; it is sent once.)
+		x.interrupt()
+	}
+	x.send(reply) // a late answer, after the cell ended, is dropped
 }
 
 // rerun executes again, in a fresh session, the cells that had succeeded

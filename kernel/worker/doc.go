@@ -34,7 +34,9 @@
 //
 //	execute {code}            → stream*, display*, clear*, input_request*, done {result | error}
 //	interrupt                 (while an execute runs: cancels its ctx)
-//	input_reply {text | err}  (answers an input_request)
+//	input_reply {text | err, no_stdin} (answers an input_request; no_stdin: the
+//	                          front end does not accept input, kernel.ErrNoStdin;
+//	                          after an interrupt, the interrupt comes first)
 //	complete {code, cursor}   → reply {completion}
 //	inspect {code, cursor, detail} → reply {data, found}
 //	is_complete {code}        → reply {status, indent}

@@ -27,10 +27,13 @@ type Message struct {
 	Detail int    `json:"detail,omitempty"`
 
 	// stream: Name is "stdout" or "stderr". input_request: Text is the
-	// prompt. input_reply: Text is the line typed, Err why there is none.
+	// prompt. input_reply: Text is the line typed, Err why there is none,
+	// NoStdin whether that is because the front end does not accept input
+	// (kernel.ErrNoStdin).
 	Name     string `json:"name,omitempty"`
 	Text     string `json:"text,omitempty"`
 	Password bool   `json:"password,omitempty"`
+	NoStdin  bool   `json:"no_stdin,omitempty"`
 
 	// display and clear.
 	Bundle *display.Bundle `json:"bundle,omitempty"`

@@ -141,6 +141,9 @@ func (p *framePublisher) Clear(wait bool) {
 
 // Input asks the kernel process for a line of input and waits for it.
 func (p *framePublisher) Input(ctx context.Context, prompt string, password bool) (string, error) {
+	if err := ctx.Err(); err != nil { // interrupted: do not ask
+		return "", fmt.Errorf("input: %w", err)
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if err := p.out.write(Message{Op: "input_request", Text: prompt, Password: password}); err != nil {
@@ -148,6 +151,9 @@ func (p *framePublisher) Input(ctx context.Context, prompt string, password bool
 	}
 	select {
 	case m := <-p.replies:
+		if m.NoStdin {
+			return "", fmt.Errorf("input: %w", kernel.ErrNoStdin)
+		}
 		if m.Err != "" {
 			return "", errors.New(m.Err)
 		}

@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"io"
 	"testing"
 
@@ -15,7 +16,11 @@ type promptExec struct{}
 func (promptExec) Execute(ctx context.Context, code string, pub kernel.Publisher) (*kernel.ExecResult, error) {
 	line, err := pub.(kernel.Prompter).Input(ctx, code, false)
 	if err != nil {
-		return nil, &kernel.ExecError{Name: "InputError", Value: err.Error()}
+		name := "InputError"
+		if errors.Is(err, kernel.ErrNoStdin) {
+			name = "NoStdin"
+		}
+		return nil, &kernel.ExecError{Name: name, Value: err.Error()}
 	}
 	pub.Stream("stdout", "got "+line)
 	return &kernel.ExecResult{}, nil
@@ -43,11 +48,14 @@ func TestServeInput(t *testing.T) {
 	}
 	next("ready")
 	for _, c := range []struct {
-		reply      Message
-		want, fail string
+		reply                Message
+		want, failName, fail string
 	}{
-		{Message{Op: "input_reply", Text: "Ada"}, "got Ada", ""},
-		{Message{Op: "input_reply", Err: "stdin is not allowed"}, "", "stdin is not allowed"},
+		{Message{Op: "input_reply", Text: "Ada"}, "got Ada", "", ""},
+		{Message{Op: "input_reply", Err: "input: context canceled"}, "", "InputError", "input: context canceled"},
+		// The kernel's "not allowed" crosses the pipe as kernel.ErrNoStdin.
+		{Message{Op: "input_reply", Err: "input: not allowed", NoStdin: true}, "", "NoStdin",
+			"input: the front end does not accept input (allow_stdin is false)"},
 	} {
 		if err := out.write(Message{Op: "execute", Code: "name? "}); err != nil {
 			t.Fatal(err)
@@ -65,8 +73,8 @@ func TestServeInput(t *testing.T) {
 			if m := next("done"); m.Result == nil || m.ExecError != nil {
 				t.Errorf("done %+v", m)
 			}
-		} else if m := next("done"); m.ExecError == nil || m.ExecError.Value != c.fail {
-			t.Errorf("done %+v, want the error %q", m, c.fail)
+		} else if m := next("done"); m.ExecError == nil || m.ExecError.Name != c.failName || m.ExecError.Value != c.fail {
+			t.Errorf("done %+v, want the error %s: %q", m.ExecError, c.failName, c.fail)
 		}
 	}
 	reqW.Close()

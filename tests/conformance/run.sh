@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.sh runs the jupyter_kernel_test conformance suite (test_rbm_kernel.py),
-# the end-to-end checks (test_e2e.py), the soak test (test_soak.py) and the
+# the end-to-end checks (test_e2e.py), the protocol's edges (test_edges.py:
+# replays, malformed requests, stdin), the soak test (test_soak.py) and the
 # Go distribution's test programs as cells (test_go_programs.py, which reads
 # them from $(go env GOROOT)/test) against the installed "rbm-kernel"
 # kernelspec (JUPYTER_PATH must point at it) and fails if any test fails or
@@ -16,7 +17,7 @@ count="$root/build/test/conformance.count"
 
 cd "$here"
 status=0
-"$venv/bin/python" -m unittest -v test_rbm_kernel test_e2e test_soak test_go_programs 2>&1 | tee "$log" || status=$?
+"$venv/bin/python" -m unittest -v test_rbm_kernel test_e2e test_edges test_soak test_go_programs 2>&1 | tee "$log" || status=$?
 
 ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\}.*/\1/p' "$log" | tail -1)
 ran=${ran:-0}

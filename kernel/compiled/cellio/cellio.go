@@ -1,9 +1,12 @@
-// Package cellio holds the writers that compiled cells print to: the
-// kernel sets them to the running cell's output streams, and the code of a
+// Package cellio holds the writers that compiled cells print to, and the
+// reader of their standard input: the kernel sets them to the running
+// cell's output streams and input (Set, SetStdin), and the code of a
 // compiled cell is rewritten to use them (kernel/compiled), so that what it
 // prints with fmt.Print, fmt.Println or fmt.Printf, or writes to os.Stdout
 // or os.Stderr passed as an io.Writer, reaches the notebook in order with
-// the rest of the cell's output instead of the process's own stdout.
+// the rest of the cell's output instead of the process's own stdout, and
+// what it reads with fmt.Scan, Scanln or Scanf, or from os.Stdin passed as
+// an io.Reader, is asked of the front end.
 //
 // The package is linked into the kernel and into every plugin of a
 // compiled cell; Go gives the process one copy of its variables, shared by
@@ -12,6 +15,7 @@
 package cellio
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -30,6 +34,58 @@ func Set(out, errw io.Writer) {
 	mu.Lock()
 	defer mu.Unlock()
 	stdout, stderr = out, errw
+}
+
+// runeScanner is what Stdin reads from: fmt's scanning functions put back
+// the rune they looked at with UnreadRune.
+type runeScanner interface {
+	io.Reader
+	io.RuneScanner
+}
+
+var (
+	stdinMu sync.RWMutex
+	stdin   runeScanner = bufio.NewReader(os.Stdin)
+)
+
+// SetStdin makes r the reader of Stdin; one that is not an
+// io.RuneScanner is read through a bufio.Reader.
+func SetStdin(r io.Reader) {
+	rs, ok := r.(runeScanner)
+	if !ok {
+		rs = bufio.NewReader(r)
+	}
+	stdinMu.Lock()
+	defer stdinMu.Unlock()
+	stdin = rs
+}
+
+// Stdin is the reader of the running cell's standard input: a compiled
+// cell's fmt.Scan, Scanln and Scanf read it (as fmt.Fscan…(Stdin, …)), and
+// so does os.Stdin handed on as an io.Reader (bufio.NewReader(os.Stdin)
+// becomes bufio.NewReader(StdinOf(os.Stdin))). It is an io.RuneScanner.
+var Stdin io.Reader = reader{}
+
+// reader reads from the reader that stdin holds when it is called.
+type reader struct{}
+
+func currentStdin() runeScanner {
+	stdinMu.RLock()
+	defer stdinMu.RUnlock()
+	return stdin
+}
+
+func (reader) Read(p []byte) (int, error)   { return currentStdin().Read(p) }
+func (reader) ReadRune() (rune, int, error) { return currentStdin().ReadRune() }
+func (reader) UnreadRune() error            { return currentStdin().UnreadRune() }
+
+// StdinOf returns Stdin if f is os.Stdin, else f: a compiled cell's
+// os.Stdin passed as an io.Reader becomes StdinOf(os.Stdin).
+func StdinOf(f *os.File) io.Reader {
+	if f == os.Stdin {
+		return Stdin
+	}
+	return f
 }
 
 // Stdout is the writer of the running cell's standard output.
