@@ -122,6 +122,18 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	if err != nil {
 		return usage(err)
 	}
+	if cmd == "check" {
+		// Counted, not planned: a plan of millions of runs needs gigabytes.
+		n, err := CountRuns(spec)
+		if err != nil {
+			return usage(err)
+		}
+		for _, a := range spec.Axes {
+			fmt.Fprintf(stdout, "axis %s: %s\n", a.Name, formatValues(a.Values))
+		}
+		fmt.Fprintf(stdout, "%s: %d runs (%d repeats)\n", file, n, spec.Repeats)
+		return nil
+	}
 	plan, err := NewPlan(spec)
 	if err != nil {
 		return usage(err)
@@ -135,12 +147,6 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 			Time: *limit, Memory: *mem, Image: *image, Claim: *claim, Parallelism: *parallel}
 	}
 	switch cmd {
-	case "check":
-		for _, a := range spec.Axes {
-			fmt.Fprintf(stdout, "axis %s: %s\n", a.Name, formatValues(a.Values))
-		}
-		fmt.Fprintf(stdout, "%s: %d runs (%d repeats)\n", file, len(plan.Jobs), spec.Repeats)
-		return nil
 	case "plan":
 		for _, j := range plan.Jobs {
 			var lv []string

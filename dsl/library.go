@@ -533,7 +533,8 @@ func init() {
 // sdcp, csdcp, ssd; every learner also takes the training settings rate,
 // batch, momentum, decay, schedule and rate_end) and measurements (loglik,
 // recon, ais, isl, tau), each with its parameters, their types, defaults and
-// documentation.
+// documentation, and the bounds of their values that the checker verifies
+// (Param.Check: sizes, counts, rates, probabilities, an existing folder).
 // Describe lists them. RunLibrary runs the configurations that this
 // registry resolves. The registry is the caller's: adding entries to it
 // changes no other registry, but RunLibrary knows only the library's.
@@ -542,6 +543,9 @@ func Library() *MapRegistry {
 	for _, it := range library {
 		e := *it.entry
 		e.Params = append([]Param(nil), it.entry.Params...)
+		for i := range e.Params {
+			e.Params[i].Check = limitOf(e.Kind, e.Name, e.Params[i].Name) // limits.go
+		}
 		if err := r.Add(&e); err != nil {
 			// The table is fixed at compile time and checked by the tests.
 			panic("dsl: invalid library table: " + err.Error())

@@ -83,7 +83,10 @@ func TestSweepCommand(t *testing.T) {
 func TestSweepExitStatus(t *testing.T) {
 	good := writeSweep(t, tinySweep)
 	bad := writeSweep(t, strings.Replace(tinySweep, "learner cd(", "learner cdd(", 1))
-	failing := writeSweep(t, strings.Replace(tinySweep, "rate = 0.2", "rate = 0", 1))
+	badRate := writeSweep(t, strings.Replace(tinySweep, "rate = 0.2", "rate = 0", 1))
+	// 36 visible and 40 hidden units: too many for the exact loglik, which
+	// fails when the runs measure it.
+	failing := writeSweep(t, strings.NewReplacer("size = 2", "size = 6", "hidden = 2", "hidden = 40").Replace(tinySweep))
 	for _, c := range []struct {
 		args   []string
 		code   int
@@ -95,6 +98,7 @@ func TestSweepExitStatus(t *testing.T) {
 		{[]string{"run"}, 2, "want one sweep file"},
 		{[]string{"nonsense", good}, 2, `unknown command "nonsense"`},
 		{[]string{"check", bad}, 2, "unknown learner cdd (did you mean cd?)"},
+		{[]string{"run", badRate}, 2, "tiny.sweep:8:27: parameter rate = 0: want a finite number > 0"},
 		{[]string{"run", failing}, 1, "4 runs failed"},
 	} {
 		e, out, errb := testEnv(nil)
