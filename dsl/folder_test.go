@@ -325,3 +325,48 @@ func TestPlanChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestReportComparesOnlyThePlan: a comparison over a folder that also
+// holds another plan's results pairs only the plan's runs (the review saw a
+// Wilcoxon p move from 0.0625 to 0.1875 when old results were mixed in).
+func TestReportComparesOnlyThePlan(t *testing.T) {
+	src := folderSweep + "compare sampler flip vs gibbs on max loglik by rate\n"
+	st, _ := OpenStore(t.TempDir())
+	if _, _, err := runCounting(t, mustPlan(t, src), st, false); err != nil {
+		t.Fatal(err)
+	}
+	// The same comparison at rates 0.1 and 0.3 with 4 repeats: its runs at
+	// rate 0.1, repeats 0 and 1, are the old ones (same keys and seeds).
+	grown := mustPlan(t, strings.NewReplacer("repeat 2", "repeat 4", "[0.01, 0.1]", "[0.1, 0.3]").Replace(src))
+	if _, _, err := runCounting(t, grown, st, true); err != nil {
+		t.Fatal(err)
+	}
+	// Put the results moved aside back, as an older program would have
+	// left them: the folder mixes two plans.
+	moved, _ := filepath.Glob(filepath.Join(st.Dir, "replaced-*", "*.json"))
+	for _, f := range moved {
+		if filepath.Base(f) != PlanFile {
+			if err := os.Rename(f, filepath.Join(st.Dir, filepath.Base(f))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	all, _ := LoadResults(st.Dir)
+	mine, other := grown.Select(all)
+	if len(mine) != 16 || other != 4 {
+		t.Fatalf("Select: %d of the plan's results and %d others in the folder, want 16 and the 4 at rate 0.01", len(mine), other)
+	}
+	rep, err := NewReport(grown, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := rep.Comparisons[0].Cells
+	if len(cells) != 2 {
+		t.Fatalf("%d comparison cells, want rates 0.1 and 0.3 only", len(cells))
+	}
+	for _, c := range cells {
+		if c.Pairs != 4 || c.Levels[0] == 0.01 {
+			t.Errorf("cell %v: %d pairs, want 4 of this plan", c.Levels, c.Pairs)
+		}
+	}
+}
