@@ -179,11 +179,11 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		if errors.As(err, &changed) {
 			return usage(err)
 		}
-		if sum != nil && sum.Note != "" {
-			fmt.Fprintf(stderr, "%s: %s\n", *out, sum.Note)
-		}
 		if sum != nil {
 			fmt.Fprintf(stderr, "\n")
+			if sum.Note != "" {
+				fmt.Fprintf(stderr, "%s: %s\n", *out, sum.Note)
+			}
 			fmt.Fprintln(stdout, sum)
 		}
 		if err == nil && sum.Failed > 0 {

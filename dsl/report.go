@@ -253,7 +253,7 @@ func Compare(results []*Result, c CompareSpec) (*ComparisonTable, error) {
 // comparisons, computed from the results.
 type Report struct {
 	Name    string
-	Results int // result files read
+	Results int // results of the plan's runs (all results when plan is nil)
 	Failed  int // of them failed
 	Missing int // planned runs without a result (when a plan was given)
 	// Other counts the results given that are not of the plan's runs

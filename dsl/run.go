@@ -73,8 +73,8 @@ func (s *Summary) String() string {
 // Run first makes store the folder of plan (Store.Bind with opts.Replace)
 // and fails with a *PlanChangedError, running nothing, if the folder
 // belongs to another plan. It then executes the runs of plan in opts.Shard
-// that have no result in store yet, on opts.Workers goroutines, and writes each result as soon as it is
-// done: one writer goroutine stores the results (Store.Write) while the
+// that have no result in store yet, on opts.Workers goroutines, and writes
+// each result as soon as it is done: one writer goroutine stores the results (Store.Write) while the
 // workers go on with their next runs. A run that returns an error or panics
 // is recorded as failed and the sweep goes on. When ctx is cancelled no new
 // run starts, runs in progress are cancelled and their results are not
