@@ -94,7 +94,7 @@ var library = []libItem{
 		entry: &Entry{Kind: KindDataset, Name: "shifting_bar",
 			Doc: "Shifting bar (data.ShiftingBar): the n cyclic shifts of a bar of b ones in a row of n pixels; the best mean log-likelihood is −ln n",
 			Params: []Param{
-				{Name: "n", Type: TypeInt, Doc: "length n of the row (visible units), 2…65536"},
+				{Name: "n", Type: TypeInt, Doc: "length n of the row (visible units), 2…11585 (data.MaxShiftingBar)"},
 				{Name: "b", Type: TypeInt, Doc: "width b of the bar, 1 ≤ b < n"},
 			}},
 		dataset: func(p params) (*data.Set, error) {

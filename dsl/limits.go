@@ -23,7 +23,7 @@ import (
 var limits = map[Kind]map[string]map[string]func(any) error{
 	KindDataset: {
 		"bars_stripes":     {"size": intIn(1, data.MaxBarsAndStripes)},
-		"shifting_bar":     {"n": intIn(2, 1<<16), "b": intIn(1, 1<<16-1)},
+		"shifting_bar":     {"n": intIn(2, data.MaxShiftingBar), "b": intIn(1, data.MaxShiftingBar-1)},
 		"artificial_modes": {"pmut": floatIn(0, 1), "n": intIn(1, data.MaxArtificialModes), "seed": intIn(0, math.MaxInt)},
 		"mnist":            {"n": intIn(0, math.MaxInt), "threshold": floatOpen(0, 1), "dir": existingDir},
 	},

@@ -21,6 +21,8 @@ func TestCheckReportsBounds(t *testing.T) {
 	for _, c := range []struct{ body, want string }{
 		{"data bars_stripes(size = -2)\nmodel binary(hidden = 4)\nlearner cd\n",
 			"lib.sweep:3:26: parameter size = -2: want 1…12"},
+		{"data shifting_bar(n = 65536, b = 1)\nmodel binary(hidden = 4)\nlearner cd\n",
+			"lib.sweep:3:23: parameter n = 65536: want 2…11585"},
 		{"data bars_stripes\nmodel binary(hidden = -5)\nlearner cd\n",
 			"lib.sweep:4:23: parameter hidden = -5: want 1…134217727"},
 		{"data bars_stripes\nmodel binary(hidden = 2000000000)\nlearner cd\n",

@@ -28,11 +28,12 @@ type IDX struct {
 // what it announced.
 const maxIDXBytes = 1 << 32
 
-// MaxIDXValues bounds the number of values LoadIDX and MNIST turn into a
-// data set, images × rows × columns ≤ 2^27 (1 GiB of float64; the full
-// MNIST training set has 4.7e7). A header announcing more is refused before
-// its body is read.
-const MaxIDXValues = 1 << 27
+// MaxSetValues bounds the number of values, examples × units, of a data
+// set that LoadIDX, MNIST, ShiftingBar and Mixture.Sample make: at most
+// 2^27 (1 GiB of float64; the full MNIST training set has 4.7e7). A size
+// announcing more is refused before anything is allocated, for LoadIDX and
+// MNIST before the file's body is read.
+const MaxSetValues = 1 << 27
 
 // maxDeflateRatio is the most bytes one byte of a deflate stream can
 // expand to (a run of 258-byte matches coded in under 2 bits each): a gzip
@@ -206,7 +207,7 @@ func WriteIDX(w io.Writer, x *IDX) error {
 // [0, 1]; example n is row n of X with pixel (r, c) in column r·C+c, and
 // the set's image shape is R×C. It returns an error naming the file for a
 // missing, corrupt or truncated file, a label count unequal to N, or sizes
-// announcing more than MaxIDXValues pixels; the sizes in a file's header
+// announcing more than MaxSetValues pixels; the sizes in a file's header
 // are checked (against the bound, the file's length and the other file)
 // before its body is read.
 func LoadIDX(images, labels string) (*Set, error) {
@@ -230,8 +231,8 @@ func loadIDX(images, labels string, wantRows, wantCols int) (*Set, error) {
 		if wantRows > 0 && (rows != wantRows || cols != wantCols) {
 			return fmt.Errorf("%d×%d images (sizes %v), want %d×%d", rows, cols, dims, wantRows, wantCols)
 		}
-		if v := uint64(n) * uint64(rows) * uint64(cols); v > MaxIDXValues {
-			return fmt.Errorf("sizes %v announce %d pixels, above MaxIDXValues = %d", dims, v, MaxIDXValues)
+		if v := uint64(n) * uint64(rows) * uint64(cols); v > MaxSetValues {
+			return fmt.Errorf("sizes %v announce %d pixels, above MaxSetValues = %d", dims, v, MaxSetValues)
 		}
 		return nil
 	})

@@ -58,7 +58,7 @@ func zeroBomb(t *testing.T, path string, n, rows, cols uint32) {
 
 // TestIDXHeaderCheckedFirst: a small gzip'd file announcing 1×16384×16384
 // images (it took the kernel to 3.1 GB before being refused) is refused by
-// MNIST (not 28×28) and by LoadIDX (above MaxIDXValues) from its header,
+// MNIST (not 28×28) and by LoadIDX (above MaxSetValues) from its header,
 // allocating next to nothing.
 func TestIDXHeaderCheckedFirst(t *testing.T) {
 	if testing.Short() {
@@ -80,7 +80,7 @@ func TestIDXHeaderCheckedFirst(t *testing.T) {
 		t.Errorf("MNIST allocated %d bytes before refusing the file", n)
 	}
 	n = allocated(func() { _, err = LoadIDX(images, "") })
-	if err == nil || !strings.Contains(err.Error(), "above MaxIDXValues") || !strings.Contains(err.Error(), images) {
+	if err == nil || !strings.Contains(err.Error(), "above MaxSetValues") || !strings.Contains(err.Error(), images) {
 		t.Errorf("LoadIDX: %v", err)
 	}
 	if n > 8<<20 {
@@ -110,7 +110,7 @@ func TestIDXSizeAgainstFile(t *testing.T) {
 }
 
 // FuzzLoadIDX: whatever the bytes of an image file (plain or gzip'd),
-// LoadIDX never panics, accepts only sizes within MaxIDXValues that the
+// LoadIDX never panics, accepts only sizes within MaxSetValues that the
 // data fills, and allocates no more than the bytes the file can hold
 // (times 8 for float64, times the gzip expansion bound for a gzip'd file)
 // plus a constant, whatever its header announces.
@@ -144,7 +144,7 @@ func FuzzLoadIDX(f *testing.F) {
 			return
 		}
 		r, c := s.X.Dims()
-		if r*c > MaxIDXValues || c != s.Rows*s.Cols || r == 0 {
+		if r*c > MaxSetValues || c != s.Rows*s.Cols || r == 0 {
 			t.Fatalf("accepted %d×%d values of %d×%d images", r, c, s.Rows, s.Cols)
 		}
 	})

@@ -66,7 +66,7 @@ type MNISTOptions struct {
 // (pixel byte b ↦ b/255), Labels the digits 0…9, Rows = Cols = 28. An
 // empty dir means DefaultMNISTDir(). opts limits the number of examples and
 // binarises them. A missing or corrupt file, or one whose header announces
-// images other than 28×28, more than MaxIDXValues pixels or another number
+// images other than 28×28, more than MaxSetValues pixels or another number
 // of labels, gives an error that names it and says how to create it
 // (MNISTSetupHint); the header is checked before the body is read.
 func MNIST(dir string, opts MNISTOptions) (*Set, error) {
