@@ -659,6 +659,9 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
+	if err := runSize(cfg, set); err != nil { // limits.go
+		return nil, err
+	}
 
 	it, p, err = item(KindModel, &cfg.Model)
 	if err != nil {

@@ -140,3 +140,76 @@ func existingDir(v any) error {
 	}
 	return nil
 }
+
+// runSize checks, once a run has its data set and before it builds the
+// model, the learner, the sampler and the measurements, that the chains
+// and samples they keep fit the library's bound on a data set: at most
+// data.MaxSetValues values, counting visible + hidden values per state.
+// The states are: the learner's chains (chains, or the batch rows when 0,
+// or every example when the batch is 0), times pt's temperatures, times a
+// tempered sampler's temperatures; ais's chains; isl's samples; tau's
+// chains (and their chains × steps energy traces). A count whose memory would end the
+// process is an error naming the parameter, not a fatal out-of-memory.
+func runSize(cfg *Config, set *data.Set) error {
+	get := func(p *Part, name string, def int) float64 {
+		if p == nil {
+			return float64(def)
+		}
+		v, err := params{m: p.Params}.int(name)
+		if err != nil || v < 0 {
+			return float64(def) // absent, or refused later by its builder
+		}
+		return float64(v)
+	}
+	visible, examples := float64(set.Dim()), float64(set.Len())
+	unit := visible + get(&cfg.Model, "hidden", 0)
+	tooMany := func(what string, values float64) error {
+		if values <= data.MaxSetValues {
+			return nil
+		}
+		return fmt.Errorf("%s: %.3g values (%.3g GiB of float64), above the bound data.MaxSetValues = %d of a data set",
+			what, values, values*8/(1<<30), data.MaxSetValues)
+	}
+	if l := cfg.Learner; l != nil {
+		chains := get(l, "chains", 0)
+		if chains == 0 {
+			chains = get(l, "batch", 0)
+		}
+		if chains == 0 {
+			chains = examples
+		}
+		temps, tempered := 1.0, 1.0
+		if l.Name == "pt" {
+			temps = get(l, "temps", 1)
+		}
+		if s := cfg.Sampler; s != nil && s.Name == "tempered" {
+			tempered = get(s, "temps", 1)
+		}
+		what := fmt.Sprintf("learner %s: %.0f chains × %.0f temperatures × %.0f tempered replicas of %.0f visible + hidden units",
+			l.Name, chains, temps, tempered, unit)
+		if err := tooMany(what, chains*temps*tempered*unit); err != nil {
+			return err
+		}
+	}
+	for i := range cfg.Measures {
+		m := &cfg.Measures[i]
+		var err error
+		switch m.Name {
+		case "ais":
+			c := get(m, "chains", 0)
+			err = tooMany(fmt.Sprintf("measure ais: chains = %.0f of %.0f units", c, unit), c*unit)
+		case "isl":
+			s := get(m, "samples", 0)
+			err = tooMany(fmt.Sprintf("measure isl: samples = %.0f of %.0f visible units", s, visible), s*visible)
+		case "tau":
+			c, n := get(m, "chains", 0), get(m, "steps", 0)
+			if err = tooMany(fmt.Sprintf("measure tau: chains = %.0f of %.0f units", c, unit), c*unit); err == nil {
+				err = tooMany(fmt.Sprintf("measure tau: chains = %.0f × steps = %.0f of energy traces", c, n), c*n)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

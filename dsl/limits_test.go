@@ -1,6 +1,7 @@
 package dsl_test
 
 import (
+	"context"
 	"errors"
 	"go/scanner"
 	"path/filepath"
@@ -88,5 +89,34 @@ func TestCountRuns(t *testing.T) {
 	}
 	if a := after.TotalAlloc - before.TotalAlloc; a > 64<<20 {
 		t.Errorf("counting %d runs allocated %d bytes", n, a)
+	}
+}
+
+// TestRunSizeBound: counts that pass their own bounds but would keep more
+// than data.MaxSetValues values in a run (a billion persistent chains) fail
+// the run with an error naming the parameter, before anything is built,
+// instead of ending the process (or the kernel of a %%sweep cell).
+func TestRunSizeBound(t *testing.T) {
+	base := "seed 1\nupdates 2\ndata bars_stripes(size = 3)\nmodel binary(hidden = 4)\n"
+	for _, c := range []struct{ lines, want string }{
+		{"learner pcd(chains = 1000000000)\n", "learner pcd: 1000000000 chains × 1 temperatures × 1 tempered replicas of 13 visible + hidden units"},
+		{"learner pt(chains = 1000000, temps = 100)\n", "learner pt: 1000000 chains × 100 temperatures"},
+		{"learner cd(batch = 1000000)\nsampler tempered(temps = 1000)\n", "1000000 chains × 1 temperatures × 1000 tempered replicas"},
+		{"learner cd\nmeasure ais(chains = 100000000)\n", "measure ais: chains = 100000000 of 13 units"},
+		{"learner cd\nmeasure isl(samples = 100000000)\n", "measure isl: samples = 100000000 of 9 visible units"},
+		{"learner cd\nmeasure tau(chains = 1000, steps = 1000000)\n", "measure tau: chains = 1000 × steps = 1000000"},
+	} {
+		p := libPlan(t, base+c.lines)
+		var err error
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err = dsl.RunLibrary(context.Background(), p.Jobs[0])
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "MaxSetValues") {
+			t.Errorf("%q: %v, want an error containing %q", c.lines, err, c.want)
+		}
+		if a := after.TotalAlloc - before.TotalAlloc; a > 16<<20 {
+			t.Errorf("%q: %d bytes allocated before the refusal", c.lines, a)
+		}
 	}
 }
