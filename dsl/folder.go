@@ -138,7 +138,8 @@ func others(dir string, p *Plan) ([]string, error) {
 // of different plans never mix. The folder records its plan in PlanFile:
 //
 //   - a folder without a record and without results of other runs, or
-//     with the record of the same plan (same Fingerprint), is p's;
+//     with the record of the same plan (same Fingerprint; the record is
+//     rewritten if p spells it otherwise), is p's;
 //   - a plan that grows the recorded one (PlanRecord.Grows: more repeats or
 //     more levels, no run of the old plan changed), with no result in the
 //     folder of a run outside p, replaces the record: the new runs are
@@ -160,6 +161,11 @@ func (s *Store) Bind(p *Plan, replace bool) (string, error) {
 		return "", err
 	}
 	if old != nil && old.Fingerprint == rec.Fingerprint {
+		if canonValue(old) != canonValue(rec) {
+			// The same runs spelled otherwise (a default written out):
+			// record the current spelling, which later changes compare to.
+			return "", writePlanRecord(s.Dir, rec)
+		}
 		return "", nil
 	}
 	foreign, err := others(s.Dir, p)

@@ -110,6 +110,15 @@ func TestFolderSamePlan(t *testing.T) {
 	if err != nil || len(ran) != 0 || sum.Skipped != 8 || sum.Note != "" {
 		t.Errorf("resume of the same plan: %v, %d runs, %+v", err, len(ran), sum)
 	}
+	// The record now spells the plan as the edited file does, so growing
+	// it from there is growth.
+	if rec, _ := ReadPlanRecord(st.Dir); rec == nil || rec.Components["model"] != "binary(hidden = 4, init_sd = 0.01)" {
+		t.Errorf("record not rewritten in the file's spelling: %+v", rec)
+	}
+	grown := mustPlan(t, strings.Replace(edited, "repeat 2", "repeat 3", 1))
+	if sum, ran, err := runCounting(t, grown, st, false); err != nil || len(ran) != 4 || !strings.Contains(sum.Note, "grew from 8 to 12") {
+		t.Errorf("growing the respelled plan: %v, %d runs, %+v", err, len(ran), sum)
+	}
 }
 
 // TestFolderGrows: adding a level and a repeat runs exactly the new runs,
