@@ -25,7 +25,7 @@ var limits = map[Kind]map[string]map[string]func(any) error{
 		"bars_stripes":     {"size": intIn(1, data.MaxBarsAndStripes)},
 		"shifting_bar":     {"n": intIn(2, data.MaxShiftingBar), "b": intIn(1, data.MaxShiftingBar-1)},
 		"artificial_modes": {"pmut": floatIn(0, 1), "n": intIn(1, data.MaxArtificialModes), "seed": intIn(0, math.MaxInt)},
-		"mnist":            {"n": intIn(0, math.MaxInt), "threshold": floatOpen(0, 1), "dir": existingDir},
+		"mnist":            {"n": intIn(0, math.MaxInt), "threshold": floatOpen(0, 1), "dir": mnistDir},
 	},
 	KindModel: {
 		// With at least one visible unit, v·h + v + h ≤ rbm.MaxParams
@@ -120,8 +120,28 @@ func floatLeftOpen(lo, hi float64) func(any) error { return floatBetween(lo, hi,
 
 var positiveFloat = floatBetween(0, math.MaxFloat64, false, true)
 
+// mnistDir checks that a folder given to mnist exists and holds the test
+// or the training images (data.MNISTTestImages or data.MNISTTrainImages,
+// plain or .gz; which one a run reads depends on its train parameter and
+// is checked when it starts). "" (data.DefaultMNISTDir, looked up when the
+// run starts) passes.
+func mnistDir(v any) error {
+	if err := existingDir(v); err != nil || v == "" {
+		return err
+	}
+	dir := v.(string)
+	for _, name := range []string{data.MNISTTestImages, data.MNISTTrainImages} {
+		for _, f := range []string{name, name + ".gz"} {
+			if st, err := os.Stat(filepath.Join(dir, f)); err == nil && st.Mode().IsRegular() {
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("folder %s holds neither %s nor %s (nor their .gz); %s", dir, data.MNISTTestImages, data.MNISTTrainImages, data.MNISTSetupHint)
+}
+
 // existingDir checks that a folder named by a string parameter exists; ""
-// (the default folder, looked up when the run starts) passes.
+// passes.
 func existingDir(v any) error {
 	s, ok := v.(string)
 	if !ok {

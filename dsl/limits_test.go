@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"go/scanner"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -18,6 +19,7 @@ import (
 // file:line:col (issue 20).
 func TestCheckReportsBounds(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "no-such-folder")
+	empty := t.TempDir()
 	head := "seed 1\nupdates 10\n"
 	for _, c := range []struct{ body, want string }{
 		{"data bars_stripes(size = -2)\nmodel binary(hidden = 4)\nlearner cd\n",
@@ -36,6 +38,8 @@ func TestCheckReportsBounds(t *testing.T) {
 			"lib.sweep:3:30: parameter pmut = 1.5: want a number in [0, 1]"},
 		{"data mnist(dir = \"" + missing + "\")\nmodel binary(hidden = 4)\nlearner cd\n",
 			"lib.sweep:3:18: parameter dir = \"" + missing + "\": folder " + missing + " does not exist"},
+		{"data mnist(dir = \"" + empty + "\")\nmodel binary(hidden = 4)\nlearner cd\n",
+			"lib.sweep:3:18: parameter dir = \"" + empty + "\": folder " + empty + " holds neither t10k-images-idx3-ubyte nor train-images-idx3-ubyte"},
 		{"data bars_stripes\nmodel binary(hidden = 4)\nlearner cd(momentum = 1)\n",
 			"lib.sweep:5:23: parameter momentum = 1: want a number in [0, 1)"},
 		{"data bars_stripes\nmodel binary(hidden = 4)\nlearner cd\nmeasure tau(steps = 3)\n",
@@ -118,5 +122,18 @@ func TestRunSizeBound(t *testing.T) {
 		if a := after.TotalAlloc - before.TotalAlloc; a > 16<<20 {
 			t.Errorf("%q: %d bytes allocated before the refusal", c.lines, a)
 		}
+	}
+}
+
+// TestCheckAcceptsMNISTFolder: a folder that holds the images (here only
+// gzip'd training images; their content is read when a run starts) passes.
+func TestCheckAcceptsMNISTFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "train-images-idx3-ubyte.gz"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := "seed 1\nupdates 10\ndata mnist(train = true, dir = \"" + dir + "\")\nmodel binary(hidden = 4)\nlearner cd\n"
+	if _, err := dsl.Compile("lib.sweep", []byte(src), dsl.Library()); err != nil {
+		t.Errorf("a folder with training images: %v", err)
 	}
 }
