@@ -224,6 +224,31 @@ func (c *checker) check(f *File) {
 			c.errorf(pos, "missing updates statement: a sweep with a learner needs the number of updates")
 		}
 	}
+	c.runCap()
+}
+
+// runCap reports, at the repeat statement or at the axis where the count
+// first passes it, a plan of more than maxRuns runs: the repeats times the
+// number of levels of each axis (a zip group counting once), before skips.
+func (c *checker) runCap() {
+	total := c.spec.Repeats
+	if total > maxRuns {
+		c.errorf(c.seen["repeat"], "repeat %d: the plan would have more than %d runs", total, maxRuns)
+		return
+	}
+	group := -1
+	for _, a := range c.spec.Axes {
+		if a.Group == group {
+			continue
+		}
+		group = a.Group
+		total *= len(a.Values) // at most maxRuns·maxAxisLen: no overflow
+		if total > maxRuns {
+			c.errorf(a.Pos, "axis %s: with its %d levels the plan has %d or more runs (%d repeats × the levels of the axes up to this one), more than the %d allowed (skip if is not subtracted)",
+				a.Name, len(a.Values), total, c.spec.Repeats, maxRuns)
+			return
+		}
+	}
 }
 
 func (c *checker) setting(s *SettingStmt) {
@@ -744,6 +769,14 @@ func (c *checker) value(e Expr, p *Param, depth int) bool {
 				}
 			}
 		}
+		if p.Check != nil {
+			for _, v := range a.Values {
+				if err := p.Check(v); err != nil {
+					c.errorf(e.At, "parameter %s: level %s of axis %s: %v", p.Name, formatValue(v), a.Name, err)
+					return false
+				}
+			}
+		}
 		return true
 	}
 	v, t, ok := c.constant(e)
@@ -767,6 +800,12 @@ func (c *checker) value(e Expr, p *Param, depth int) bool {
 	if t == TypeName && p.Values != nil && !contains(p.Values, v.(string)) {
 		c.errorf(e.Pos(), "parameter %s: %s is not one of %s%s", p.Name, v, strings.Join(p.Values, ", "), didYouMean(v.(string), p.Values))
 		return false
+	}
+	if p.Check != nil {
+		if err := p.Check(v); err != nil {
+			c.errorf(e.Pos(), "parameter %s = %s: %v", p.Name, exprText(e), err)
+			return false
+		}
 	}
 	return true
 }

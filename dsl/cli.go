@@ -19,9 +19,9 @@ const CommandUsage = `usage: rbm-kernel sweep <command> [flags] FILE.sweep
 commands:
   check     check the file and print the axes and the number of runs
   plan      list every run: index, key, seed and axis levels
-  run       run the runs without a result (flags: -out, -workers, -shard, -retry)
+  run       run the runs without a result (flags: -out, -workers, -shard, -retry, -replace)
   status    count done, failed and missing runs and list missing ones
-  collect   write all results as one long CSV and print the report (-csv, -md)
+  collect   write the plan's results as one long CSV and print the report (-csv, -md)
   emit slurm  print a Slurm array script (-shards, -cpus, -time, -mem, -name)
   emit k8s    print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)
             (sbatch and k8s are short for emit slurm and emit k8s)
@@ -30,6 +30,12 @@ The result folder (-out) defaults to FILE without .sweep plus ".results".
 The shard defaults to SWEEP_SHARD=i/n, or Slurm's SLURM_ARRAY_TASK_ID and
 SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with
 SWEEP_SHARD_COUNT. run exits with an error if any run failed.
+
+A result folder belongs to one plan (recorded in sweep-plan.json): run
+refuses a folder of another plan unless the new plan only adds runs (more
+repeats or levels); -replace makes the new plan the folder's, moving the
+results of runs not in it to a subfolder replaced-<time>. status and
+collect count only the results of the file's plan.
 `
 
 // UsageError is an error of Command that is the caller's mistake rather
@@ -83,6 +89,7 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	workers := fs.Int("workers", 0, "runs at once (0: all cores)")
 	shardFlag := fs.String("shard", "", "run shard i/n of the runs")
 	retry := fs.Bool("retry", false, "rerun runs whose stored result is a failure")
+	replace := fs.Bool("replace", false, "make this plan the result folder's, moving results of other runs aside")
 	csvPath := fs.String("csv", "", "CSV file to write (default: <out>/results.csv)")
 	md := fs.Bool("md", false, "print the report as Markdown")
 	shards := fs.Int("shards", 1, "number of array tasks")
@@ -115,6 +122,18 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	if err != nil {
 		return usage(err)
 	}
+	if cmd == "check" {
+		// Counted, not planned: a plan of millions of runs needs gigabytes.
+		n, err := CountRuns(spec)
+		if err != nil {
+			return usage(err)
+		}
+		for _, a := range spec.Axes {
+			fmt.Fprintf(stdout, "axis %s: %s\n", a.Name, formatValues(a.Values))
+		}
+		fmt.Fprintf(stdout, "%s: %d runs (%d repeats)\n", file, n, spec.Repeats)
+		return nil
+	}
 	plan, err := NewPlan(spec)
 	if err != nil {
 		return usage(err)
@@ -128,12 +147,6 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 			Time: *limit, Memory: *mem, Image: *image, Claim: *claim, Parallelism: *parallel}
 	}
 	switch cmd {
-	case "check":
-		for _, a := range spec.Axes {
-			fmt.Fprintf(stdout, "axis %s: %s\n", a.Name, formatValues(a.Values))
-		}
-		fmt.Fprintf(stdout, "%s: %d runs (%d repeats)\n", file, len(plan.Jobs), spec.Repeats)
-		return nil
 	case "plan":
 		for _, j := range plan.Jobs {
 			var lv []string
@@ -158,12 +171,19 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		if err != nil {
 			return err
 		}
-		sum, err := Run(ctx, plan, store, fn, &Options{Workers: *workers, Shard: shard, Retry: *retry,
+		sum, err := Run(ctx, plan, store, fn, &Options{Workers: *workers, Shard: shard, Retry: *retry, Replace: *replace,
 			Progress: func(done, failed, total int, eta time.Duration) {
 				fmt.Fprintf(stderr, "\r%d/%d runs, %d failed, eta %v   ", done, total, failed, eta.Round(time.Second))
 			}})
+		var changed *PlanChangedError
+		if errors.As(err, &changed) {
+			return usage(err)
+		}
 		if sum != nil {
 			fmt.Fprintf(stderr, "\n")
+			if sum.Note != "" {
+				fmt.Fprintf(stderr, "%s: %s\n", *out, sum.Note)
+			}
 			fmt.Fprintln(stdout, sum)
 		}
 		if err == nil && sum.Failed > 0 {
@@ -178,13 +198,20 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		}
 		rep, _ := NewReport(plan, results)
 		fmt.Fprintf(stdout, "%d runs: %d done (%d failed), %d missing\n", len(plan.Jobs), rep.Results, rep.Failed, rep.Missing)
+		if err := folderNote(stdout, *out, plan, rep.Other); err != nil {
+			return err
+		}
 		for _, j := range store.Missing(plan) {
 			fmt.Fprintf(stdout, "missing %d %s\n", j.Index, j.Key)
 		}
 		return nil
 	case "collect":
-		results, err := LoadResults(*out)
+		all, err := LoadResults(*out)
 		if err != nil {
+			return err
+		}
+		results, other := plan.Select(all)
+		if err := folderNote(stderr, *out, plan, other); err != nil {
 			return err
 		}
 		path := *csvPath
@@ -229,4 +256,25 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		return nil
 	}
 	return usage(fmt.Errorf("sweep: unknown command %q\n%s", cmd, CommandUsage))
+}
+
+// folderNote writes to w, when the folder dir records another plan than
+// plan or holds other results, what differs and that those results are
+// not counted.
+func folderNote(w io.Writer, dir string, plan *Plan, other int) error {
+	old, err := ReadPlanRecord(dir)
+	if err != nil {
+		return err
+	}
+	if rec := plan.Record(); old != nil && old.Fingerprint != rec.Fingerprint {
+		changes := strings.Join(old.Changes(rec), "; ")
+		if changes == "" {
+			changes = "other runs"
+		}
+		fmt.Fprintf(w, "note: %s records another plan (%s); run with -replace to make this plan the folder's\n", dir, changes)
+	}
+	if other > 0 {
+		fmt.Fprintf(w, "note: %d results in %s are of runs not in this plan and are not counted\n", other, dir)
+	}
+	return nil
 }

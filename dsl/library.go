@@ -94,7 +94,7 @@ var library = []libItem{
 		entry: &Entry{Kind: KindDataset, Name: "shifting_bar",
 			Doc: "Shifting bar (data.ShiftingBar): the n cyclic shifts of a bar of b ones in a row of n pixels; the best mean log-likelihood is −ln n",
 			Params: []Param{
-				{Name: "n", Type: TypeInt, Doc: "length n of the row (visible units), 2…65536"},
+				{Name: "n", Type: TypeInt, Doc: "length n of the row (visible units), 2…11585 (data.MaxShiftingBar)"},
 				{Name: "b", Type: TypeInt, Doc: "width b of the bar, 1 ≤ b < n"},
 			}},
 		dataset: func(p params) (*data.Set, error) {
@@ -533,7 +533,8 @@ func init() {
 // sdcp, csdcp, ssd; every learner also takes the training settings rate,
 // batch, momentum, decay, schedule and rate_end) and measurements (loglik,
 // recon, ais, isl, tau), each with its parameters, their types, defaults and
-// documentation.
+// documentation, and the bounds of their values that the checker verifies
+// (Param.Check: sizes, counts, rates, probabilities, an existing folder).
 // Describe lists them. RunLibrary runs the configurations that this
 // registry resolves. The registry is the caller's: adding entries to it
 // changes no other registry, but RunLibrary knows only the library's.
@@ -542,6 +543,9 @@ func Library() *MapRegistry {
 	for _, it := range library {
 		e := *it.entry
 		e.Params = append([]Param(nil), it.entry.Params...)
+		for i := range e.Params {
+			e.Params[i].Check = limitOf(e.Kind, e.Name, e.Params[i].Name) // limits.go
+		}
 		if err := r.Add(&e); err != nil {
 			// The table is fixed at compile time and checked by the tests.
 			panic("dsl: invalid library table: " + err.Error())
@@ -654,6 +658,9 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 	set, err := it.dataset(p)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
+	}
+	if err := runSize(cfg, set); err != nil { // limits.go
+		return nil, err
 	}
 
 	it, p, err = item(KindModel, &cfg.Model)

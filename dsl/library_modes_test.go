@@ -67,7 +67,7 @@ func TestLibraryArtificialModesErrors(t *testing.T) {
 		{"pmut = 0.1, n = 0", "examples out of range"},
 		{"pmut = 0.1, seed = -1", "seed = -1"},
 	} {
-		p := libPlan(t, `seed 1
+		p := uncheckedPlan(t, `seed 1
 updates 2
 data artificial_modes(`+c.args+`)
 model binary(hidden = 2)

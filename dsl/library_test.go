@@ -18,7 +18,30 @@ import (
 // libPlan compiles src against the library's registry and plans it.
 func libPlan(t testing.TB, src string) *dsl.Plan {
 	t.Helper()
-	spec, err := dsl.Compile("lib.sweep", []byte(src), dsl.Library())
+	return planWith(t, src, dsl.Library())
+}
+
+// uncheckedPlan is libPlan against the library without its parameter
+// bounds (Param.Check): a plan whose jobs carry values that the checker
+// refuses, as a job read back from an old result file may, to test that
+// RunLibrary refuses them too.
+func uncheckedPlan(t testing.TB, src string) *dsl.Plan {
+	t.Helper()
+	reg := dsl.Library()
+	for _, k := range []dsl.Kind{dsl.KindDataset, dsl.KindModel, dsl.KindSampler, dsl.KindLearner, dsl.KindMeasure} {
+		for _, name := range reg.Names(k) {
+			e, _ := reg.Lookup(k, name)
+			for i := range e.Params {
+				e.Params[i].Check = nil
+			}
+		}
+	}
+	return planWith(t, src, reg)
+}
+
+func planWith(t testing.TB, src string, reg dsl.Registry) *dsl.Plan {
+	t.Helper()
+	spec, err := dsl.Compile("lib.sweep", []byte(src), reg)
 	if err != nil {
 		t.Fatalf("compile: %v", err)
 	}
@@ -189,7 +212,7 @@ func TestRunLibraryErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := strings.Replace(detSweep, "axis learner = [cd, pcd]\nlearner $learner(k = 2, rate = 0.1, batch = 5, momentum = 0.5)", "learner "+c.learner, 1)
-		p := libPlan(t, src)
+		p := uncheckedPlan(t, src)
 		_, err := dsl.RunLibrary(context.Background(), p.Jobs[0])
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "run 0 (key "+p.Jobs[0].Key+")") {
 			t.Errorf("learner %s: err = %v, want it to name the run and %q", c.learner, err, c.want)
@@ -201,7 +224,7 @@ func TestRunLibraryErrors(t *testing.T) {
 		{"tempered(temps = 1)", "need at least 2 temperatures"},
 		{"tempered(base = flip, alpha = -1)", "sampler flip: mcmc: NewFlip: alpha must be in [0, 1]"},
 	} {
-		p := libPlan(t, detSweep+"sampler "+c.sampler+"\n")
+		p := uncheckedPlan(t, detSweep+"sampler "+c.sampler+"\n")
 		if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("sampler %s: err = %v, want %q", c.sampler, err, c.want)
 		}
@@ -527,10 +550,19 @@ func TestCommandLibrary(t *testing.T) {
 	if out, err := cmd("check", bad); !errors.As(err, &ue) || !strings.Contains(out, "did you mean hidden?") {
 		t.Errorf("check with a typo: %v\n%s", err, out)
 	}
+	// A bad rate is the caller's mistake, reported by check with its
+	// position, before anything runs (issue 20).
+	badRate := filepath.Join(dir, "rate.sweep")
+	os.WriteFile(badRate, []byte(strings.Replace(cdSweep, "rate = 0.5", "rate = 0", 1)), 0o644)
+	if out, err := cmd("check", badRate); !errors.As(err, &ue) || !strings.Contains(out, "rate.sweep:8:27: parameter rate = 0: want a finite number > 0") {
+		t.Errorf("check with a bad rate: err = %v (%T)\n%s", err, err, out)
+	}
+	// Runs that fail when they run: 36 visible and 40 hidden units are
+	// too many for the exact log-likelihood.
 	failing := filepath.Join(dir, "fail.sweep")
-	os.WriteFile(failing, []byte(strings.Replace(cdSweep, "rate = 0.5", "rate = 0", 1)), 0o644)
+	os.WriteFile(failing, []byte(strings.NewReplacer("size = 3", "size = 6", "hidden = 4", "hidden = 40").Replace(cdSweep)), 0o644)
 	if out, err := cmd("run", "-workers", "2", failing); err == nil || errors.As(err, &ue) || !strings.Contains(err.Error(), "6 runs failed") {
-		t.Errorf("run with a bad rate: err = %v (%T), want 6 runs failed\n%s", err, err, out)
+		t.Errorf("run with too large a model for loglik: err = %v (%T), want 6 runs failed\n%s", err, err, out)
 	}
 }
 

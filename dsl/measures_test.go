@@ -94,17 +94,17 @@ func TestMeasureAndDataErrors(t *testing.T) {
 		{"measure isl(samples = 0)", "parameter samples = 0"},
 		{"measure isl(thin = 0)", "parameter thin = 0"},
 	} {
-		p := libPlan(t, base+c.line+"\n")
+		p := uncheckedPlan(t, base+c.line+"\n")
 		if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %q", c.line, err, c.want)
 		}
 	}
 	dir := filepath.Join(t.TempDir(), "none")
-	p := libPlan(t, "seed 1\nupdates 2\ndata mnist(n = 10, dir = \""+dir+"\")\nmodel binary(hidden = 2)\nlearner cd\n")
+	p := uncheckedPlan(t, "seed 1\nupdates 2\ndata mnist(n = 10, dir = \""+dir+"\")\nmodel binary(hidden = 2)\nlearner cd\n")
 	if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), "t10k-images-idx3-ubyte") {
 		t.Errorf("mnist from a missing folder: err = %v, want the file named", err)
 	}
-	p = libPlan(t, "seed 1\nupdates 2\ndata mnist(threshold = 1)\nmodel binary(hidden = 2)\nlearner cd\n")
+	p = uncheckedPlan(t, "seed 1\nupdates 2\ndata mnist(threshold = 1)\nmodel binary(hidden = 2)\nlearner cd\n")
 	if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), "parameter threshold = 1") {
 		t.Errorf("mnist threshold 1: err = %v", err)
 	}

@@ -85,20 +85,9 @@ func NewPlan(spec *Spec) (*Plan, error) {
 	}
 	p := &Plan{Spec: spec}
 	p.Paired = pairedAxes(spec)
-	// Group axes: each group has one index.
-	var groups [][]*Axis
-	for _, a := range spec.Axes {
-		if len(groups) == 0 || groups[len(groups)-1][0].Group != a.Group {
-			groups = append(groups, nil)
-		}
-		groups[len(groups)-1] = append(groups[len(groups)-1], a)
-	}
-	total := spec.Repeats
-	for _, g := range groups {
-		total *= len(g[0].Values)
-		if total > maxRuns {
-			return nil, fmt.Errorf("dsl: %s: sweep has more than %d runs", spec.File, maxRuns)
-		}
+	groups, err := axisGroups(spec)
+	if err != nil {
+		return nil, err
 	}
 	idx := make([]int, len(groups))
 	keys := map[string]int{}
@@ -152,6 +141,83 @@ func NewPlan(spec *Spec) (*Plan, error) {
 		}
 	}
 	return p, nil
+}
+
+// axisGroups groups the axes of spec, each zip group one entry, and checks
+// the cap on the number of runs (the checker reports it with a position).
+func axisGroups(spec *Spec) ([][]*Axis, error) {
+	var groups [][]*Axis
+	for _, a := range spec.Axes {
+		if len(groups) == 0 || groups[len(groups)-1][0].Group != a.Group {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], a)
+	}
+	total := spec.Repeats
+	for _, g := range groups {
+		total *= len(g[0].Values)
+		if total > maxRuns {
+			return nil, fmt.Errorf("dsl: %s: sweep has more than %d runs", spec.File, maxRuns)
+		}
+	}
+	return groups, nil
+}
+
+// CountRuns returns the number of runs of the plan of spec, len(Jobs) of
+// NewPlan(spec), without making the plan: the repeats times the number of
+// combinations of axis levels that no skip condition removes. It keeps one
+// combination in memory at a time (NewPlan needs about 2 KB per run), and
+// without skip statements it only multiplies.
+func CountRuns(spec *Spec) (int, error) {
+	if spec == nil || spec.reg == nil {
+		return 0, fmt.Errorf("dsl: CountRuns needs a Spec made by Check")
+	}
+	groups, err := axisGroups(spec)
+	if err != nil {
+		return 0, err
+	}
+	combos := 1
+	for _, g := range groups {
+		combos *= len(g[0].Values)
+	}
+	if len(spec.Skips) == 0 || combos == 0 {
+		return combos * spec.Repeats, nil
+	}
+	idx := make([]int, len(groups))
+	env := map[string]any{}
+	kept := 0
+	for {
+		for gi, g := range groups {
+			for _, a := range g {
+				env[a.Name] = a.Values[idx[gi]]
+			}
+		}
+		skip := false
+		for _, s := range spec.Skips {
+			v, err := eval(s, env)
+			if err != nil {
+				return 0, err
+			}
+			if v == true {
+				skip = true
+				break
+			}
+		}
+		if !skip {
+			kept++
+		}
+		k := len(groups) - 1
+		for ; k >= 0; k-- {
+			idx[k]++
+			if idx[k] < len(groups[k][0].Values) {
+				break
+			}
+			idx[k] = 0
+		}
+		if k < 0 {
+			return kept * spec.Repeats, nil
+		}
+	}
 }
 
 func pairedAxes(spec *Spec) []string {

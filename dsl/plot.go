@@ -17,8 +17,8 @@ import (
 // Sweep is a sweep that has been run and loaded: what the %%sweep cell
 // magic of the kernel leaves in a variable for later cells. Dir is the
 // result folder, Plan the planned runs, Summary what the last Run did (nil
-// if it did not run), Results every result in Dir and Report the file's
-// summaries and comparisons over them.
+// if it did not run), Results the results in Dir of the plan's runs
+// (Plan.Select) and Report the file's summaries and comparisons over them.
 type Sweep struct {
 	Name    string
 	Dir     string

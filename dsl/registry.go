@@ -58,6 +58,13 @@ type Param struct {
 	// TypeName). A nil Default makes the parameter required.
 	Default any
 	Doc     string
+	// Check, if not nil, is called by the checker with every value the
+	// parameter takes in the plan (a constant, each level of an axis it
+	// refers to, both branches of an if), already of Type (an int where a
+	// float is wanted is passed as an int); an error is reported at the
+	// value's position in the file, before anything runs. It states the
+	// parameter's bounds (e.g. hidden ≥ 1) and what exists (a folder).
+	Check func(v any) error
 }
 
 // Entry is one named thing of the library that a sweep file can use: a data

@@ -252,19 +252,26 @@ func Compare(results []*Result, c CompareSpec) (*ComparisonTable, error) {
 // Report is the analysis a sweep file asks for: its summaries and paired
 // comparisons, computed from the results.
 type Report struct {
-	Name        string
-	Results     int // result files read
-	Failed      int // of them failed
-	Missing     int // planned runs without a result (when a plan was given)
+	Name    string
+	Results int // results of the plan's runs (all results when plan is nil)
+	Failed  int // of them failed
+	Missing int // planned runs without a result (when a plan was given)
+	// Other counts the results given that are not of the plan's runs
+	// (another plan's, see Plan.Select); they are not counted above.
+	Other       int
 	Summaries   []*SummaryTable
 	Comparisons []*ComparisonTable
 }
 
-// NewReport computes every summary and comparison of plan.Spec over
-// results. plan may be nil only for counting: Missing is then 0 and no
-// tables are made.
+// NewReport computes every summary and comparison of plan.Spec over the
+// results of plan's runs (Plan.Select), counting the others in Other.
+// plan may be nil only for counting: every result is then counted, Missing
+// is 0 and no tables are made.
 func NewReport(plan *Plan, results []*Result) (*Report, error) {
-	rep := &Report{Results: len(results)}
+	rep := &Report{}
+	if plan != nil {
+		results, rep.Other = plan.Select(results)
+	}
 	var kept []*Result
 	for _, r := range results {
 		if r == nil {
@@ -324,7 +331,11 @@ func (r *Report) render(md bool) string {
 	} else {
 		fmt.Fprintf(&b, "%s\n", title)
 	}
-	fmt.Fprintf(&b, "%d results, %d failed, %d missing\n\n", r.Results, r.Failed, r.Missing)
+	fmt.Fprintf(&b, "%d results, %d failed, %d missing", r.Results, r.Failed, r.Missing)
+	if r.Other > 0 {
+		fmt.Fprintf(&b, " (%d results of runs not in this plan left out)", r.Other)
+	}
+	b.WriteString("\n\n")
 	for _, t := range r.Summaries {
 		b.WriteString(t.render(md))
 		b.WriteString("\n")

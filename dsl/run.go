@@ -41,6 +41,10 @@ type Options struct {
 	// Progress, if not nil, is called after each run's result is stored,
 	// always from the same goroutine.
 	Progress Progress
+	// Replace makes the plan the store's when the store holds another
+	// plan's results, moving those aside (see Store.Bind); by default Run
+	// refuses to run in a folder of another plan.
+	Replace bool
 }
 
 // Summary says what Run did.
@@ -51,6 +55,9 @@ type Summary struct {
 	Failed  int      // runs finished now with an error
 	Errors  []string // "key: error" of each failed run, in finishing order
 	Elapsed time.Duration
+	// Note says what Store.Bind did to the folder (the plan grew, or
+	// another plan's results were moved aside); empty if nothing.
+	Note string
 }
 
 // String says in one line what happened, and whether any run failed.
@@ -63,9 +70,11 @@ func (s *Summary) String() string {
 	return msg
 }
 
-// Run executes the runs of plan in opts.Shard that have no result in store
-// yet, on opts.Workers goroutines, and writes each result as soon as it is
-// done: one writer goroutine stores the results (Store.Write) while the
+// Run first makes store the folder of plan (Store.Bind with opts.Replace)
+// and fails with a *PlanChangedError, running nothing, if the folder
+// belongs to another plan. It then executes the runs of plan in opts.Shard
+// that have no result in store yet, on opts.Workers goroutines, and writes
+// each result as soon as it is done: one writer goroutine stores the results (Store.Write) while the
 // workers go on with their next runs. A run that returns an error or panics
 // is recorded as failed and the sweep goes on. When ctx is cancelled no new
 // run starts, runs in progress are cancelled and their results are not
@@ -91,7 +100,11 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 		return nil, err
 	}
 	start := time.Now()
-	sum := &Summary{Total: len(runs)}
+	note, err := store.Bind(plan, o.Replace)
+	if err != nil {
+		return nil, err
+	}
+	sum := &Summary{Total: len(runs), Note: note}
 	var todo []*Job
 	for _, r := range runs {
 		if store.Has(r.Key) {

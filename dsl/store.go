@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 )
 
@@ -200,23 +199,23 @@ func readResult(path string) (*Result, error) {
 }
 
 // Load reads every result file of the folder (temporary files of
-// interrupted writes are ignored), sorted by run index then key.
+// interrupted writes are ignored), sorted by run index then key, as
+// LoadResults does.
 func (s *Store) Load() ([]*Result, error) {
 	return LoadResults(s.Dir)
 }
 
-// LoadResults reads every result file in dir, sorted by run index then
-// key. It is what a notebook calls to analyse a finished sweep.
+// LoadResults reads every result file in dir (not PlanFile, not the
+// subfolders), sorted by run index then key, whatever plan they belong to;
+// Plan.Select keeps those of one plan. It is what a notebook calls to
+// analyse a finished sweep.
 func LoadResults(dir string) ([]*Result, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	files, err := resultFiles(dir)
 	if err != nil {
-		return nil, fmt.Errorf("dsl: %w", err)
+		return nil, err
 	}
 	var out []*Result
-	for _, n := range names {
-		if strings.HasPrefix(filepath.Base(n), ".") {
-			continue
-		}
+	for _, n := range files {
 		r, err := readResult(n)
 		if err != nil {
 			return nil, err

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rbm-kernel/rbm-kernel/dsl"
 )
 
 // tinySweep is a sweep of 4 short runs: Bars and Stripes 2×2, CD-1 against
@@ -32,6 +34,23 @@ func writeSweep(t *testing.T, src string) string {
 	return f
 }
 
+// resultFiles lists the result files of a result folder: every *.json but
+// the plan record.
+func resultFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	all, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range all {
+		if filepath.Base(f) != dsl.PlanFile {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // TestSweepCommand runs `rbm-kernel sweep` in process: check, run (twice:
 // the second run skips everything), status and collect exit 0 and say what
 // they did; the result folder defaults to the file name plus .results.
@@ -52,7 +71,7 @@ func TestSweepCommand(t *testing.T) {
 			t.Errorf("sweep %v: exit %d, want 0 and %q in\n%s%s", c.args, code, c.want, out, errb)
 		}
 	}
-	n, _ := filepath.Glob(filepath.Join(strings.TrimSuffix(file, ".sweep")+".results", "*.json"))
+	n := resultFiles(t, strings.TrimSuffix(file, ".sweep")+".results")
 	if len(n) != 4 {
 		t.Errorf("%d result files, want 4", len(n))
 	}
@@ -64,7 +83,10 @@ func TestSweepCommand(t *testing.T) {
 func TestSweepExitStatus(t *testing.T) {
 	good := writeSweep(t, tinySweep)
 	bad := writeSweep(t, strings.Replace(tinySweep, "learner cd(", "learner cdd(", 1))
-	failing := writeSweep(t, strings.Replace(tinySweep, "rate = 0.2", "rate = 0", 1))
+	badRate := writeSweep(t, strings.Replace(tinySweep, "rate = 0.2", "rate = 0", 1))
+	// 36 visible and 40 hidden units: too many for the exact loglik, which
+	// fails when the runs measure it.
+	failing := writeSweep(t, strings.NewReplacer("size = 2", "size = 6", "hidden = 2", "hidden = 40").Replace(tinySweep))
 	for _, c := range []struct {
 		args   []string
 		code   int
@@ -76,6 +98,7 @@ func TestSweepExitStatus(t *testing.T) {
 		{[]string{"run"}, 2, "want one sweep file"},
 		{[]string{"nonsense", good}, 2, `unknown command "nonsense"`},
 		{[]string{"check", bad}, 2, "unknown learner cdd (did you mean cd?)"},
+		{[]string{"run", badRate}, 2, "tiny.sweep:8:27: parameter rate = 0: want a finite number > 0"},
 		{[]string{"run", failing}, 1, "4 runs failed"},
 	} {
 		e, out, errb := testEnv(nil)
@@ -97,7 +120,7 @@ func TestSweepInterrupted(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "run the same command again to resume") {
 		t.Errorf("interrupted sweep: err = %v", err)
 	}
-	n, _ := filepath.Glob(filepath.Join(strings.TrimSuffix(file, ".sweep")+".results", "*.json"))
+	n := resultFiles(t, strings.TrimSuffix(file, ".sweep")+".results")
 	if len(n) != 0 {
 		t.Errorf("%d result files written by an interrupted sweep", len(n))
 	}

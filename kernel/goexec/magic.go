@@ -78,7 +78,9 @@ func sweepDir(name string) string {
 // result in the result folder yet with dsl.RunLibrary under ctx, showing
 // a progress bar, shows the report as Markdown, and sets the session
 // variable (-var, default sweep) to a *dsl.Sweep of the plan, the run's
-// summary, every result in the folder and the report.
+// summary, the results of the plan's runs and the report. A folder of
+// another plan fails the cell before anything runs, unless -replace is
+// given (dsl.Store.Bind).
 func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*kernel.ExecResult, error) {
 	fs := flag.NewFlagSet("%%sweep", flag.ContinueOnError)
 	var usage bytes.Buffer
@@ -86,8 +88,9 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 	out := fs.String("out", "", "result folder (default: sweeps/<name of the sweep>)")
 	workers := fs.Int("workers", 0, "runs at once (0: all cores)")
 	varName := fs.String("var", "sweep", "the variable set to the loaded *dsl.Sweep")
+	replace := fs.Bool("replace", false, "make this plan the result folder's, moving results of runs not in it aside")
 	if err := fs.Parse(strings.Fields(args)); err != nil {
-		return nil, sweepError("%%%%sweep: %v\nusage: %%%%sweep [-out DIR] [-workers N] [-var NAME]\n%s", err, usage.String())
+		return nil, sweepError("%%%%sweep: %v\nusage: %%%%sweep [-out DIR] [-workers N] [-var NAME] [-replace]\n%s", err, usage.String())
 	}
 	if fs.NArg() > 0 {
 		return nil, sweepError("%%%%sweep: unexpected arguments %q; the sweep file goes on the lines below", fs.Args())
@@ -118,18 +121,27 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 	bar := display.NewProgress(label)
 	sum, runErr := dsl.Run(ctx, plan, store, dsl.RunLibrary, &dsl.Options{
 		Workers: *workers,
+		Replace: *replace,
 		Progress: func(done, failed, total int, eta time.Duration) {
 			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
 		},
 	})
 	bar.Done()
+	var changed *dsl.PlanChangedError
+	if errors.As(runErr, &changed) {
+		return nil, sweepError("%%%%sweep: %v", runErr)
+	}
+	if sum != nil && sum.Note != "" {
+		e.out.write(0, []byte(fmt.Sprintf("%s: %s\n", dir, sum.Note)))
+	}
 	if sum != nil {
 		e.out.write(0, []byte(fmt.Sprintf("%s: %s\n", dir, sum)))
 	}
-	results, err := dsl.LoadResults(dir)
+	all, err := dsl.LoadResults(dir)
 	if err != nil {
 		return nil, sweepError("%%%%sweep: loading the results: %v", err)
 	}
+	results, _ := plan.Select(all)
 	rep, err := dsl.NewReport(plan, results)
 	if err != nil {
 		return nil, sweepError("%%%%sweep: report: %v", err)

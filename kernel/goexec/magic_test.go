@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
@@ -46,13 +47,20 @@ func (r *recorder) displays() (plain, md []string) {
 	return plain, md
 }
 
+// countResults counts the result files in dir (not the plan record).
 func countResults(t *testing.T, dir string) int {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return len(files)
+	n := 0
+	for _, f := range files {
+		if filepath.Base(f) != dsl.PlanFile {
+			n++
+		}
+	}
+	return n
 }
 
 func TestSweepMagic(t *testing.T) {
@@ -96,6 +104,31 @@ func TestSweepMagic(t *testing.T) {
 	}
 	if got, _ := run(t, e, "len(again.Results) + len(sweep.Results)"); got != "8" {
 		t.Errorf("after the rerun: %q, want 8", got)
+	}
+}
+
+// TestSweepMagicOtherPlan: a %%sweep cell whose sweep changed a level is
+// refused in the folder of the old plan, running nothing; with -replace it
+// runs, and the variable and the report hold only the new plan's results
+// (the review found 12 results for a 6-run plan).
+func TestSweepMagicOtherPlan(t *testing.T) {
+	e := newExec(t)
+	dir := filepath.Join(t.TempDir(), "tiny")
+	run(t, e, "%%sweep -out "+dir+" -workers 2\n"+tinySweep)
+	changed := strings.Replace(tinySweep, "axis k = [1, 2]", "axis k = [1, 3]", 1)
+	ee, _ := fail(t, e, context.Background(), "%%sweep -out "+dir+" -workers 2\n"+changed)
+	if ee.Name != "SweepError" || !strings.Contains(ee.Value, "axis k: levels 2 removed, 3 added") || !strings.Contains(ee.Value, "-replace") {
+		t.Errorf("changed plan: %s: %s", ee.Name, ee.Value)
+	}
+	if n := countResults(t, dir); n != 4 {
+		t.Errorf("%d results after the refusal, want the 4 of the first plan", n)
+	}
+	_, rec := run(t, e, "%%sweep -replace -out "+dir+" -workers 2\n"+changed)
+	if out := rec.stream("stdout"); !strings.Contains(out, "moved 2 results") || !strings.Contains(out, "2 skipped (already done), 2 run") {
+		t.Errorf("-replace: stdout %q", out)
+	}
+	if got, _ := run(t, e, "fmt.Sprint(len(sweep.Results), sweep.Report.Results, sweep.Report.Other)"); got != `"4 4 0"` {
+		t.Errorf("after -replace: %q, want 4 results of the new plan", got)
 	}
 }
 

@@ -30,6 +30,8 @@ func init() {
 		"MNISTTrainLabels":     reflect.ValueOf(constant.MakeFromLiteral("\"train-labels-idx1-ubyte\"", token.STRING, 0)),
 		"MaxArtificialModes":   reflect.ValueOf(constant.MakeFromLiteral("16777216", token.INT, 0)),
 		"MaxBarsAndStripes":    reflect.ValueOf(constant.MakeFromLiteral("12", token.INT, 0)),
+		"MaxSetValues":         reflect.ValueOf(constant.MakeFromLiteral("134217728", token.INT, 0)),
+		"MaxShiftingBar":       reflect.ValueOf(constant.MakeFromLiteral("11585", token.INT, 0)),
 		"NewBatcher":           reflect.ValueOf(data.NewBatcher),
 		"NewFrechetRef":        reflect.ValueOf(data.NewFrechetRef),
 		"ReadIDX":              reflect.ValueOf(data.ReadIDX),

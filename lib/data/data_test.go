@@ -80,6 +80,9 @@ func TestBarsAndStripes(t *testing.T) {
 	// The documented values: 3×3 with duplicates, 12 patterns of 1/16 and
 	// 2 of 2/16.
 	s, _ := BarsAndStripes(3, true)
+	if MaxShiftingBar*MaxShiftingBar > MaxSetValues || (MaxShiftingBar+1)*(MaxShiftingBar+1) <= MaxSetValues {
+		t.Errorf("MaxShiftingBar %d is not the largest n with n² ≤ MaxSetValues", MaxShiftingBar)
+	}
 	best, _ := BestLogLikelihood(s)
 	want := 12.0/16*math.Log(1.0/16) + 2.0/8*math.Log(1.0/8)
 	if math.Abs(best-want) > 1e-12 {
@@ -116,7 +119,9 @@ func TestShiftingBar(t *testing.T) {
 	if math.Abs(best+math.Log(9)) > 1e-12 {
 		t.Errorf("best %v, want -ln 9", best)
 	}
-	for _, c := range [][2]int{{1, 1}, {9, 0}, {9, 9}, {9, -2}, {1 << 20, 1}} {
+	// MaxShiftingBar + 1 would make a set above MaxSetValues (1<<16 was
+	// accepted and needed 32 GiB).
+	for _, c := range [][2]int{{1, 1}, {9, 0}, {9, 9}, {9, -2}, {1 << 20, 1}, {1 << 16, 1}, {MaxShiftingBar + 1, 1}} {
 		if _, err := ShiftingBar(c[0], c[1]); err == nil {
 			t.Errorf("ShiftingBar(%d, %d) accepted", c[0], c[1])
 		}

@@ -28,6 +28,18 @@ type IDX struct {
 // what it announced.
 const maxIDXBytes = 1 << 32
 
+// MaxSetValues bounds the number of values, examples × units, of a data
+// set that LoadIDX, MNIST, ShiftingBar and Mixture.Sample make: at most
+// 2^27 (1 GiB of float64; the full MNIST training set has 4.7e7). A size
+// announcing more is refused before anything is allocated, for LoadIDX and
+// MNIST before the file's body is read.
+const MaxSetValues = 1 << 27
+
+// maxDeflateRatio is the most bytes one byte of a deflate stream can
+// expand to (a run of 258-byte matches coded in under 2 bits each): a gzip
+// file of s bytes holds at most about 1032·s bytes.
+const maxDeflateRatio = 1032
+
 // ReadIDX reads an IDX file of unsigned bytes from r: two zero bytes, the
 // type byte 0x08, the number of dimensions d (1…4), d big-endian uint32
 // sizes, then the Π sizes data bytes and nothing more. The magic number is
@@ -36,16 +48,21 @@ const maxIDXBytes = 1 << 32
 // first two bytes and decompressed. It returns an error for a bad header,
 // another element type, a truncated body or trailing bytes.
 func ReadIDX(r io.Reader) (*IDX, error) {
-	return readIDX(r, -1)
+	return readIDX(r, -1, nil)
 }
 
-// readIDX is ReadIDX for a stream of known length size (-1: unknown). When
-// the stream is not gzip'd and its length is known, the body is read into a
-// buffer of its announced size, checked against the length first.
-func readIDX(r io.Reader, size int64) (*IDX, error) {
+// readIDX is ReadIDX for a stream of known length size (-1: unknown), that
+// calls want (if not nil) with the sizes of the header before reading the
+// body, failing with its error. When the stream is not gzip'd and its
+// length is known, sizes that need more bytes than it has are refused
+// before reading the body, which is then read into a buffer of its
+// announced size; a gzip'd stream of known length may announce at most
+// maxDeflateRatio bytes per compressed byte.
+func readIDX(r io.Reader, size int64, want func(dims []int) error) (*IDX, error) {
 	br := bufio.NewReader(r)
+	gzipped := int64(-1) // the compressed length, when known
 	if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
-		size = -1
+		gzipped, size = size, -1
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("data: ReadIDX: gzip: %w", err)
@@ -79,6 +96,17 @@ func readIDX(r io.Reader, size int64) (*IDX, error) {
 		if total > maxIDXBytes {
 			return nil, fmt.Errorf("data: ReadIDX: sizes %v announce more than %d bytes", dims[:i+1], uint64(maxIDXBytes))
 		}
+	}
+	if want != nil {
+		if err := want(dims); err != nil {
+			return nil, fmt.Errorf("data: ReadIDX: %w", err)
+		}
+	}
+	if head := int64(4 + 4*nd); size >= 0 && (size < head || uint64(size-head) < total) {
+		return nil, fmt.Errorf("data: ReadIDX: truncated: sizes %v announce %d data bytes, the file has %d", dims, total, max(size-head, 0))
+	}
+	if gzipped >= 0 && total > maxDeflateRatio*uint64(gzipped) {
+		return nil, fmt.Errorf("data: ReadIDX: sizes %v announce %d data bytes, more than a gzip file of %d bytes can hold (%d per byte)", dims, total, gzipped, maxDeflateRatio)
 	}
 	var body []byte
 	if head := int64(4 + 4*nd); size >= head && uint64(size-head) >= total {
@@ -118,6 +146,11 @@ func noEOF(err error) error {
 // ReadIDXFile reads the IDX file (plain or gzip'd) at path; see ReadIDX.
 // Errors name the path.
 func ReadIDXFile(path string) (*IDX, error) {
+	return readIDXFile(path, nil)
+}
+
+// readIDXFile is ReadIDXFile that calls want as readIDX does.
+func readIDXFile(path string, want func(dims []int) error) (*IDX, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("data: ReadIDXFile: %w", err)
@@ -127,7 +160,7 @@ func ReadIDXFile(path string) (*IDX, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
-	x, err := readIDX(f, size)
+	x, err := readIDX(f, size, want)
 	if err != nil {
 		return nil, fmt.Errorf("%w (file %s)", err, path)
 	}
@@ -173,19 +206,40 @@ func WriteIDX(w io.Writer, x *IDX) error {
 // magic 0x00000801); either may be gzip'd. Pixel byte b becomes b/255 in
 // [0, 1]; example n is row n of X with pixel (r, c) in column r·C+c, and
 // the set's image shape is R×C. It returns an error naming the file for a
-// missing, corrupt or truncated file or a label count unequal to N.
+// missing, corrupt or truncated file, a label count unequal to N, or sizes
+// announcing more than MaxSetValues pixels; the sizes in a file's header
+// are checked (against the bound, the file's length and the other file)
+// before its body is read.
 func LoadIDX(images, labels string) (*Set, error) {
-	img, err := ReadIDXFile(images)
+	s, err := loadIDX(images, labels, 0, 0)
 	if err != nil {
 		return nil, fmt.Errorf("data: LoadIDX: %w", err)
 	}
-	if len(img.Dims) != 3 {
-		return nil, fmt.Errorf("data: LoadIDX: %s has %d dimensions, want 3 (images × rows × columns)", images, len(img.Dims))
+	return s, nil
+}
+
+// loadIDX is LoadIDX for images of rows×cols pixels (0: any).
+func loadIDX(images, labels string, wantRows, wantCols int) (*Set, error) {
+	img, err := readIDXFile(images, func(dims []int) error {
+		if len(dims) != 3 {
+			return fmt.Errorf("%d dimensions, want 3 (images × rows × columns)", len(dims))
+		}
+		n, rows, cols := dims[0], dims[1], dims[2]
+		if n == 0 || rows == 0 || cols == 0 {
+			return fmt.Errorf("no pixels (sizes %v)", dims)
+		}
+		if wantRows > 0 && (rows != wantRows || cols != wantCols) {
+			return fmt.Errorf("%d×%d images (sizes %v), want %d×%d", rows, cols, dims, wantRows, wantCols)
+		}
+		if v := uint64(n) * uint64(rows) * uint64(cols); v > MaxSetValues {
+			return fmt.Errorf("sizes %v announce %d pixels, above MaxSetValues = %d", dims, v, MaxSetValues)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	n, rows, cols := img.Dims[0], img.Dims[1], img.Dims[2]
-	if n == 0 || rows == 0 || cols == 0 {
-		return nil, fmt.Errorf("data: LoadIDX: %s holds no pixels (sizes %v)", images, img.Dims)
-	}
 	s := &Set{Name: "idx", X: mat.NewDense(n, rows*cols, nil), Rows: rows, Cols: cols}
 	dst := s.X.RawMatrix().Data
 	for i, b := range img.Data {
@@ -194,15 +248,17 @@ func LoadIDX(images, labels string) (*Set, error) {
 	if labels == "" {
 		return s, nil
 	}
-	lab, err := ReadIDXFile(labels)
+	lab, err := readIDXFile(labels, func(dims []int) error {
+		if len(dims) != 1 {
+			return fmt.Errorf("%d dimensions, want 1 (labels)", len(dims))
+		}
+		if dims[0] != n {
+			return fmt.Errorf("%d labels for the %d images of %s", dims[0], n, images)
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, fmt.Errorf("data: LoadIDX: %w", err)
-	}
-	if len(lab.Dims) != 1 {
-		return nil, fmt.Errorf("data: LoadIDX: %s has %d dimensions, want 1 (labels)", labels, len(lab.Dims))
-	}
-	if lab.Dims[0] != n {
-		return nil, fmt.Errorf("data: LoadIDX: %s has %d labels for the %d images of %s", labels, lab.Dims[0], n, images)
+		return nil, err
 	}
 	s.Labels = make([]int, n)
 	for i, b := range lab.Data {

@@ -117,7 +117,8 @@ func (m *Mixture) Validate() error {
 // row, with Labels the index of the component each came from. A draw picks
 // component k with probability w_k/Σw and returns m_k + L_k z, with
 // L_k L_kᵀ = Σ_k (Cholesky) and z ~ N(0, I), from a PCG source seeded
-// with seed.
+// with seed. It returns an error unless 1 ≤ n and n·d ≤ MaxSetValues, d
+// the dimension.
 func (m *Mixture) Sample(name string, n int, seed uint64) (*Set, error) {
 	chol, d, err := m.validate()
 	if err != nil {
@@ -125,6 +126,9 @@ func (m *Mixture) Sample(name string, n int, seed uint64) (*Set, error) {
 	}
 	if n <= 0 {
 		return nil, fmt.Errorf("data: Mixture.Sample: number of samples must be positive, got %d", n)
+	}
+	if n > MaxSetValues/d {
+		return nil, fmt.Errorf("data: Mixture.Sample: n = %d samples of dimension %d are more than MaxSetValues = %d values", n, d, MaxSetValues)
 	}
 	var tot float64
 	for _, w := range m.Weights {

@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -128,6 +129,13 @@ func TestMixtureBad(t *testing.T) {
 	}
 	if _, err := IsotropicMixture().Sample("x", 0, 1); err == nil {
 		t.Error("0 samples gave no error")
+	}
+	// 2-d samples: one more than MaxSetValues/2 is refused before
+	// allocating (1<<40 samples used to die of a fatal out-of-memory).
+	for _, n := range []int{MaxSetValues/2 + 1, 1 << 40} {
+		if _, err := IsotropicMixture().Sample("x", n, 1); err == nil || !strings.Contains(err.Error(), "MaxSetValues") {
+			t.Errorf("%d samples: %v", n, err)
+		}
 	}
 	if err := (&Mixture{}).Validate(); err == nil {
 		t.Error("empty mixture gave no error")

@@ -65,8 +65,10 @@ type MNISTOptions struct {
 // the plain one is absent): 28×28 images as rows of 784 values in [0, 1]
 // (pixel byte b ↦ b/255), Labels the digits 0…9, Rows = Cols = 28. An
 // empty dir means DefaultMNISTDir(). opts limits the number of examples and
-// binarises them. A missing or corrupt file gives an error that names it and
-// says how to create it (MNISTSetupHint).
+// binarises them. A missing or corrupt file, or one whose header announces
+// images other than 28×28, more than MaxSetValues pixels or another number
+// of labels, gives an error that names it and says how to create it
+// (MNISTSetupHint); the header is checked before the body is read.
 func MNIST(dir string, opts MNISTOptions) (*Set, error) {
 	if opts.Limit < 0 {
 		return nil, fmt.Errorf("data: MNIST: negative limit %d", opts.Limit)
@@ -90,12 +92,10 @@ func MNIST(dir string, opts MNISTOptions) (*Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := LoadIDX(images, labels)
+	// The 28×28 shape is checked from the header, before the body is read.
+	s, err := loadIDX(images, labels, 28, 28)
 	if err != nil {
 		return nil, fmt.Errorf("data: MNIST: %w; %s", err, MNISTSetupHint)
-	}
-	if s.Rows != 28 || s.Cols != 28 {
-		return nil, fmt.Errorf("data: MNIST: %s holds %dx%d images, not 28x28; %s", images, s.Rows, s.Cols, MNISTSetupHint)
 	}
 	for i, l := range s.Labels {
 		if l > 9 {

@@ -135,7 +135,7 @@ func TestMNISTBad(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, MNISTTestImages, idxBytes(t, &IDX{Dims: []int{1, 2, 2}, Data: make([]byte, 4)}))
 	writeFile(t, dir, MNISTTestLabels, idxBytes(t, &IDX{Dims: []int{1}, Data: []byte{1}}))
-	if _, err := MNIST(dir, MNISTOptions{}); err == nil || !strings.Contains(err.Error(), "28x28") {
+	if _, err := MNIST(dir, MNISTOptions{}); err == nil || !strings.Contains(err.Error(), "2×2 images (sizes [1 2 2]), want 28×28") {
 		t.Errorf("2x2 images: %v", err)
 	}
 	// A label that is not a digit.

@@ -53,14 +53,18 @@ func BarsAndStripes(d int, keepDuplicates bool) (*Set, error) {
 	return &Set{Name: name, X: mat.NewDense(len(labels), d*d, rows), Labels: labels, Rows: d, Cols: d}, nil
 }
 
+// MaxShiftingBar is the longest row ShiftingBar makes: 11585, the largest n
+// with n·n ≤ MaxSetValues (its n examples have n units each).
+const MaxShiftingBar = 11585
+
 // ShiftingBar returns the n cyclic shifts of a bar of b ones in a row of n
 // pixels: example k (label k) has x_i = 1 for i ∈ {k, k+1, …, k+b-1} mod n,
 // else 0. The n patterns are distinct, so the best mean log-likelihood is
 // -ln n. The image shape is 1×n. It returns an error unless 1 ≤ b < n and
-// n ≤ 1<<16.
+// 2 ≤ n ≤ MaxShiftingBar.
 func ShiftingBar(n, b int) (*Set, error) {
-	if n < 2 || n > 1<<16 {
-		return nil, fmt.Errorf("data: ShiftingBar: length %d out of range 2…%d", n, 1<<16)
+	if n < 2 || n > MaxShiftingBar {
+		return nil, fmt.Errorf("data: ShiftingBar: length %d out of range 2…%d (MaxShiftingBar: the n×n set has at most MaxSetValues values)", n, MaxShiftingBar)
 	}
 	if b < 1 || b >= n {
 		return nil, fmt.Errorf("data: ShiftingBar: bar width %d out of range 1…%d (length %d)", b, n-1, n)

@@ -44,9 +44,12 @@ type Init struct {
 
 // NewBinary returns a binary RBM with the given numbers of visible and hidden
 // units, initialised as init says (nil: all zero). Hidden biases start at zero.
+// It returns an error naming the layer, before allocating, if a size is not
+// positive or the model would have more than MaxParams parameters
+// (visible·hidden + visible + hidden).
 func NewBinary(visible, hidden int, init *Init) (*Binary, error) {
-	if visible <= 0 || hidden <= 0 {
-		return nil, fmt.Errorf("rbm: NewBinary: layer sizes must be positive, got visible=%d hidden=%d", visible, hidden)
+	if err := checkSize("NewBinary", visible, hidden); err != nil {
+		return nil, err
 	}
 	m := &Binary{
 		W: mat.NewDense(visible, hidden, nil),

@@ -11,8 +11,11 @@ import (
 
 // Validate reports the first problem with m: a nil model or weight matrix,
 // a zero-size layer, a weight matrix that is not contiguous (Stride ≠ n),
-// bias vectors whose lengths do not match W, or a NaN or infinite
-// parameter (naming where it is).
+// bias vectors whose lengths do not match W, or a parameter that is NaN or
+// above MaxParam = 1e50 in magnitude (naming where it is). Within this
+// bound every energy and free energy is finite and so are the sums of the
+// exact log Z, the likelihoods and AIS (see MaxParam); a weight of 1e308,
+// finite itself, would make them overflow.
 func (m *Binary) Validate() error {
 	if m == nil || m.W == nil {
 		return errors.New("rbm: model or its weight matrix W is nil")
@@ -32,19 +35,19 @@ func (m *Binary) Validate() error {
 	}
 	for i := 0; i < raw.Rows; i++ {
 		for j, x := range raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols] {
-			if !finite(x) {
-				return fmt.Errorf("rbm: weight W[%d][%d] is %v", i, j, x)
+			if !paramOK(x, MaxParam) {
+				return fmt.Errorf("rbm: weight W[%d][%d] is %v, want a number of magnitude at most MaxParam = %g", i, j, x, MaxParam)
 			}
 		}
 	}
 	for i, x := range m.B {
-		if !finite(x) {
-			return fmt.Errorf("rbm: visible bias B[%d] is %v", i, x)
+		if !paramOK(x, MaxParam) {
+			return fmt.Errorf("rbm: visible bias B[%d] is %v, want a number of magnitude at most MaxParam = %g", i, x, MaxParam)
 		}
 	}
 	for j, x := range m.C {
-		if !finite(x) {
-			return fmt.Errorf("rbm: hidden bias C[%d] is %v", j, x)
+		if !paramOK(x, MaxParam) {
+			return fmt.Errorf("rbm: hidden bias C[%d] is %v, want a number of magnitude at most MaxParam = %g", j, x, MaxParam)
 		}
 	}
 	return nil
@@ -233,6 +236,9 @@ func (m *Binary) ExactLogZContext(ctx context.Context, progress Progress) (float
 	if err != nil {
 		return 0, fmt.Errorf("rbm: ExactLogZ: %w", err)
 	}
+	if err := notFinite("log Z", lz, "a sum of the enumeration overflowed"); err != nil {
+		return 0, fmt.Errorf("rbm: ExactLogZ: %w", err)
+	}
 	return lz, nil
 }
 
@@ -270,7 +276,11 @@ func (m *Binary) LogLikelihoodContext(ctx context.Context, data mat.Matrix) (flo
 	for _, x := range f {
 		s -= x
 	}
-	return s/float64(len(f)) - lz, nil
+	ll := s/float64(len(f)) - lz
+	if err := notFinite("the log-likelihood", ll, fmt.Sprintf("the mean of −F(v) over the data is %v and log Z is %v", s/float64(len(f)), lz)); err != nil {
+		return 0, fmt.Errorf("rbm: LogLikelihood: %w", err)
+	}
+	return ll, nil
 }
 
 // ExactGradient returns the exact gradient of the mean log-likelihood ℓ of

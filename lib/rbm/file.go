@@ -23,7 +23,7 @@ import (
 //	8      8     kind, ASCII padded with zero bytes ("binary")
 //	16     8     visible units m, uint64 (1 ≤ m ≤ MaxFileUnits)
 //	24     8     hidden units n, uint64 (1 ≤ n ≤ MaxFileUnits)
-//	32     8·m·n W, row-major float64 (m·n ≤ MaxFileParams)
+//	32     8·m·n W, row-major float64 (m·n + m + n ≤ MaxParams)
 //	…      8·m   B, float64
 //	…      8·n   C, float64
 //	…      4     CRC-32 (IEEE) of every byte before it, uint32
@@ -39,7 +39,9 @@ const (
 // MaxFileUnits bounds each layer size in a model file (2^24 units).
 const MaxFileUnits = 1 << 24
 
-// MaxFileParams bounds m·n in a model file (2^28 weights, 2 GiB).
+// MaxFileParams bounds m·n in a model file (2^28 weights, 2 GiB). A file's
+// model must also have at most MaxParams parameters in all, the bound of
+// NewBinary and NewGaussian.
 const MaxFileParams = 1 << 28
 
 // Save writes m to w in the versioned binary format described in this
@@ -61,8 +63,11 @@ func (m *Binary) Save(w io.Writer) error {
 // Load reads a model written by Save from r, reading exactly the model's
 // bytes. It returns an error saying what is wrong for a truncated stream,
 // a bad magic number, an unsupported version or kind, absurd layer sizes,
-// a checksum mismatch or a NaN or infinite parameter. It never allocates
-// much more than the bytes actually read, whatever the header claims.
+// a checksum mismatch or a parameter that Validate refuses (NaN, or above
+// MaxParam in magnitude). It never allocates much more than the bytes
+// actually read, whatever the header claims; reading from a file (an
+// *os.File, as LoadFile does), it compares the header's sizes with the
+// bytes left in the file before reading any.
 func Load(r io.Reader) (*Binary, error) {
 	m, err := load(r)
 	if err != nil {
@@ -152,9 +157,12 @@ func encode(kind string, nv, nh int, params [][]float64) []byte {
 
 // readBody checks the magic, version and layer sizes of head and reads the
 // body that follows from r: params(nv, nh) float64 values and the CRC-32,
-// which it verifies. It reads through a limited reader into a buffer that
-// grows with the data, so a header claiming a huge model allocates nothing
-// until the bytes arrive. what names the model in a truncation error
+// which it verifies. The sizes must be 1…MaxFileUnits with m·n at most
+// MaxFileParams and params(nv, nh) at most MaxParams; when r is a file, the
+// bytes left in it must be as many as the sizes imply, checked before
+// reading. It reads through a limited reader into a buffer that grows with
+// the data, so a header claiming a huge model allocates nothing until the
+// bytes arrive. what names the model in a truncation error
 // ("" or e.g. "Gaussian "). It returns the body without the checksum.
 func readBody(head []byte, r io.Reader, params func(nv, nh int) int, what string) (data []byte, nv, nh int, err error) {
 	if string(head[:4]) != fileMagic {
@@ -168,7 +176,13 @@ func readBody(head []byte, r io.Reader, params func(nv, nh int) int, what string
 		return nil, 0, 0, fmt.Errorf("absurd layer sizes %d×%d (each must be 1…%d, and the product at most %d)", nv64, nh64, MaxFileUnits, MaxFileParams)
 	}
 	nv, nh = int(nv64), int(nh64)
+	if n := params(nv, nh); n > MaxParams {
+		return nil, 0, 0, fmt.Errorf("absurd layer sizes %d×%d: %d parameters, above MaxParams = %d", nv, nh, n, MaxParams)
+	}
 	want := int64(8*params(nv, nh) + 4)
+	if left, ok := bytesLeft(r); ok && left < want {
+		return nil, 0, 0, fmt.Errorf("%w: %d×%d %smodel needs %d bytes after the header, the file has %d", errTruncated, nv, nh, what, want, left)
+	}
 	var body bytes.Buffer
 	got, err := body.ReadFrom(io.LimitReader(r, want))
 	if err != nil {
@@ -184,6 +198,24 @@ func readBody(head []byte, r io.Reader, params func(nv, nh int) int, what string
 		return nil, 0, 0, fmt.Errorf("checksum mismatch (stored %08x, computed %08x): the file is corrupt", sum, crc)
 	}
 	return data[:len(data)-4], nv, nh, nil
+}
+
+// bytesLeft returns the number of bytes between r's offset and its end
+// when r is a regular file, and false otherwise.
+func bytesLeft(r io.Reader) (int64, bool) {
+	f, ok := r.(*os.File)
+	if !ok {
+		return 0, false
+	}
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return 0, false
+	}
+	off, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return 0, false
+	}
+	return st.Size() - off, true
 }
 
 // decodeParams fills params, in order, from little-endian float64 data.

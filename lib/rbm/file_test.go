@@ -110,8 +110,13 @@ func TestLoadBadHeader(t *testing.T) {
 		// A plausible but large header must not allocate the claimed 2 GiB.
 		{"large claim", edit(func(b []byte) {
 			binary.LittleEndian.PutUint64(b[16:], 1<<14)
-			binary.LittleEndian.PutUint64(b[24:], 1<<14)
+			binary.LittleEndian.PutUint64(b[24:], 1<<14-2)
 		}), "truncated"},
+		// One more hidden unit and the model exceeds MaxParams.
+		{"over MaxParams", edit(func(b []byte) {
+			binary.LittleEndian.PutUint64(b[16:], 1<<14)
+			binary.LittleEndian.PutUint64(b[24:], 1<<14)
+		}), "above MaxParams"},
 		{"checksum", edit(func(b []byte) { b[len(b)-1] ^= 1 }), "checksum"},
 		{"empty", nil, "truncated"},
 	}
@@ -128,6 +133,12 @@ func TestLoadBadHeader(t *testing.T) {
 	binary.LittleEndian.PutUint32(b[len(b)-4:], crcOf(b[:len(b)-4]))
 	if _, err := Load(bytes.NewReader(b)); err == nil || !strings.Contains(err.Error(), "NaN") {
 		t.Errorf("NaN weight: %v", err)
+	}
+	// So is a finite weight too large for the exact sums (issue 20).
+	binary.LittleEndian.PutUint64(b[32:], math.Float64bits(1e308))
+	binary.LittleEndian.PutUint32(b[len(b)-4:], crcOf(b[:len(b)-4]))
+	if _, err := Load(bytes.NewReader(b)); err == nil || !strings.Contains(err.Error(), "W[0][0] is 1e+308") || !strings.Contains(err.Error(), "MaxParam") {
+		t.Errorf("weight 1e308: %v", err)
 	}
 }
 
@@ -154,9 +165,10 @@ func TestFileErrorsNamePath(t *testing.T) {
 
 func crcOf(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
 
-// FuzzLoad: no input makes Load panic, and whatever it accepts saves back
-// to the same bytes. (go test runs the seeds; go test -fuzz FuzzLoad
-// explores.)
+// FuzzLoad: no input makes Load panic, its allocations are bounded by the
+// bytes it is given (not by the sizes its header announces), and whatever
+// it accepts saves back to the same bytes. (go test runs the seeds; go test
+// -fuzz FuzzLoad explores.)
 func FuzzLoad(f *testing.F) {
 	m, _ := NewBinary(2, 3, &Init{WeightStd: 1, Seed: 1})
 	var buf bytes.Buffer
@@ -166,8 +178,13 @@ func FuzzLoad(f *testing.F) {
 	f.Add(buf.Bytes())
 	f.Add([]byte("RBMK"))
 	f.Add([]byte{})
+	f.Add(encode(kindBinary, 1<<14, 1<<14-2, nil))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		m, err := Load(bytes.NewReader(b))
+		var m *Binary
+		var err error
+		if n := allocated(func() { m, err = Load(bytes.NewReader(b)) }); n > uint64(8*len(b))+1<<20 {
+			t.Fatalf("Load allocated %d bytes for %d bytes of input", n, len(b))
+		}
 		if err != nil {
 			return
 		}

@@ -47,10 +47,12 @@ type Gaussian struct {
 // zero); hidden biases and means start at 0 and every variance at 1
 // (LogVar = 0), as in the paper's Appendix B. If init.BaseRate is non-nil,
 // Mu is set to its per-unit mean instead (the data should be standardised
-// anyway, see data.Standardize).
+// anyway, see data.Standardize). It returns an error naming the layer,
+// before allocating, if a size is not positive or the model would have more
+// than MaxParams parameters (visible·hidden + visible + hidden).
 func NewGaussian(visible, hidden int, init *Init) (*Gaussian, error) {
-	if visible <= 0 || hidden <= 0 {
-		return nil, fmt.Errorf("rbm: NewGaussian: layer sizes must be positive, got visible=%d hidden=%d", visible, hidden)
+	if err := checkSize("NewGaussian", visible, hidden); err != nil {
+		return nil, err
 	}
 	g := &Gaussian{
 		W:      mat.NewDense(visible, hidden, nil),
@@ -118,7 +120,11 @@ func (g *Gaussian) Clone() *Gaussian {
 
 // Validate reports the first problem with g: a nil model or weight matrix,
 // a zero-size layer, a non-contiguous W, vectors whose lengths do not match
-// W, or a NaN or infinite parameter (naming where it is).
+// W, or a parameter out of bounds (naming where it is): a weight, hidden
+// bias or mean that is NaN or above MaxParam = 1e50 in magnitude, or a
+// log-variance that is NaN or above MaxLogVar = 300 in magnitude. Within
+// these bounds the exact and sampling computations stay finite (see
+// MaxParam).
 func (g *Gaussian) Validate() error {
 	if g == nil || g.W == nil {
 		return errors.New("rbm: Gaussian model or its weight matrix W is nil")
@@ -137,17 +143,18 @@ func (g *Gaussian) Validate() error {
 		return fmt.Errorf("rbm: Gaussian Mu and LogVar have lengths %d and %d, want %d (rows of W)", len(g.Mu), len(g.LogVar), raw.Rows)
 	}
 	for i, x := range raw.Data {
-		if !finite(x) {
-			return fmt.Errorf("rbm: Gaussian weight W[%d][%d] is %v", i/raw.Cols, i%raw.Cols, x)
+		if !paramOK(x, MaxParam) {
+			return fmt.Errorf("rbm: Gaussian weight W[%d][%d] is %v, want a number of magnitude at most MaxParam = %g", i/raw.Cols, i%raw.Cols, x, MaxParam)
 		}
 	}
 	for _, p := range []struct {
-		name string
-		x    []float64
-	}{{"hidden bias C", g.C}, {"mean Mu", g.Mu}, {"log-variance LogVar", g.LogVar}} {
+		name, bound string
+		x           []float64
+		max         float64
+	}{{"hidden bias C", "MaxParam", g.C, MaxParam}, {"mean Mu", "MaxParam", g.Mu, MaxParam}, {"log-variance LogVar", "MaxLogVar", g.LogVar, MaxLogVar}} {
 		for i, x := range p.x {
-			if !finite(x) {
-				return fmt.Errorf("rbm: Gaussian %s[%d] is %v", p.name, i, x)
+			if !paramOK(x, p.max) {
+				return fmt.Errorf("rbm: Gaussian %s[%d] is %v, want a number of magnitude at most %s = %g", p.name, i, x, p.bound, p.max)
 			}
 		}
 	}
@@ -518,6 +525,9 @@ func (g *Gaussian) ExactLogZContext(ctx context.Context, progress Progress) (flo
 	if err != nil {
 		return math.NaN(), fmt.Errorf("rbm: Gaussian.ExactLogZ: %w", err)
 	}
+	if err := notFinite("log Z", lz, "a hidden state's score overflowed"); err != nil {
+		return math.NaN(), fmt.Errorf("rbm: Gaussian.ExactLogZ: %w", err)
+	}
 	return lz, nil
 }
 
@@ -572,7 +582,11 @@ func (g *Gaussian) LogLikelihoodContext(ctx context.Context, data mat.Matrix) (f
 		mat.Row(v, k, data)
 		s += g.FreeEnergy(v)
 	}
-	return -s/float64(r) - lz, nil
+	ll := -s/float64(r) - lz
+	if err := notFinite("the log-likelihood", ll, fmt.Sprintf("log Z is %v and the mean free energy of the data is %v (data values too large for the model's variances?)", lz, s/float64(r))); err != nil {
+		return math.NaN(), fmt.Errorf("rbm: %s: %w", what, err)
+	}
+	return ll, nil
 }
 
 // ExactHiddenDist returns p(h) for every hidden state h, indexed as in
