@@ -245,10 +245,10 @@ func (r *Reader) Dense(field string) *mat.Dense {
 	return d
 }
 
-// Check fails with the message "checkpoint has got, this one has want"
-// when got ≠ want: the check of a setting stored beside a state.
+// Check fails with the message "the saved state has got, this one has
+// want" when got ≠ want: the check of a setting stored beside a state.
 func (r *Reader) Check(field string, got, want any) {
 	if r.err == nil && got != want {
-		r.Fail(field, "the state has %v, this object has %v", got, want)
+		r.Fail(field, "the saved state has %v, this one has %v", got, want)
 	}
 }

@@ -44,7 +44,7 @@ func (b *Batcher) UnmarshalBinary(data []byte) error {
 	r.Check("batch size", r.Int("batch size"), b.size)
 	perm := r.Ints("order")
 	if r.Err() == nil && len(perm) != len(b.perm) {
-		r.Fail("order", "the state has %d examples, this batcher has %d", len(perm), len(b.perm))
+		r.Fail("order", "the saved state has %d examples, this one has %d", len(perm), len(b.perm))
 	}
 	seen := make([]bool, len(perm))
 	for i, k := range perm {

@@ -63,6 +63,7 @@ type CD struct {
 	chains *mcmc.Chains
 	grad   *Grad
 	pos    *mat.Dense
+	owner  bound
 }
 
 // NewCD returns a CD-k learner with k sampling steps (k ≤ 0 means 1) run by
@@ -79,6 +80,11 @@ func NewCD(k int, s mcmc.Sampler) *CD {
 
 // Steps returns K.
 func (l *CD) Steps() int { return l.K }
+
+// Reset forgets the chains' states and the model the learner was
+// training, so that it can train another (see the package doc on
+// learners' state). The sampler's random streams run on.
+func (l *CD) Reset() { *l = CD{K: l.K, Sampler: l.Sampler} }
 
 // Update makes one CD-k update of m (which must be an *rbm.Binary) from
 // batch through opt.
@@ -114,6 +120,9 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 	n, cols := batch.Dims()
 	if cols != m.Visible() {
 		return nil, fmt.Errorf("learn: CD: batch has %d columns, model has %d visible units", cols, m.Visible())
+	}
+	if err := l.owner.bind(m, "CD"); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
 	}
 	if l.chains == nil || l.chains.V.RawMatrix().Cols != cols || l.chains.H.RawMatrix().Cols != m.Hidden() {
 		c, err := mcmc.NewChains(m, n, nil)

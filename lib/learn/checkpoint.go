@@ -146,14 +146,14 @@ func (c ckptSettings) diff(s ckptSettings) error {
 		{"momentum", c.momentum, s.momentum},
 		{"weight decay", c.decay, s.decay},
 		{"seed", c.seed, s.seed},
-		{"observers", fmt.Sprintf("%q", c.observers), fmt.Sprintf("%q", s.observers)},
+		{"observer names", fmt.Sprintf("%q", c.observers), fmt.Sprintf("%q", s.observers)},
 		{"data set name", c.dataName, s.dataName},
 		{"data set shape", fmt.Sprintf("%d×%d", c.rows, c.cols), fmt.Sprintf("%d×%d", s.rows, s.cols)},
 		{"data set values (CRC-64)", fmt.Sprintf("%016x", c.dataCRC), fmt.Sprintf("%016x", s.dataCRC)},
 	}
 	for _, f := range fields {
 		if f.ckpt != f.run {
-			return fmt.Errorf("%s differs: the checkpoint has %v, this run has %v", f.name, f.ckpt, f.run)
+			return fmt.Errorf("%s: the checkpoint has %v, this run has %v", f.name, f.ckpt, f.run)
 		}
 	}
 	return nil

@@ -76,6 +76,15 @@ func (l *SSD) Steps() int {
 	return l.Estimator.Steps()
 }
 
+// Reset calls the estimator's Reset method, if it has one (CD and PCD
+// do), so that the learner can train another model (see the package doc
+// on learners' state).
+func (l *SSD) Reset() {
+	if r, ok := l.Estimator.(interface{ Reset() }); ok {
+		r.Reset()
+	}
+}
+
 // Update makes one SSD update of m (an *rbm.Binary) from batch through opt.
 func (l *SSD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	b, ok := m.(*rbm.Binary)

@@ -210,7 +210,7 @@ func (p *Tempered) UnmarshalBinary(b []byte) error {
 	r.Tag("mcmc.Tempered/1")
 	betas := r.Floats("inverse temperatures")
 	if r.Err() == nil && fmt.Sprint(betas) != fmt.Sprint(p.betas) {
-		r.Fail("inverse temperatures", "the state has %v, this sampler has %v", betas, p.betas)
+		r.Fail("inverse temperatures", "the saved state has %v, this one has %v", betas, p.betas)
 	}
 	r.Check("base steps", r.Int("base steps"), p.k)
 	var src rand.PCG
@@ -264,3 +264,14 @@ var (
 	_ encoding.BinaryMarshaler   = (*Tempered)(nil)
 	_ encoding.BinaryUnmarshaler = (*Tempered)(nil)
 )
+
+// Reset forgets the replicas at β < 1 and the swap counts, e.g. before
+// sampling another model: the next Sample starts the replicas afresh, as
+// the first one did. The random sources run on.
+func (p *Tempered) Reset() {
+	for i := range p.chains {
+		p.chains[i] = nil
+	}
+	clear(p.attempts)
+	clear(p.accepts)
+}
