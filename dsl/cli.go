@@ -19,7 +19,10 @@ const CommandUsage = `usage: rbm-kernel sweep <command> [flags] FILE.sweep
 commands:
   check     check the file and print the axes and the number of runs
   plan      list every run: index, key, seed and axis levels
-  run       run the runs without a result (flags: -out, -workers, -shard, -retry)
+  run       run the runs without a result (flags: -out, -workers, -shard, -retry,
+            -checkpoint N: save each run's state every N updates instead of
+            every 5 minutes, and on an interrupt, in <key>.ckpt beside its
+            result; an unfinished run resumes from it when run again)
   status    count done, failed and missing runs and list missing ones
   collect   write all results as one long CSV and print the report (-csv, -md)
   emit slurm  print a Slurm array script (-shards, -cpus, -time, -mem, -name)
@@ -83,6 +86,7 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	workers := fs.Int("workers", 0, "runs at once (0: all cores)")
 	shardFlag := fs.String("shard", "", "run shard i/n of the runs")
 	retry := fs.Bool("retry", false, "rerun runs whose stored result is a failure")
+	ckptEvery := fs.Int("checkpoint", 0, "updates between checkpoints of a run (0: every 5 minutes)")
 	csvPath := fs.String("csv", "", "CSV file to write (default: <out>/results.csv)")
 	md := fs.Bool("md", false, "print the report as Markdown")
 	shards := fs.Int("shards", 1, "number of array tasks")
@@ -158,7 +162,10 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		if err != nil {
 			return err
 		}
-		sum, err := Run(ctx, plan, store, fn, &Options{Workers: *workers, Shard: shard, Retry: *retry,
+		if *ckptEvery < 0 {
+			return usage(fmt.Errorf("sweep run: -checkpoint %d is negative", *ckptEvery))
+		}
+		sum, err := Run(ctx, plan, store, fn, &Options{Workers: *workers, Shard: shard, Retry: *retry, CheckpointEvery: *ckptEvery,
 			Progress: func(done, failed, total int, eta time.Duration) {
 				fmt.Fprintf(stderr, "\r%d/%d runs, %d failed, eta %v   ", done, total, failed, eta.Round(time.Second))
 			}})
