@@ -22,7 +22,9 @@ import (
 // Decay = 19/20 by default. The fast parameters push the chains away from
 // the modes they have just visited, which speeds up their mixing.
 //
-// Make it with NewFPCD. After the first update it does not allocate.
+// Make it with NewFPCD. After the first update it does not allocate. Its
+// chains and fast weights belong to the model of the first update: FPCD
+// refuses another model until Reset (see the package doc).
 type FPCD struct {
 	// K is the number of sampling steps per update (≥ 1).
 	K int

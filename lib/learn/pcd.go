@@ -18,7 +18,9 @@ import (
 //	∂W = V₀ᵀP₀/n − V_cᵀP_c/N,  ∂b = mean(V₀) − mean(V_c),  ∂c = mean(P₀) − mean(P_c).
 //
 // The chains start at the rows of the first batch (chain k at row k mod n).
-// Make it with NewPCD. After the first update it does not allocate.
+// Make it with NewPCD. After the first update it does not allocate. The
+// chains belong to the model of the first update: PCD refuses another
+// model until Reset (see the package doc).
 type PCD struct {
 	// K is the number of sampling steps per update (≥ 1).
 	K int

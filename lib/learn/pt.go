@@ -21,7 +21,8 @@ import (
 //
 //	∂W = V₀ᵀP₀/n − V_1ᵀP_1/N,  ∂b = mean V₀ − mean V_1,  ∂c = mean P₀ − mean P_1.
 //
-// Make it with NewPT.
+// Make it with NewPT. The replicas belong to the model of the first
+// update: PT refuses another model until Reset (see the package doc).
 type PT struct {
 	tempered *mcmc.Tempered
 	k        int

@@ -31,7 +31,9 @@ import (
 // Make it with NewSDCP. Its settings are the fields D (inner steps), K
 // (sampling steps per inner step, K') and Sampler, promoted from an
 // unexported embedded struct; set them before the first update. After the
-// first update with a given batch size it does not allocate.
+// first update with a given batch size it does not allocate. Its chains
+// belong to the model of the first update: it refuses another model until
+// Reset (see the package doc).
 type SDCP struct {
 	dcp
 }
@@ -54,7 +56,9 @@ func NewSDCP(d, k int, s mcmc.Sampler) *SDCP {
 // relate. Make it with NewCSDCP. Its settings are the fields D, K and
 // Sampler (as SDCP), RateMu and RateLambda (ν_μ, ν_λ; 0 means 0.01) and the
 // offsets Mu and Lambda (nil: μ starts at the first batch's mean, λ at ½),
-// promoted from an unexported embedded struct.
+// promoted from an unexported embedded struct. Its offsets and chains
+// belong to the model of the first update: it refuses another model until
+// Reset (see the package doc).
 type CSDCP struct {
 	dcp
 }

@@ -45,7 +45,9 @@ type Estimator interface {
 // smaller than for SGD since the direction's entries scale with the norms.
 // One SVD per update.
 //
-// Make it with NewSSD.
+// Make it with NewSSD. SSD keeps no state of its own: its estimator's (CD
+// and PCD refuse a second model until Reset, which SSD.Reset calls; see
+// the package doc).
 type SSD struct {
 	// Estimator gives the gradient estimate (PCD-1 by default).
 	Estimator Estimator

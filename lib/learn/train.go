@@ -75,6 +75,14 @@ type Settings struct {
 // returning the history so far. An observer that returns ErrStop stops the
 // run early with a nil error, its observation kept.
 //
+// Train is one whole run: NewRun followed by Continue to the end. Calling
+// it again starts another run (schedule, momentum and batch order afresh);
+// to train in pieces, use a Run (see the package doc, Resuming). With
+// Settings.Checkpoint.Path set, Train first resumes from that file if it
+// exists (Run.Load: m gets the checkpoint's parameters and l its state,
+// and a checkpoint of another run is an error naming what differs), and
+// saves the run there as it goes.
+//
 // Train may run in several goroutines at once (see the package doc), each
 // call with its own model and learner: it refuses, with an error, a model
 // or a learner (compared as pointers) that another Train call is still
