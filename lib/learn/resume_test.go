@@ -348,3 +348,36 @@ func TestResumeChild(t *testing.T) {
 		}
 	}
 }
+
+// TestRunFailedStaysFailed checks that a run whose update made a parameter
+// NaN refuses to go on, at every later Continue, and cannot be saved,
+// while a run stopped by an observer's ErrStop is finished and Continue
+// returns at once.
+func TestRunFailedStaysFailed(t *testing.T) {
+	set := barsAndStripes()
+	r, err := NewRun(resumeModel(), set, &nanLearner{}, &Settings{Updates: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Continue(context.Background(), 0); err == nil || !strings.Contains(err.Error(), "update 3 made parameter") {
+		t.Fatalf("first Continue: %v", err)
+	}
+	if _, err := r.Continue(context.Background(), 0); err == nil || !strings.Contains(err.Error(), "the run failed") || r.Done() != 3 {
+		t.Fatalf("second Continue: %v after %d updates", err, r.Done())
+	}
+	if err := r.Save(filepath.Join(t.TempDir(), "x")); err == nil {
+		t.Fatal("Save of a failed run succeeded")
+	}
+
+	stop := Observer{Name: "stop", Func: func(ctx context.Context, m rbm.Model) (float64, error) { return 1, ErrStop }}
+	r, err = NewRun(resumeModel(), set, NewCD(1, nil), &Settings{Updates: 10, Every: 2, Observers: []Observer{stop}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Continue(context.Background(), 0); err != nil || !r.Finished() || r.Done() != 0 {
+		t.Fatalf("stopped at the first observation: %v, finished %v after %d updates", err, r.Finished(), r.Done())
+	}
+	if h, err := r.Continue(context.Background(), 5); err != nil || r.Done() != 0 || len(h.Series("stop").Y) != 1 {
+		t.Fatalf("Continue of a stopped run: %v after %d updates", err, r.Done())
+	}
+}
