@@ -295,18 +295,29 @@ func saveAfter(t testing.TB, c resumeCase, set *data.Set, n int, path string) {
 const envResumeChild = "RBM_LEARN_RESUME_CHILD"
 
 // TestResumeOtherProcess saves every learner's run after 17 updates (inside
-// the fifth epoch, after the observation at 14), runs this test binary
+// the fifth epoch, after the observation at 14; ModifiedCD's with each
+// sampler too), runs this test binary
 // again as a child process (TestResumeChild) that resumes each checkpoint,
 // finishes the run and saves it, then reads the finished runs back: bit for
 // bit the uninterrupted runs of this process.
 func TestResumeOtherProcess(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a child process")
-	}
 	set := barsAndStripes()
 	dir := t.TempDir()
 	for i, c := range resumeCases() {
 		saveAfter(t, c, set, 17, filepath.Join(dir, fmt.Sprintf("run%d.ckpt", i)))
+	}
+	gset, gsettings, gmodel, samplers := gaussSetup(t)
+	for name, s := range samplers {
+		r, err := NewRun(gmodel(), gset, gaussLearner(s), gsettings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.Continue(context.Background(), 17); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Save(filepath.Join(dir, name+".ckpt")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestResumeChild$", "-test.v")
 	cmd.Env = append(os.Environ(), envResumeChild+"="+dir)
@@ -324,6 +335,21 @@ func TestResumeOtherProcess(t *testing.T) {
 			t.Fatalf("%s: the child's run is not finished (%d updates)", c.name, r.Done())
 		}
 		sameBits(t, c.name+" resumed in another process", m1, r.Model(), h1, r.History())
+	}
+	for name, s := range samplers {
+		m1 := gmodel()
+		h1, err := Train(context.Background(), m1, gset, gaussLearner(s), gsettings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Resume(filepath.Join(dir, name+".done"), gset, gaussLearner(s), gsettings)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !r.Finished() {
+			t.Fatalf("%s: the child's run is not finished (%d updates)", name, r.Done())
+		}
+		sameBits(t, "ModifiedCD "+name+" resumed in another process", m1, r.Model(), h1, r.History())
 	}
 }
 
@@ -344,6 +370,19 @@ func TestResumeChild(t *testing.T) {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		if err := r.Save(filepath.Join(dir, fmt.Sprintf("run%d.done", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gset, gsettings, _, samplers := gaussSetup(t)
+	for name, s := range samplers {
+		r, err := Resume(filepath.Join(dir, name+".ckpt"), gset, gaussLearner(s), gsettings)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, err := r.Continue(context.Background(), 0); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if err := r.Save(filepath.Join(dir, name+".done")); err != nil {
 			t.Fatal(err)
 		}
 	}
