@@ -3,12 +3,9 @@ package learn
 import (
 	"encoding"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/statebin"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
-	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
-	"gonum.org/v1/gonum/mat"
 )
 
 // The learners of this package save their state for a checkpoint (Run.Save)
@@ -164,92 +161,6 @@ func (l *PCD) UnmarshalBinary(b []byte) error {
 	return nil
 }
 
-// MarshalBinary returns the learner's state: its settings, the persistent
-// chains, the fast parameters θ_F with the fast step still to be made
-// (the last gradient, rate and decay), and the sampler's state.
-func (l *FPCD) MarshalBinary() ([]byte, error) {
-	var w statebin.Writer
-	w.String("learn.FPCD/1")
-	w.Int(l.K)
-	w.Int(l.N)
-	w.F64(l.FastRate)
-	w.F64(l.Decay)
-	if err := writeChains(&w, l.chains); err != nil {
-		return nil, fmt.Errorf("learn: FPCD: %w", err)
-	}
-	w.Bool(l.fast != nil)
-	if l.fast != nil {
-		w.Dense(l.fast.W)
-		w.Floats(l.fast.B)
-		w.Floats(l.fast.C)
-		w.Bool(l.pending)
-		w.F64(l.decay)
-		w.F64(l.rate)
-		for _, p := range l.grad.Parts {
-			w.Floats(p)
-		}
-	}
-	if err := writeSampler(&w, l.Sampler, "FPCD"); err != nil {
-		return nil, err
-	}
-	return w.Bytes(), nil
-}
-
-// UnmarshalBinary restores a state written by MarshalBinary into l, which
-// must have the same K, N and Decay, the same FastRate or 0 (then it takes
-// the saved one), and a sampler of the same kind and settings.
-func (l *FPCD) UnmarshalBinary(b []byte) error {
-	r := statebin.NewReader(b)
-	r.Tag("learn.FPCD/1")
-	r.Check("K", r.Int("K"), l.K)
-	r.Check("N", r.Int("N"), l.N)
-	fr := r.F64("FastRate")
-	if l.FastRate != 0 {
-		r.Check("FastRate", fr, l.FastRate)
-	}
-	r.Check("Decay", r.F64("Decay"), l.Decay)
-	c := readChains(r, "chains")
-	var fast *rbm.Binary
-	var grad *Grad
-	var pending bool
-	var decay, rate float64
-	if r.Bool("fast parameters") {
-		w := r.Dense("fast W")
-		fast = &rbm.Binary{W: w, B: r.Floats("fast B"), C: r.Floats("fast C")}
-		pending, decay, rate = r.Bool("pending"), r.F64("decay"), r.F64("rate")
-		grad = &Grad{Parts: [][]float64{r.Floats("gradient W"), r.Floats("gradient B"), r.Floats("gradient C")}}
-		if r.Err() == nil {
-			if err := fast.Validate(); err != nil {
-				r.Fail("fast parameters", "%v", err)
-			} else if c == nil {
-				r.Fail("chains", "fast parameters without chains")
-			} else if nv, nh := chainShape(c); fast.Visible() != nv || fast.Hidden() != nh {
-				r.Fail("fast parameters", "%d×%d, chains %d×%d", fast.Visible(), fast.Hidden(), nv, nh)
-			} else if grad.fits(fast.Params()) != nil {
-				r.Fail("gradient", "%v", grad.fits(fast.Params()))
-			}
-		}
-	} else if r.Err() == nil && c != nil {
-		r.Fail("fast parameters", "chains without fast parameters")
-	}
-	s := r.Blob("sampler")
-	if err := r.Done("FPCD"); err != nil {
-		return fmt.Errorf("learn: FPCD: %w", err)
-	}
-	if err := readSampler(l.Sampler, s, "FPCD"); err != nil {
-		return err
-	}
-	l.Reset()
-	l.FastRate = fr
-	if fast != nil {
-		nv, nh := fast.Visible(), fast.Hidden()
-		l.chains, l.fast, l.grad = c, fast, grad
-		l.sum = &rbm.Binary{W: mat.NewDense(nv, nh, nil), B: make([]float64, nv), C: make([]float64, nh)}
-		l.pending, l.decay, l.rate = pending, decay, rate
-	}
-	return nil
-}
-
 // MarshalBinary returns the learner's state: that of its PCD learner,
 // whose sampler is the tempered one (the chains at every temperature, the
 // swap source and counts, and the base sampler's state).
@@ -267,63 +178,6 @@ func (l *PT) UnmarshalBinary(b []byte) error {
 		return fmt.Errorf("learn: PT: not made with NewPT")
 	}
 	return l.pcd.UnmarshalBinary(b)
-}
-
-// MarshalBinary returns the learner's state: its settings, the chains,
-// the offsets μ and λ (centred learners) and the sampler's state.
-func (l *dcp) MarshalBinary() ([]byte, error) {
-	var w statebin.Writer
-	w.String("learn." + l.name + "/1")
-	w.Int(l.D)
-	w.Int(l.K)
-	w.F64(l.RateMu)
-	w.F64(l.RateLambda)
-	if err := writeChains(&w, l.chains); err != nil {
-		return nil, fmt.Errorf("learn: %s: %w", l.name, err)
-	}
-	w.Bool(l.Mu != nil)
-	w.Floats(l.Mu)
-	w.Bool(l.Lambda != nil)
-	w.Floats(l.Lambda)
-	if err := writeSampler(&w, l.Sampler, l.name); err != nil {
-		return nil, err
-	}
-	return w.Bytes(), nil
-}
-
-// UnmarshalBinary restores a state written by MarshalBinary into l, which
-// must have the same D, K, RateMu and RateLambda and a sampler of the same
-// kind and settings. The offsets Mu and Lambda are replaced by the saved
-// ones.
-func (l *dcp) UnmarshalBinary(b []byte) error {
-	r := statebin.NewReader(b)
-	r.Tag("learn." + l.name + "/1")
-	r.Check("D", r.Int("D"), l.D)
-	r.Check("K", r.Int("K"), l.K)
-	r.Check("RateMu", r.F64("RateMu"), l.RateMu)
-	r.Check("RateLambda", r.F64("RateLambda"), l.RateLambda)
-	c := readChains(r, "chains")
-	hasMu := r.Bool("Mu set")
-	mu := r.Floats("Mu")
-	hasLam := r.Bool("Lambda set")
-	lam := r.Floats("Lambda")
-	if r.Err() == nil && (hasMu && mu == nil || hasLam && lam == nil) {
-		r.Fail("offsets", "empty offsets")
-	}
-	s := r.Blob("sampler")
-	if err := r.Done(l.name); err != nil {
-		return fmt.Errorf("learn: %s: %w", l.name, err)
-	}
-	if err := readSampler(l.Sampler, s, l.name); err != nil {
-		return err
-	}
-	l.Reset()
-	if c != nil {
-		l.chains = c
-		l.alloc(chainShape(c))
-	}
-	l.Mu, l.Lambda = mu, lam
-	return nil
 }
 
 // MarshalBinary returns the learner's state: the state of its estimator,
@@ -377,76 +231,4 @@ var (
 	_ encoding.BinaryUnmarshaler = (*Centered)(nil)
 	_ encoding.BinaryMarshaler   = (*SSD)(nil)
 	_ encoding.BinaryUnmarshaler = (*SSD)(nil)
-)
-
-// MarshalBinary returns the learner's state: its settings, the state of
-// its noise source, the negative chains of the last update (which the
-// next update draws afresh: they are kept for Negative), LastNorm and the
-// sampler's state.
-func (l *ModifiedCD) MarshalBinary() ([]byte, error) {
-	if l.src == nil {
-		return nil, fmt.Errorf("learn: ModifiedCD: not made with NewModifiedCD")
-	}
-	src, err := l.src.MarshalBinary()
-	if err != nil {
-		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
-	}
-	var w statebin.Writer
-	w.String("learn.ModifiedCD/1")
-	w.Int(l.K)
-	w.F64(l.Step)
-	w.Bool(l.Marginal)
-	w.F64(l.Clip)
-	w.Int(l.Chains)
-	w.Bool(l.SamplePositive)
-	w.F64(l.LastNorm)
-	w.Blob(src)
-	if err := writeChains(&w, l.chains); err != nil {
-		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
-	}
-	if err := writeSampler(&w, l.Sampler, "ModifiedCD"); err != nil {
-		return nil, err
-	}
-	return w.Bytes(), nil
-}
-
-// UnmarshalBinary restores a state written by MarshalBinary into l, which
-// must have been made with NewModifiedCD, have the same settings (K, Step,
-// Marginal, Clip, Chains, SamplePositive) and a sampler of the same kind
-// and settings.
-func (l *ModifiedCD) UnmarshalBinary(b []byte) error {
-	if l.src == nil {
-		return fmt.Errorf("learn: ModifiedCD: not made with NewModifiedCD")
-	}
-	r := statebin.NewReader(b)
-	r.Tag("learn.ModifiedCD/1")
-	r.Check("K", r.Int("K"), l.K)
-	r.Check("Step", r.F64("Step"), l.Step)
-	r.Check("Marginal", r.Bool("Marginal"), l.Marginal)
-	r.Check("Clip", r.F64("Clip"), l.Clip)
-	r.Check("Chains", r.Int("Chains"), l.Chains)
-	r.Check("SamplePositive", r.Bool("SamplePositive"), l.SamplePositive)
-	norm := r.F64("LastNorm")
-	var src rand.PCG
-	if blob := r.Blob("source"); r.Err() == nil {
-		if err := src.UnmarshalBinary(blob); err != nil {
-			r.Fail("source", "%v", err)
-		}
-	}
-	c := readChains(r, "chains")
-	s := r.Blob("sampler")
-	if err := r.Done("ModifiedCD"); err != nil {
-		return fmt.Errorf("learn: ModifiedCD: %w", err)
-	}
-	if err := readSampler(l.Sampler, s, "ModifiedCD"); err != nil {
-		return err
-	}
-	*l.src = src
-	l.LastNorm, l.chains, l.grad, l.ph = norm, c, nil, nil
-	return nil
-}
-
-var (
-	_ encoding.BinaryMarshaler   = (*ModifiedCD)(nil)
-	_ encoding.BinaryUnmarshaler = (*ModifiedCD)(nil)
 )
