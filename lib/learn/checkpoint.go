@@ -39,7 +39,7 @@ type Checkpoint struct {
 // path, so that path holds the previous checkpoint or the new one whatever
 // happens. The model must be an *rbm.Binary or *rbm.Gaussian, and the
 // learner must implement encoding.BinaryMarshaler (those of this package
-// do, with any sampler of package mcmc that does: Gibbs, Flip, Tempered);
+// do, with any sampler of package mcmc);
 // otherwise Save returns an error naming the type that cannot be saved,
 // and the run can still be continued in memory. Save may be called at any
 // time between calls of Continue, on a failed run too (for inspection;

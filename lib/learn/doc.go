@@ -94,10 +94,9 @@
 //
 // A checkpoint holds the learner's state through encoding.BinaryMarshaler
 // and encoding.BinaryUnmarshaler, which the learners of this package
-// implement, and with them the samplers of package mcmc (Gibbs, Flip,
-// Tempered, GaussGibbs, Langevin, GibbsLangevin). A learner or a sampler
-// of one's own that does not implement them can still be continued in
-// memory; Save then fails with an error naming its type.
+// implement, and with them every sampler of package mcmc. A learner or a
+// sampler of one's own that does not implement them can still be
+// continued in memory; Save then fails with an error naming its type.
 //
 // # Concurrency
 //

@@ -33,7 +33,8 @@ func mustFlip(alpha float64, seed uint64) *mcmc.Flip {
 }
 
 // resumeCases are the learners of this package with state, with samplers
-// that read the hidden states (Flip) and that keep replicas (Tempered).
+// that read the hidden states (Flip), keep replicas (Tempered) or keep
+// fast parameters (Penalized, Herding).
 func resumeCases() []resumeCase {
 	return []resumeCase{
 		{"CD-1 gibbs", func() Learner { return NewCD(1, mcmc.NewGibbs(3)) }},
@@ -60,6 +61,20 @@ func resumeCases() []resumeCase {
 		{"Centered", func() Learner { return NewCentered(1, mcmc.NewGibbs(9)) }},
 		{"SSD PCD", func() Learner { return NewSSD(NewPCD(1, 0, mcmc.NewGibbs(10))) }},
 		{"SSD CD", func() Learner { return NewSSD(NewCD(1, mcmc.NewGibbs(11))) }},
+		{"PCD penalized", func() Learner {
+			s, err := mcmc.NewPenalized(0.05, 0.9, 1, 12)
+			if err != nil {
+				panic(err)
+			}
+			return NewPCD(1, 0, s)
+		}},
+		{"FPCD herding", func() Learner {
+			s, err := mcmc.NewHerding(nil, 0.05, 0.9, 3)
+			if err != nil {
+				panic(err)
+			}
+			return NewFPCD(1, 0, 0.05, s)
+		}},
 	}
 }
 

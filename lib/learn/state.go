@@ -14,8 +14,8 @@ import (
 // and arguments (Resume). The state is everything the next updates depend
 // on: the chains (persistent or not: CD's chains start at the batch with
 // the hidden states the last update left), fast weights, offsets, and the
-// sampler's state, which the sampler must be able to save itself (the
-// samplers of package mcmc that can: Gibbs, Flip, Tempered). The
+// sampler's state, which the sampler must be able to save itself (every
+// sampler of package mcmc can). The
 // learner's settings (K, N, D, …) are stored beside the state and checked
 // on restoring, with an error naming the one that differs. A restored
 // learner is bound to no model yet: the first update binds it to the

@@ -155,7 +155,8 @@ func (f *Flip) UnmarshalBinary(b []byte) error {
 // MarshalBinary returns the sampler's state: its settings (inverse
 // temperatures, base steps), the state of its swap source, the swap
 // counts, the replicas at β < 1 and the state of the base sampler, which
-// must implement encoding.BinaryMarshaler (Gibbs and Flip do).
+// must implement encoding.BinaryMarshaler (the samplers of this package
+// do).
 func (p *Tempered) MarshalBinary() ([]byte, error) {
 	if p == nil || p.base == nil {
 		return nil, errors.New("mcmc: Tempered.MarshalBinary: sampler not made with NewTempered")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
 )
 
 // stateful is a sampler that saves its state.
@@ -44,6 +45,11 @@ func sameChains(t *testing.T, what string, a, b *Chains) {
 func TestSamplerStateContinues(t *testing.T) {
 	m := smallModel(t)
 	betas, _ := UniformBetas(4)
+	data := mat.NewDense(4, 3, []float64{1, 0, 1, 0, 1, 1, 1, 1, 0, 0, 0, 1})
+	rates, err := NewRates(m, data)
+	if err != nil {
+		t.Fatal(err)
+	}
 	makers := map[string]func() stateful{
 		"gibbs": func() stateful { return NewGibbs(3) },
 		"flip": func() stateful {
@@ -58,6 +64,18 @@ func TestSamplerStateContinues(t *testing.T) {
 			f, _ := NewFlip(1, 3)
 			p, _ := NewTempered(f, betas, 1, 4)
 			return p
+		},
+		"rates-fpcd": func() stateful {
+			s, _ := NewRatesFPCD(rates, 0.05, 0.95, 2, 5)
+			return s
+		},
+		"penalized": func() stateful {
+			s, _ := NewPenalized(0.05, 0.9, 1, 6)
+			return s
+		},
+		"herding": func() stateful {
+			s, _ := NewHerding(rates, 0.1, 1, 5)
+			return s
 		},
 	}
 	for name, mk := range makers {
