@@ -39,11 +39,11 @@ type Checkpoint struct {
 // path, so that path holds the previous checkpoint or the new one whatever
 // happens. The model must be an *rbm.Binary or *rbm.Gaussian, and the
 // learner must implement encoding.BinaryMarshaler (those of this package
-// do, with any sampler of package mcmc);
-// otherwise Save returns an error naming the type that cannot be saved,
-// and the run can still be continued in memory. Save may be called at any
-// time between calls of Continue, on a failed run too (for inspection;
-// Load refuses to go on from it).
+// do, with any sampler of package mcmc); otherwise Save returns an error
+// naming the type that cannot be saved, and the run can still be
+// continued in memory. Save may be called at any time between calls of
+// Continue, except on a run that failed (a learner's error or a NaN
+// parameter), which has nothing to resume.
 func (r *Run) Save(path string) error {
 	if r.failed != nil {
 		return fmt.Errorf("learn: Run.Save %s: the run failed (%v): nothing to resume", path, r.failed)
