@@ -134,6 +134,25 @@ func (c ckptSettings) diff(s ckptSettings) error {
 	return nil
 }
 
+// saveable returns an error if r's model or learner (or the learner's
+// sampler) cannot be saved: the first checks of encode, made without
+// encoding the model.
+func (r *Run) saveable() error {
+	switch r.model.(type) {
+	case *rbm.Binary, *rbm.Gaussian:
+	default:
+		return fmt.Errorf("model %T cannot be saved (only *rbm.Binary and *rbm.Gaussian can)", r.model)
+	}
+	lm, ok := r.learner.(encoding.BinaryMarshaler)
+	if !ok {
+		return fmt.Errorf("learner %T cannot save its state (it does not implement encoding.BinaryMarshaler): continue the run in memory instead", r.learner)
+	}
+	if _, err := lm.MarshalBinary(); err != nil {
+		return fmt.Errorf("learner %T: %w", r.learner, err)
+	}
+	return nil
+}
+
 // encode returns the checkpoint file's bytes of r.
 func (r *Run) encode() ([]byte, error) {
 	var mb bytes.Buffer

@@ -217,3 +217,26 @@ func (l *nanFree) Steps() int { return 1 }
 type userSampler struct{}
 
 func (userSampler) Sample(m *rbm.Binary, c *mcmc.Chains, steps int) error { return nil }
+
+// TestCheckpointNeedsSaveableRun checks that NewRun (and so Train) with
+// Settings.Checkpoint refuses at once a learner or sampler that cannot
+// save its state, naming it, rather than failing at the first save.
+func TestCheckpointNeedsSaveableRun(t *testing.T) {
+	set := barsAndStripes()
+	s := &Settings{Updates: 4, Checkpoint: Checkpoint{Path: filepath.Join(t.TempDir(), "x"), Every: 2}}
+	for _, c := range []struct {
+		l    Learner
+		want string
+	}{
+		{&nanFree{cd: NewCD(1, nil)}, "learner *learn.nanFree cannot save its state"},
+		{NewPCD(1, 0, &userSampler{}), "sampler *learn.userSampler cannot save its state"},
+	} {
+		_, err := NewRun(resumeModel(), set, c.l, s)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "Settings.Checkpoint") {
+			t.Errorf("%T: error %v, want one containing %q", c.l, err, c.want)
+		}
+		if _, err := Train(context.Background(), resumeModel(), set, c.l, s); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Train with %T: error %v", c.l, err)
+		}
+	}
+}

@@ -53,7 +53,9 @@ type Run struct {
 // NewRun validates its arguments as Train does and returns a run of the
 // training that s describes (nil means defaults) of m on set with l, with
 // no update made yet. s is copied: changing it later does not change the
-// run.
+// run. With s.Checkpoint.Path set it also checks that the run can be
+// saved (see Run.Save), so that a learner or sampler that cannot save its
+// state is an error now rather than at the first checkpoint.
 func NewRun(m rbm.Model, set *data.Set, l Learner, s *Settings) (*Run, error) {
 	if s == nil {
 		s = &Settings{}
@@ -82,6 +84,11 @@ func NewRun(m rbm.Model, set *data.Set, l Learner, s *Settings) (*Run, error) {
 		r.sched = Constant{}
 	}
 	r.opt = &SGD{Momentum: s.Momentum, WeightDecay: s.WeightDecay}
+	if s.Checkpoint.Path != "" {
+		if err := r.saveable(); err != nil {
+			return nil, fmt.Errorf("learn: NewRun: Settings.Checkpoint: %w", err)
+		}
+	}
 	return r, nil
 }
 
