@@ -435,3 +435,30 @@ func TestRunFailedStaysFailed(t *testing.T) {
 		t.Fatalf("Continue of a stopped run: %v after %d updates", err, r.Done())
 	}
 }
+
+// TestRunString checks the summary line of a run in pieces.
+func TestRunString(t *testing.T) {
+	set := barsAndStripes()
+	r, err := NewRun(resumeModel(), set, NewPCD(1, 0, nil), &Settings{Updates: 40, Every: 10,
+		Observers: []Observer{ExactLogLikelihood(set)}, Checkpoint: Checkpoint{Path: filepath.Join(t.TempDir(), "run.ckpt")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Continue(context.Background(), 15); err != nil {
+		t.Fatal(err)
+	}
+	first := strings.SplitN(r.String(), "\n", 2)[0]
+	if !strings.HasPrefix(first, "training run: 15 of 40 updates, learner *learn.PCD, model *rbm.Binary 9×5, checkpoint ") {
+		t.Errorf("String: %q", first)
+	}
+	if !strings.Contains(r.String(), "training history: 15 updates") {
+		t.Errorf("String without the history: %q", r.String())
+	}
+	r.Continue(context.Background(), 0)
+	if first := strings.SplitN(r.String(), "\n", 2)[0]; !strings.Contains(first, "40 of 40 updates") || !strings.Contains(first, ", finished") {
+		t.Errorf("String of the finished run: %q", first)
+	}
+	if h, rows := r.Table(); len(h) == 0 || len(rows) != 1 || r.Plot() == nil {
+		t.Errorf("Table %v %v or Plot missing", h, rows)
+	}
+}
