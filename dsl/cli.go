@@ -19,7 +19,10 @@ const CommandUsage = `usage: rbm-kernel sweep <command> [flags] FILE.sweep
 commands:
   check     check the file and print the axes and the number of runs
   plan      list every run: index, key, seed and axis levels
-  run       run the runs without a result (flags: -out, -workers, -shard, -retry, -replace)
+  run       run the runs without a result (flags: -out, -workers, -shard, -retry,
+            -replace, -checkpoint N: save each run's state every N updates
+            instead of every 5 minutes, and on an interrupt, in <key>.ckpt
+            beside its result; an unfinished run resumes from it when run again)
   status    count done, failed and missing runs and list missing ones
   collect   write the plan's results as one long CSV and print the report (-csv, -md)
   emit slurm  print a Slurm array script (-shards, -cpus, -time, -mem, -name)
@@ -90,6 +93,7 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	shardFlag := fs.String("shard", "", "run shard i/n of the runs")
 	retry := fs.Bool("retry", false, "rerun runs whose stored result is a failure")
 	replace := fs.Bool("replace", false, "make this plan the result folder's, moving results of other runs aside")
+	ckptEvery := fs.Int("checkpoint", 0, "updates between checkpoints of a run (0: every 5 minutes)")
 	csvPath := fs.String("csv", "", "CSV file to write (default: <out>/results.csv)")
 	md := fs.Bool("md", false, "print the report as Markdown")
 	shards := fs.Int("shards", 1, "number of array tasks")
@@ -171,7 +175,10 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		if err != nil {
 			return err
 		}
-		sum, err := Run(ctx, plan, store, fn, &Options{Workers: *workers, Shard: shard, Retry: *retry, Replace: *replace,
+		if *ckptEvery < 0 {
+			return usage(fmt.Errorf("sweep run: -checkpoint %d is negative", *ckptEvery))
+		}
+		sum, err := Run(ctx, plan, store, fn, &Options{Workers: *workers, Shard: shard, Retry: *retry, Replace: *replace, CheckpointEvery: *ckptEvery,
 			Progress: func(done, failed, total int, eta time.Duration) {
 				fmt.Fprintf(stderr, "\r%d/%d runs, %d failed, eta %v   ", done, total, failed, eta.Round(time.Second))
 			}})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"sort"
 	"strings"
@@ -726,12 +727,24 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 		col.measures = append(col.measures, scheduled{name: mp.Name, every: mp.Every, f: f})
 	}
 	if len(col.measures) > 0 {
-		col.every = col.period()
-		settings.Every = col.every
+		settings.Every = col.period()
 		settings.Observers = []learn.Observer{{Name: "measures", Func: col.observe}}
 	}
-	_, err = learn.Train(ctx, model, set, learner, settings)
-	return col.points, err
+	if j.Checkpoint != "" {
+		settings.Checkpoint = learn.Checkpoint{Path: j.Checkpoint, Every: j.CheckpointEvery}
+	}
+	run, err := learn.NewRun(model, set, learner, settings)
+	if err != nil {
+		return nil, err
+	}
+	col.run = run
+	if j.Checkpoint != "" {
+		if err := run.Load(j.Checkpoint); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("resume from the run's checkpoint (delete it to start the run again): %w", err)
+		}
+	}
+	_, err = run.Continue(ctx, 0)
+	return col.points(), err
 }
 
 // trainSettings reads the training settings (trainParams) of a learner.
@@ -780,21 +793,17 @@ type scheduled struct {
 	f     measureFunc
 }
 
-// collector is the one observer of a run: at each observation of
-// learn.Train it takes the measurements that are due and keeps the points.
-//
-// An observer is not told the update count, so the collector follows
-// Train's documented schedule: with Settings.Every = e, Train observes
-// before the first update (step 0), after every e-th update and after the
-// last, i.e. at 0, e, 2e, …, and total; each step after the first is
-// min(previous + e, total).
+// collector is the one observer of a run: at each observation of the
+// learn.Run it takes the measurements that are due and keeps the points
+// in the run's History, as one series per measure (named "i name", i the
+// measure's index in the configuration), so that a checkpoint of the run
+// holds them and a resumed run goes on with them. An observation's points
+// are added together once every measure has returned, so that an
+// observation interrupted and taken again is not counted twice.
 type collector struct {
 	measures []scheduled
 	total    int
-	every    int
-	calls    int
-	step     int
-	points   []Point
+	run      *learn.Run
 }
 
 // period returns the greatest common divisor of the measurements' periods
@@ -821,33 +830,63 @@ func gcd(a, b int) int {
 }
 
 // observe is the Func of the run's observer; it returns the number of
-// measurements taken at this step.
+// measurements taken at this step, the run's number of updates done.
 func (c *collector) observe(ctx context.Context, m rbm.Model) (float64, error) {
-	if c.calls > 0 {
-		c.step = min(c.step+c.every, c.total)
-	}
-	c.calls++
-	if c.step == 0 {
+	step := c.run.Done()
+	if step == 0 {
 		return 0, nil
 	}
 	b, ok := m.(*rbm.Binary)
 	if !ok {
 		return 0, fmt.Errorf("model is %T, want *rbm.Binary", m)
 	}
-	n := 0
-	for _, ms := range c.measures {
-		due := ms.every > 0 && c.step%ms.every == 0 || ms.every == 0 && c.step == c.total
+	var idx []int
+	var vals []float64
+	for i, ms := range c.measures {
+		due := ms.every > 0 && step%ms.every == 0 || ms.every == 0 && step == c.total
 		if !due {
 			continue
 		}
 		v, err := ms.f(ctx, b)
 		if err != nil {
-			return 0, fmt.Errorf("measure %s at update %d: %w", ms.name, c.step, err)
+			return 0, fmt.Errorf("measure %s at update %d: %w", ms.name, step, err)
 		}
-		c.points = append(c.points, Point{Measure: ms.name, Step: c.step, Value: v})
-		n++
+		idx, vals = append(idx, i), append(vals, v)
 	}
-	return float64(n), nil
+	h := c.run.History()
+	for k, i := range idx {
+		h.Add(c.series(i), step, 0, vals[k])
+	}
+	return float64(len(idx)), nil
+}
+
+// series names the History series of measure i.
+func (c *collector) series(i int) string { return fmt.Sprintf("%d %s", i, c.measures[i].name) }
+
+// points returns the points in the run's History, in the order taken: by
+// step, and at each step in the order of the measures.
+func (c *collector) points() []Point {
+	if c.run == nil {
+		return nil
+	}
+	h := c.run.History()
+	var pts []Point
+	pos := make([]int, len(c.measures))
+	for {
+		best, bestStep := -1, 0
+		for i := range c.measures {
+			s := h.Series(c.series(i))
+			if pos[i] < len(s.X) && (best < 0 || int(s.X[pos[i]]) < bestStep) {
+				best, bestStep = i, int(s.X[pos[i]])
+			}
+		}
+		if best < 0 {
+			return pts
+		}
+		s := h.Series(c.series(best))
+		pts = append(pts, Point{Measure: c.measures[best].name, Step: bestStep, Value: s.Y[pos[best]]})
+		pos[best]++
+	}
 }
 
 // params are the resolved parameters of one part of a configuration, read

@@ -44,6 +44,17 @@ type Job struct {
 	// Runs that differ only in a compared axis share it, so a paired test
 	// compares runs that used the same random numbers where they could.
 	Seed uint64
+	// Checkpoint, if not empty, is the file in which the run may save
+	// its state while it runs, and from which it resumes when the file
+	// exists, so that a run killed or interrupted before it ends goes on
+	// where it stopped at the next Run of the sweep. Run sets it to
+	// Store.CheckpointPath(Key) and removes the file once the run's
+	// result is stored; RunLibrary uses it (learn.Checkpoint), another
+	// RunFunc may ignore it.
+	Checkpoint string
+	// CheckpointEvery is the number of updates between saves of the
+	// checkpoint (Options.CheckpointEvery); 0 means every 5 minutes.
+	CheckpointEvery int
 }
 
 // Value returns the level of the named axis in r and whether r has it.

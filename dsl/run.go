@@ -45,6 +45,10 @@ type Options struct {
 	// plan's results, moving those aside (see Store.Bind); by default Run
 	// refuses to run in a folder of another plan.
 	Replace bool
+	// CheckpointEvery is the number of updates between checkpoints of a
+	// run (Job.CheckpointEvery); 0 means a checkpoint every 5 minutes of
+	// a run, and when it is interrupted.
+	CheckpointEvery int
 }
 
 // Summary says what Run did.
@@ -81,6 +85,13 @@ func (s *Summary) String() string {
 // written, so a later Run redoes them; runs that had finished are still
 // stored. Run returns when every finished result is stored, with the
 // summary and ctx's error.
+//
+// Each run is handed a checkpoint file in the store (Job.Checkpoint,
+// Store.CheckpointPath), which RunLibrary writes while it trains and when
+// it is interrupted: a run that a killed or cancelled sweep left
+// unfinished resumes from its checkpoint at the next Run instead of
+// starting again. The checkpoint is removed once the run's result is
+// stored.
 func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Options) (*Summary, error) {
 	if plan == nil || store == nil || fn == nil {
 		return nil, fmt.Errorf("dsl: Run needs a plan, a store and a run function")
@@ -136,6 +147,18 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 		defer close(wrote)
 		for res := range finished {
 			err := store.Write(res)
+			if err == nil {
+				// The run is over; its checkpoint is of no more use. A
+				// checkpoint that cannot be removed stops the sweep as
+				// a failed write does, its result being stored.
+				if rerr := os.Remove(store.CheckpointPath(res.Key)); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+					mu.Lock()
+					if writeErr == nil {
+						writeErr = fmt.Errorf("dsl: remove checkpoint of %s: %w", res.Key, rerr)
+					}
+					mu.Unlock()
+				}
+			}
 			if err != nil {
 				mu.Lock()
 				if writeErr == nil {
@@ -165,7 +188,10 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 				if ctx.Err() != nil {
 					continue // cancelled: start nothing new
 				}
-				res := runOne(ctx, r, fn, o.Version)
+				job := *r
+				job.Checkpoint = store.CheckpointPath(r.Key)
+				job.CheckpointEvery = o.CheckpointEvery
+				res := runOne(ctx, &job, fn, o.Version)
 				if ctx.Err() != nil {
 					continue // interrupted: leave it for the next Run
 				}

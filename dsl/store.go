@@ -136,6 +136,10 @@ func OpenStore(dir string) (*Store, error) {
 // Path returns the file that holds the result of the run with key.
 func (s *Store) Path(key string) string { return filepath.Join(s.Dir, key+".json") }
 
+// CheckpointPath returns the file in which the run with key keeps its
+// checkpoint while it runs (Job.Checkpoint): <key>.ckpt beside its result.
+func (s *Store) CheckpointPath(key string) string { return filepath.Join(s.Dir, key+".ckpt") }
+
 // Has reports whether a result file for key exists.
 func (s *Store) Has(key string) bool {
 	_, err := os.Stat(s.Path(key))

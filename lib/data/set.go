@@ -80,6 +80,7 @@ type Batcher struct {
 	set   *Set
 	size  int
 	rng   *rand.Rand
+	src   *rand.PCG // rng's source, for MarshalBinary
 	perm  []int
 	pos   int
 	epoch int
@@ -97,7 +98,8 @@ func NewBatcher(s *Set, size int, seed uint64) *Batcher {
 	if size <= 0 || size > n {
 		size = n
 	}
-	b := &Batcher{set: s, size: size, rng: rand.New(rand.NewPCG(seed, 0xda3e39cb94b95bdb)), perm: make([]int, n)}
+	src := rand.NewPCG(seed, 0xda3e39cb94b95bdb)
+	b := &Batcher{set: s, size: size, rng: rand.New(src), src: src, perm: make([]int, n)}
 	for i := range b.perm {
 		b.perm[i] = i
 	}

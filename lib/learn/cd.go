@@ -22,6 +22,11 @@ import (
 // opt.Step several times. It returns an error, leaving m unchanged, when m
 // is not a model the learner handles or the batch does not fit it.
 //
+// A learner that keeps the state of a model between calls should refuse
+// another model, as those of this package do (see the package doc), and
+// can implement encoding.BinaryMarshaler and BinaryUnmarshaler so that a
+// Run with it can be saved and resumed.
+//
 // batch is lent for the call: Update must not modify it, and must copy
 // what it keeps, since Train reuses the batch's storage for the next
 // mini-batch (and hands over the data set's own matrix for full-batch
@@ -53,7 +58,9 @@ type Learner interface {
 // (Flip, a single-site sampler) starts from it. P₀ comes from
 // mcmc.SampleFrom, which takes it from the first half-step of the
 // library's samplers. Make it with NewCD. It reuses its buffers: after the
-// first update with a given batch size it does not allocate.
+// first update with a given batch size it does not allocate. H is state:
+// it belongs to the model of the first update, and CD refuses another
+// model until Reset (see the package doc).
 type CD struct {
 	// K is the number of sampling steps per update (≥ 1).
 	K int
@@ -63,6 +70,7 @@ type CD struct {
 	chains *mcmc.Chains
 	grad   *Grad
 	pos    *mat.Dense
+	owner  bound
 }
 
 // NewCD returns a CD-k learner with k sampling steps (k ≤ 0 means 1) run by
@@ -79,6 +87,11 @@ func NewCD(k int, s mcmc.Sampler) *CD {
 
 // Steps returns K.
 func (l *CD) Steps() int { return l.K }
+
+// Reset forgets the chains' states and the model the learner was
+// training, so that it can train another (see the package doc on
+// learners' state). The sampler's random streams run on.
+func (l *CD) Reset() { *l = CD{K: l.K, Sampler: l.Sampler} }
 
 // Update makes one CD-k update of m (which must be an *rbm.Binary) from
 // batch through opt.
@@ -114,6 +127,9 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 	n, cols := batch.Dims()
 	if cols != m.Visible() {
 		return nil, fmt.Errorf("learn: CD: batch has %d columns, model has %d visible units", cols, m.Visible())
+	}
+	if err := l.owner.bind(m, "CD"); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
 	}
 	if l.chains == nil || l.chains.V.RawMatrix().Cols != cols || l.chains.H.RawMatrix().Cols != m.Hidden() {
 		c, err := mcmc.NewChains(m, n, nil)

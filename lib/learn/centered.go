@@ -33,7 +33,9 @@ import (
 // lives in standard coordinates.
 //
 // Make it with NewCentered. Its settings are the fields K, Sampler,
-// RateMu, RateLambda, Mu and Lambda, as for CSDCP (D is 1).
+// RateMu, RateLambda, Mu and Lambda, as for CSDCP (D is 1). Its offsets
+// and chains belong to the model of the first update: it refuses another
+// model until Reset (see the package doc).
 type Centered struct {
 	dcp
 }

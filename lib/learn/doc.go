@@ -43,6 +43,21 @@
 // All but ModifiedCD train an *rbm.Binary; any of them takes any fitting
 // sampler, one's own included.
 //
+// # A learner's state belongs to one model
+//
+// A learner that keeps state between updates keeps the state of the model
+// it trains: CD its chains' hidden states (from which the next update's
+// chains start), PCD, FPCD and PT their persistent chains (PT's at every
+// temperature), FPCD its fast weights, Centered and CSDCP their offsets,
+// SDCP its chains, SSD whatever its estimator keeps. Each of them is bound
+// to the model of its first update and refuses, with an error, an update
+// of any other model (compared as pointers), even one of the same shape,
+// whose training would otherwise silently start from the first model's
+// chains. To train another model with it, call its Reset method, which
+// forgets the state and the model (the sampler's random streams run on),
+// or make a new learner. ModifiedCD keeps no state of a model (its chains
+// start from noise at every update) and takes any.
+//
 // # Training
 //
 // Train runs a learner over a data set in shuffled mini-batches for a number
@@ -51,6 +66,37 @@
 // Observers every so many updates, reports progress through callbacks (never
 // by printing), stops promptly when its context is cancelled and returns
 // the History measured so far.
+//
+// # Resuming
+//
+// Train is a whole run: calling it again starts another run, with a new
+// schedule, no momentum and the first batch order again, from the model as
+// the last call left it. To train in pieces, make a Run with NewRun and
+// call its Continue method as often as needed (a number of updates each
+// time, or all that are left): the Run keeps what Train keeps only while it
+// runs, the optimiser's velocity, the position in the schedule and in the
+// batch order, the learner's state and the History, so that the pieces
+// together make exactly the updates of one Train call, bit for bit (the
+// tests check every learner). A cancelled Continue (the interrupt button)
+// leaves the Run consistent, and the next Continue goes on from there.
+//
+// Run.Save writes the whole state to a checkpoint file, atomically (a
+// temporary file in the same folder, synced, then renamed), and Resume
+// reads it back, in this process or another, given the data set, a learner
+// made again with the same constructor and arguments, and the same
+// Settings; what differs (a setting, the data, the learner's kind or
+// settings, a sampler's seed) is an error that names it, and so is a
+// corrupt or truncated file. With Settings.Checkpoint, Continue and Train
+// save the checkpoint as they go (every so many updates or minutes, and
+// when interrupted), and Train resumes from it when the file exists: a
+// notebook cell that trains with a Checkpoint path can be run again after
+// an interrupt or a restart of the kernel and goes on where it stopped.
+//
+// A checkpoint holds the learner's state through encoding.BinaryMarshaler
+// and encoding.BinaryUnmarshaler, which the learners of this package
+// implement, and with them every sampler of package mcmc. A learner or a
+// sampler of one's own that does not implement them can still be
+// continued in memory; Save then fails with an error naming its type.
 //
 // # Concurrency
 //

@@ -22,7 +22,9 @@ import (
 // Decay = 19/20 by default. The fast parameters push the chains away from
 // the modes they have just visited, which speeds up their mixing.
 //
-// Make it with NewFPCD. After the first update it does not allocate.
+// Make it with NewFPCD. After the first update it does not allocate. Its
+// chains and fast weights belong to the model of the first update: FPCD
+// refuses another model until Reset (see the package doc).
 type FPCD struct {
 	// K is the number of sampling steps per update (≥ 1).
 	K int
@@ -53,6 +55,7 @@ type FPCD struct {
 	// same pass as the sum θ + θ_F of the next Update (or by Fast).
 	pending     bool
 	decay, rate float64
+	owner       bound
 }
 
 // NewFPCD returns an FPCD learner with k sampling steps (k ≤ 0 means 1) per
@@ -71,6 +74,15 @@ func NewFPCD(k, n int, fastRate float64, s mcmc.Sampler) *FPCD {
 
 // Steps returns K.
 func (l *FPCD) Steps() int { return max(l.K, 1) }
+
+// Reset forgets the persistent chains, the fast parameters and the model
+// the learner was training, so that it can train another (see the package
+// doc on learners' state). FastRate keeps its value (the optimiser's rate
+// at the first update, if it was 0 then). The sampler's random streams
+// run on.
+func (l *FPCD) Reset() {
+	*l = FPCD{K: l.K, N: l.N, Sampler: l.Sampler, FastRate: l.FastRate, Decay: l.Decay}
+}
 
 // Chains returns the persistent chains (nil before the first update).
 func (l *FPCD) Chains() *mcmc.Chains { return l.chains }
@@ -124,6 +136,9 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 	}
 	if i, j, bad := nonFinite(batch); bad {
 		return fmt.Errorf("batch has %v at row %d, column %d", batch.At(i, j), i, j)
+	}
+	if err := l.owner.bind(m, "FPCD"); err != nil {
+		return err
 	}
 	if l.FastRate == 0 {
 		sgd, ok := opt.(*SGD)

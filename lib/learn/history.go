@@ -18,7 +18,8 @@ type Series struct {
 	X []float64
 	// Y holds the measured values.
 	Y []float64
-	// Seconds holds the wall time since the start of training.
+	// Seconds holds the wall time since the start of training (of a
+	// Run's pieces, summed, when it was continued in pieces).
 	Seconds []float64
 }
 
@@ -27,7 +28,7 @@ type Series struct {
 type History struct {
 	// Updates is the number of parameter updates made.
 	Updates int
-	// Elapsed is the wall time of the run.
+	// Elapsed is the wall time of the run (of its pieces, summed).
 	Elapsed time.Duration
 	// StoppedBy is the name of the observer that stopped the run early by
 	// returning ErrStop, "" if none did.

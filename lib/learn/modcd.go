@@ -71,6 +71,7 @@ type ModifiedCD struct {
 	LastNorm float64
 
 	rng    *rand.Rand
+	src    *rand.PCG // rng's source, for MarshalBinary
 	chains *mcmc.Chains
 	grad   *Grad
 	ph     *mat.Dense
@@ -85,7 +86,8 @@ func NewModifiedCD(k int, s mcmc.GaussianSampler, step float64, seed uint64) *Mo
 	if s == nil {
 		s = mcmc.NewGibbsLangevin(max(step, 1e-3), 10, false, seed)
 	}
-	return &ModifiedCD{K: max(k, 1), Sampler: s, Step: step, rng: rand.New(rand.NewPCG(seed, 0x6d636421))}
+	src := rand.NewPCG(seed, 0x6d636421)
+	return &ModifiedCD{K: max(k, 1), Sampler: s, Step: step, rng: rand.New(src), src: src}
 }
 
 // Steps returns K.

@@ -18,7 +18,9 @@ import (
 //	∂W = V₀ᵀP₀/n − V_cᵀP_c/N,  ∂b = mean(V₀) − mean(V_c),  ∂c = mean(P₀) − mean(P_c).
 //
 // The chains start at the rows of the first batch (chain k at row k mod n).
-// Make it with NewPCD. After the first update it does not allocate.
+// Make it with NewPCD. After the first update it does not allocate. The
+// chains belong to the model of the first update: PCD refuses another
+// model until Reset (see the package doc).
 type PCD struct {
 	// K is the number of sampling steps per update (≥ 1).
 	K int
@@ -33,6 +35,8 @@ type PCD struct {
 	chains *mcmc.Chains
 	grad   *Grad
 	pos    *mat.Dense
+	owner  bound
+	pt     bool // the PCD inside a PT learner
 }
 
 // NewPCD returns a PCD-k learner with k sampling steps (k ≤ 0 means 1) per
@@ -50,6 +54,20 @@ func NewPCD(k, n int, s mcmc.Sampler) *PCD {
 
 // Steps returns K.
 func (l *PCD) Steps() int { return l.K }
+
+// Reset forgets the persistent chains and the model the learner was
+// training, so that it can train another (see the package doc on
+// learners' state): the next update starts new chains. The sampler's
+// random streams run on.
+func (l *PCD) Reset() { *l = PCD{K: l.K, N: l.N, Sampler: l.Sampler, pt: l.pt} }
+
+// name is "PCD", or "PT" for the PCD inside a PT learner.
+func (l *PCD) name() string {
+	if l.pt {
+		return "PT"
+	}
+	return "PCD"
+}
 
 // Chains returns the persistent chains (nil before the first update), e.g.
 // to look at the model's samples. They are the learner's state: changing
@@ -92,6 +110,9 @@ func (l *PCD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 	}
 	if i, j, bad := nonFinite(batch); bad {
 		return nil, fmt.Errorf("learn: PCD: batch has %v at row %d, column %d", batch.At(i, j), i, j)
+	}
+	if err := l.owner.bind(m, l.name()); err != nil {
+		return nil, fmt.Errorf("learn: %w", err)
 	}
 	if l.chains == nil || l.chains.V.RawMatrix().Cols != cols || l.chains.H.RawMatrix().Cols != m.Hidden() {
 		nc := l.N

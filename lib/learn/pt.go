@@ -21,7 +21,8 @@ import (
 //
 //	∂W = V₀ᵀP₀/n − V_1ᵀP_1/N,  ∂b = mean V₀ − mean V_1,  ∂c = mean P₀ − mean P_1.
 //
-// Make it with NewPT.
+// Make it with NewPT. The replicas belong to the model of the first
+// update: PT refuses another model until Reset (see the package doc).
 type PT struct {
 	tempered *mcmc.Tempered
 	k        int
@@ -46,11 +47,21 @@ func NewPT(k int, betas []float64, n int, seed uint64, base mcmc.Sampler) (*PT, 
 	if err != nil {
 		return nil, fmt.Errorf("learn: NewPT: %w", err)
 	}
-	return &PT{tempered: t, k: k, pcd: NewPCD(1, n, t)}, nil
+	pcd := NewPCD(1, n, t)
+	pcd.pt = true
+	return &PT{tempered: t, k: k, pcd: pcd}, nil
 }
 
 // Steps returns k·t: every temperature's replicas take k base steps.
 func (l *PT) Steps() int { return l.k * len(l.tempered.Betas()) }
+
+// Reset forgets the chains at every temperature, the swap counts and the
+// model the learner was training, so that it can train another (see the
+// package doc on learners' state). The random streams run on.
+func (l *PT) Reset() {
+	l.pcd.Reset()
+	l.tempered.Reset()
+}
 
 // Betas returns the inverse temperatures.
 func (l *PT) Betas() []float64 { return l.tempered.Betas() }

@@ -31,7 +31,9 @@ import (
 // Make it with NewSDCP. Its settings are the fields D (inner steps), K
 // (sampling steps per inner step, K') and Sampler, promoted from an
 // unexported embedded struct; set them before the first update. After the
-// first update with a given batch size it does not allocate.
+// first update with a given batch size it does not allocate. Its chains
+// belong to the model of the first update: it refuses another model until
+// Reset (see the package doc).
 type SDCP struct {
 	dcp
 }
@@ -54,7 +56,9 @@ func NewSDCP(d, k int, s mcmc.Sampler) *SDCP {
 // relate. Make it with NewCSDCP. Its settings are the fields D, K and
 // Sampler (as SDCP), RateMu and RateLambda (ν_μ, ν_λ; 0 means 0.01) and the
 // offsets Mu and Lambda (nil: μ starts at the first batch's mean, λ at ½),
-// promoted from an unexported embedded struct.
+// promoted from an unexported embedded struct. Its offsets and chains
+// belong to the model of the first update: it refuses another model until
+// Reset (see the package doc).
 type CSDCP struct {
 	dcp
 }
@@ -101,6 +105,7 @@ type dcp struct {
 	muB, lamB        []float64  // batch means of V and P
 	negMuV, negLamH  []float64  // means of V_n and P_n
 	dirLam, dirMuBuf []float64
+	owner            bound
 }
 
 func newDCP(name string, d, k int, s mcmc.Sampler, centered bool) dcp {
@@ -114,6 +119,23 @@ func newDCP(name string, d, k int, s mcmc.Sampler, centered bool) dcp {
 		s = mcmc.NewGibbs(1)
 	}
 	return dcp{D: d, K: k, Sampler: s, name: name, centered: centered}
+}
+
+// alloc makes the buffers of an nv×nh model.
+func (l *dcp) alloc(nv, nh int) {
+	l.grad = &Grad{Parts: [][]float64{make([]float64, nv*nh), make([]float64, nv), make([]float64, nh)}}
+	l.posW = make([]float64, nv*nh)
+	l.posB, l.muB, l.negMuV, l.dirMuBuf = make([]float64, nv), make([]float64, nv), make([]float64, nv), make([]float64, nv)
+	l.posC, l.lamB, l.negLamH, l.dirLam = make([]float64, nh), make([]float64, nh), make([]float64, nh), make([]float64, nh)
+	l.pos = nil
+}
+
+// Reset forgets the chains' states, the offsets μ and λ (Mu and Lambda
+// become nil, and start again as at the first update) and the model the
+// learner was training, so that it can train another (see the package doc
+// on learners' state). The sampler's random streams run on.
+func (l *dcp) Reset() {
+	*l = dcp{D: l.D, K: l.K, Sampler: l.Sampler, RateMu: l.RateMu, RateLambda: l.RateLambda, name: l.name, centered: l.centered}
 }
 
 // Steps returns D·K, the sampling steps of one update.
@@ -147,17 +169,16 @@ func (l *dcp) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 	if cols != nv {
 		return fmt.Errorf("batch has %d columns, model has %d visible units", cols, nv)
 	}
+	if err := l.owner.bind(m, l.name); err != nil {
+		return err
+	}
 	if l.chains == nil || l.chains.V.RawMatrix().Cols != nv || l.chains.H.RawMatrix().Cols != nh {
 		c, err := mcmc.NewChains(m, n, nil)
 		if err != nil {
 			return err
 		}
 		l.chains = c
-		l.grad = NewGrad(m)
-		l.posW = make([]float64, nv*nh)
-		l.posB, l.muB, l.negMuV, l.dirMuBuf = make([]float64, nv), make([]float64, nv), make([]float64, nv), make([]float64, nv)
-		l.posC, l.lamB, l.negLamH, l.dirLam = make([]float64, nh), make([]float64, nh), make([]float64, nh), make([]float64, nh)
-		l.pos = nil
+		l.alloc(nv, nh)
 	}
 	if l.centered {
 		if err := l.initOffsets(nv, nh); err != nil {

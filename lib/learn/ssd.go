@@ -45,7 +45,9 @@ type Estimator interface {
 // smaller than for SGD since the direction's entries scale with the norms.
 // One SVD per update.
 //
-// Make it with NewSSD.
+// Make it with NewSSD. SSD keeps no state of its own: its estimator's (CD
+// and PCD refuse a second model until Reset, which SSD.Reset calls; see
+// the package doc).
 type SSD struct {
 	// Estimator gives the gradient estimate (PCD-1 by default).
 	Estimator Estimator
@@ -74,6 +76,15 @@ func (l *SSD) Steps() int {
 		return 0
 	}
 	return l.Estimator.Steps()
+}
+
+// Reset calls the estimator's Reset method, if it has one (CD and PCD
+// do), so that the learner can train another model (see the package doc
+// on learners' state).
+func (l *SSD) Reset() {
+	if r, ok := l.Estimator.(interface{ Reset() }); ok {
+		r.Reset()
+	}
 }
 
 // Update makes one SSD update of m (an *rbm.Binary) from batch through opt.

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"reflect"
 	"sync"
-	"time"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -52,6 +52,10 @@ type Settings struct {
 	// history so far (which it must not keep across calls without copying:
 	// Train goes on appending to it).
 	OnObserve func(h *History)
+	// Checkpoint, if its Path is set, saves the run's state to a file
+	// while it trains (see Checkpoint), and makes Train resume from that
+	// file when it exists.
+	Checkpoint Checkpoint
 }
 
 // Train trains m on set with learner l for the run that s describes and
@@ -71,111 +75,32 @@ type Settings struct {
 // returning the history so far. An observer that returns ErrStop stops the
 // run early with a nil error, its observation kept.
 //
+// Train is one whole run: NewRun followed by Continue to the end. Calling
+// it again starts another run (schedule, momentum and batch order afresh);
+// to train in pieces, use a Run (see the package doc, Resuming). With
+// Settings.Checkpoint.Path set, Train first resumes from that file if it
+// exists (Run.Load: m gets the checkpoint's parameters and l its state,
+// and a checkpoint of another run is an error naming what differs), and
+// saves the run there as it goes.
+//
 // Train may run in several goroutines at once (see the package doc), each
 // call with its own model and learner: it refuses, with an error, a model
 // or a learner (compared as pointers) that another Train call is still
 // using. The observers and the data set may be shared.
 func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settings) (*History, error) {
-	if s == nil {
-		s = &Settings{}
-	}
-	if err := check(m, set, l, s); err != nil {
-		return nil, fmt.Errorf("learn: Train: %w", err)
-	}
-	release, err := claim(m, l)
+	r, err := NewRun(m, set, l, s)
 	if err != nil {
-		return nil, fmt.Errorf("learn: Train: %w", err)
+		return nil, fmt.Errorf("learn: Train: %w", errors.Unwrap(err))
 	}
-	defer release()
-	b := data.NewBatcher(set, s.BatchSize, s.Seed)
-	perEpoch := b.BatchesPerEpoch()
-	total := s.Updates
-	if total <= 0 {
-		total = max(s.Epochs, 1) * perEpoch
-	}
-	every := s.Every
-	if every <= 0 {
-		every = max(perEpoch, total/100)
-	}
-	rate := s.Rate
-	if rate == 0 {
-		rate = 0.01
-	}
-	sched := s.Schedule
-	if sched == nil {
-		sched = Constant{}
-	}
-	opt := &SGD{Momentum: s.Momentum, WeightDecay: s.WeightDecay}
-	h := &History{}
-	start := time.Now()
-	measured := "" // the last observation, for the status line
-	observe := func(t int) error {
-		sec := time.Since(start).Seconds()
-		measured = ""
-		for _, o := range s.Observers {
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("stopped after %d of %d updates: %w", t, total, err)
-			}
-			v, err := o.Func(ctx, m)
-			if errors.Is(err, ErrStop) {
-				if h.StoppedBy == "" {
-					h.StoppedBy = o.Name
-				}
-			} else if err != nil {
-				return fmt.Errorf("observer %q at update %d: %w", o.Name, t, err)
-			}
-			h.Add(o.Name, t, sec, v)
-			measured += fmt.Sprintf(", %s %.4g", o.Name, v)
-		}
-		if measured != "" {
-			measured += fmt.Sprintf(" (at %d)", t)
-		}
-		h.Updates, h.Elapsed = t, time.Since(start)
-		if s.OnObserve != nil {
-			s.OnObserve(h)
-		}
-		if s.Progress != nil {
-			s.Progress(t, total, fmt.Sprintf("update %d/%d%s", t, total, measured))
-		}
-		return nil
-	}
-	fail := func(t int, err error) (*History, error) {
-		h.Updates, h.Elapsed = t, time.Since(start)
-		return h, fmt.Errorf("learn: Train: %w", err)
-	}
-	if len(s.Observers) > 0 {
-		if err := observe(0); err != nil {
-			return fail(0, err)
-		}
-		if h.StoppedBy != "" {
-			return h, nil
+	if s != nil && s.Checkpoint.Path != "" {
+		if err := r.Load(s.Checkpoint.Path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("learn: Train: %w", err)
 		}
 	}
-	progEvery := max(total/200, 1)
-	for t := 0; t < total; t++ {
-		if err := ctx.Err(); err != nil {
-			return fail(t, fmt.Errorf("stopped after %d of %d updates: %w", t, total, err))
-		}
-		opt.Rate = sched.Rate(rate, t, total)
-		if err := l.Update(m, b.Next(), opt); err != nil {
-			return fail(t, fmt.Errorf("update %d: %w", t+1, err))
-		}
-		if k, i, bad := badParam(m); bad {
-			return fail(t+1, fmt.Errorf("update %d made parameter slice %d, element %d, NaN or infinite (learning rate %g too large?)", t+1, k, i, opt.Rate))
-		}
-		done := t + 1
-		if len(s.Observers) > 0 && (done%every == 0 || done == total) {
-			if err := observe(done); err != nil {
-				return fail(done, err)
-			}
-			if h.StoppedBy != "" {
-				return h, nil
-			}
-		} else if s.Progress != nil && (done%progEvery == 0 || done == total) {
-			s.Progress(done, total, fmt.Sprintf("update %d/%d%s", done, total, measured))
-		}
+	h, err := r.Continue(ctx, 0)
+	if err != nil {
+		return h, fmt.Errorf("learn: Train: %w", errors.Unwrap(err))
 	}
-	h.Updates, h.Elapsed = total, time.Since(start)
 	return h, nil
 }
 

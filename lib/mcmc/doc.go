@@ -46,4 +46,20 @@
 // buffers and the chains' buffers and do not allocate in the steady state.
 // A sampler and its chains are not safe for concurrent use; give each
 // goroutine its own.
+//
+// # Saving a sampler's state
+//
+// Chains and every sampler of this package (Gibbs, Flip, Tempered,
+// Herding, RatesFPCD, GaussGibbs, Langevin, GibbsLangevin) implement
+// encoding.BinaryMarshaler and encoding.BinaryUnmarshaler: their state
+// (random streams, Tempered's replicas and swap counts, the fast
+// parameters of Herding and RatesFPCD, the Langevin samplers' current step
+// and acceptance counts) can be saved and restored
+// into a sampler made with the same settings, which then continues bit for
+// bit as the saved one would have; restoring into one made with other
+// settings (seed, α, inverse temperatures, steps) is an error naming the
+// setting. Package learn saves them in a training run's checkpoint
+// (learn.Run.Save). A sampler of one's own can implement the two methods
+// to be saved as well; one that does not can still run in a training run
+// continued in memory.
 package mcmc

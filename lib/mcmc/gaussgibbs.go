@@ -232,13 +232,15 @@ func sizedDense(d *mat.Dense, r, c int) *mat.Dense {
 // NewGaussGibbs; the zero value is not usable.
 type GaussGibbs struct {
 	rng *rand.Rand
+	src *rand.PCG // rng's source, for MarshalBinary
 	w   gaussWork
 }
 
 // NewGaussGibbs returns a GRBM Gibbs sampler whose draws come from a PCG
 // source seeded with seed.
 func NewGaussGibbs(seed uint64) *GaussGibbs {
-	return &GaussGibbs{rng: rand.New(rand.NewPCG(seed, 0x67617573))}
+	src := rand.NewPCG(seed, 0x67617573)
+	return &GaussGibbs{rng: rand.New(src), src: src}
 }
 
 // SampleGaussian advances every chain of c by steps Gibbs transitions.

@@ -78,6 +78,7 @@ type Langevin struct {
 	Accepted, Proposed int
 
 	rng *rand.Rand
+	src *rand.PCG // rng's source, for MarshalBinary
 	w   gaussWork
 	// buffers: state (x, p, g, f) and proposal (v2, x2, p2, g2, f2).
 	x, p, g, v2, x2, p2, g2 *mat.Dense
@@ -88,7 +89,8 @@ type Langevin struct {
 // Metropolis adjustment if adjust, and normal and uniform draws from a PCG
 // source seeded with seed.
 func NewLangevin(step float64, adjust bool, seed uint64) *Langevin {
-	return &Langevin{Step: step, Adjust: adjust, rng: rand.New(rand.NewPCG(seed, 0x6c616e67))}
+	src := rand.NewPCG(seed, 0x6c616e67)
+	return &Langevin{Step: step, Adjust: adjust, rng: rand.New(src), src: src}
 }
 
 // AcceptRate returns Accepted/Proposed, or 1 when nothing was adjusted.
@@ -360,6 +362,7 @@ type GibbsLangevin struct {
 	Accepted, Proposed int
 
 	rng *rand.Rand
+	src *rand.PCG // rng's source, for MarshalBinary
 	w   gaussWork
 	// buffers
 	mh, v2, mh2, x, x2, p2, h2          *mat.Dense
@@ -370,7 +373,8 @@ type GibbsLangevin struct {
 // (k ≤ 0 means 1) of initial size step, adjusted if adjust, with draws
 // from a PCG source seeded with seed.
 func NewGibbsLangevin(step float64, k int, adjust bool, seed uint64) *GibbsLangevin {
-	return &GibbsLangevin{Step: step, K: max(k, 1), Adjust: adjust, rng: rand.New(rand.NewPCG(seed, 0x67626c61))}
+	src := rand.NewPCG(seed, 0x67626c61)
+	return &GibbsLangevin{Step: step, K: max(k, 1), Adjust: adjust, rng: rand.New(src), src: src}
 }
 
 // AcceptRate returns Accepted/Proposed, or 1 when nothing was adjusted.

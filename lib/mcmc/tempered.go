@@ -63,6 +63,7 @@ type Tempered struct {
 	betas []float64
 	k     int
 	rng   *rand.Rand
+	src   *rand.PCG // rng's source, for MarshalBinary
 
 	models []*rbm.Binary // β_i·θ for i ≥ 1 (index 0 unused)
 	chains []*Chains     // replicas for i ≥ 1 (index 0 unused)
@@ -114,11 +115,13 @@ func NewTempered(base Sampler, betas []float64, k int, seed uint64) (*Tempered, 
 		k = 1
 	}
 	t := len(betas)
+	src := rand.NewPCG(seed, splitmix(seed))
 	return &Tempered{
 		base:     base,
 		betas:    append([]float64(nil), betas...),
 		k:        k,
-		rng:      rand.New(rand.NewPCG(seed, splitmix(seed))),
+		rng:      rand.New(src),
+		src:      src,
 		models:   make([]*rbm.Binary, t),
 		chains:   make([]*Chains, t),
 		energy:   make([][]float64, t),
