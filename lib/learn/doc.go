@@ -52,6 +52,13 @@
 // by printing), stops promptly when its context is cancelled and returns
 // the History measured so far.
 //
+// The observers of this package: ExactLogLikelihood (enumeration, small
+// models), AISLogLikelihood and ReverseAISLogLikelihood (annealed
+// importance sampling of log Z, forward and reverse, which bracket the
+// log-likelihood from above and below and record their standard errors
+// as the series "ais-loglik-se" and "rais-loglik-se"),
+// PseudoLogLikelihood (no partition function) and ReconstructionError.
+//
 // # Concurrency
 //
 // Runs are independent: any number of Train calls may run at once in

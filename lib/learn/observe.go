@@ -32,6 +32,24 @@ type Observer struct {
 	// early, Func returns its value with ErrStop (or an error wrapping
 	// it): see ErrStop.
 	Func func(ctx context.Context, m rbm.Model) (float64, error)
+	// FuncSE, if non-nil, measures m together with the standard error of
+	// the value: Train calls it instead of Func and records the error as a
+	// second series, named Name + "-se", at the same points. Func is still
+	// required (callers may use it alone); the observers of this package
+	// that set FuncSE return the same value from Func.
+	FuncSE func(ctx context.Context, m rbm.Model) (value, se float64, err error)
+}
+
+// seSuffix ends the name of the series of an observer's standard errors.
+const seSuffix = "-se"
+
+// measure calls o.FuncSE if set, else o.Func (with a standard error of 0).
+func (o Observer) measure(ctx context.Context, m rbm.Model) (value, se float64, err error) {
+	if o.FuncSE != nil {
+		return o.FuncSE(ctx, m)
+	}
+	v, err := o.Func(ctx, m)
+	return v, 0, err
 }
 
 // ErrStop, returned by an Observer's Func (or wrapped in the error it

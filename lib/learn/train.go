@@ -116,7 +116,7 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 			if err := ctx.Err(); err != nil {
 				return fmt.Errorf("stopped after %d of %d updates: %w", t, total, err)
 			}
-			v, err := o.Func(ctx, m)
+			v, se, err := o.measure(ctx, m)
 			if errors.Is(err, ErrStop) {
 				if h.StoppedBy == "" {
 					h.StoppedBy = o.Name
@@ -125,6 +125,9 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 				return fmt.Errorf("observer %q at update %d: %w", o.Name, t, err)
 			}
 			h.Add(o.Name, t, sec, v)
+			if o.FuncSE != nil {
+				h.Add(o.Name+seSuffix, t, sec, se)
+			}
 			measured += fmt.Sprintf(", %s %.4g", o.Name, v)
 		}
 		if measured != "" {
@@ -230,6 +233,12 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 			return fmt.Errorf("observers %d and %d are both named %q (their points would merge into one series): rename one", j, i, o.Name)
 		}
 		first[o.Name] = i
+		if o.FuncSE != nil {
+			if j, dup := first[o.Name+seSuffix]; dup {
+				return fmt.Errorf("observer %d is named %q, the name of the standard errors of observer %d: rename one", j, o.Name+seSuffix, i)
+			}
+			first[o.Name+seSuffix] = i
+		}
 	}
 	return nil
 }
