@@ -34,6 +34,10 @@ type Settings struct {
 	Momentum float64
 	// WeightDecay is the L2 penalty on the weights (not the biases); 0 none.
 	WeightDecay float64
+	// L1 is the L1 penalty λ₁ on the weights (not the biases), applied
+	// by soft thresholding after each step (SGD.L1), which makes weights
+	// exactly 0; 0 none.
+	L1 float64
 	// Seed seeds the shuffling of the mini-batches.
 	Seed uint64
 	// Every is the number of updates between observations; 0 means once
@@ -105,7 +109,7 @@ func Train(ctx context.Context, m rbm.Model, set *data.Set, l Learner, s *Settin
 	if sched == nil {
 		sched = Constant{}
 	}
-	opt := &SGD{Momentum: s.Momentum, WeightDecay: s.WeightDecay}
+	opt := &SGD{Momentum: s.Momentum, WeightDecay: s.WeightDecay, L1: s.L1}
 	h := &History{}
 	start := time.Now()
 	measured := "" // the last observation, for the status line
@@ -223,6 +227,8 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 		return fmt.Errorf("momentum %v is not in [0, 1)", s.Momentum)
 	case !(s.WeightDecay >= 0) || math.IsInf(s.WeightDecay, 0):
 		return fmt.Errorf("weight decay %v is not finite and non-negative", s.WeightDecay)
+	case !(s.L1 >= 0) || math.IsInf(s.L1, 0):
+		return fmt.Errorf("L1 penalty %v is not finite and non-negative", s.L1)
 	}
 	first := make(map[string]int, len(s.Observers))
 	for i, o := range s.Observers {
