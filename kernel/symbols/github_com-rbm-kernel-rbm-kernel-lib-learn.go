@@ -27,6 +27,7 @@ func init() {
 		"NewPT":                   reflect.ValueOf(learn.NewPT),
 		"NewSDCP":                 reflect.ValueOf(learn.NewSDCP),
 		"NewSSD":                  reflect.ValueOf(learn.NewSSD),
+		"NewSparse":               reflect.ValueOf(learn.NewSparse),
 		"PseudoLogLikelihood":     reflect.ValueOf(learn.PseudoLogLikelihood),
 		"ReconstructionError":     reflect.ValueOf(learn.ReconstructionError),
 		"ReverseAISLogLikelihood": reflect.ValueOf(learn.ReverseAISLogLikelihood),
@@ -56,6 +57,7 @@ func init() {
 		"Schedule":   reflect.ValueOf((*learn.Schedule)(nil)),
 		"Series":     reflect.ValueOf((*learn.Series)(nil)),
 		"Settings":   reflect.ValueOf((*learn.Settings)(nil)),
+		"Sparse":     reflect.ValueOf((*learn.Sparse)(nil)),
 
 		// interface wrapper definitions
 		"_Estimator": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_learn_Estimator)(nil)),

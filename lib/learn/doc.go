@@ -41,13 +41,14 @@
 //     chains started from noise.
 //
 // All but ModifiedCD train an *rbm.Binary; any of them takes any fitting
-// sampler, one's own included.
+// sampler, one's own included. Sparse wraps any learner of binary RBMs
+// with a sparsity target on the mean hidden activations.
 //
 // # Training
 //
 // Train runs a learner over a data set in shuffled mini-batches for a number
-// of epochs or updates, with a learning-rate Schedule, momentum and weight
-// decay (Settings; nil means defaults). It measures the model with
+// of epochs or updates, with a learning-rate Schedule, momentum, weight
+// decay and an L1 penalty (Settings; nil means defaults). It measures the model with
 // Observers every so many updates, reports progress through callbacks (never
 // by printing), stops promptly when its context is cancelled and returns
 // the History measured so far.
