@@ -96,10 +96,11 @@ func meanSE(x []float64) (mean, se float64) {
 // log Ẑ_AIS − log Z must be below 0 and that of log Ẑ_rev − log Z above 0,
 // each by more than 3 standard errors of the mean over seeds (measured
 // here: −0.27 and +0.31, 7 and 8 standard errors of 0.04). The mean gap
-// log Ẑ_rev − log Ẑ_AIS must fall from K = 10 to K = 1000 by more than 3
+// log Ẑ_rev − log Ẑ_AIS must fall from K = 10 to K = 300 by more than 3
 // standard errors of the difference of the two means (measured: 0.59 ±
-// 0.05 to 0.005 ± 0.004), and at K = 1000 each mean must lie within 4 standard errors of
-// 0 (both estimators are consistent). The seeds are independent, so the
+// 0.05 to 0.016 ± 0.007), and at K = 300 each mean must lie within 4
+// standard errors of 0 (the biases shrink as K grows; measured −0.011 and
+// +0.005, standard errors 0.005). The seeds are independent, so the
 // means are about normal and a 3-standard-error check fails with
 // probability about 0.001.
 func TestAISBracketNarrows(t *testing.T) {
@@ -110,7 +111,7 @@ func TestAISBracketNarrows(t *testing.T) {
 	}
 	const R = 400
 	gap := map[int][2]float64{}
-	for _, k := range []int{10, 1000} {
+	for _, k := range []int{10, 300} {
 		var fs, rs, gs []float64
 		for seed := uint64(0); seed < R; seed++ {
 			s := &AISSettings{Chains: 10, Steps: k, Data: d, Seed: 100 + seed}
@@ -140,9 +141,9 @@ func TestAISBracketNarrows(t *testing.T) {
 			t.Errorf("K = %d: mean errors %.4f ± %.4f and %.4f ± %.4f not near 0", k, fm, fse, rm, rse)
 		}
 	}
-	lo, hi := gap[1000], gap[10]
+	lo, hi := gap[300], gap[10]
 	if hi[0]-lo[0] < 3*math.Hypot(hi[1], lo[1]) {
-		t.Errorf("gap %.4f ± %.4f at K = 10 does not narrow at K = 1000 (%.4f ± %.4f)", hi[0], hi[1], lo[0], lo[1])
+		t.Errorf("gap %.4f ± %.4f at K = 10 does not narrow at K = 300 (%.4f ± %.4f)", hi[0], hi[1], lo[0], lo[1])
 	}
 }
 
