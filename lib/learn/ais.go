@@ -46,8 +46,8 @@ func AISLogLikelihood(test *data.Set, s *rbm.AISSettings) Observer {
 // The chains start from s.Start when set; otherwise from exact samples of
 // the model when its smaller layer has at most rbm.MaxTableUnits units,
 // and from the rows of test (after s.BurnIn Gibbs transitions) when it
-// is larger, the paper's practical choice, which makes the bound only
-// approximate. Settings, validation, cost (plus 2·BurnIn products),
+// is larger, which makes the bound only approximate (see
+// rbm.Binary.ReverseAIS). Settings, validation, cost (plus 2·BurnIn products),
 // context and sharing as AISLogLikelihood.
 func ReverseAISLogLikelihood(test *data.Set, s *rbm.AISSettings) Observer {
 	return annealedObserver("rais-loglik", test, s, true)

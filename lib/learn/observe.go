@@ -17,7 +17,8 @@ import (
 // does), and the live model: it may change it (e.g. to constrain the weights),
 // and the next update then starts from the changed model, since no
 // learner of this package keeps anything derived from the parameters
-// between updates. Train keeps nothing an Observer returns but the value.
+// between updates. Train keeps nothing an Observer returns but the value
+// (and its standard error, with FuncSE).
 //
 // One Observer (or one list of them) may be shared by concurrent Train
 // calls, as a hand-written sweep does: Func is then called from several

@@ -231,6 +231,7 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 		return fmt.Errorf("L1 penalty %v is not finite and non-negative", s.L1)
 	}
 	first := make(map[string]int, len(s.Observers))
+	seOf := make(map[string]int) // the series of standard errors, by name
 	for i, o := range s.Observers {
 		if o.Func == nil {
 			return fmt.Errorf("observer %d (%q) has nil Func", i, o.Name)
@@ -238,12 +239,16 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 		if j, dup := first[o.Name]; dup {
 			return fmt.Errorf("observers %d and %d are both named %q (their points would merge into one series): rename one", j, i, o.Name)
 		}
+		if j, dup := seOf[o.Name]; dup {
+			return fmt.Errorf("observer %d is named %q, the name of the standard errors of observer %d: rename it", i, o.Name, j)
+		}
 		first[o.Name] = i
 		if o.FuncSE != nil {
-			if j, dup := first[o.Name+seSuffix]; dup {
-				return fmt.Errorf("observer %d is named %q, the name of the standard errors of observer %d: rename one", j, o.Name+seSuffix, i)
+			se := o.Name + seSuffix
+			if j, dup := first[se]; dup {
+				return fmt.Errorf("observer %d is named %q, the name of the standard errors of observer %d: rename it", j, se, i)
 			}
-			first[o.Name+seSuffix] = i
+			seOf[se] = i
 		}
 	}
 	return nil

@@ -14,29 +14,30 @@ import (
 // settings. Each of the M chains starts from a state v_K of the model and
 // for k = K … 1 adds log p*_{β_{k−1}}(v) − log p*_{β_k}(v) to its log weight
 // before a transition that leaves p_{β_{k−1}} invariant. When v_K ~ p
-// exactly, the weights have mean Z_A·2^{n_h}/Z (an unbiased estimate of
-// 1/Z), so the estimate
+// exactly, the weights have mean Z_A/Z (an unbiased estimate of 1/Z), with
+// log Z_A = n_h log 2 + Σ_i softplus(b_A,i) as in AIS, so the estimate
 //
 //	log Ẑ = log Z_A − log((1/M) Σ_r w_r),  se = sd(w)/(√M · mean(w)),
 //
-// (log Z_A = n_h log 2 + Σ_i softplus(b_A,i)) is biased high for finite M
-// by Jensen's inequality, where AIS's is biased low: the log-likelihood
-// −F̄ − log Ẑ that it implies is a stochastic lower bound, AIS's an upper
-// one, and the two bracket the exact value, narrowing as K grows. se is
-// the delta-method standard error of the log of the mean weight, computed
-// in log space.
+// is biased high for finite M by Jensen's inequality, where AIS's is
+// biased low: the log-likelihood −F̄ − log Ẑ that it implies is a
+// stochastic lower bound, AIS's an upper one, and the two bracket the
+// exact value, narrowing as K grows. se is the delta-method standard error
+// of the log of the mean weight, computed in log space.
 //
-// The chains start from s.Start's rows (binary states; chain r from row
-// r mod N) after s.BurnIn Gibbs transitions at β = 1, or, when s.Start is
-// nil, from exact samples of p(v) drawn by enumerating the smaller layer
-// (refused above MaxTableUnits units; with n_h smaller, h ~ p(h) exactly,
-// then v ~ p(v | h)). States that are only approximately from p, such as
-// data after a few Gibbs transitions (the paper's practical choice), make
-// the estimate approximate: its bias is then no longer only upwards (the
-// paper finds it still conservative when the chains start near the
-// model's modes). Cost: 2 (BurnIn + K) matrix products of M×m×n_h. It
-// checks ctx before every transition and reports progress as AIS does,
-// with the BurnIn transitions counted.
+// The chains start from exact samples of p(v) when s.Start is nil, drawn
+// by enumerating the smaller layer (refused above MaxTableUnits units;
+// with n_h smaller, h ~ p(h) exactly, then v ~ p(v | h)); otherwise from
+// s.Start's rows (binary states; chain r from row r mod N) after s.BurnIn
+// Gibbs transitions at β = 1. States that are only approximately from p,
+// such as data after a few Gibbs transitions, make the estimate of 1/Z
+// approximate and its bias no longer surely upwards. (Burda et al.'s
+// RAISE starts the reverse chain at each test example instead, and so
+// bounds the likelihood of an approximation of the model, the
+// distribution of AIS's forward process; that estimator is not this one.)
+// Cost: 2 (BurnIn + K) matrix products of M×m×n_h. It checks ctx before
+// every transition and reports progress as AIS does, with the BurnIn
+// transitions counted.
 func (m *Binary) ReverseAIS(ctx context.Context, s *AISSettings) (logZ, stderr float64, err error) {
 	if s == nil {
 		s = &AISSettings{}
