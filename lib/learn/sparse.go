@@ -28,18 +28,20 @@ import (
 // since the derivative of the cross-entropy with respect to the total input
 // x_j of a logistic unit is q_j − Target (Hinton §11.2, taking q_j as the
 // unit's probability). With Weights set it adds the same signal to the
-// incoming weights, chained through ∂x_j/∂W_ij = v_i with the batch mean
-// v̄_i (Hinton's "adjust both the bias and the incoming weights"):
+// incoming weights, as Hinton suggests, chained through ∂x_j/∂W_ij = v_i
+// with the batch mean v̄_i:
 //
 //	∂W_ij += −Cost·(q_j − Target)·v̄_i.
 //
 // The learner's own gradient is not changed (the sum goes into a buffer of
 // Sparse's). The visible biases are never penalised. A learner that steps
 // more than once per batch (SDCP) gets the penalty at every step, with the
-// q of the batch. Make it with NewSparse; it costs one product V·W per
-// update on top of Learner's, and does not allocate after the first
-// update. Its state, q, is rebuilt when the number of hidden units
-// changes; use a new Sparse for another model.
+// q of the batch. With SSD the penalty is added to the direction SSD hands
+// the optimiser (its steepest-ascent step, whose entries scale with the
+// gradient's norms), so Cost must be scaled to it. Make it with NewSparse;
+// it costs one product V·W per update on top of Learner's, and does not
+// allocate after the first update. Its state, q, is rebuilt when the
+// number of hidden units changes; use a new Sparse for another model.
 type Sparse struct {
 	// Learner makes the updates.
 	Learner Learner
