@@ -27,8 +27,8 @@ import (
 // so the cost is one product V·W and N·m·n_h softplus terms, spread over
 // GOMAXPROCS goroutines with a result that does not depend on their
 // number. PL ≤ 0, and it is not the log-likelihood: it scores how well
-// each unit is predicted from the others. It checks ctx between blocks of
-// 64 rows and stops with its error.
+// each unit is predicted from the others. It checks ctx before every row
+// and stops with its error.
 func (m *Binary) PseudoLogLikelihood(ctx context.Context, data mat.Matrix) (float64, error) {
 	return m.pseudo(ctx, "PseudoLogLikelihood", data, nil)
 }
@@ -42,8 +42,9 @@ func (m *Binary) PseudoLogLikelihood(ctx context.Context, data mat.Matrix) (floa
 //
 // which is unbiased for PseudoLogLikelihood over the draws (each term's
 // expectation over i_n is Σ_i log p(v_ni | v_n,−i)) at 1/m of its cost in
-// softplus terms. Data, cost of V·W, concurrency and ctx as
-// PseudoLogLikelihood; the same seed gives the same value.
+// softplus terms. Data, cost of V·W and concurrency as
+// PseudoLogLikelihood; it checks ctx between blocks of 64 rows. The same
+// seed gives the same value.
 func (m *Binary) StochasticPseudoLogLikelihood(ctx context.Context, data mat.Matrix, seed uint64) (float64, error) {
 	const what = "StochasticPseudoLogLikelihood"
 	if err := m.Validate(); err != nil {
@@ -113,6 +114,10 @@ func (m *Binary) pseudo(ctx context.Context, what string, data mat.Matrix, pick 
 				m.HiddenInput(x, v)
 				var s float64
 				for r := r0; r < r1; r++ {
+					if pick == nil && ctx.Err() != nil { // m·n_h terms a row
+						failed.Store(true)
+						return
+					}
 					vrow, xrow := v.RawRowView(r-r0), x.RawRowView(r-r0)
 					base := softplusSum(xrow)
 					unit := func(i int) float64 {

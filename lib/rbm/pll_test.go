@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -183,5 +184,41 @@ func TestPseudoLogLikelihoodInputs(t *testing.T) {
 	cancel()
 	if _, err := m.PseudoLogLikelihood(cctx, d); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: error %v", err)
+	}
+}
+
+// TestPseudoLogLikelihoodCancelLatency cancels the exact
+// pseudo-log-likelihood of 2,000 rows under a 784×500 RBM (about 8 s of
+// work here) 50 ms after it starts, and asks it to return
+// context.Canceled within 100 ms of the cancel (times raceSlowdown under
+// -race). It checks ctx before every row, and a row costs m·n_h = 392,000
+// softplus terms, about 4 ms here, so the bound leaves a factor of 25 for
+// a loaded machine, but fails if ctx were checked only between blocks of
+// 64 rows (about 250 ms each).
+func TestPseudoLogLikelihoodCancelLatency(t *testing.T) {
+	m, err := NewBinary(784, 500, &Init{WeightStd: 0.01, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := mat.NewDense(2000, 784, nil)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i, raw := 0, d.RawMatrix().Data; i < len(raw); i++ {
+		if rng.Float64() < 0.13 {
+			raw[i] = 1
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	at := make(chan time.Time, 1)
+	time.AfterFunc(50*time.Millisecond, func() { at <- time.Now(); cancel() })
+	_, err = m.PseudoLogLikelihood(ctx, d)
+	end := time.Now()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	lat := end.Sub(<-at)
+	t.Logf("returned %v after the cancel", lat)
+	if bound := 100 * time.Millisecond * raceSlowdown; lat > bound {
+		t.Errorf("returned %v after the cancel, want at most %v", lat, bound)
 	}
 }
