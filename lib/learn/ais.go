@@ -13,7 +13,12 @@ import (
 // log-likelihood of the examples of test under a binary RBM, with log Z
 // estimated by annealed importance sampling (rbm.Binary.AIS),
 //
-//	(1/N) Σ_n ln p(v_n) ≈ −(1/N) Σ_n F(v_n) − log Ẑ.
+//	(1/N) Σ_n ln p(v_n) ≈ −(1/N) Σ_n F(v_n) − log Ẑ,
+//
+// with its standard error, that of log Ẑ (the free energies are exact),
+// which Train records as the series "ais-loglik-se" (Observer.FuncSE).
+// Since log Ẑ is biased low, the value is biased high: an optimistic
+// estimate, which ReverseAISLogLikelihood brackets from below.
 //
 // Train takes it every Settings.Every updates. s configures AIS (nil: its
 // defaults, 100 chains and 1000 distributions); when s has neither Base
@@ -28,16 +33,39 @@ import (
 // seeded with s.Seed), so it may be shared by concurrent runs, provided
 // no one changes *s meanwhile.
 func AISLogLikelihood(test *data.Set, s *rbm.AISSettings) Observer {
-	return Observer{Name: "ais-loglik", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
+	return annealedObserver("ais-loglik", test, s, false)
+}
+
+// ReverseAISLogLikelihood returns the observer "rais-loglik": the mean
+// log-likelihood of the examples of test as AISLogLikelihood computes it,
+// but with log Z estimated by reverse AIS (rbm.Binary.ReverseAIS), which
+// is biased high, so that the value is biased low: a conservative
+// estimate. With AISLogLikelihood and the same settings it brackets the
+// log-likelihood. Its standard error is recorded as "rais-loglik-se".
+//
+// The chains start from s.Start when set; otherwise from exact samples of
+// the model when its smaller layer has at most rbm.MaxTableUnits units,
+// and from the rows of test (after s.BurnIn Gibbs transitions) when it
+// is larger, which makes the bound only approximate (see
+// rbm.Binary.ReverseAIS). Settings, validation, cost (plus 2·BurnIn products),
+// context and sharing as AISLogLikelihood.
+func ReverseAISLogLikelihood(test *data.Set, s *rbm.AISSettings) Observer {
+	return annealedObserver("rais-loglik", test, s, true)
+}
+
+// annealedObserver returns the observer of AIS (reverse false) or reverse
+// AIS called name.
+func annealedObserver(name string, test *data.Set, s *rbm.AISSettings, reverse bool) Observer {
+	measure := func(ctx context.Context, m rbm.Model) (float64, float64, error) {
 		b, ok := m.(*rbm.Binary)
 		if !ok {
-			return 0, fmt.Errorf("learn: ais-loglik: model is %T, want *rbm.Binary", m)
+			return 0, 0, fmt.Errorf("learn: %s: model is %T, want *rbm.Binary", name, m)
 		}
 		if test == nil || test.X == nil {
-			return 0, errors.New("learn: ais-loglik: nil data set")
+			return 0, 0, fmt.Errorf("learn: %s: nil data set", name)
 		}
 		if err := b.CheckData(test.X); err != nil {
-			return 0, fmt.Errorf("learn: ais-loglik on set %q: %w", test.Name, err)
+			return 0, 0, fmt.Errorf("learn: %s on set %q: %w", name, test.Name, err)
 		}
 		var set rbm.AISSettings
 		if s != nil {
@@ -48,16 +76,59 @@ func AISLogLikelihood(test *data.Set, s *rbm.AISSettings) Observer {
 		}
 		fe, err := b.FreeEnergies(nil, test.X)
 		if err != nil {
-			return 0, fmt.Errorf("learn: ais-loglik on set %q: %w", test.Name, err)
+			return 0, 0, fmt.Errorf("learn: %s on set %q: %w", name, test.Name, err)
 		}
-		lz, _, err := b.AIS(ctx, &set)
+		run := b.AIS
+		if reverse {
+			run = b.ReverseAIS
+			if set.Start == nil && min(b.Visible(), b.Hidden()) > rbm.MaxTableUnits {
+				set.Start = test.X
+			}
+		}
+		lz, se, err := run(ctx, &set)
 		if err != nil {
-			return 0, fmt.Errorf("learn: ais-loglik on set %q: %w", test.Name, err)
+			return 0, 0, fmt.Errorf("learn: %s on set %q: %w", name, test.Name, err)
 		}
 		var sum float64
 		for _, f := range fe {
 			sum += f
 		}
-		return -sum/float64(len(fe)) - lz, nil
+		return -sum/float64(len(fe)) - lz, se, nil
+	}
+	return Observer{
+		Name: name,
+		Func: func(ctx context.Context, m rbm.Model) (float64, error) {
+			v, _, err := measure(ctx, m)
+			return v, err
+		},
+		FuncSE: measure,
+	}
+}
+
+// PseudoLogLikelihood returns the observer "pll": the mean exact
+// pseudo-log-likelihood of the examples of set under a binary RBM
+// (rbm.Binary.PseudoLogLikelihood),
+//
+//	(1/N) Σ_n Σ_i log p(v_ni | v_n,−i) = (1/N) Σ_n Σ_i log σ(F(ṽ_n⁽ⁱ⁾) − F(v_n)),
+//
+// ṽ⁽ⁱ⁾ being v with unit i flipped: the sum over all units of the
+// quantity whose one-unit estimate scikit-learn's BernoulliRBM reports.
+// It needs no partition function, at a cost of N·m·n_h softplus terms
+// per observation. It refuses a set that is not binary, hands the run's
+// context on, and keeps no state between calls (it may be shared).
+func PseudoLogLikelihood(set *data.Set) Observer {
+	return Observer{Name: "pll", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
+		b, ok := m.(*rbm.Binary)
+		if !ok {
+			return 0, fmt.Errorf("learn: pll: model is %T, want *rbm.Binary", m)
+		}
+		if set == nil || set.X == nil {
+			return 0, errors.New("learn: pll: nil data set")
+		}
+		v, err := b.PseudoLogLikelihood(ctx, set.X)
+		if err != nil {
+			return 0, fmt.Errorf("learn: pll on set %q: %w", set.Name, err)
+		}
+		return v, nil
 	}}
 }

@@ -81,6 +81,8 @@ func TestCancelDuringObservation(t *testing.T) {
 		{ExactLogLikelihood(bin), b, bin, NewCD(1, mcmc.NewGibbs(1))},
 		{ReconstructionError(bin), b, bin, NewCD(1, mcmc.NewGibbs(1))},
 		{AISLogLikelihood(bin, &rbm.AISSettings{Chains: 20, Steps: 100000, Seed: 1}), b, bin, NewCD(1, mcmc.NewGibbs(1))},
+		{ReverseAISLogLikelihood(bin, &rbm.AISSettings{Chains: 20, Steps: 100000, Seed: 1}), b, bin, NewCD(1, mcmc.NewGibbs(1))},
+		{PseudoLogLikelihood(bin), b, bin, NewCD(1, mcmc.NewGibbs(1))},
 		{GaussianLogLikelihood(gset), g, gset, NewModifiedCD(1, mcmc.NewGaussGibbs(1), 0.01, 1)},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())

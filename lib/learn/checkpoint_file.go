@@ -26,7 +26,7 @@ import (
 // The body is a sequence of fields, each an 8-byte integer or float, a
 // one-byte boolean, or a byte string (its 8-byte length, then its bytes):
 // the tag "learn.Run/1", the settings that determine the updates (total updates, observation
-// period, batch size, rate, schedule, momentum, weight decay, seed, the
+// period, batch size, rate, schedule, momentum, weight decay, L1 penalty, seed, the
 // observers' names, and the data set's name, shape and CRC-64), the model
 // (its Go type and its rbm model file, see rbm.Binary.Save), the learner
 // (its Go type and its MarshalBinary state), the batcher's position
@@ -60,7 +60,7 @@ type ckptSettings struct {
 	total, every, batch int
 	rate                float64
 	schedule            string
-	momentum, decay     float64
+	momentum, decay, l1 float64
 	seed                uint64
 	observers           []string
 	dataName            string
@@ -78,7 +78,7 @@ func (r *Run) settingsOf() ckptSettings {
 	return ckptSettings{
 		total: r.total, every: r.every, batch: r.s.BatchSize,
 		rate: r.rate, schedule: fmt.Sprintf("%T %+v", r.sched, r.sched),
-		momentum: r.s.Momentum, decay: r.s.WeightDecay, seed: r.s.Seed,
+		momentum: r.s.Momentum, decay: r.s.WeightDecay, l1: r.s.L1, seed: r.s.Seed,
 		observers: names, dataName: r.set.Name, rows: rows, cols: cols,
 		dataCRC: r.dataCRC(),
 	}
@@ -120,6 +120,7 @@ func (c ckptSettings) diff(s ckptSettings) error {
 		{"schedule", c.schedule, s.schedule},
 		{"momentum", c.momentum, s.momentum},
 		{"weight decay", c.decay, s.decay},
+		{"L1 penalty", c.l1, s.l1},
 		{"seed", c.seed, s.seed},
 		{"observer names", fmt.Sprintf("%q", c.observers), fmt.Sprintf("%q", s.observers)},
 		{"data set name", c.dataName, s.dataName},
@@ -190,6 +191,7 @@ func (r *Run) encode() ([]byte, error) {
 	w.String(st.schedule)
 	w.F64(st.momentum)
 	w.F64(st.decay)
+	w.F64(st.l1)
 	w.U64(st.seed)
 	w.Int(len(st.observers))
 	for _, n := range st.observers {
@@ -261,6 +263,7 @@ func decodeCheckpoint(b []byte) (*ckpt, error) {
 	st.schedule = r.String("schedule")
 	st.momentum = r.F64("momentum")
 	st.decay = r.F64("weight decay")
+	st.l1 = r.F64("L1 penalty")
 	st.seed = r.U64("seed")
 	nobs := r.Count("observers", len(b))
 	for i := 0; i < nobs && r.Err() == nil; i++ {

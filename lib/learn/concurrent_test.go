@@ -53,6 +53,8 @@ func TestConcurrentRunsShareObservers(t *testing.T) {
 		ExactLogLikelihood(set),
 		ReconstructionError(set),
 		AISLogLikelihood(set, &rbm.AISSettings{Chains: 16, Steps: 50, Seed: 3}),
+		ReverseAISLogLikelihood(set, &rbm.AISSettings{Chains: 16, Steps: 50, Seed: 3}),
+		PseudoLogLikelihood(set),
 	}
 	const runs = 4
 	want := make([]*History, runs)

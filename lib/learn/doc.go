@@ -41,7 +41,8 @@
 //     chains started from noise.
 //
 // All but ModifiedCD train an *rbm.Binary; any of them takes any fitting
-// sampler, one's own included.
+// sampler, one's own included. Sparse wraps any learner of binary RBMs
+// with a sparsity target on the mean hidden activations.
 //
 // # A learner's state belongs to one model
 //
@@ -61,11 +62,18 @@
 // # Training
 //
 // Train runs a learner over a data set in shuffled mini-batches for a number
-// of epochs or updates, with a learning-rate Schedule, momentum and weight
-// decay (Settings; nil means defaults). It measures the model with
+// of epochs or updates, with a learning-rate Schedule, momentum, weight
+// decay and an L1 penalty (Settings; nil means defaults). It measures the model with
 // Observers every so many updates, reports progress through callbacks (never
 // by printing), stops promptly when its context is cancelled and returns
 // the History measured so far.
+//
+// The observers of this package: ExactLogLikelihood (enumeration, small
+// models), AISLogLikelihood and ReverseAISLogLikelihood (annealed
+// importance sampling of log Z, forward and reverse, which bracket the
+// log-likelihood from above and below and record their standard errors
+// as the series "ais-loglik-se" and "rais-loglik-se"),
+// PseudoLogLikelihood (no partition function) and ReconstructionError.
 //
 // # Resuming
 //

@@ -8,6 +8,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/lib/learn"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
 )
 
 // Every learner takes any sampler and plugs into Train; here the centered
@@ -60,4 +61,53 @@ func ExampleAISLogLikelihood() {
 	fmt.Printf("observations: %d; AIS within 0.1 of exact: %v\n", len(h.Series("ais-loglik").X), d < 0.1 && d > -0.1)
 	// Output:
 	// observations: 3; AIS within 0.1 of exact: true
+}
+
+// Bracket the log-likelihood during training: AIS over-estimates it and
+// reverse AIS under-estimates it (stochastically); both record their
+// standard errors beside their values.
+func ExampleReverseAISLogLikelihood() {
+	set, _ := data.BarsAndStripes(3, false)
+	m, _ := rbm.NewBinary(9, 16, &rbm.Init{WeightStd: 0.01, Seed: 1})
+	s := &rbm.AISSettings{Chains: 100, Steps: 1000, Seed: 1}
+	h, err := learn.Train(context.Background(), m, set, learn.NewCD(1, nil), &learn.Settings{
+		Updates: 1000, Rate: 0.1, Every: 500,
+		Observers: []learn.Observer{
+			learn.AISLogLikelihood(set, s),
+			learn.ReverseAISLogLikelihood(set, s),
+			learn.ExactLogLikelihood(set),
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(h.Names())
+	up, upSE := h.Last("ais-loglik"), h.Last("ais-loglik-se")
+	lo, loSE := h.Last("rais-loglik"), h.Last("rais-loglik-se")
+	exact := h.Last("loglik")
+	fmt.Printf("AIS %.2f ± %.3f, reverse AIS %.2f ± %.3f, exact %.2f\n", up, upSE, lo, loSE, exact)
+	fmt.Println("bracketed within 3 standard errors:", lo-3*loSE <= exact && exact <= up+3*upSE)
+	// Output:
+	// [ais-loglik ais-loglik-se rais-loglik rais-loglik-se loglik]
+	// AIS -5.75 ± 0.004, reverse AIS -5.74 ± 0.004, exact -5.74
+	// bracketed within 3 standard errors: true
+}
+
+// A sparsity target: the hidden units of a model trained with Sparse are
+// on for about the target fraction of the data, instead of about half.
+func ExampleSparse() {
+	set, _ := data.BarsAndStripes(3, false)
+	m, _ := rbm.NewBinary(9, 16, &rbm.Init{WeightStd: 0.01, Seed: 1})
+	l := learn.NewSparse(learn.NewCD(1, nil), 0.05, 3)
+	if _, err := learn.Train(context.Background(), m, set, l, &learn.Settings{Updates: 5000, Rate: 0.1}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	var ph mat.Dense
+	m.HiddenProb(&ph, set.X)
+	r, c := ph.Dims()
+	fmt.Printf("mean hidden activation %.2f\n", mat.Sum(&ph)/float64(r*c))
+	// Output:
+	// mean hidden activation 0.06
 }

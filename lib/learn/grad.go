@@ -79,15 +79,30 @@ type Optimizer interface {
 	Step(m rbm.Model, g *Grad) error
 }
 
-// SGD is stochastic gradient ascent with momentum and weight decay. For
-// every parameter slice θ_k with gradient g_k it keeps a velocity Δ_k
-// (starting at 0) and makes the step
+// SGD is stochastic gradient ascent with momentum, weight decay and an L1
+// penalty. For every parameter slice θ_k with gradient g_k it keeps a
+// velocity Δ_k (starting at 0) and makes the step
 //
 //	Δ_k ← Momentum·Δ_k + Rate·(g_k − WeightDecay·θ_k),  θ_k ← θ_k + Δ_k,
 //
 // where the weight-decay term applies to the weights only (k = 0, the first
-// slice of Params); biases are not decayed. The zero value is a plain step
-// with rate 0; set Rate. Step does not allocate after its first call.
+// slice of Params); biases are not decayed. With L1 = λ₁ > 0 each weight
+// then takes the proximal step of the penalty λ₁|w| (soft thresholding),
+//
+//	w ← sign(w)·max(|w| − Rate·λ₁, 0),
+//
+// so that, away from 0, the step ascends the penalised objective
+//
+//	ℓ(θ) − λ₁ Σ_ij |W_ij| − (WeightDecay/2) Σ_ij W_ij²
+//
+// (the weights move by Rate·(g − WeightDecay·W − λ₁ sign(W)) without
+// momentum), while a weight that the step would carry across 0 stops at
+// exactly 0, and a weight at 0 stays there as long as its step is at most
+// Rate·λ₁ in size (|g| ≤ λ₁ without momentum): weights become exactly
+// sparse instead of oscillating around 0 as with the subgradient. The
+// penalty acts on the weights, not on the velocity. The zero value is a
+// plain step with rate 0; set Rate. Step does not allocate after its
+// first call.
 type SGD struct {
 	// Rate is the learning rate ε.
 	Rate float64
@@ -95,6 +110,9 @@ type SGD struct {
 	Momentum float64
 	// WeightDecay is the L2 penalty coefficient λ on the weights; 0 none.
 	WeightDecay float64
+	// L1 is the L1 penalty coefficient λ₁ on the weights, applied by soft
+	// thresholding after each step; 0 none.
+	L1 float64
 
 	vel  [][]float64
 	pbuf [][]float64
@@ -121,10 +139,13 @@ func (o *SGD) Step(m rbm.Model, g *Grad) error {
 				for i := range th {
 					th[i] += o.Rate * (gk[i] - o.WeightDecay*th[i])
 				}
-				continue
+			} else {
+				for i := range th {
+					th[i] += o.Rate * gk[i]
+				}
 			}
-			for i := range th {
-				th[i] += o.Rate * gk[i]
+			if k == 0 && o.L1 != 0 {
+				softThreshold(th, o.Rate*o.L1)
 			}
 		}
 		return nil
@@ -145,8 +166,26 @@ func (o *SGD) Step(m rbm.Model, g *Grad) error {
 			v[i] = o.Momentum*v[i] + o.Rate*(gk[i]-wd*th[i])
 			th[i] += v[i]
 		}
+		if k == 0 && o.L1 != 0 {
+			softThreshold(th, o.Rate*o.L1)
+		}
 	}
 	return nil
+}
+
+// softThreshold replaces every x of th by sign(x)·max(|x| − t, 0), the
+// proximal step of t|x|.
+func softThreshold(th []float64, t float64) {
+	for i, x := range th {
+		switch {
+		case x > t:
+			th[i] = x - t
+		case x < -t:
+			th[i] = x + t
+		default:
+			th[i] = 0
+		}
+	}
 }
 
 // Reset forgets the velocity (e.g. before training another model).

@@ -17,7 +17,8 @@ import (
 // does), and the live model: it may change it (e.g. to constrain the weights),
 // and the next update then starts from the changed model, since no
 // learner of this package keeps anything derived from the parameters
-// between updates. Train keeps nothing an Observer returns but the value.
+// between updates. Train keeps nothing an Observer returns but the value
+// (and its standard error, with FuncSE).
 //
 // One Observer (or one list of them) may be shared by concurrent Train
 // calls, as a hand-written sweep does: Func is then called from several
@@ -32,6 +33,24 @@ type Observer struct {
 	// early, Func returns its value with ErrStop (or an error wrapping
 	// it): see ErrStop.
 	Func func(ctx context.Context, m rbm.Model) (float64, error)
+	// FuncSE, if non-nil, measures m together with the standard error of
+	// the value: Train calls it instead of Func and records the error as a
+	// second series, named Name + "-se", at the same points. Func is still
+	// required (callers may use it alone); the observers of this package
+	// that set FuncSE return the same value from Func.
+	FuncSE func(ctx context.Context, m rbm.Model) (value, se float64, err error)
+}
+
+// seSuffix ends the name of the series of an observer's standard errors.
+const seSuffix = "-se"
+
+// measure calls o.FuncSE if set, else o.Func (with a standard error of 0).
+func (o Observer) measure(ctx context.Context, m rbm.Model) (value, se float64, err error) {
+	if o.FuncSE != nil {
+		return o.FuncSE(ctx, m)
+	}
+	v, err := o.Func(ctx, m)
+	return v, 0, err
 }
 
 // ErrStop, returned by an Observer's Func (or wrapped in the error it

@@ -68,6 +68,12 @@ func resumeCases() []resumeCase {
 			}
 			return NewPCD(1, 0, s)
 		}},
+		{"Sparse PCD", func() Learner { return NewSparse(NewPCD(1, 5, mcmc.NewGibbs(13)), 0.1, 0.05) }},
+		{"Sparse CD weights", func() Learner {
+			l := NewSparse(NewCD(1, mcmc.NewGibbs(14)), 0.2, 0.1)
+			l.Weights, l.Decay = true, 0.9
+			return l
+		}},
 		{"FPCD herding", func() Learner {
 			s, err := mcmc.NewHerding(nil, 0.05, 0.9, 3)
 			if err != nil {
@@ -90,6 +96,7 @@ func resumeSettings(set *data.Set, lr float64) *Settings {
 		Schedule:    Cosine{End: lr / 10},
 		Momentum:    0.5,
 		WeightDecay: 1e-3,
+		L1:          1e-3,
 		Seed:        42,
 		Every:       7,
 		Observers:   []Observer{ExactLogLikelihood(set), ReconstructionError(set)},

@@ -83,7 +83,7 @@ func NewRun(m rbm.Model, set *data.Set, l Learner, s *Settings) (*Run, error) {
 	if r.sched == nil {
 		r.sched = Constant{}
 	}
-	r.opt = &SGD{Momentum: s.Momentum, WeightDecay: s.WeightDecay}
+	r.opt = &SGD{Momentum: s.Momentum, WeightDecay: s.WeightDecay, L1: s.L1}
 	if s.Checkpoint.Path != "" {
 		if err := r.saveable(); err != nil {
 			return nil, fmt.Errorf("learn: NewRun: Settings.Checkpoint: %w", err)
@@ -228,12 +228,13 @@ func (r *Run) observe(ctx context.Context, start time.Time) error {
 	t := r.done
 	sec := (r.elapsed + time.Since(start)).Seconds()
 	vals := make([]float64, len(s.Observers))
+	ses := make([]float64, len(s.Observers))
 	stopped := ""
 	for i, o := range s.Observers {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("stopped after %d of %d updates: %w", t, r.total, err)
 		}
-		v, err := o.Func(ctx, r.model)
+		v, se, err := o.measure(ctx, r.model)
 		if errors.Is(err, ErrStop) {
 			if stopped == "" {
 				stopped = o.Name
@@ -241,10 +242,13 @@ func (r *Run) observe(ctx context.Context, start time.Time) error {
 		} else if err != nil {
 			return fmt.Errorf("observer %q at update %d: %w", o.Name, t, err)
 		}
-		vals[i] = v
+		vals[i], ses[i] = v, se
 	}
 	for i, o := range s.Observers {
 		r.hist.Add(o.Name, t, sec, vals[i])
+		if o.FuncSE != nil {
+			r.hist.Add(o.Name+seSuffix, t, sec, ses[i])
+		}
 	}
 	if stopped != "" {
 		r.hist.StoppedBy = stopped

@@ -34,6 +34,10 @@ type Settings struct {
 	Momentum float64
 	// WeightDecay is the L2 penalty on the weights (not the biases); 0 none.
 	WeightDecay float64
+	// L1 is the L1 penalty λ₁ on the weights (not the biases), applied
+	// by soft thresholding after each step (SGD.L1), which makes weights
+	// exactly 0; 0 none.
+	L1 float64
 	// Seed seeds the shuffling of the mini-batches.
 	Seed uint64
 	// Every is the number of updates between observations; 0 means once
@@ -145,8 +149,11 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 		return fmt.Errorf("momentum %v is not in [0, 1)", s.Momentum)
 	case !(s.WeightDecay >= 0) || math.IsInf(s.WeightDecay, 0):
 		return fmt.Errorf("weight decay %v is not finite and non-negative", s.WeightDecay)
+	case !(s.L1 >= 0) || math.IsInf(s.L1, 0):
+		return fmt.Errorf("L1 penalty %v is not finite and non-negative", s.L1)
 	}
 	first := make(map[string]int, len(s.Observers))
+	seOf := make(map[string]int) // the series of standard errors, by name
 	for i, o := range s.Observers {
 		if o.Func == nil {
 			return fmt.Errorf("observer %d (%q) has nil Func", i, o.Name)
@@ -154,7 +161,17 @@ func check(m rbm.Model, set *data.Set, l Learner, s *Settings) error {
 		if j, dup := first[o.Name]; dup {
 			return fmt.Errorf("observers %d and %d are both named %q (their points would merge into one series): rename one", j, i, o.Name)
 		}
+		if j, dup := seOf[o.Name]; dup {
+			return fmt.Errorf("observer %d is named %q, the name of the standard errors of observer %d: rename it", i, o.Name, j)
+		}
 		first[o.Name] = i
+		if o.FuncSE != nil {
+			se := o.Name + seSuffix
+			if j, dup := first[se]; dup {
+				return fmt.Errorf("observer %d is named %q, the name of the standard errors of observer %d: rename it", j, se, i)
+			}
+			seOf[se] = i
+		}
 	}
 	return nil
 }

@@ -57,6 +57,8 @@ func TestTrainRejectsNonBinaryData(t *testing.T) {
 		ExactLogLikelihood(grey),
 		ReconstructionError(grey),
 		AISLogLikelihood(grey, &rbm.AISSettings{Chains: 4, Steps: 10}),
+		ReverseAISLogLikelihood(grey, &rbm.AISSettings{Chains: 4, Steps: 10}),
+		PseudoLogLikelihood(grey),
 	} {
 		if _, err := o.Func(context.Background(), m); err == nil || !strings.Contains(err.Error(), where) {
 			t.Errorf("observer %s on grey data: err = %v, want one naming %s", o.Name, err, where)

@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -32,8 +29,20 @@ type AISSettings struct {
 	// Seed seeds the random draws.
 	Seed uint64
 	// Progress, if non-nil, is called about 100 times with the number of
-	// intermediate distributions done and their total.
+	// intermediate distributions done and their total (for ReverseAIS,
+	// the BurnIn transitions count as distributions too).
 	Progress Progress
+	// Start, read by ReverseAIS only, holds the binary visible states its
+	// chains start from, one per row: chain r starts from row r mod N. Nil
+	// means exact samples of the model, drawn from the exact distribution
+	// of its smaller layer (which must then have at most MaxTableUnits
+	// units).
+	Start mat.Matrix
+	// BurnIn, read by ReverseAIS only, is the number of block Gibbs
+	// transitions of the model (β = 1) that its chains make before the
+	// annealing, to bring states from Start (e.g. data) closer to the
+	// model; 0 none.
+	BurnIn int
 }
 
 // BaseRate returns the visible biases of the base-rate model fitted to
@@ -83,150 +92,32 @@ func BaseRate(data mat.Matrix) ([]float64, error) {
 //	log Ẑ = log Z_A + log((1/M) Σ_r w_r),  se = sd(w)/(√M · mean(w)),
 //
 // all in log space. log Ẑ is consistent as M or K grow, and biased low for
-// finite M (Jensen). Cost: 2 K matrix products of M×m×n_h. It checks ctx
-// before every distribution and stops with its error when ctx ends.
+// finite M (Jensen), so the log-likelihood it implies is biased high;
+// ReverseAIS, with the same settings, gives the bound from the other side.
+// Cost: 2 K matrix products of M×m×n_h. It checks ctx before every
+// distribution and stops with its error when ctx ends.
 func (m *Binary) AIS(ctx context.Context, s *AISSettings) (logZ, stderr float64, err error) {
-	if s == nil {
-		s = &AISSettings{}
-	}
-	if err := m.Validate(); err != nil {
-		return 0, 0, fmt.Errorf("rbm: AIS: %w", err)
-	}
-	nv, nh := m.Visible(), m.Hidden()
-	betas, err := aisBetas(s)
+	a, err := m.newAnnealer("AIS", s, 0x9e3779b97f4a7c15)
 	if err != nil {
-		return 0, 0, fmt.Errorf("rbm: AIS: %w", err)
+		return 0, 0, err
 	}
-	M := s.Chains
-	if M < 0 {
-		return 0, 0, fmt.Errorf("rbm: AIS: negative number of chains %d", M)
-	}
-	if M == 0 {
-		M = 100
-	}
-	base := s.Base
-	switch {
-	case base != nil:
-		if len(base) != nv {
-			return 0, 0, fmt.Errorf("rbm: AIS: base has %d biases, model has %d visible units", len(base), nv)
-		}
-		for i, x := range base {
-			if !finite(x) {
-				return 0, 0, fmt.Errorf("rbm: AIS: base bias %d is %v", i, x)
-			}
-		}
-	case s.Data != nil:
-		if _, c := s.Data.Dims(); c != nv {
-			return 0, 0, fmt.Errorf("rbm: AIS: data has %d columns, model has %d visible units", c, nv)
-		}
-		if base, err = BaseRate(s.Data); err != nil {
-			return 0, 0, fmt.Errorf("rbm: AIS: %w", err)
-		}
-	default:
-		base = make([]float64, nv)
-	}
-	logZA := float64(nh) * math.Ln2
-	for _, x := range base {
-		logZA += Softplus(x)
-	}
-
-	src := rand.NewPCG(s.Seed, s.Seed^0x9e3779b97f4a7c15)
-	uni := func() float64 { return float64(src.Uint64()>>11) * 0x1p-53 }
-	v := mat.NewDense(M, nv, nil)
-	h := mat.NewDense(M, nh, nil)
-	x := mat.NewDense(M, nh, nil)  // vW + c
-	pv := mat.NewDense(M, nv, nil) // visible input
-	logw := make([]float64, M)
-	y0 := make([]float64, nh)
-	vr, hr, xr, pr := v.RawMatrix(), h.RawMatrix(), x.RawMatrix(), pv.RawMatrix()
 	// v₀ ~ A.
-	pa := append([]float64(nil), base...)
+	pa := append([]float64(nil), a.base...)
 	SigmoidInPlace(pa)
-	for r := 0; r < M; r++ {
-		row := vr.Data[r*vr.Stride : r*vr.Stride+nv]
+	vr := a.v.RawMatrix()
+	for r := 0; r < a.chains; r++ {
+		row := vr.Data[r*vr.Stride : r*vr.Stride+a.nv]
 		for i := range row {
-			if uni() < pa[i] {
+			if a.uni() < pa[i] {
 				row[i] = 1
 			}
 		}
 	}
-	db := make([]float64, nv) // b − b_A
-	for i := range db {
-		db[i] = m.B[i] - base[i]
+	if err := a.anneal(ctx, a.betas, 0); err != nil {
+		return 0, 0, err
 	}
-	K := len(betas) - 1
-	every := max(K/100, 1)
-	for k := 1; k <= K; k++ {
-		if err := ctx.Err(); err != nil { // a load, against 2 matrix products
-			return 0, 0, fmt.Errorf("rbm: AIS: stopped at distribution %d of %d: %w", k, K, err)
-		}
-		b0, b1 := betas[k-1], betas[k]
-		// x = vW + c.
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, vr, m.W.RawMatrix(), 0, xr)
-		for r := 0; r < M; r++ {
-			xrow := xr.Data[r*xr.Stride : r*xr.Stride+nh]
-			vrow := vr.Data[r*vr.Stride : r*vr.Stride+nv]
-			d := 0.0
-			for i, vi := range vrow {
-				d += db[i] * vi
-			}
-			lw := (b1 - b0) * d
-			hrow := hr.Data[r*hr.Stride : r*hr.Stride+nh]
-			for j := range xrow {
-				t := xrow[j] + m.C[j]
-				hrow[j] = b1 * t
-				y0[j] = b0 * t
-			}
-			logw[r] += lw + softplusSum(hrow) - softplusSum(y0)
-			// h ~ σ(β_k(vW + c)).
-			SigmoidInPlace(hrow)
-			for j, p := range hrow {
-				if uni() < p {
-					hrow[j] = 1
-				} else {
-					hrow[j] = 0
-				}
-			}
-		}
-		// v ~ σ((1 − β_k) b_A + β_k(Wh + b)).
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, hr, m.W.RawMatrix(), 0, pr)
-		for r := 0; r < M; r++ {
-			prow := pr.Data[r*pr.Stride : r*pr.Stride+nv]
-			vrow := vr.Data[r*vr.Stride : r*vr.Stride+nv]
-			for i := range prow {
-				prow[i] = (1-b1)*base[i] + b1*(prow[i]+m.B[i])
-			}
-			SigmoidInPlace(prow)
-			for i, p := range prow {
-				if uni() < p {
-					vrow[i] = 1
-				} else {
-					vrow[i] = 0
-				}
-			}
-		}
-		if s.Progress != nil && (k%every == 0 || k == K) {
-			s.Progress(k, K)
-		}
-	}
-	// log mean w and the delta-method standard error, in log space.
-	mx := math.Inf(-1)
-	for _, l := range logw {
-		mx = max(mx, l)
-	}
-	var sum, sum2 float64
-	for _, l := range logw {
-		w := math.Exp(l - mx)
-		sum += w
-		sum2 += w * w
-	}
-	mean := sum / float64(M)
-	logZ = logZA + mx + math.Log(mean)
-	if M > 1 {
-		variance := (sum2 - float64(M)*mean*mean) / float64(M-1)
-		stderr = math.Sqrt(max(variance, 0)/float64(M)) / mean
-	}
-	return logZ, stderr, nil
+	lm, se := logMeanSE(a.logw)
+	return a.logZA + lm, se, nil
 }
 
 // aisBetas returns the schedule of s, checked.

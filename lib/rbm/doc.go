@@ -1,8 +1,10 @@
 // Package rbm holds the models: the binary Restricted Boltzmann Machine
 // (Binary) and the Gaussian-Bernoulli RBM (Gaussian), with their energies,
 // conditionals, free energies, exact log partition functions and
-// likelihoods, annealed importance sampling (Binary.AIS), and a versioned
-// file format.
+// likelihoods, annealed importance sampling of log Z from both sides
+// (Binary.AIS, biased low, and Binary.ReverseAIS, biased high), the
+// pseudo-log-likelihood (Binary.PseudoLogLikelihood and its one-unit
+// estimate), and a versioned file format.
 //
 // Conventions: rows are examples and columns are units. A batch of visible
 // states is an n×m matrix (m visible units); the weight matrix W is m×n_h, so

@@ -2,6 +2,7 @@ package rbm_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -84,4 +85,27 @@ func ExampleBinary_String() {
 	// weights W         9×4  3.764e-05  0.0105  -0.02337  0.01942
 	// visible bias b      9          0       0         0        0
 	// hidden bias c       4          0       0         0        0
+}
+
+// The pseudo-log-likelihood needs no partition function: Σ_i log p(v_i |
+// v_−i) per example, averaged. StochasticPseudoLogLikelihood is the
+// one-unit estimate that scikit-learn's BernoulliRBM.score_samples
+// reports, unbiased for it.
+func ExampleBinary_PseudoLogLikelihood() {
+	m, _ := rbm.NewBinary(4, 3, &rbm.Init{WeightStd: 1, Seed: 2})
+	data := mat.NewDense(4, 4, []float64{
+		1, 1, 0, 0,
+		0, 0, 1, 1,
+		1, 0, 1, 0,
+		0, 1, 0, 1,
+	})
+	ctx := context.Background()
+	pl, _ := m.PseudoLogLikelihood(ctx, data)
+	ll, _ := m.LogLikelihood(data)
+	one, _ := m.StochasticPseudoLogLikelihood(ctx, data, 1)
+	fmt.Printf("pseudo-log-likelihood %.3f (log-likelihood %.3f)\n", pl, ll)
+	fmt.Printf("one-unit estimate, seed 1: %.3f\n", one)
+	// Output:
+	// pseudo-log-likelihood -3.404 (log-likelihood -3.660)
+	// one-unit estimate, seed 1: -4.043
 }
