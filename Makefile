@@ -31,7 +31,7 @@ STATICCHECK         := build/bin/staticcheck-$(STATICCHECK_VERSION)
 # races a worker on a loaded machine (a Go coordinator race, golang/go#51484);
 # a count has no deadline to race. 100000x is a few seconds per target here.
 FUZZTIME ?= 100000x
-# -race for ./kernel/... (set RACE= to skip).
+# -race for ./kernel/..., ./lib/... and ./internal/... (set RACE= to skip).
 RACE ?= -race
 
 TEST_JUPYTER := $(abspath build/jupyter)
@@ -98,9 +98,9 @@ $(STATICCHECK):
 	mv build/bin/staticcheck $@
 
 # Pure-Go tests everywhere, the library again with OpenBLAS, and the kernel
-# under the race detector. scripts/gotest.py prints go test's usual lines
-# and counts tests for the summary.
-# All three runs happen even when one fails.
+# and the library under the race detector. scripts/gotest.py prints go
+# test's usual lines and counts tests for the summary.
+# All four runs happen even when one fails.
 unit:
 	mkdir -p build/test
 	status=0; \
@@ -110,6 +110,8 @@ unit:
 	$(GO) test -json -tags openblas ./lib/... ./internal/... | $(PYTHON) scripts/gotest.py build/test/unit-openblas.count || status=1; \
 	echo "go test $(RACE) ./kernel/..."; \
 	$(GO) test -json $(RACE) ./kernel/... | $(PYTHON) scripts/gotest.py build/test/unit-race.count || status=1; \
+	echo "go test $(RACE) ./lib/... ./internal/..."; \
+	$(GO) test -json $(RACE) ./lib/... ./internal/... | $(PYTHON) scripts/gotest.py build/test/unit-race-lib.count || status=1; \
 	exit $$status
 
 # Regenerating the committed generated code must change nothing, and every
