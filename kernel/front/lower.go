@@ -138,6 +138,20 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 		c := &chunks[i]
 		switch {
 		case c.File != nil:
+			lw.interfaceCopies(c.File)
+		default:
+			lw.interfaceCopies(c.Body)
+			if c.Final != nil {
+				f := &ast.ExprStmt{X: c.Final}
+				lw.interfaceCopies(f)
+				c.Final = f.X
+			}
+		}
+	}
+	for i := range chunks {
+		c := &chunks[i]
+		switch {
+		case c.File != nil:
 			lw.closures(c.File)
 		default:
 			lw.closures(c.Body)
@@ -301,7 +315,7 @@ func (lw *Lowering) toGlobalInterface(t types.Type, lhs, x ast.Expr) ast.Expr {
 		Fun: &ast.FuncLit{
 			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
 				Results: &ast.FieldList{List: []*ast.Field{{Type: tx}}}},
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{x}}}, Rbrace: pos},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{lw.copyInto(t, x)}}}, Rbrace: pos},
 		},
 		Lparen: pos, Rparen: pos,
 	}

@@ -1,0 +1,219 @@
+package front
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// interfaceCopies makes a copy of each variable of a session type with
+// methods that goes into an interface:
+//
+//	shapes = append(shapes, r)   // r a Rect with an Area method
+//
+// becomes
+//
+//	shapes = append(shapes, []Rect{r}[0])
+//
+// yaegi v0.16.1 keeps such a value in an interface as a reference to the
+// variable, so that the interface changed with it (in a loop appending r
+// to a []Shape, every element was the last r), silently; a value of a
+// type without methods was copied, as Go does. The copy is the element of
+// a new slice, which nothing else refers to (a function's result would
+// not do: yaegi keeps it in the caller's frame, in one place per call
+// site, which a loop fills again). It is made where Go
+// converts a value to an interface type: an assignment or a var
+// declaration, an argument (of a function, a method, append or a
+// conversion), an element or field of a composite literal, a result of a
+// return statement and a value sent on a channel. Only variables,
+// fields, elements and dereferences are copied (a composite literal or a
+// call's result is a new value already), and not the arguments of fmt's
+// and log's printing functions, which keep nothing.
+func (lw *Lowering) interfaceCopies(n ast.Node) {
+	var results []*types.Tuple // the result types of the enclosing functions
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body == nil {
+				return false
+			}
+			var r *types.Tuple // unknown for a renamed main: its returns are not looked at
+			if obj, ok := lw.Info.Defs[n.Name].(*types.Func); ok {
+				r = obj.Type().(*types.Signature).Results()
+			}
+			results = append(results, r)
+			ast.Inspect(n.Body, walk)
+			results = results[:len(results)-1]
+			return false
+		case *ast.FuncLit:
+			var r *types.Tuple // unknown for a literal the lowering made
+			if sig, ok := lw.Info.Types[n].Type.(*types.Signature); ok {
+				r = sig.Results()
+			}
+			results = append(results, r)
+			ast.Inspect(n.Body, walk)
+			results = results[:len(results)-1]
+			return false
+		case *ast.AssignStmt:
+			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Rhs {
+					n.Rhs[i] = lw.copyInto(lw.Info.Types[n.Lhs[i]].Type, n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil && len(n.Names) == len(n.Values) {
+				t := lw.Info.Types[n.Type].Type
+				for i := range n.Values {
+					n.Values[i] = lw.copyInto(t, n.Values[i])
+				}
+			}
+		case *ast.CallExpr:
+			lw.copyArgs(n)
+		case *ast.CompositeLit:
+			lw.copyElements(n)
+		case *ast.ReturnStmt:
+			if len(results) > 0 {
+				if r := results[len(results)-1]; r != nil && r.Len() == len(n.Results) {
+					for i := range n.Results {
+						n.Results[i] = lw.copyInto(r.At(i).Type(), n.Results[i])
+					}
+				}
+			}
+		case *ast.SendStmt:
+			if ch, ok := lw.Info.Types[n.Chan].Type.Underlying().(*types.Chan); ok {
+				n.Value = lw.copyInto(ch.Elem(), n.Value)
+			}
+		}
+		return true
+	}
+	ast.Inspect(n, walk)
+}
+
+// copyArgs copies the arguments of a call that go into interface
+// parameters (or into an interface type, for a conversion).
+func (lw *Lowering) copyArgs(c *ast.CallExpr) {
+	tv := lw.Info.Types[c.Fun]
+	if tv.IsType() {
+		if len(c.Args) == 1 {
+			c.Args[0] = lw.copyInto(tv.Type, c.Args[0])
+		}
+		return
+	}
+	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
+		if _, ok := lw.Info.Uses[id].(*types.Builtin); ok {
+			if id.Name == "append" && len(c.Args) > 1 && !c.Ellipsis.IsValid() {
+				if s, ok := lw.Info.Types[c].Type.Underlying().(*types.Slice); ok {
+					for i := 1; i < len(c.Args); i++ {
+						c.Args[i] = lw.copyInto(s.Elem(), c.Args[i])
+					}
+				}
+			}
+			return
+		}
+	}
+	if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+		if f, ok := lw.Info.Uses[sel.Sel].(*types.Func); ok && f.Pkg() != nil {
+			if p := f.Pkg().Path(); p == "fmt" || p == "log" {
+				return
+			}
+		}
+	}
+	sig, ok := tv.Type.(*types.Signature)
+	if !ok {
+		return
+	}
+	params := sig.Params()
+	for i, a := range c.Args {
+		var t types.Type
+		switch {
+		case sig.Variadic() && i >= params.Len()-1:
+			if c.Ellipsis.IsValid() {
+				continue
+			}
+			t = params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+		case i < params.Len():
+			t = params.At(i).Type()
+		default:
+			continue
+		}
+		c.Args[i] = lw.copyInto(t, a)
+	}
+}
+
+// copyElements copies the elements of a composite literal that go into
+// interface-typed elements, keys or fields.
+func (lw *Lowering) copyElements(cl *ast.CompositeLit) {
+	t := lw.Info.Types[cl].Type
+	if t == nil {
+		return
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		elem := u.(interface{ Elem() types.Type }).Elem()
+		for i, e := range cl.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				kv.Value = lw.copyInto(elem, kv.Value)
+			} else {
+				cl.Elts[i] = lw.copyInto(elem, e)
+			}
+		}
+	case *types.Map:
+		for _, e := range cl.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				kv.Key = lw.copyInto(u.Key(), kv.Key)
+				kv.Value = lw.copyInto(u.Elem(), kv.Value)
+			}
+		}
+	case *types.Struct:
+		for i, e := range cl.Elts {
+			if kv, ok := e.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					if f, ok := lw.Info.Uses[id].(*types.Var); ok {
+						kv.Value = lw.copyInto(f.Type(), kv.Value)
+					}
+				}
+			} else if i < u.NumFields() {
+				cl.Elts[i] = lw.copyInto(u.Field(i).Type(), e)
+			}
+		}
+	}
+}
+
+// copyInto returns x, or a copy of it when x is a variable (or a field,
+// an element, a dereference) of a session type with methods and into is
+// an interface type.
+func (lw *Lowering) copyInto(into types.Type, x ast.Expr) ast.Expr {
+	if into == nil || !types.IsInterface(into) {
+		return x
+	}
+	switch ast.Unparen(x).(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+	default:
+		return x
+	}
+	tv := lw.Info.Types[x]
+	if !tv.IsValue() || tv.Value != nil || types.IsInterface(tv.Type) {
+		return x
+	}
+	n, ok := types.Unalias(tv.Type).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != PackagePath || !hasAnyMethod(n) {
+		return x
+	}
+	pos := x.Pos()
+	tx := lw.typeExpr(n, pos)
+	if tx == nil {
+		return x
+	}
+	lit := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: tx}, Lbrace: pos, Elts: []ast.Expr{x}, Rbrace: x.End()}
+	zero := &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}
+	return &ast.IndexExpr{X: lit, Lbrack: x.End(), Index: zero, Rbrack: x.End()}
+}
+
+// hasAnyMethod reports whether the named type t or *t has a method.
+func hasAnyMethod(t *types.Named) bool {
+	return types.NewMethodSet(types.NewPointer(t)).Len() > 0
+}
