@@ -62,6 +62,46 @@ func contexts() [][]int {
 	if got, _ := run(t, e, `fmt.Sprint(contexts())`); got != `"[[0 1 2] [0 1 2] [0 1 2] [0 1 2] [0 1 2] [0 1 2] [0 1 2] [0 1 2] [0 1 2] [0 1 2]]"` {
 		t.Errorf("areas by context (appended, assigned, declared, literal, fields, mapped, passed, returned, sent, converted) = %s, want [0 1 2] each", got)
 	}
+	// The empty interface: kept by a literal, a map, a variable, append,
+	// an assignment and a channel; and passed to a function of the cell
+	// through a function value (yaegi's own issue-435 program).
+	run(t, e, `func kept() []int {
+	var r R
+	var out []int
+	ch := make(chan any, 3)
+	var lits, maps, vars, apps, assigned []any
+	for i := 0; i < 3; i++ {
+		r.W = i
+		lits = append(lits, []any{r}...)
+		m := map[string]any{"k": r}
+		maps = append(maps, m["k"])
+		var v any = r
+		vars = append(vars, v)
+		apps = append(apps, r)
+		var a any
+		a = r
+		assigned = append(assigned, a)
+		ch <- r
+	}
+	r.W = 9
+	for _, l := range [][]any{lits, maps, vars, apps, assigned} {
+		for _, x := range l {
+			out = append(out, x.(R).W)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		out = append(out, (<-ch).(R).W)
+	}
+	return out
+}
+
+func area(x any) int { return x.(R).W }`)
+	if got, _ := run(t, e, "fmt.Sprint(kept())"); got != `"[0 1 2 0 1 2 0 1 2 0 1 2 0 1 2 0 1 2]"` {
+		t.Errorf("kept() = %s, want [0 1 2] six times", got)
+	}
+	if got, _ := run(t, e, "f := area\nr4 := R{4}\nf(r4)"); got != "4" {
+		t.Errorf("f(r4) = %s through a function value, want 4", got)
+	}
 	// At the top of a cell, across cells.
 	run(t, e, "top := R{1}\nvar held Shape\nheld = top\ntop.W = 5")
 	if got, _ := run(t, e, "held.Area()"); got != "1" {
