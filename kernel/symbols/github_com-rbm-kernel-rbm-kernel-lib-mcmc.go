@@ -14,6 +14,7 @@ func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/lib/mcmc/mcmc"] = map[string]reflect.Value{
 		// function, constant and variable definitions
 		"ACF":                 reflect.ValueOf(mcmc.ACF),
+		"CheckChainCount":     reflect.ValueOf(mcmc.CheckChainCount),
 		"ClassChanges":        reflect.ValueOf(mcmc.ClassChanges),
 		"Classes":             reflect.ValueOf(mcmc.Classes),
 		"CosineStep":          reflect.ValueOf(mcmc.CosineStep),
@@ -21,6 +22,7 @@ func init() {
 		"FirstChange":         reflect.ValueOf(mcmc.FirstChange),
 		"FitAR":               reflect.ValueOf(mcmc.FitAR),
 		"ISL":                 reflect.ValueOf(mcmc.ISL),
+		"MaxChainValues":      reflect.ValueOf(constant.MakeFromLiteral("134217728", token.INT, 0)),
 		"MaxTransitionUnits":  reflect.ValueOf(constant.MakeFromLiteral("8", token.INT, 0)),
 		"NewChains":           reflect.ValueOf(mcmc.NewChains),
 		"NewChainsFrom":       reflect.ValueOf(mcmc.NewChainsFrom),

@@ -152,6 +152,9 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 		if nc == 0 {
 			nc = n
 		}
+		if err := mcmc.CheckChainCount(m, nc); err != nil {
+			return err
+		}
 		init := mat.NewDense(nc, cols, nil)
 		for k := 0; k < nc; k++ {
 			init.SetRow(k, batch.RawRowView(k%n))

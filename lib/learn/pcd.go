@@ -119,6 +119,9 @@ func (l *PCD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 		if nc == 0 {
 			nc = n
 		}
+		if err := mcmc.CheckChainCount(m, nc); err != nil {
+			return nil, fmt.Errorf("learn: PCD: %w", err)
+		}
 		init := mat.NewDense(nc, cols, nil)
 		for k := 0; k < nc; k++ {
 			init.SetRow(k, batch.RawRowView(k%n))

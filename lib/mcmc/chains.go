@@ -45,9 +45,32 @@ func (c *Chains) waiter() *sync.WaitGroup {
 	return c.wg
 }
 
+// MaxChainValues bounds the chains that NewChains makes: n·(visible +
+// hidden) ≤ MaxChainValues = 2^27 states, so that the four matrices of
+// Chains (states and probabilities of both layers) hold at most 2 GiB of
+// float64. More is refused with an error naming the number of chains
+// before anything is allocated (a typo such as a billion chains must not
+// end the process with a fatal out-of-memory); the learners make their
+// chains with NewChains, so their first update gives that error.
+const MaxChainValues = 1 << 27
+
+// CheckChainCount returns an error naming n when n chains of m would hold
+// more than MaxChainValues states (n·(visible + hidden)), for code that
+// allocates for the chains before NewChains does (the learners' starting
+// states).
+func CheckChainCount(m rbm.Model, n int) error {
+	nv, nh := m.Visible(), m.Hidden()
+	if nv+nh > 0 && int64(n) > MaxChainValues/int64(nv+nh) {
+		return fmt.Errorf("number of chains %d is too large: %d chains of %d visible and %d hidden units hold %.3g states, above MaxChainValues = %d",
+			n, n, nv, nh, float64(n)*float64(nv+nh), MaxChainValues)
+	}
+	return nil
+}
+
 // NewChains returns n chains for a model with m.Visible() visible and
 // m.Hidden() hidden units. Each unit of V and H starts Bernoulli(½) drawn
-// from rng; a nil rng starts every unit at 0.
+// from rng; a nil rng starts every unit at 0. n·(visible + hidden) must be
+// at most MaxChainValues.
 func NewChains(m rbm.Model, n int, rng *rand.Rand) (*Chains, error) {
 	if m == nil {
 		return nil, errors.New("mcmc: NewChains: nil model")
@@ -58,6 +81,9 @@ func NewChains(m rbm.Model, n int, rng *rand.Rand) (*Chains, error) {
 	nv, nh := m.Visible(), m.Hidden()
 	if nv <= 0 || nh <= 0 {
 		return nil, fmt.Errorf("mcmc: NewChains: model has %d visible and %d hidden units", nv, nh)
+	}
+	if err := CheckChainCount(m, n); err != nil {
+		return nil, fmt.Errorf("mcmc: NewChains: %w", err)
 	}
 	c := &Chains{
 		V:  mat.NewDense(n, nv, nil),
