@@ -73,6 +73,10 @@ type SummarySpec struct {
 	Reduce  string
 	Measure string
 	By      []string
+	// Better is the direction in which Measure improves, from its registry
+	// entry (Entry.Better): "higher", "lower", or "" when unknown, in which
+	// case the summary names no best cell.
+	Better string
 }
 
 // CompareSpec asks for a paired comparison (Wilcoxon signed-rank test,
@@ -87,6 +91,23 @@ type CompareSpec struct {
 	Reduce  string
 	Measure string
 	By      []string
+	// Alpha is the significance level α of the tests (`at α`; 0 means
+	// 0.05): a cell is marked significant when its Holm-adjusted p ≤ α,
+	// and its interval for the shift has level 1 − α.
+	Alpha float64
+}
+
+// DefaultAlpha is the significance level of a compare statement without
+// `at`.
+const DefaultAlpha = 0.05
+
+// Level returns c's significance level: Alpha, or DefaultAlpha when Alpha
+// is 0.
+func (c CompareSpec) Level() float64 {
+	if c.Alpha == 0 {
+		return DefaultAlpha
+	}
+	return c.Alpha
 }
 
 // Check resolves and type-checks a parsed sweep file against reg. It
@@ -995,6 +1016,9 @@ func (c *checker) summary(s *SummaryStmt) {
 	ok := c.reduceAndMeasure(s.Reduce, s.Measure)
 	by, okBy := c.byAxes(s.By, "")
 	spec := SummarySpec{Reduce: s.Reduce.Name, Measure: s.Measure.Name, By: by}
+	if e, found := c.reg.Lookup(KindMeasure, s.Measure.Name); found {
+		spec.Better = e.Better
+	}
 	for _, st := range s.Stats {
 		name := st.Name.Name
 		if name == "" {
@@ -1079,6 +1103,20 @@ func (c *checker) compare(s *CompareStmt) {
 		c.errorf(s.B.Pos(), "compare wants two different levels, found %s twice", exprText(s.B))
 		return
 	}
+	alpha := 0.0
+	if s.Alpha != nil {
+		v, t, okc := c.constant(s.Alpha)
+		f, num := toFloat(v)
+		switch {
+		case !okc:
+			ok = false
+		case !num || t != TypeInt && t != TypeFloat || !(f > 0 && f < 1):
+			c.errorf(s.Alpha.Pos(), "significance level at %s: want a number in (0, 1), e.g. at 0.05", exprText(s.Alpha))
+			ok = false
+		default:
+			alpha = f
+		}
+	}
 	if ok && okBy {
 		var zipped []string
 		for _, x := range c.spec.Axes {
@@ -1086,7 +1124,7 @@ func (c *checker) compare(s *CompareStmt) {
 				zipped = append(zipped, x.Name)
 			}
 		}
-		c.spec.Compares = append(c.spec.Compares, CompareSpec{Axis: a.Name, Zipped: zipped, A: va, B: vb, Reduce: s.Reduce.Name, Measure: s.Measure.Name, By: by})
+		c.spec.Compares = append(c.spec.Compares, CompareSpec{Axis: a.Name, Zipped: zipped, A: va, B: vb, Reduce: s.Reduce.Name, Measure: s.Measure.Name, By: by, Alpha: alpha})
 	}
 }
 

@@ -20,6 +20,7 @@ func init() {
 		"Compile":        reflect.ValueOf(dsl.Compile),
 		"CountRuns":      reflect.ValueOf(dsl.CountRuns),
 		"Curves":         reflect.ValueOf(dsl.Curves),
+		"DefaultAlpha":   reflect.ValueOf(constant.MakeFromLiteral("0.05000000000000000000067762635780344027125465800054371356964111328", token.FLOAT, 0)),
 		"EnvShard":       reflect.ValueOf(constant.MakeFromLiteral("\"SWEEP_SHARD\"", token.STRING, 0)),
 		"EnvShardCount":  reflect.ValueOf(constant.MakeFromLiteral("\"SWEEP_SHARD_COUNT\"", token.STRING, 0)),
 		"HodgesLehmann":  reflect.ValueOf(dsl.HodgesLehmann),
