@@ -17,6 +17,8 @@ import (
 const CommandUsage = `usage: rbm-kernel sweep <command> [flags] FILE.sweep
 
 commands:
+  describe [NAME]  list the names a sweep file can use, or NAME's parameters
+            with their types, defaults and documentation (no sweep file)
   check     check the file and print the axes and the number of runs
   plan      list every run: index, key, seed and axis levels
   run       run the runs without a result (flags: -out, -workers, -shard, -retry,
@@ -75,6 +77,14 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		return nil
 	}
 	cmd := args[0]
+	if cmd == "describe" {
+		text, err := describeCommand(reg, args[1:])
+		if err != nil {
+			return usage(err)
+		}
+		fmt.Fprint(stdout, text)
+		return nil
+	}
 	if cmd == "emit" {
 		targets := []string{"slurm", "k8s"}
 		if len(args) < 2 || !contains(targets, args[1]) {

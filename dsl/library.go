@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"math"
 	"sort"
-	"strings"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/learn"
@@ -553,43 +552,6 @@ func Library() *MapRegistry {
 		}
 	}
 	return r
-}
-
-// kindOrder is the order in which Describe lists the kinds.
-var kindOrder = []Kind{KindDataset, KindModel, KindSampler, KindLearner, KindMeasure}
-
-// Describe lists the entries of r as plain text, grouped by kind (data
-// sets, models, samplers, learners, measurements) and sorted by name: each
-// entry as `kind name` with its documentation (and, for a measurement,
-// whether higher or lower is better), then one line per parameter
-// giving its name, type, default ("required" when it has none) and
-// documentation. A nil or empty registry gives "".
-func (r *MapRegistry) Describe() string {
-	if r == nil {
-		return ""
-	}
-	var b strings.Builder
-	for _, k := range kindOrder {
-		for _, name := range r.Names(k) {
-			e, _ := r.Lookup(k, name)
-			fmt.Fprintf(&b, "%s %s", k, name)
-			if e.Doc != "" {
-				fmt.Fprintf(&b, ": %s", e.Doc)
-			}
-			if e.Better != "" {
-				fmt.Fprintf(&b, " (%s is better)", e.Better)
-			}
-			b.WriteString("\n")
-			for _, p := range e.Params {
-				def := "required"
-				if p.Default != nil {
-					def = "default " + formatValue(p.Default)
-				}
-				fmt.Fprintf(&b, "    %-10s %-6s %-16s %s\n", p.Name, p.Type, def, p.Doc)
-			}
-		}
-	}
-	return b.String()
 }
 
 // Seed streams of a run, derived from Job.Seed by streamSeed.
