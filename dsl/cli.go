@@ -31,6 +31,11 @@ commands:
   emit k8s    print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)
             (sbatch and k8s are short for emit slurm and emit k8s)
 
+-set NAME=VALUE (repeatable; check, plan, run, status, collect) overrides
+the file: seed, repeat or updates; an axis's levels (rate=[0.1,0.2] or
+rate=0.1); a parameter (learner.rate=0.1, or rate=0.1 when one part of the
+sweep has it). The result is another plan: give it its own -out.
+
 The result folder (-out) defaults to FILE without .sweep plus ".results".
 The shard defaults to SWEEP_SHARD=i/n, or Slurm's SLURM_ARRAY_TASK_ID and
 SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with
@@ -114,6 +119,8 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	image := fs.String("image", "", "container image (Kubernetes)")
 	claim := fs.String("claim", "", "volume claim mounted at /sweep (Kubernetes)")
 	parallel := fs.Int("parallel", 0, "pods at once (Kubernetes; 0: all)")
+	var sets setFlags
+	fs.Var(&sets, "set", "override NAME=VALUE (repeatable): a setting, an axis's levels or a parameter")
 	if err := fs.Parse(args[1:]); err != nil {
 		return usage(err)
 	}
@@ -128,7 +135,10 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	if err != nil {
 		return usage(fmt.Errorf("sweep: %w", err))
 	}
-	spec, err := Compile(file, src, reg)
+	if len(sets) > 0 && (cmd == "sbatch" || cmd == "k8s") {
+		return usage(fmt.Errorf("sweep emit: -set is not passed on to the cluster tasks; write the overrides into %s (or a copy of it) instead", file))
+	}
+	spec, err := CompileWith(file, src, reg, sets)
 	if list, ok := err.(scanner.ErrorList); ok {
 		scanner.PrintError(stderr, list) // every error, one per line
 		return usage(fmt.Errorf("sweep: %s has %d errors", file, len(list)))
@@ -273,6 +283,16 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		return nil
 	}
 	return usage(fmt.Errorf("sweep: unknown command %q\n%s", cmd, CommandUsage))
+}
+
+// setFlags collects the repeatable -set NAME=VALUE overrides.
+type setFlags []string
+
+func (s *setFlags) String() string { return strings.Join(*s, " ") }
+
+func (s *setFlags) Set(v string) error {
+	*s = append(*s, v)
+	return nil
 }
 
 // folderNote writes to w, when the folder dir records another plan than
