@@ -27,6 +27,9 @@ commands:
             beside its result; an unfinished run resumes from it when run again)
   status    count done, failed and missing runs and list missing ones
   collect   write the plan's results as one long CSV and print the report (-csv, -md)
+  plot      draw a measurement's curves, one colour per cell, the median and a
+            quantile band of its runs, legend outside the data, to a PNG, SVG
+            or PDF file (-measure, -by a,b, -q, -to FILE)
   emit slurm  print a Slurm array script (-shards, -cpus, -time, -mem, -name)
   emit k8s    print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)
             (sbatch and k8s are short for emit slurm and emit k8s)
@@ -119,6 +122,10 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	image := fs.String("image", "", "container image (Kubernetes)")
 	claim := fs.String("claim", "", "volume claim mounted at /sweep (Kubernetes)")
 	parallel := fs.Int("parallel", 0, "pods at once (Kubernetes; 0: all)")
+	plotMeasure := fs.String("measure", "", "measurement to plot (default: the file's first)")
+	plotBy := fs.String("by", "", "axes whose cells get a curve each, comma-separated (default: every axis)")
+	plotQ := fs.Float64("q", 0.25, "band between the q- and (1-q)-quantiles of a cell's runs")
+	plotTo := fs.String("to", "", "image file to write: .png, .svg or .pdf (default: <out>/<measure>.png)")
 	var sets setFlags
 	fs.Var(&sets, "set", "override NAME=VALUE (repeatable): a setting, an axis's levels or a parameter")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -267,6 +274,8 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		}
 		fmt.Fprintf(stderr, "wrote %s\n", path)
 		return nil
+	case "plot":
+		return plotCommand(plan, *out, *plotMeasure, *plotBy, *plotQ, *plotTo, stderr)
 	case "sbatch":
 		s, err := Sbatch(cluster())
 		if err != nil {
