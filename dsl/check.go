@@ -159,6 +159,8 @@ type checker struct {
 	errs scanner.ErrorList
 	axes map[string]*Axis
 	seen map[string]token.Position // settings, components
+	// sampleSeed is the file's seed, from which sample(…) draws levels.
+	sampleSeed uint64
 }
 
 func (c *checker) errorf(pos token.Position, format string, args ...any) {
@@ -187,6 +189,7 @@ func shortPos(p token.Position) string { return fmt.Sprintf("%d:%d", p.Line, p.C
 
 func (c *checker) check(f *File) {
 	c.seen = map[string]token.Position{}
+	c.sampleSeed = sampleSeedOf(f) // sample(…) draws from it
 	// Axes first: other statements may refer to axes declared after them.
 	for _, s := range f.Stmts {
 		if a, ok := s.(*AxisStmt); ok {
@@ -400,6 +403,13 @@ func (c *checker) zipped(s *AxisStmt) ([][]any, []Type, bool) {
 	types := make([]Type, n)
 	switch g := s.Gen.(type) {
 	case *CallExpr:
+		if g.Fun.Name == "sample" {
+			var names []string
+			for _, id := range s.Names {
+				names = append(names, id.Name)
+			}
+			return c.sample(g, names)
+		}
 		if g.Fun.Name != "zip" {
 			break
 		}
@@ -457,7 +467,7 @@ func (c *checker) zipped(s *AxisStmt) ([][]any, []Type, bool) {
 		}
 		return cols, types, true
 	}
-	c.errorf(s.Gen.Pos(), "zipped axis (%s) wants [(…), (…)] or zip(…), found %s", identList(s.Names), exprText(s.Gen))
+	c.errorf(s.Gen.Pos(), "zipped axis (%s) wants [(…), (…)], zip(…) or sample(…), found %s", identList(s.Names), exprText(s.Gen))
 	return nil, nil, false
 }
 
@@ -533,11 +543,18 @@ func (c *checker) generate(e Expr, axis string) ([]any, Type, bool) {
 	case *BadExpr:
 		return nil, 0, false
 	}
-	c.errorf(e.Pos(), "axis %s wants a list, range, linspace or logspace, found %s", axis, exprText(e))
+	c.errorf(e.Pos(), "axis %s wants a list, range, linspace, logspace or sample, found %s", axis, exprText(e))
 	return nil, 0, false
 }
 
 func (c *checker) call(g *CallExpr, axis string) ([]any, Type, bool) {
+	if g.Fun.Name == "sample" {
+		cols, types, ok := c.sample(g, []string{axis})
+		if !ok {
+			return nil, 0, false
+		}
+		return cols[0], types[0], true
+	}
 	if g.Fun.Name == "zip" {
 		c.errorf(g.At, "zip is for zipped axes: write axis (%s, other) = zip(…)", axis)
 		return nil, 0, false
@@ -638,8 +655,8 @@ func (c *checker) call(g *CallExpr, axis string) ([]any, Type, bool) {
 		}
 		return vals, TypeFloat, true
 	}
-	c.errorf(g.Fun.At, "unknown generator %s%s (want range, linspace, logspace or a [list])", g.Fun.Name,
-		didYouMean(g.Fun.Name, []string{"range", "linspace", "logspace", "zip"}))
+	c.errorf(g.Fun.At, "unknown generator %s%s (want range, linspace, logspace, sample or a [list])", g.Fun.Name,
+		didYouMean(g.Fun.Name, []string{"range", "linspace", "logspace", "zip", "sample"}))
 	return nil, 0, false
 }
 

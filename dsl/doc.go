@@ -38,9 +38,12 @@
 //	Head      = ident | "$" ident .
 //	Args      = "(" [ ident "=" Expr { "," ident "=" Expr } [ "," ] ] ")" .
 //	Axis      = "axis" ident "=" Gen
-//	          | "axis" "(" ident { "," ident } ")" "=" ( TupleList | Zip ) .
+//	          | "axis" "(" ident { "," ident } ")" "=" ( TupleList | Zip | Sample ) .
 //	Gen       = List | "range" "(" int "," int [ "," int ] ")"
-//	          | ( "linspace" | "logspace" ) "(" number "," number "," int ")" .
+//	          | ( "linspace" | "logspace" ) "(" number "," number "," int ")"
+//	          | Sample .
+//	Sample    = "sample" "(" int "," Dist { "," Dist } ")" .
+//	Dist      = ( "uniform" | "loguniform" | "intuniform" ) "(" number "," number ")" .
 //	TupleList = "[" Tuple { "," Tuple } [ "," ] "]" .
 //	Tuple     = "(" Const { "," Const } ")" .
 //	Zip       = "zip" "(" Gen { "," Gen } ")" .
