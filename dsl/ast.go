@@ -84,7 +84,8 @@ type StatExpr struct {
 	Arg  Expr // nil unless written with an argument
 }
 
-// CompareStmt is `compare axis a vs b on reduce measure [by axis, axis]`.
+// CompareStmt is `compare axis a vs b on reduce measure [by axis, axis]
+// [at alpha]`.
 type CompareStmt struct {
 	At      token.Position
 	Axis    *Ident
@@ -92,6 +93,7 @@ type CompareStmt struct {
 	Reduce  *Ident
 	Measure *Ident
 	By      []*Ident
+	Alpha   Expr // the significance level after "at"; nil if not given
 }
 
 // BadStmt stands for a statement that did not parse.

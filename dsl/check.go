@@ -73,6 +73,10 @@ type SummarySpec struct {
 	Reduce  string
 	Measure string
 	By      []string
+	// Better is the direction in which Measure improves, from its registry
+	// entry (Entry.Better): "higher", "lower", or "" when unknown, in which
+	// case the summary names no best cell.
+	Better string
 }
 
 // CompareSpec asks for a paired comparison (Wilcoxon signed-rank test,
@@ -87,6 +91,23 @@ type CompareSpec struct {
 	Reduce  string
 	Measure string
 	By      []string
+	// Alpha is the significance level α of the tests (`at α`; 0 means
+	// 0.05): a cell is marked significant when its Holm-adjusted p ≤ α,
+	// and its interval for the shift has level 1 − α.
+	Alpha float64
+}
+
+// DefaultAlpha is the significance level of a compare statement without
+// `at`.
+const DefaultAlpha = 0.05
+
+// Level returns c's significance level: Alpha, or DefaultAlpha when Alpha
+// is 0.
+func (c CompareSpec) Level() float64 {
+	if c.Alpha == 0 {
+		return DefaultAlpha
+	}
+	return c.Alpha
 }
 
 // Check resolves and type-checks a parsed sweep file against reg. It
@@ -138,6 +159,8 @@ type checker struct {
 	errs scanner.ErrorList
 	axes map[string]*Axis
 	seen map[string]token.Position // settings, components
+	// sampleSeed is the file's seed, from which sample(…) draws levels.
+	sampleSeed uint64
 }
 
 func (c *checker) errorf(pos token.Position, format string, args ...any) {
@@ -166,6 +189,7 @@ func shortPos(p token.Position) string { return fmt.Sprintf("%d:%d", p.Line, p.C
 
 func (c *checker) check(f *File) {
 	c.seen = map[string]token.Position{}
+	c.sampleSeed = sampleSeedOf(f) // sample(…) draws from it
 	// Axes first: other statements may refer to axes declared after them.
 	for _, s := range f.Stmts {
 		if a, ok := s.(*AxisStmt); ok {
@@ -379,6 +403,13 @@ func (c *checker) zipped(s *AxisStmt) ([][]any, []Type, bool) {
 	types := make([]Type, n)
 	switch g := s.Gen.(type) {
 	case *CallExpr:
+		if g.Fun.Name == "sample" {
+			var names []string
+			for _, id := range s.Names {
+				names = append(names, id.Name)
+			}
+			return c.sample(g, names)
+		}
 		if g.Fun.Name != "zip" {
 			break
 		}
@@ -436,7 +467,7 @@ func (c *checker) zipped(s *AxisStmt) ([][]any, []Type, bool) {
 		}
 		return cols, types, true
 	}
-	c.errorf(s.Gen.Pos(), "zipped axis (%s) wants [(…), (…)] or zip(…), found %s", identList(s.Names), exprText(s.Gen))
+	c.errorf(s.Gen.Pos(), "zipped axis (%s) wants [(…), (…)], zip(…) or sample(…), found %s", identList(s.Names), exprText(s.Gen))
 	return nil, nil, false
 }
 
@@ -512,11 +543,18 @@ func (c *checker) generate(e Expr, axis string) ([]any, Type, bool) {
 	case *BadExpr:
 		return nil, 0, false
 	}
-	c.errorf(e.Pos(), "axis %s wants a list, range, linspace or logspace, found %s", axis, exprText(e))
+	c.errorf(e.Pos(), "axis %s wants a list, range, linspace, logspace or sample, found %s", axis, exprText(e))
 	return nil, 0, false
 }
 
 func (c *checker) call(g *CallExpr, axis string) ([]any, Type, bool) {
+	if g.Fun.Name == "sample" {
+		cols, types, ok := c.sample(g, []string{axis})
+		if !ok {
+			return nil, 0, false
+		}
+		return cols[0], types[0], true
+	}
 	if g.Fun.Name == "zip" {
 		c.errorf(g.At, "zip is for zipped axes: write axis (%s, other) = zip(…)", axis)
 		return nil, 0, false
@@ -617,8 +655,8 @@ func (c *checker) call(g *CallExpr, axis string) ([]any, Type, bool) {
 		}
 		return vals, TypeFloat, true
 	}
-	c.errorf(g.Fun.At, "unknown generator %s%s (want range, linspace, logspace or a [list])", g.Fun.Name,
-		didYouMean(g.Fun.Name, []string{"range", "linspace", "logspace", "zip"}))
+	c.errorf(g.Fun.At, "unknown generator %s%s (want range, linspace, logspace, sample or a [list])", g.Fun.Name,
+		didYouMean(g.Fun.Name, []string{"range", "linspace", "logspace", "zip", "sample"}))
 	return nil, 0, false
 }
 
@@ -995,6 +1033,9 @@ func (c *checker) summary(s *SummaryStmt) {
 	ok := c.reduceAndMeasure(s.Reduce, s.Measure)
 	by, okBy := c.byAxes(s.By, "")
 	spec := SummarySpec{Reduce: s.Reduce.Name, Measure: s.Measure.Name, By: by}
+	if e, found := c.reg.Lookup(KindMeasure, s.Measure.Name); found {
+		spec.Better = e.Better
+	}
 	for _, st := range s.Stats {
 		name := st.Name.Name
 		if name == "" {
@@ -1079,6 +1120,20 @@ func (c *checker) compare(s *CompareStmt) {
 		c.errorf(s.B.Pos(), "compare wants two different levels, found %s twice", exprText(s.B))
 		return
 	}
+	alpha := 0.0
+	if s.Alpha != nil {
+		v, t, okc := c.constant(s.Alpha)
+		f, num := toFloat(v)
+		switch {
+		case !okc:
+			ok = false
+		case !num || t != TypeInt && t != TypeFloat || !(f > 0 && f < 1):
+			c.errorf(s.Alpha.Pos(), "significance level at %s: want a number in (0, 1), e.g. at 0.05", exprText(s.Alpha))
+			ok = false
+		default:
+			alpha = f
+		}
+	}
 	if ok && okBy {
 		var zipped []string
 		for _, x := range c.spec.Axes {
@@ -1086,7 +1141,7 @@ func (c *checker) compare(s *CompareStmt) {
 				zipped = append(zipped, x.Name)
 			}
 		}
-		c.spec.Compares = append(c.spec.Compares, CompareSpec{Axis: a.Name, Zipped: zipped, A: va, B: vb, Reduce: s.Reduce.Name, Measure: s.Measure.Name, By: by})
+		c.spec.Compares = append(c.spec.Compares, CompareSpec{Axis: a.Name, Zipped: zipped, A: va, B: vb, Reduce: s.Reduce.Name, Measure: s.Measure.Name, By: by, Alpha: alpha})
 	}
 }
 

@@ -17,6 +17,8 @@ import (
 const CommandUsage = `usage: rbm-kernel sweep <command> [flags] FILE.sweep
 
 commands:
+  describe [NAME]  list the names a sweep file can use, or NAME's parameters
+            with their types, defaults and documentation (no sweep file)
   check     check the file and print the axes and the number of runs
   plan      list every run: index, key, seed and axis levels
   run       run the runs without a result (flags: -out, -workers, -shard, -retry,
@@ -25,9 +27,17 @@ commands:
             beside its result; an unfinished run resumes from it when run again)
   status    count done, failed and missing runs and list missing ones
   collect   write the plan's results as one long CSV and print the report (-csv, -md)
+  plot      draw a measurement's curves, one colour per cell, the median and a
+            quantile band of its runs, legend outside the data, to a PNG, SVG
+            or PDF file (-measure, -by a,b, -q, -to FILE)
   emit slurm  print a Slurm array script (-shards, -cpus, -time, -mem, -name)
   emit k8s    print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)
             (sbatch and k8s are short for emit slurm and emit k8s)
+
+-set NAME=VALUE (repeatable; check, plan, run, status, collect) overrides
+the file: seed, repeat or updates; an axis's levels (rate=[0.1,0.2] or
+rate=0.1); a parameter (learner.rate=0.1, or rate=0.1 when one part of the
+sweep has it). The result is another plan: give it its own -out.
 
 The result folder (-out) defaults to FILE without .sweep plus ".results".
 The shard defaults to SWEEP_SHARD=i/n, or Slurm's SLURM_ARRAY_TASK_ID and
@@ -75,6 +85,14 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		return nil
 	}
 	cmd := args[0]
+	if cmd == "describe" {
+		text, err := describeCommand(reg, args[1:])
+		if err != nil {
+			return usage(err)
+		}
+		fmt.Fprint(stdout, text)
+		return nil
+	}
 	if cmd == "emit" {
 		targets := []string{"slurm", "k8s"}
 		if len(args) < 2 || !contains(targets, args[1]) {
@@ -104,6 +122,12 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	image := fs.String("image", "", "container image (Kubernetes)")
 	claim := fs.String("claim", "", "volume claim mounted at /sweep (Kubernetes)")
 	parallel := fs.Int("parallel", 0, "pods at once (Kubernetes; 0: all)")
+	plotMeasure := fs.String("measure", "", "measurement to plot (default: the file's first)")
+	plotBy := fs.String("by", "", "axes whose cells get a curve each, comma-separated (default: every axis)")
+	plotQ := fs.Float64("q", 0.25, "band between the q- and (1-q)-quantiles of a cell's runs")
+	plotTo := fs.String("to", "", "image file to write: .png, .svg or .pdf (default: <out>/<measure>.png)")
+	var sets setFlags
+	fs.Var(&sets, "set", "override NAME=VALUE (repeatable): a setting, an axis's levels or a parameter")
 	if err := fs.Parse(args[1:]); err != nil {
 		return usage(err)
 	}
@@ -118,7 +142,10 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	if err != nil {
 		return usage(fmt.Errorf("sweep: %w", err))
 	}
-	spec, err := Compile(file, src, reg)
+	if len(sets) > 0 && (cmd == "sbatch" || cmd == "k8s") {
+		return usage(fmt.Errorf("sweep emit: -set is not passed on to the cluster tasks; write the overrides into %s (or a copy of it) instead", file))
+	}
+	spec, err := CompileWith(file, src, reg, sets)
 	if list, ok := err.(scanner.ErrorList); ok {
 		scanner.PrintError(stderr, list) // every error, one per line
 		return usage(fmt.Errorf("sweep: %s has %d errors", file, len(list)))
@@ -247,6 +274,8 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		}
 		fmt.Fprintf(stderr, "wrote %s\n", path)
 		return nil
+	case "plot":
+		return plotCommand(plan, *out, *plotMeasure, *plotBy, *plotQ, *plotTo, stderr)
 	case "sbatch":
 		s, err := Sbatch(cluster())
 		if err != nil {
@@ -263,6 +292,16 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		return nil
 	}
 	return usage(fmt.Errorf("sweep: unknown command %q\n%s", cmd, CommandUsage))
+}
+
+// setFlags collects the repeatable -set NAME=VALUE overrides.
+type setFlags []string
+
+func (s *setFlags) String() string { return strings.Join(*s, " ") }
+
+func (s *setFlags) Set(v string) error {
+	*s = append(*s, v)
+	return nil
 }
 
 // folderNote writes to w, when the folder dir records another plan than

@@ -38,9 +38,12 @@
 //	Head      = ident | "$" ident .
 //	Args      = "(" [ ident "=" Expr { "," ident "=" Expr } [ "," ] ] ")" .
 //	Axis      = "axis" ident "=" Gen
-//	          | "axis" "(" ident { "," ident } ")" "=" ( TupleList | Zip ) .
+//	          | "axis" "(" ident { "," ident } ")" "=" ( TupleList | Zip | Sample ) .
 //	Gen       = List | "range" "(" int "," int [ "," int ] ")"
-//	          | ( "linspace" | "logspace" ) "(" number "," number "," int ")" .
+//	          | ( "linspace" | "logspace" ) "(" number "," number "," int ")"
+//	          | Sample .
+//	Sample    = "sample" "(" int "," Dist { "," Dist } ")" .
+//	Dist      = ( "uniform" | "loguniform" | "intuniform" ) "(" number "," number ")" .
 //	TupleList = "[" Tuple { "," Tuple } [ "," ] "]" .
 //	Tuple     = "(" Const { "," Const } ")" .
 //	Zip       = "zip" "(" Gen { "," Gen } ")" .
@@ -50,7 +53,7 @@
 //	Summary   = "summary" Stat { "," Stat } "of" Reduce ident [ By ] .
 //	Stat      = "median" | "mean" | "sd" | "min" | "max" | "n" | "q" "(" number ")" .
 //	Reduce    = "max" | "min" | "final" | "mean" .
-//	Compare   = "compare" ident Const "vs" Const "on" Reduce ident [ By ] .
+//	Compare   = "compare" ident Const "vs" Const "on" Reduce ident [ By ] [ "at" number ] .
 //	By        = "by" ident { "," ident } .
 //	Expr      = "if" Cond "then" Expr "else" Expr | Const | "$" ident .
 //	Cond      = And { "or" And } .
@@ -106,5 +109,6 @@
 // Kubernetes' variables); Sbatch and KubeJob write the job files. Store
 // lists missing runs and WriteCSV writes all results as one long table.
 // LoadResults, Summarize, Compare and NewReport compute the summaries and
-// Wilcoxon signed-rank tests, also from a notebook.
+// Wilcoxon signed-rank tests (with the Hodges–Lehmann shift and Holm's
+// correction over a table's cells), also from a notebook.
 package dsl

@@ -21,7 +21,7 @@ func testRegistry(t testing.TB) *MapRegistry {
 		&Entry{Kind: KindLearner, Name: "pt", Params: []Param{{Name: "temps", Type: TypeInt, Default: 10}, {Name: "rate", Type: TypeFloat, Default: 0.1}}},
 		&Entry{Kind: KindSampler, Name: "gibbs"},
 		&Entry{Kind: KindSampler, Name: "flip", Params: []Param{{Name: "alpha", Type: TypeFloat, Default: 1.0}}},
-		&Entry{Kind: KindMeasure, Name: "loglik", Doc: "exact average log-likelihood"},
+		&Entry{Kind: KindMeasure, Name: "loglik", Doc: "exact average log-likelihood", Better: "higher"},
 		&Entry{Kind: KindMeasure, Name: "ais", Params: []Param{{Name: "chains", Type: TypeInt, Default: 100}, {Name: "betas", Type: TypeInt, Default: 10000}}},
 		&Entry{Kind: KindMeasure, Name: "autocorr", Params: []Param{{Name: "sampler", Type: TypeName, Kind: KindSampler, Default: "gibbs"}}},
 	)

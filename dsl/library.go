@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"math"
 	"sort"
-	"strings"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/learn"
@@ -428,7 +427,7 @@ var library = []libItem{
 
 	// Measurements.
 	{
-		entry: &Entry{Kind: KindMeasure, Name: "loglik",
+		entry: &Entry{Kind: KindMeasure, Name: "loglik", Better: "higher",
 			Doc: "exact mean log-likelihood of the training set, (1/N) Σ_n ln p(v_n), by enumerating the smaller layer (at most rbm.MaxExactUnits units)"},
 		measure: func(p params, r *runParts) (measureFunc, error) {
 			x := r.set.X
@@ -438,7 +437,7 @@ var library = []libItem{
 		},
 	},
 	{
-		entry: &Entry{Kind: KindMeasure, Name: "recon",
+		entry: &Entry{Kind: KindMeasure, Name: "recon", Better: "lower",
 			Doc: "mean squared mean-field reconstruction error of the training set, (1/N) Σ_n Σ_i (v_ni − p(v_i=1 | ĥ_n))², ĥ_n = p(h=1 | v_n)"},
 		measure: func(p params, r *runParts) (measureFunc, error) {
 			o := learn.ReconstructionError(r.set)
@@ -446,7 +445,7 @@ var library = []libItem{
 		},
 	},
 	{
-		entry: &Entry{Kind: KindMeasure, Name: "ais",
+		entry: &Entry{Kind: KindMeasure, Name: "ais", Better: "higher",
 			Doc: "mean log-likelihood of the training set with ln Z estimated by annealed importance sampling (learn.AISLogLikelihood) from the base-rate model along β_k = k/K; for models too large for loglik",
 			Params: []Param{
 				{Name: "chains", Type: TypeInt, Default: 100, Doc: "independent annealing runs M"},
@@ -466,7 +465,7 @@ var library = []libItem{
 		},
 	},
 	{
-		entry: &Entry{Kind: KindMeasure, Name: "isl",
+		entry: &Entry{Kind: KindMeasure, Name: "isl", Better: "higher",
 			Doc: "indirect sampling likelihood (mcmc.ISL): one chain of the run's sampler, started at a random training example, gives samples (one every thin steps after burn); the value is the mean log-likelihood of the training set under the Parzen density of all samples, the kernel width chosen on the training set too (a sweep has no held-out set)",
 			Params: []Param{
 				{Name: "samples", Type: TypeInt, Default: 1000, Doc: "number N of samples"},
@@ -490,7 +489,7 @@ var library = []libItem{
 		},
 	},
 	{
-		entry: &Entry{Kind: KindMeasure, Name: "tau",
+		entry: &Entry{Kind: KindMeasure, Name: "tau", Better: "lower",
 			Doc: "integrated autocorrelation time of the run's sampler on the current model (mcmc.WindowTau with Sokal's window c = 5 on mcmc.EnergyTrace): chains start at random training examples; the value is the mean of τ over the chains, in sampler steps (a lower bound τ(N/2) for a chain whose trace is too short for the window)",
 			Params: []Param{
 				{Name: "chains", Type: TypeInt, Default: 10, Doc: "number of independent chains"},
@@ -553,39 +552,6 @@ func Library() *MapRegistry {
 		}
 	}
 	return r
-}
-
-// kindOrder is the order in which Describe lists the kinds.
-var kindOrder = []Kind{KindDataset, KindModel, KindSampler, KindLearner, KindMeasure}
-
-// Describe lists the entries of r as plain text, grouped by kind (data
-// sets, models, samplers, learners, measurements) and sorted by name: each
-// entry as `kind name` with its documentation, then one line per parameter
-// giving its name, type, default ("required" when it has none) and
-// documentation. A nil or empty registry gives "".
-func (r *MapRegistry) Describe() string {
-	if r == nil {
-		return ""
-	}
-	var b strings.Builder
-	for _, k := range kindOrder {
-		for _, name := range r.Names(k) {
-			e, _ := r.Lookup(k, name)
-			fmt.Fprintf(&b, "%s %s", k, name)
-			if e.Doc != "" {
-				fmt.Fprintf(&b, ": %s", e.Doc)
-			}
-			b.WriteString("\n")
-			for _, p := range e.Params {
-				def := "required"
-				if p.Default != nil {
-					def = "default " + formatValue(p.Default)
-				}
-				fmt.Fprintf(&b, "    %-10s %-6s %-16s %s\n", p.Name, p.Type, def, p.Doc)
-			}
-		}
-	}
-	return b.String()
 }
 
 // Seed streams of a run, derived from Job.Seed by streamSeed.

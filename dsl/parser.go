@@ -365,7 +365,7 @@ func (p *parser) parseSummary() Stmt {
 
 // parseCompare parses
 //
-//	Compare = "compare" ident Operand "vs" Operand "on" ident ident [By] .
+//	Compare = "compare" ident Operand "vs" Operand "on" ident ident [By] [ "at" Operand ] .
 func (p *parser) parseCompare() Stmt {
 	s := &CompareStmt{At: p.pos}
 	p.next()
@@ -377,6 +377,10 @@ func (p *parser) parseCompare() Stmt {
 	s.Reduce = p.parseIdent("reduction (max, min, final or mean)")
 	s.Measure = p.parseIdent("measurement name")
 	s.By = p.parseBy()
+	if p.isWord("at") {
+		p.next()
+		s.Alpha = p.parseOperand()
+	}
 	return s
 }
 

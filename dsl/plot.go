@@ -91,7 +91,7 @@ func cellName(by []string, levels []any) string {
 }
 
 // Curves returns a plot of measure against the number of updates with, for
-// each cell of the axes by (cells in order of first appearance; no axes:
+// each cell of the axes by (cells in the order of their levels; no axes:
 // one cell of all runs), the median across the cell's successful runs and
 // the band between the q- and (1−q)-quantiles (type 7): at each step t,
 // Q_q(y_1(t), …, y_n(t)) ≤ band ≤ Q_{1−q}(…). q = 0.25 gives the
@@ -123,6 +123,7 @@ func Curves(results []*Result, measure string, by []string, q float64) (*plot.Pl
 // curveGroups returns the runs of Curves, one group per cell.
 func curveGroups(results []*Result, measure string, by []string) ([]viz.Group, error) {
 	groups, order := group(nonNil(results), by)
+	sort.SliceStable(order, func(i, j int) bool { return levelsLess(groups[order[i]].levels, groups[order[j]].levels) })
 	var gs []viz.Group
 	for _, k := range order {
 		g := groups[k]

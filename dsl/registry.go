@@ -74,6 +74,11 @@ type Entry struct {
 	Name   string
 	Doc    string
 	Params []Param
+	// Better, for a measurement, is the direction in which its values
+	// improve: "higher" (a log-likelihood) or "lower" (a reconstruction
+	// error, an autocorrelation time); "" when neither is better. Summaries
+	// use it to name the best cell.
+	Better string
 }
 
 // Param returns the parameter of e called name, or nil.
@@ -126,6 +131,9 @@ func (r *MapRegistry) Add(e *Entry) error {
 	case KindDataset, KindModel, KindSampler, KindLearner, KindMeasure:
 	default:
 		return fmt.Errorf("dsl: registry entry %q has unknown kind %q", e.Name, e.Kind)
+	}
+	if e.Better != "" && (e.Kind != KindMeasure || e.Better != "higher" && e.Better != "lower") {
+		return fmt.Errorf("dsl: %s %q: better %q: want \"higher\" or \"lower\" on a measurement", e.Kind, e.Name, e.Better)
 	}
 	seen := map[string]bool{}
 	for _, p := range e.Params {

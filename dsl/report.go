@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 )
 
@@ -54,6 +55,15 @@ func Reduce(r *Result, measure, how string) (float64, bool) {
 type SummaryTable struct {
 	Spec  SummarySpec
 	Cells []SummaryCell
+	// Best is the index in Cells of the best cell: the one whose first
+	// location statistic (BestStat: median, mean, min, max or a quantile)
+	// is highest, or lowest, as Spec.Better says; the first in Cells' order
+	// among equals. −1 when Spec.Better is "", the spec has no location
+	// statistic, or no cell has a value.
+	Best     int
+	BestStat string
+	// Ties counts the other cells whose BestStat equals the best's.
+	Ties int
 }
 
 // SummaryCell is one row of a SummaryTable: the By levels, the number of
@@ -67,9 +77,12 @@ type SummaryCell struct {
 }
 
 // Summarize computes s over results: each successful run is reduced to one
-// number (s.Reduce of s.Measure), runs are grouped by their levels of s.By
-// (cells in order of first appearance), and each statistic is computed per
-// cell. It returns an error for an unknown statistic or reduction.
+// number (s.Reduce of s.Measure), runs are grouped by their levels of s.By,
+// and each statistic is computed per cell. Cells are sorted by their
+// levels, the first By axis slowest: numbers ascending, names and strings
+// in byte order, false before true. The best cell (SummaryTable.Best) is
+// found when s.Better is set. It returns an error for an unknown statistic
+// or reduction.
 func Summarize(results []*Result, s SummarySpec) (*SummaryTable, error) {
 	if !contains(reductions, s.Reduce) {
 		return nil, fmt.Errorf("dsl: summary: unknown reduction %q", s.Reduce)
@@ -107,7 +120,93 @@ func Summarize(results []*Result, s SummarySpec) (*SummaryTable, error) {
 		}
 		t.Cells = append(t.Cells, c)
 	}
+	sort.SliceStable(t.Cells, func(i, j int) bool { return levelsLess(t.Cells[i].Levels, t.Cells[j].Levels) })
+	t.findBest()
 	return t, nil
+}
+
+// findBest sets Best, BestStat and Ties.
+func (t *SummaryTable) findBest() {
+	t.Best = -1
+	col := -1
+	for i, name := range t.Spec.Stats {
+		if name != "n" && name != "sd" {
+			col = i
+			break
+		}
+	}
+	if col < 0 || t.Spec.Better != "higher" && t.Spec.Better != "lower" {
+		return
+	}
+	t.BestStat = t.Spec.Stats[col]
+	for i, c := range t.Cells {
+		v := c.Stats[col]
+		if math.IsNaN(v) {
+			continue
+		}
+		if t.Best < 0 {
+			t.Best = i
+			continue
+		}
+		b := t.Cells[t.Best].Stats[col]
+		if t.Spec.Better == "higher" && v > b || t.Spec.Better == "lower" && v < b {
+			t.Best = i
+		}
+	}
+	if t.Best < 0 {
+		return
+	}
+	for i, c := range t.Cells {
+		if i != t.Best && c.Stats[col] == t.Cells[t.Best].Stats[col] {
+			t.Ties++
+		}
+	}
+}
+
+// levelsLess orders cells by their levels, the first slowest.
+func levelsLess(a, b []any) bool {
+	for i := range a {
+		if i >= len(b) {
+			return false
+		}
+		if c := levelOrder(a[i], b[i]); c != 0 {
+			return c < 0
+		}
+	}
+	return len(a) < len(b)
+}
+
+// levelOrder compares two levels: numbers by value and before other
+// values, false before true, the rest by their written form.
+func levelOrder(x, y any) int {
+	xf, xn := toFloat(x)
+	yf, yn := toFloat(y)
+	switch {
+	case xn && yn:
+		switch {
+		case xf < yf:
+			return -1
+		case xf > yf:
+			return 1
+		}
+		return 0
+	case xn:
+		return -1
+	case yn:
+		return 1
+	}
+	xb, xok := x.(bool)
+	yb, yok := y.(bool)
+	if xok && yok {
+		switch {
+		case xb == yb:
+			return 0
+		case !xb:
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(formatValue(x), formatValue(y))
 }
 
 func statFunc(name string) (func([]float64) float64, error) {
@@ -162,29 +261,50 @@ func group(results []*Result, axes []string) (map[string]*cellGroup, []string) {
 }
 
 // ComparisonTable holds a paired comparison per cell of a CompareSpec's By
-// axes.
+// axes, sorted by the cells' levels as a SummaryTable's are.
 type ComparisonTable struct {
 	Spec  CompareSpec
 	Cells []CompareCell
+	// Tests is the number of cells with a test: the family over which
+	// Holm's correction controls the chance of any false significance.
+	Tests int
 }
 
 // CompareCell is one row of a ComparisonTable. Pairs are the runs at
 // level A and level B that agree on every other axis and on the seed;
 // MedianA and MedianB are the medians of the reduced values of the paired
-// runs, Test the Wilcoxon signed-rank test of A−B. Err says why there is no
-// test (e.g. no pairs).
+// runs, Test the Wilcoxon signed-rank test of the differences A − B (its
+// WPlus sums the ranks where A is higher, WMinus where B is), Shift the
+// Hodges–Lehmann estimate of the median difference A − B with its
+// interval of level 1 − α, PHolm the p-value adjusted by Holm's method
+// over the table's tests (NaN without a test). Significant is PHolm ≤ α.
+// Err says why there is no test (e.g. no pairs); Warning, when not empty,
+// says that the cell's pairs are too few for the exact test ever to reach
+// α (SmallestP(Test.N) > α), whatever the data; where ties made the test
+// use the normal approximation, its p may be below α all the same and is
+// not to be trusted.
 type CompareCell struct {
 	Levels           []any
 	Pairs            int
 	MedianA, MedianB float64
 	Test             WilcoxonResult
+	Shift            Shift
+	PHolm            float64
+	Significant      bool
 	Err              string
+	Warning          string
 }
 
-// Compare computes the paired comparisons of c over results.
+// Compare computes the paired comparisons of c over results: per cell of
+// c.By, the Wilcoxon test and the Hodges–Lehmann shift of the paired
+// differences, then Holm's adjustment of the cells' p-values.
 func Compare(results []*Result, c CompareSpec) (*ComparisonTable, error) {
 	if !contains(reductions, c.Reduce) {
 		return nil, fmt.Errorf("dsl: compare: unknown reduction %q", c.Reduce)
+	}
+	alpha := c.Level()
+	if !(alpha > 0 && alpha < 1) {
+		return nil, fmt.Errorf("dsl: compare: significance level %v is not in (0, 1)", alpha)
 	}
 	skip := append([]string{c.Axis}, c.Zipped...)
 	t := &ComparisonTable{Spec: c}
@@ -236,6 +356,8 @@ func Compare(results []*Result, c CompareSpec) (*ComparisonTable, error) {
 		}
 		cell.Pairs = len(xa)
 		cell.MedianA, cell.MedianB = Median(xa), Median(xb)
+		cell.PHolm = math.NaN()
+		cell.Shift = Shift{Estimate: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Coverage: math.NaN()}
 		if len(xa) == 0 {
 			cell.Err = "no complete pairs"
 		} else if res, err := Wilcoxon(xa, xb); err != nil {
@@ -244,7 +366,32 @@ func Compare(results []*Result, c CompareSpec) (*ComparisonTable, error) {
 		} else {
 			cell.Test = res
 		}
+		if len(xa) > 0 {
+			if sh, err := HodgesLehmann(xa, xb, 1-alpha); err == nil {
+				cell.Shift = sh
+			}
+		}
+		if cell.Err == "" && SmallestP(cell.Test.N) > alpha {
+			cell.Warning = fmt.Sprintf("%d pairs cannot reach p ≤ %s: the smallest exact two-sided p with %d pairs is %s",
+				cell.Test.N, formatNum(alpha), cell.Test.N, formatNum(SmallestP(cell.Test.N)))
+			if !cell.Test.Exact {
+				cell.Warning += " (the normal approximation's smaller p is not to be trusted)"
+			}
+		}
 		t.Cells = append(t.Cells, cell)
+	}
+	sort.SliceStable(t.Cells, func(i, j int) bool { return levelsLess(t.Cells[i].Levels, t.Cells[j].Levels) })
+	p := make([]float64, len(t.Cells))
+	for i, cell := range t.Cells {
+		p[i] = math.NaN()
+		if cell.Err == "" {
+			p[i] = cell.Test.P
+			t.Tests++
+		}
+	}
+	for i, adj := range Holm(p) {
+		t.Cells[i].PHolm = adj
+		t.Cells[i].Significant = adj <= alpha
 	}
 	return t, nil
 }
@@ -376,7 +523,41 @@ func (t *SummaryTable) render(md bool) string {
 		row = append(row, fmt.Sprint(c.Missing))
 		rows = append(rows, row)
 	}
-	return renderTable(title, head, rows, md)
+	out := renderTable(title, head, rows, md)
+	if line := t.BestLine(); line != "" {
+		if md {
+			out += "\n"
+		}
+		out += line + "\n"
+	}
+	return out
+}
+
+// BestLine describes the best cell, e.g. "best: sampler=flip (median of
+// max loglik -9.81; higher is better)", or returns "" when the table has
+// fewer than two cells or no best cell.
+func (t *SummaryTable) BestLine() string {
+	if t.Best < 0 || len(t.Cells) < 2 {
+		return ""
+	}
+	c := t.Cells[t.Best]
+	var lv []string
+	for i, l := range c.Levels {
+		lv = append(lv, t.Spec.By[i]+"="+formatValue(l))
+	}
+	col := 0
+	for i, name := range t.Spec.Stats {
+		if name == t.BestStat {
+			col = i
+			break
+		}
+	}
+	line := fmt.Sprintf("best: %s (%s of %s %s %s; %s is better)", strings.Join(lv, ", "), t.BestStat,
+		t.Spec.Reduce, t.Spec.Measure, formatNum(c.Stats[col]), t.Spec.Better)
+	if t.Ties > 0 {
+		line += fmt.Sprintf(", tied with %d other cells", t.Ties)
+	}
+	return line
 }
 
 // Text renders the table as plain text.
@@ -387,34 +568,69 @@ func (t *ComparisonTable) Markdown() string { return t.render(true) }
 
 func (t *ComparisonTable) render(md bool) string {
 	s := t.Spec
-	title := fmt.Sprintf("%s %s vs %s on %s %s (Wilcoxon signed-rank, paired by seed)", s.Axis,
-		formatValue(s.A), formatValue(s.B), s.Reduce, s.Measure)
+	alpha := s.Level()
+	a, b := formatValue(s.A), formatValue(s.B)
+	title := fmt.Sprintf("%s %s vs %s on %s %s (Wilcoxon signed-rank, paired by seed; differences %s − %s)", s.Axis,
+		a, b, s.Reduce, s.Measure, a, b)
 	if len(s.By) > 0 {
 		title += " by " + strings.Join(s.By, ", ")
 	}
-	head := append(append([]string{}, s.By...), "pairs", "median "+formatValue(s.A), "median "+formatValue(s.B), "W", "p", "")
+	ci := fmt.Sprintf("%s%% CI", formatNum(100*(1-alpha)))
+	head := append(append([]string{}, s.By...), "pairs", "median "+a, "median "+b, "shift (HL)", ci, "W+", "W-", "p", "p Holm", "")
 	var rows [][]string
+	var notes []string
 	for _, c := range t.Cells {
 		var row []string
-		for _, l := range c.Levels {
+		var lv []string
+		for i, l := range c.Levels {
 			row = append(row, formatValue(l))
+			lv = append(lv, s.By[i]+"="+formatValue(l))
 		}
-		row = append(row, fmt.Sprint(c.Pairs), formatNum(c.MedianA), formatNum(c.MedianB))
+		row = append(row, fmt.Sprint(c.Pairs), formatNum(c.MedianA), formatNum(c.MedianB), formatNum(c.Shift.Estimate), formatInterval(c.Shift))
 		if c.Err != "" {
-			row = append(row, "", "", c.Err)
+			row = append(row, "", "", "", "", c.Err)
 		} else {
 			mark := ""
-			if c.Test.P < 0.05 {
+			if c.Significant {
 				mark = "*"
 			}
 			if !c.Test.Exact {
 				mark += " (normal approx.)"
 			}
-			row = append(row, formatNum(c.Test.Statistic), formatNum(c.Test.P), strings.TrimSpace(mark))
+			row = append(row, formatNum(c.Test.WPlus), formatNum(c.Test.WMinus), formatNum(c.Test.P), formatNum(c.PHolm), strings.TrimSpace(mark))
 		}
 		rows = append(rows, row)
+		if c.Warning != "" {
+			where := strings.Join(lv, ", ")
+			if where == "" {
+				where = "all runs"
+			}
+			notes = append(notes, fmt.Sprintf("warning: %s: %s", where, c.Warning))
+		}
 	}
-	return renderTable(title, head, rows, md)
+	out := renderTable(title, head, rows, md)
+	sep := "\n"
+	if md {
+		out += "\n"
+		sep = "\n\n"
+	}
+	out += fmt.Sprintf("W+ sums the ranks of pairs where %s is higher, W- where %s is; shift: Hodges–Lehmann median of %s − %s with its %s%% interval (the signed-rank test inverted); p Holm: adjusted over the %d tests of this table; * p Holm ≤ %s", a, b, a, b, formatNum(100*(1-alpha)), t.Tests, formatNum(alpha)) + sep
+	for _, n := range notes {
+		out += n + sep
+	}
+	return out
+}
+
+// formatInterval writes a shift's interval as [lo, hi], or "none" when
+// the pairs are too few for its level.
+func formatInterval(s Shift) string {
+	switch {
+	case math.IsNaN(s.Lo):
+		return ""
+	case math.IsInf(s.Lo, -1):
+		return "none (too few pairs)"
+	}
+	return "[" + formatNum(s.Lo) + ", " + formatNum(s.Hi) + "]"
 }
 
 func formatNum(v float64) string {

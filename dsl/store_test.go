@@ -98,20 +98,38 @@ func TestReport(t *testing.T) {
 		t.Fatalf("report %+v", rep)
 	}
 	s := rep.Summaries[0]
-	if len(s.Cells) != 2 || s.Cells[0].Levels[0] != "gibbs" || s.Cells[0].N != 8 || s.Cells[0].Missing != 4 {
+	// Cells sorted by level: flip before gibbs; flip is the best (higher
+	// log-likelihood is better).
+	if len(s.Cells) != 2 || s.Cells[0].Levels[0] != "flip" || s.Cells[1].N != 8 || s.Cells[1].Missing != 4 {
 		t.Errorf("summary cells %+v", s.Cells)
 	}
-	if d := s.Cells[1].Stats[0] - s.Cells[0].Stats[0]; math.Abs(d-0.2) > 1e-9 {
+	if d := s.Cells[0].Stats[0] - s.Cells[1].Stats[0]; math.Abs(d-0.2) > 1e-9 {
 		t.Errorf("median max loglik flip − gibbs = %v, want 0.2 (same noise per pair)", d)
+	}
+	if s.Best != 0 || s.BestStat != "median" || !strings.HasPrefix(s.BestLine(), "best: sampler=flip (median of max loglik ") {
+		t.Errorf("best %d %q: %q", s.Best, s.BestStat, s.BestLine())
 	}
 	c := rep.Comparisons[0]
 	if len(c.Cells) != 3 {
 		t.Fatalf("comparison cells %+v", c.Cells)
 	}
+	// Two tests, both p = erfc(√2): Holm multiplies the smaller by 2 and
+	// the larger by 1, then takes the running maximum, so both become
+	// 2·erfc(√2) ≈ 0.091 > 0.05. Four pairs cannot reach 0.05 exactly
+	// (2/2⁴ = 0.125), which each cell warns of.
 	for _, cell := range c.Cells[:2] {
-		if cell.Pairs != 4 || cell.Test.WMinus != 0 || cell.Test.Exact || !near(cell.Test.Z, -2, 1e-12) || !near(cell.Test.P, math.Erfc(math.Sqrt2), 1e-12) {
+		if cell.Pairs != 4 || cell.Test.WMinus != 0 || cell.Test.WPlus != 10 || cell.Test.Exact || !near(cell.Test.Z, -2, 1e-12) || !near(cell.Test.P, math.Erfc(math.Sqrt2), 1e-12) {
 			t.Errorf("cell %v: %+v", cell.Levels, cell)
 		}
+		if !near(cell.PHolm, 2*math.Erfc(math.Sqrt2), 1e-12) || cell.Significant || !strings.Contains(cell.Warning, "the smallest exact two-sided p with 4 pairs is 0.125") {
+			t.Errorf("cell %v: p Holm %v significant %v warning %q", cell.Levels, cell.PHolm, cell.Significant, cell.Warning)
+		}
+		if !near(cell.Shift.Estimate, 0.2, 1e-9) || !math.IsInf(cell.Shift.Lo, -1) {
+			t.Errorf("cell %v: shift %+v, want 0.2 with no 95%% interval from 4 pairs", cell.Levels, cell.Shift)
+		}
+	}
+	if c.Tests != 2 {
+		t.Errorf("%d tests, want 2", c.Tests)
 	}
 	if c.Cells[2].Err != "no complete pairs" {
 		t.Errorf("failed-rate cell: %+v", c.Cells[2])

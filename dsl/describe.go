@@ -1,0 +1,87 @@
+package dsl
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// kindOrder is the order in which Describe lists the kinds.
+var kindOrder = []Kind{KindDataset, KindModel, KindSampler, KindLearner, KindMeasure}
+
+// Describe lists the entries of r as plain text, grouped by kind (data
+// sets, models, samplers, learners, measurements) and sorted by name: each
+// entry as `kind name` with its documentation (and, for a measurement,
+// whether higher or lower is better), then one line per parameter giving
+// its name, type, default ("required" when it has none) and documentation.
+// A nil or empty registry gives "".
+func (r *MapRegistry) Describe() string {
+	if r == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, k := range kindOrder {
+		for _, name := range r.Names(k) {
+			e, _ := r.Lookup(k, name)
+			describeEntry(&b, e)
+		}
+	}
+	return b.String()
+}
+
+// describeEntry writes e as Describe lists it.
+func describeEntry(b *strings.Builder, e *Entry) {
+	fmt.Fprintf(b, "%s %s", e.Kind, e.Name)
+	if e.Doc != "" {
+		fmt.Fprintf(b, ": %s", e.Doc)
+	}
+	if e.Better != "" {
+		fmt.Fprintf(b, " (%s is better)", e.Better)
+	}
+	b.WriteString("\n")
+	for _, p := range e.Params {
+		def := "required"
+		if p.Default != nil {
+			def = "default " + formatValue(p.Default)
+		}
+		typ := p.Type.String()
+		if len(p.Values) > 0 {
+			typ += " (" + strings.Join(p.Values, "|") + ")"
+		} else if p.Kind != "" {
+			typ += " (" + string(p.Kind) + ")"
+		}
+		fmt.Fprintf(b, "    %-10s %-22s %-16s %s\n", p.Name, typ, def, p.Doc)
+	}
+}
+
+// describeCommand answers `sweep describe [NAME]`: without a name it lists
+// the names of every kind, with a name the entries of that name (of any
+// kind) with their parameters, types, defaults and documentation. An
+// unknown name is an error with the closest known name.
+func describeCommand(reg Registry, args []string) (string, error) {
+	var b strings.Builder
+	switch len(args) {
+	case 0:
+		for _, k := range kindOrder {
+			fmt.Fprintf(&b, "%-8s %s\n", k, strings.Join(reg.Names(k), ", "))
+		}
+		b.WriteString("\nrbm-kernel sweep describe NAME lists a name's parameters, types, defaults and documentation.\n")
+		return b.String(), nil
+	case 1:
+	default:
+		return "", fmt.Errorf("sweep describe: want at most one name, found %d arguments", len(args))
+	}
+	name := args[0]
+	var all []string
+	for _, k := range kindOrder {
+		if e, ok := reg.Lookup(k, name); ok {
+			describeEntry(&b, e)
+		}
+		all = append(all, reg.Names(k)...)
+	}
+	if b.Len() == 0 {
+		sort.Strings(all)
+		return "", fmt.Errorf("sweep describe: unknown name %q%s (run sweep describe for the list)", name, didYouMean(name, all))
+	}
+	return b.String(), nil
+}
