@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/rbm-kernel/rbm-kernel/internal/atomicfile"
 )
 
 // PlanFile is the file of a result folder that records the plan its
@@ -71,7 +73,7 @@ func writePlanRecord(dir string, rec *PlanRecord) error {
 	if err != nil {
 		return fmt.Errorf("dsl: encode plan record: %w", err)
 	}
-	f, err := os.CreateTemp(dir, ".tmp-plan-*")
+	f, err := atomicfile.CreateTemp(dir, ".tmp-plan-")
 	if err != nil {
 		return fmt.Errorf("dsl: write plan record: %w", err)
 	}
@@ -246,7 +248,9 @@ func (p *Plan) byKey() map[string]*Job {
 
 // Select returns the results of runs of p, those whose key and seed are a
 // run's, ordered by the run's index in p, and the number of other results
-// (of another plan) left out. Reports and summaries count only these.
+// (of another plan) left out. Reports and summaries count only these. It
+// sets each selected result's Index to its run's index in p, which result
+// files do not store.
 func (p *Plan) Select(results []*Result) (mine []*Result, other int) {
 	if p == nil {
 		return nil, len(results)
@@ -257,11 +261,12 @@ func (p *Plan) Select(results []*Result) (mine []*Result, other int) {
 			continue
 		}
 		if j, ok := jobs[r.Key]; ok && j.Seed == r.Seed {
+			r.Index = j.Index
 			mine = append(mine, r)
 		} else {
 			other++
 		}
 	}
-	sort.SliceStable(mine, func(a, b int) bool { return jobs[mine[a].Key].Index < jobs[mine[b].Key].Index })
+	sort.SliceStable(mine, func(a, b int) bool { return mine[a].Index < mine[b].Index })
 	return mine, other
 }
