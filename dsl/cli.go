@@ -25,10 +25,13 @@ commands:
             instead of every 5 minutes, and on an interrupt, in <key>.ckpt
             beside its result; an unfinished run resumes from it when run again;
             -retry is accepted and is the default)
-  status    count done, failed and missing runs and list missing ones
+  status    count done, failed and missing runs; list the runs in progress,
+            the failed ones with their error and the end of their log
+            (<key>.log), and the missing ones
   collect   write the plan's results as one long CSV and print the report (-csv, -md)
   emit slurm  print a Slurm array script (-shards, -cpus, -time, -mem, -name)
-  emit k8s    print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)
+  emit k8s    print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel);
+            FILE and -out are taken relative to the claim, mounted at /sweep
             (sbatch and k8s are short for emit slurm and emit k8s)
 
 The result folder (-out) defaults to FILE without .sweep plus ".results".

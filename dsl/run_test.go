@@ -251,9 +251,11 @@ func TestResumeChild(t *testing.T) {
 
 // TestResumeAfterKill starts a sweep in a child process, SIGKILLs it once
 // it has written 7 results (it reports each on stdout; no sleeps), starts
-// the sweep again and checks that only the missing runs ran, every run has
-// exactly one result, and the results equal those of an uninterrupted
-// sweep.
+// the sweep again and checks that only the missing and the failed runs
+// ran, every run has exactly one result, and the results equal those of an
+// uninterrupted sweep. The killed child held the runs it was running
+// (<key>.lock): that they run again shows the operating system released
+// its claims when it died.
 func TestResumeAfterKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a subprocess")
