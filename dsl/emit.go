@@ -159,7 +159,8 @@ func kubePath(path, what string) (string, error) {
 // failed (exit status 3) or that was stopped is started again, up to
 // KubeRetriesPerIndex times per index (backoffLimitPerIndex, Kubernetes
 // 1.29 or later); a mistake in the sweep file (exit status 2) fails its
-// index at once (podFailurePolicy). The pods request o.CPUs CPUs and, when
+// index at once, and a pod stopped by a disruption (preemption, eviction,
+// a drained node) does not count as a failure (podFailurePolicy). The pods request o.CPUs CPUs and, when
 // set, o.Memory of memory (also their memory limit). Apply it with
 // `kubectl apply -f`.
 func KubeJob(o ClusterOptions) (string, error) {
@@ -190,6 +191,7 @@ func KubeJob(o ClusterOptions) (string, error) {
 	fmt.Fprintf(&b, "spec:\n  completionMode: Indexed\n  completions: %d\n  parallelism: %d\n  backoffLimitPerIndex: %d\n", o.Shards, par, KubeRetriesPerIndex)
 	b.WriteString("  podFailurePolicy:\n    rules:\n    - action: FailIndex\n      onExitCodes:\n        containerName: sweep\n        operator: In\n")
 	fmt.Fprintf(&b, "        values: [%d]\n", exitUsage)
+	b.WriteString("    - action: Ignore\n      onPodConditions:\n      - type: DisruptionTarget\n        status: \"True\"\n")
 	b.WriteString("  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: sweep\n")
 	fmt.Fprintf(&b, "        image: %s\n", q(o.Image))
 	fmt.Fprintf(&b, "        workingDir: %s\n", KubeMount)
