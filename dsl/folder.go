@@ -199,7 +199,8 @@ func (s *Store) Bind(p *Plan, replace bool) (string, error) {
 	return note, nil
 }
 
-// moveAside moves files (and results.csv, if present) into a new subfolder
+// moveAside moves files (result files, with their logs, and results.csv,
+// if present) into a new subfolder
 // replaced-<UTC time> of s.Dir, with the old record if not nil, and returns
 // the subfolder.
 func (s *Store) moveAside(files []string, old *PlanRecord) (string, error) {
@@ -222,6 +223,12 @@ func (s *Store) moveAside(files []string, old *PlanRecord) (string, error) {
 	}
 	if csv := filepath.Join(s.Dir, "results.csv"); fileExists(csv) {
 		files = append(files, csv)
+	}
+	for _, f := range files {
+		// A moved result's log goes with it.
+		if log := strings.TrimSuffix(f, ".json") + ".log"; strings.HasSuffix(f, ".json") && fileExists(log) {
+			files = append(files, log)
+		}
 	}
 	for _, f := range files {
 		err := os.Rename(f, filepath.Join(dst, filepath.Base(f)))
