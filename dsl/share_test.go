@@ -3,9 +3,13 @@
 package dsl
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -144,5 +148,99 @@ func TestResultFilesGroupReadable(t *testing.T) {
 		if fi.Mode().Perm() != 0o644 {
 			t.Errorf("%s: mode %v, want -rw-r--r--", filepath.Base(f), fi.Mode().Perm())
 		}
+	}
+}
+
+const shareChildEnv = "DSL_TEST_SHARE_CHILD"
+
+// TestShareChild is not a test: it is the second process of
+// TestTwoProcessesShareFolder. It runs the sweep in the folder named by
+// its environment on one worker, prints "ran KEY" for each run it runs,
+// and holds its first run until its stdin is closed.
+func TestShareChild(t *testing.T) {
+	dir := os.Getenv(shareChildEnv)
+	if dir == "" {
+		t.Skip("helper process for TestTwoProcessesShareFolder")
+	}
+	p := mustPlan(t, resumeSweep)
+	st, err := OpenStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := true
+	Run(context.Background(), p, st, func(ctx context.Context, j *Job) ([]Point, error) {
+		fmt.Printf("ran %s\n", j.Key)
+		if first {
+			first = false
+			io.ReadAll(os.Stdin) // until the parent closes it
+		}
+		return fakeRun(ctx, j)
+	}, &Options{Workers: 1})
+}
+
+// TestTwoProcessesShareFolder runs the sweep in two processes on one
+// folder: the child holds its first run while this process runs the
+// sweep; this process must pass over the held run, the child must pass
+// over the runs stored meanwhile, and each run must run once, in one of
+// the two processes.
+func TestTwoProcessesShareFolder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a subprocess")
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestShareChild$")
+	cmd.Env = append(os.Environ(), shareChildEnv+"="+dir)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stdout)
+	childRan := map[string]int{}
+	if !sc.Scan() || !strings.HasPrefix(sc.Text(), "ran ") {
+		t.Fatalf("child: %q", sc.Text())
+	}
+	held := strings.TrimPrefix(sc.Text(), "ran ")
+	childRan[held]++
+
+	p := mustPlan(t, resumeSweep)
+	st, _ := OpenStore(dir)
+	if got := st.Running(p); len(got) != 1 || got[0].Key != held {
+		t.Errorf("Running while the child holds %s: %v", held, got)
+	}
+	ran := map[string]int{}
+	var mu sync.Mutex
+	sum, err := Run(context.Background(), p, st, func(ctx context.Context, j *Job) ([]Point, error) {
+		mu.Lock()
+		ran[j.Key]++
+		mu.Unlock()
+		return fakeRun(ctx, j)
+	}, &Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdin.Close()
+	for sc.Scan() {
+		if k, ok := strings.CutPrefix(sc.Text(), "ran "); ok {
+			childRan[k]++
+		}
+	}
+	cmd.Wait()
+	if sum.Done != 23 || sum.Busy != 1 || ran[held] != 0 {
+		t.Errorf("this process: %+v; it ran the held run %d times", sum, ran[held])
+	}
+	for _, j := range p.Jobs {
+		if n := ran[j.Key] + childRan[j.Key]; n != 1 {
+			t.Errorf("run %d ran %d times (%d here, %d in the child), want once", j.Index, n, ran[j.Key], childRan[j.Key])
+		}
+	}
+	if all, _ := st.Load(); len(all) != 24 {
+		t.Errorf("%d results, want 24", len(all))
 	}
 }
