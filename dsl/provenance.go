@@ -14,7 +14,7 @@ import (
 // made it (Result.Version, Modified, Go, BLAS, Host, Command).
 type provenance struct {
 	version  string
-	modified bool
+	modified *bool // nil: the build information has no VCS data
 	goVer    string
 	blas     string
 	host     string
@@ -48,21 +48,23 @@ func (p provenance) stamp(r *Result) {
 // buildVersion returns the main module's version and VCS revision from the
 // build information ("v1.2.0 <revision>", or "(devel) <revision>" for a
 // build from a work tree), and whether the tree had uncommitted changes
-// (vcs.modified). Without build information (some test binaries) the
-// version is "unknown".
-func buildVersion() (string, bool) {
+// (vcs.modified; nil when the build recorded no VCS data, as with
+// -buildvcs=false or a build outside a repository). Without build
+// information (some test binaries) the version is "unknown".
+func buildVersion() (string, *bool) {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "unknown", false
+		return "unknown", nil
 	}
 	v := bi.Main.Version
-	modified := false
+	var modified *bool
 	for _, s := range bi.Settings {
 		switch s.Key {
 		case "vcs.revision":
 			v += " " + s.Value
 		case "vcs.modified":
-			modified = s.Value == "true"
+			m := s.Value == "true"
+			modified = &m
 		}
 	}
 	v = strings.TrimSpace(v)

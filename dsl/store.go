@@ -45,11 +45,12 @@ type Result struct {
 	Config Config      `json:"config"`
 	// Version is the program's version and VCS revision (from its build
 	// information, unless Options.Version set it), Modified whether the
-	// tree it was built from had uncommitted changes, Go the Go release,
+	// tree it was built from had uncommitted changes (nil, and absent
+	// from the file, when the build recorded no VCS data), Go the Go release,
 	// BLAS the BLAS implementation of the products, Host the machine's
 	// name and Command the command line of the process that ran the run.
 	Version  string    `json:"version"`
-	Modified bool      `json:"modified"`
+	Modified *bool     `json:"modified,omitempty"`
 	Go       string    `json:"go,omitempty"`
 	BLAS     string    `json:"blas,omitempty"`
 	Host     string    `json:"host,omitempty"`
