@@ -244,7 +244,7 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		running := store.Running(plan)
 		line := fmt.Sprintf("%d runs: %d done (%d failed), %d missing", len(plan.Jobs), rep.Results, rep.Failed, rep.Missing)
 		if len(running) > 0 {
-			line += fmt.Sprintf(" (%d of them running)", len(running))
+			line += fmt.Sprintf(", %d running", len(running))
 		}
 		fmt.Fprintln(stdout, line)
 		if err := folderNote(stdout, *out, plan, rep.Other); err != nil {

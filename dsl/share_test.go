@@ -61,7 +61,7 @@ func TestTwoRunnersShareFolder(t *testing.T) {
 	if err := Command(context.Background(), []string{"status", "-out", dir, file}, testRegistry(t), nil, &out, &out); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), "24 missing (1 of them running)") || !strings.Contains(out.String(), "running 0 "+heldKey) ||
+	if !strings.Contains(out.String(), "24 missing, 1 running") || !strings.Contains(out.String(), "running 0 "+heldKey) ||
 		strings.Contains(out.String(), "missing 0 ") {
 		t.Errorf("status while a run is held:\n%s", out.String())
 	}
