@@ -46,12 +46,12 @@ TEST_ENV := JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter \
 	VENV=$(abspath $(VENV))
 
 .PHONY: help setup build install run test test-stages lint unit generate-check \
-	test-kernelspec conformance console notebooks browser corpus fuzz-smoke slurm bench clean
+	test-kernelspec conformance console notebooks browser corpus fuzz-smoke slurm k8s bench clean
 
 help:
 	@echo "make run    set up, build, install the kernelspec for this user, start JupyterLab"
-	@echo "make test   set up, then lint, unit, generate-check, conformance, console, notebooks, browser, corpus, fuzz-smoke, slurm"
-	@echo "other targets: setup build install lint unit generate-check conformance console notebooks browser corpus fuzz-smoke slurm bench clean"
+	@echo "make test   set up, then lint, unit, generate-check, conformance, console, notebooks, browser, corpus, fuzz-smoke, slurm, k8s"
+	@echo "other targets: setup build install lint unit generate-check conformance console notebooks browser corpus fuzz-smoke slurm k8s bench clean"
 
 setup:
 	scripts/setup.sh
@@ -81,7 +81,7 @@ run: setup build install
 # Every stage runs even when an earlier one fails; scripts/test-all.sh times
 # them and prints one summary line at the end.
 test: setup
-	scripts/test-all.sh lint unit generate-check conformance console notebooks browser corpus fuzz-smoke slurm
+	scripts/test-all.sh lint unit generate-check conformance console notebooks browser corpus fuzz-smoke slurm k8s
 
 lint: $(STATICCHECK)
 	@files="$$(find . -name '*.go' -not -path './build/*' -not -path '*/node_modules/*' | xargs gofmt -l)"; \
@@ -157,10 +157,16 @@ fuzz-smoke:
 	FUZZTIME=$(FUZZTIME) scripts/fuzz-smoke.sh
 
 # The sweep's Slurm array script on a real one-node Slurm (slurm-wlm and
-# munge from Debian, daemons started from a temporary folder): its results
-# must equal a local run of the same sweep.
+# munge from Debian, daemons started from a temporary folder): the
+# walk-through of docs/sweep.md, its commands taken from the page, with a
+# partial resubmission; the results must equal a local run of the same sweep.
 slurm: build
 	RBM_KERNEL_BIN=$(abspath $(BIN)) tests/slurm/run.sh
+
+# Every Kubernetes manifest that `sweep emit k8s` writes must validate
+# against the Kubernetes schema (kubernetes-validate --strict, from the lock).
+k8s: setup build
+	RBM_KERNEL_BIN=$(abspath $(BIN)) VENV=$(abspath $(VENV)) tests/k8s/validate.sh
 
 # Speed comparisons (not part of `make test`): the library against numpy and
 # PyTorch, and the kernel against ipykernel.

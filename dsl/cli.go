@@ -21,17 +21,22 @@ commands:
             with their types, defaults and documentation (no sweep file)
   check     check the file and print the axes and the number of runs
   plan      list every run: index, key, seed and axis levels
-  run       run the runs without a result (flags: -out, -workers, -shard, -retry,
+  run       run the runs without a result and run again those that failed
+            (flags: -out, -workers, -shard, -no-retry: keep failed results,
             -replace, -checkpoint N: save each run's state every N updates
             instead of every 5 minutes, and on an interrupt, in <key>.ckpt
-            beside its result; an unfinished run resumes from it when run again)
-  status    count done, failed and missing runs and list missing ones
+            beside its result; an unfinished run resumes from it when run again;
+            -retry is accepted and is the default)
+  status    count done, failed and missing runs; list the runs in progress,
+            the failed ones with their error and the end of their log
+            (<key>.log), and the missing ones
   collect   write the plan's results as one long CSV and print the report (-csv, -md)
   plot      draw a measurement's curves, one colour per cell, the median and a
             quantile band of its runs, legend outside the data, to a PNG, SVG
             or PDF file (-measure, -by a,b, -q, -to FILE)
   emit slurm  print a Slurm array script (-shards, -cpus, -time, -mem, -name)
-  emit k8s    print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel)
+  emit k8s    print a Kubernetes Indexed Job (-shards, -image, -claim, -cpus, -mem, -parallel);
+            FILE and -out are taken relative to the claim, mounted at /sweep
             (sbatch and k8s are short for emit slurm and emit k8s)
 
 -set NAME=VALUE (repeatable; check, plan, run, status, collect) overrides
@@ -42,7 +47,12 @@ sweep has it). The result is another plan: give it its own -out.
 The result folder (-out) defaults to FILE without .sweep plus ".results".
 The shard defaults to SWEEP_SHARD=i/n, or Slurm's SLURM_ARRAY_TASK_ID and
 SLURM_ARRAY_TASK_COUNT, or Kubernetes' JOB_COMPLETION_INDEX with
-SWEEP_SHARD_COUNT. run exits with an error if any run failed.
+SWEEP_SHARD_COUNT. Several runners may share a folder: each run is claimed
+(<key>.lock) while it runs, and another runner passes over it.
+
+Exit status: 0 success, 1 an error (e.g. an unwritable result folder),
+2 a mistake in the command line or the sweep file, 3 run left failed runs,
+130 interrupted (SIGINT or SIGTERM; run the same command again to resume).
 
 A result folder belongs to one plan (recorded in sweep-plan.json): run
 refuses a folder of another plan unless the new plan only adds runs (more
@@ -62,6 +72,32 @@ func (e *UsageError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the wrapped error.
 func (e *UsageError) Unwrap() error { return e.Err }
+
+// RunsFailedError is the error of the command "run" when runs of its shard
+// are left failed: Failed ran now and failed, Kept had a stored failure and
+// were not run again (-no-retry). A command line program exits with
+// ExitRunsFailed for it.
+type RunsFailedError struct{ Failed, Kept int }
+
+// Error says how many runs failed.
+func (e *RunsFailedError) Error() string {
+	msg := fmt.Sprintf("sweep run: %d runs failed", e.Failed)
+	if e.Kept > 0 {
+		msg += fmt.Sprintf(", %d failed runs kept from before (-no-retry)", e.Kept)
+	}
+	return msg + "; `sweep status` shows their errors and logs"
+}
+
+// Exit statuses of `rbm-kernel sweep` beyond 0 (success), 1 (an error
+// such as an unwritable result folder) and 2 (a usage error, exitUsage).
+const (
+	exitUsage = 2
+	// ExitRunsFailed is the status of a run that leaves failed runs.
+	ExitRunsFailed = 3
+	// ExitInterrupted is the status of a sweep stopped by SIGINT or
+	// SIGTERM, as shells report a process ended by SIGINT (128+2).
+	ExitInterrupted = 130
+)
 
 // usage wraps err, if not nil, in a *UsageError.
 func usage(err error) error {
@@ -109,7 +145,8 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	out := fs.String("out", "", "result folder")
 	workers := fs.Int("workers", 0, "runs at once (0: all cores)")
 	shardFlag := fs.String("shard", "", "run shard i/n of the runs")
-	retry := fs.Bool("retry", false, "rerun runs whose stored result is a failure")
+	retry := fs.Bool("retry", true, "run again runs whose stored result is a failure (the default; -retry=false is -no-retry)")
+	noRetry := fs.Bool("no-retry", false, "keep the stored results of failed runs instead of running them again")
 	replace := fs.Bool("replace", false, "make this plan the result folder's, moving results of other runs aside")
 	ckptEvery := fs.Int("checkpoint", 0, "updates between checkpoints of a run (0: every 5 minutes)")
 	csvPath := fs.String("csv", "", "CSV file to write (default: <out>/results.csv)")
@@ -205,7 +242,7 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		if *ckptEvery < 0 {
 			return usage(fmt.Errorf("sweep run: -checkpoint %d is negative", *ckptEvery))
 		}
-		sum, err := Run(ctx, plan, store, fn, &Options{Workers: *workers, Shard: shard, Retry: *retry, Replace: *replace, CheckpointEvery: *ckptEvery,
+		sum, err := Run(ctx, plan, store, fn, &Options{Workers: *workers, Shard: shard, NoRetry: *noRetry || !*retry, Replace: *replace, CheckpointEvery: *ckptEvery,
 			Progress: func(done, failed, total int, eta time.Duration) {
 				fmt.Fprintf(stderr, "\r%d/%d runs, %d failed, eta %v   ", done, total, failed, eta.Round(time.Second))
 			}})
@@ -220,8 +257,8 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 			}
 			fmt.Fprintln(stdout, sum)
 		}
-		if err == nil && sum.Failed > 0 {
-			err = fmt.Errorf("sweep run: %d runs failed", sum.Failed)
+		if err == nil && sum.Failed+sum.KeptFailed > 0 {
+			err = &RunsFailedError{Failed: sum.Failed, Kept: sum.KeptFailed}
 		}
 		return err
 	case "status":
@@ -231,13 +268,16 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 			return err
 		}
 		rep, _ := NewReport(plan, results)
-		fmt.Fprintf(stdout, "%d runs: %d done (%d failed), %d missing\n", len(plan.Jobs), rep.Results, rep.Failed, rep.Missing)
+		running := store.Running(plan)
+		line := fmt.Sprintf("%d runs: %d done (%d failed), %d missing", len(plan.Jobs), rep.Results, rep.Failed, rep.Missing)
+		if len(running) > 0 {
+			line += fmt.Sprintf(", %d running", len(running))
+		}
+		fmt.Fprintln(stdout, line)
 		if err := folderNote(stdout, *out, plan, rep.Other); err != nil {
 			return err
 		}
-		for _, j := range store.Missing(plan) {
-			fmt.Fprintf(stdout, "missing %d %s\n", j.Index, j.Key)
-		}
+		writeStatus(stdout, store, plan, results, running)
 		return nil
 	case "collect":
 		all, err := LoadResults(*out)

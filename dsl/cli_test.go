@@ -55,7 +55,11 @@ func TestCommand(t *testing.T) {
 	if out, err := cmd("emit", "slurm", "-shards", "3", file); err != nil || !strings.Contains(out, "--array=0-2") {
 		t.Errorf("emit slurm: %q %v", out, err)
 	}
-	if out, err := cmd("emit", "k8s", "-shards", "2", "-image", "img", "-claim", "pvc", file); err != nil || !strings.Contains(out, "completionMode: Indexed") {
+	// The sweep file is named relative to the volume's root, as it is in
+	// the folder the volume holds.
+	t.Chdir(dir)
+	if out, err := cmd("emit", "k8s", "-shards", "2", "-image", "img", "-claim", "pvc", "s.sweep"); err != nil ||
+		!strings.Contains(out, "completionMode: Indexed") || !strings.Contains(out, `"-out", "/sweep/s.results", "/sweep/s.sweep"]`) {
 		t.Errorf("emit k8s: %q %v", out, err)
 	}
 	var ue *UsageError

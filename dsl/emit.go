@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -46,7 +47,11 @@ func (o *ClusterOptions) check(kube bool) error {
 	return nil
 }
 
-func (o *ClusterOptions) command() []string {
+// command returns the command line of a task: `rbm-kernel sweep run` with
+// the argument -shard shard (unless shard is empty: the shard then comes
+// from the environment), the workers, the result folder out and the sweep
+// file file.
+func (o *ClusterOptions) command(shard, out, file string) []string {
 	bin := o.Binary
 	if bin == "" {
 		bin = "rbm-kernel"
@@ -55,7 +60,11 @@ func (o *ClusterOptions) command() []string {
 	if cpus == 0 {
 		cpus = 1
 	}
-	return []string{bin, "sweep", "run", "-workers", strconv.Itoa(cpus), "-out", o.OutDir, o.SweepFile}
+	cmd := []string{bin, "sweep", "run"}
+	if shard != "" {
+		cmd = append(cmd, "-shard", shard)
+	}
+	return append(cmd, "-workers", strconv.Itoa(cpus), "-out", out, file)
 }
 
 // shellQuote quotes s for a POSIX shell.
@@ -67,10 +76,17 @@ func shellQuote(s string) string {
 }
 
 // Sbatch returns a Slurm batch script that runs the sweep as a job array
-// of o.Shards tasks; task i runs shard i/n (the runs whose index is i mod
-// n), which the sweep command reads from SLURM_ARRAY_TASK_ID and
-// SLURM_ARRAY_TASK_COUNT. Submit it with `sbatch`; resubmitting after a
-// failure redoes only the runs without a result.
+// of o.Shards tasks: task i runs
+//
+//	rbm-kernel sweep run -shard "${SLURM_ARRAY_TASK_ID}/n" …
+//
+// the runs whose index is i mod n, with n written into the script, so that
+// resubmitting some of the tasks (`sbatch --array=3,5 FILE`) runs exactly
+// their shards. Each task logs to NAME-<job>_<task>.out and .err, appending
+// when Slurm requeues it (--requeue: after a node failure or a preemption
+// the task starts again and resumes its runs from their checkpoints).
+// Resubmitting the script after a failure runs the runs without a result
+// and those that failed.
 func Sbatch(o ClusterOptions) (string, error) {
 	if err := o.check(false); err != nil {
 		return "", err
@@ -90,23 +106,73 @@ func Sbatch(o ClusterOptions) (string, error) {
 	if o.Memory != "" {
 		fmt.Fprintf(&b, "#SBATCH --mem=%s\n", o.Memory)
 	}
-	fmt.Fprintf(&b, "#SBATCH --output=%s-%%A_%%a.log\n", o.Name)
+	fmt.Fprintf(&b, "#SBATCH --output=%s-%%A_%%a.out\n", o.Name)
+	fmt.Fprintf(&b, "#SBATCH --error=%s-%%A_%%a.err\n", o.Name)
+	b.WriteString("#SBATCH --open-mode=append\n")
+	b.WriteString("#SBATCH --requeue\n")
+	fmt.Fprintf(&b, "# Task i runs shard i/%d; the count is fixed here, so that any tasks can be\n", o.Shards)
+	b.WriteString("# resubmitted alone (sbatch --array=3,5 this-file). Exit status 3: runs failed\n")
+	b.WriteString("# (resubmit to run them again); 130: interrupted (resubmit to resume).\n")
 	b.WriteString("set -euo pipefail\n")
 	var args []string
-	for _, a := range o.command() {
+	for _, a := range o.command("SHARD", o.OutDir, o.SweepFile) {
+		if a == "SHARD" {
+			args = append(args, fmt.Sprintf(`"${SLURM_ARRAY_TASK_ID}/%d"`, o.Shards))
+			continue
+		}
 		args = append(args, shellQuote(a))
 	}
 	b.WriteString("exec " + strings.Join(args, " ") + "\n")
 	return b.String(), nil
 }
 
+// KubeMount is where the Kubernetes Job from KubeJob mounts its volume
+// claim, and the working folder of its pods.
+const KubeMount = "/sweep"
+
+// KubeRetriesPerIndex is the backoffLimitPerIndex of the Job from KubeJob:
+// how often Kubernetes starts a pod again for an index whose pod failed
+// (its runs failed, or it was evicted); each new pod runs the failed runs
+// again and resumes the interrupted ones from their checkpoints.
+const KubeRetriesPerIndex = 3
+
+// kubePath returns path as the pods see it: a relative path is taken
+// relative to the volume (KubeMount); an absolute one must be on it.
+func kubePath(path, what string) (string, error) {
+	if !filepath.IsAbs(path) {
+		return filepath.Join(KubeMount, path), nil
+	}
+	clean := filepath.Clean(path)
+	if clean != KubeMount && !strings.HasPrefix(clean, KubeMount+"/") {
+		return "", fmt.Errorf("dsl: Kubernetes job: %s %s is not on the volume mounted at %s: give a path relative to the volume's root or under %s", what, path, KubeMount, KubeMount)
+	}
+	return clean, nil
+}
+
 // KubeJob returns a Kubernetes Indexed Job manifest (YAML) that runs the
-// sweep in o.Shards pods; pod i gets JOB_COMPLETION_INDEX=i from
-// Kubernetes and SWEEP_SHARD_COUNT=n from the manifest, and runs shard
-// i/n. The claim o.Claim is mounted at /sweep: put the sweep file there and
-// give paths under /sweep. Apply it with `kubectl apply -f`.
+// sweep in o.Shards pods. The claim o.Claim is mounted at KubeMount
+// (/sweep), the pods' working folder; o.SweepFile and o.OutDir are taken
+// relative to the volume's root (or must be absolute paths under /sweep),
+// and the command names them by absolute paths. Pod i gets
+// JOB_COMPLETION_INDEX=i from Kubernetes and SWEEP_SHARD_COUNT=n from the
+// manifest (fixed at emit time), and runs shard i/n. A pod whose runs
+// failed (exit status 3) or that was stopped is started again, up to
+// KubeRetriesPerIndex times per index (backoffLimitPerIndex, Kubernetes
+// 1.29 or later); a mistake in the sweep file (exit status 2) fails its
+// index at once, and a pod stopped by a disruption (preemption, eviction,
+// a drained node) does not count as a failure (podFailurePolicy). The pods request o.CPUs CPUs and, when
+// set, o.Memory of memory (also their memory limit). Apply it with
+// `kubectl apply -f`.
 func KubeJob(o ClusterOptions) (string, error) {
 	if err := o.check(true); err != nil {
+		return "", err
+	}
+	file, err := kubePath(o.SweepFile, "sweep file")
+	if err != nil {
+		return "", err
+	}
+	out, err := kubePath(o.OutDir, "result folder")
+	if err != nil {
 		return "", err
 	}
 	par := o.Parallelism
@@ -122,11 +188,15 @@ func KubeJob(o ClusterOptions) (string, error) {
 	// Kubernetes names are lower-case DNS labels.
 	name := strings.NewReplacer("_", "-", ".", "-").Replace(strings.ToLower(o.Name))
 	fmt.Fprintf(&b, "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: %s\n", name)
-	fmt.Fprintf(&b, "spec:\n  completionMode: Indexed\n  completions: %d\n  parallelism: %d\n  backoffLimit: %d\n", o.Shards, par, o.Shards)
+	fmt.Fprintf(&b, "spec:\n  completionMode: Indexed\n  completions: %d\n  parallelism: %d\n  backoffLimitPerIndex: %d\n", o.Shards, par, KubeRetriesPerIndex)
+	b.WriteString("  podFailurePolicy:\n    rules:\n    - action: FailIndex\n      onExitCodes:\n        containerName: sweep\n        operator: In\n")
+	fmt.Fprintf(&b, "        values: [%d]\n", exitUsage)
+	b.WriteString("    - action: Ignore\n      onPodConditions:\n      - type: DisruptionTarget\n        status: \"True\"\n")
 	b.WriteString("  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: sweep\n")
 	fmt.Fprintf(&b, "        image: %s\n", q(o.Image))
+	fmt.Fprintf(&b, "        workingDir: %s\n", KubeMount)
 	var cmd []string
-	for _, a := range o.command() {
+	for _, a := range o.command("", out, file) {
 		cmd = append(cmd, q(a))
 	}
 	fmt.Fprintf(&b, "        command: [%s]\n", strings.Join(cmd, ", "))
@@ -134,8 +204,9 @@ func KubeJob(o ClusterOptions) (string, error) {
 	fmt.Fprintf(&b, "        resources:\n          requests:\n            cpu: %s\n", q(strconv.Itoa(cpus)))
 	if o.Memory != "" {
 		fmt.Fprintf(&b, "            memory: %s\n", q(o.Memory))
+		fmt.Fprintf(&b, "          limits:\n            memory: %s\n", q(o.Memory))
 	}
-	b.WriteString("        volumeMounts:\n        - name: sweep\n          mountPath: /sweep\n")
+	fmt.Fprintf(&b, "        volumeMounts:\n        - name: sweep\n          mountPath: %s\n", KubeMount)
 	fmt.Fprintf(&b, "      volumes:\n      - name: sweep\n        persistentVolumeClaim:\n          claimName: %s\n", q(o.Claim))
 	return b.String(), nil
 }

@@ -115,7 +115,13 @@ func ExampleSbatch() {
 	// #SBATCH --job-name=table1
 	// #SBATCH --array=0-9
 	// #SBATCH --cpus-per-task=1
-	// #SBATCH --output=table1-%A_%a.log
+	// #SBATCH --output=table1-%A_%a.out
+	// #SBATCH --error=table1-%A_%a.err
+	// #SBATCH --open-mode=append
+	// #SBATCH --requeue
+	// # Task i runs shard i/10; the count is fixed here, so that any tasks can be
+	// # resubmitted alone (sbatch --array=3,5 this-file). Exit status 3: runs failed
+	// # (resubmit to run them again); 130: interrupted (resubmit to resume).
 	// set -euo pipefail
-	// exec rbm-kernel sweep run -workers 1 -out results table1.sweep
+	// exec rbm-kernel sweep run -shard "${SLURM_ARRAY_TASK_ID}/10" -workers 1 -out results table1.sweep
 }

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/rbm-kernel/rbm-kernel/internal/atomicfile"
 )
 
 // PlanFile is the file of a result folder that records the plan its
@@ -71,7 +73,7 @@ func writePlanRecord(dir string, rec *PlanRecord) error {
 	if err != nil {
 		return fmt.Errorf("dsl: encode plan record: %w", err)
 	}
-	f, err := os.CreateTemp(dir, ".tmp-plan-*")
+	f, err := atomicfile.CreateTemp(dir, ".tmp-plan-")
 	if err != nil {
 		return fmt.Errorf("dsl: write plan record: %w", err)
 	}
@@ -197,7 +199,8 @@ func (s *Store) Bind(p *Plan, replace bool) (string, error) {
 	return note, nil
 }
 
-// moveAside moves files (and results.csv, if present) into a new subfolder
+// moveAside moves files (result files, with their logs, and results.csv,
+// if present) into a new subfolder
 // replaced-<UTC time> of s.Dir, with the old record if not nil, and returns
 // the subfolder.
 func (s *Store) moveAside(files []string, old *PlanRecord) (string, error) {
@@ -220,6 +223,12 @@ func (s *Store) moveAside(files []string, old *PlanRecord) (string, error) {
 	}
 	if csv := filepath.Join(s.Dir, "results.csv"); fileExists(csv) {
 		files = append(files, csv)
+	}
+	for _, f := range files {
+		// A moved result's log goes with it.
+		if log := strings.TrimSuffix(f, ".json") + ".log"; strings.HasSuffix(f, ".json") && fileExists(log) {
+			files = append(files, log)
+		}
 	}
 	for _, f := range files {
 		err := os.Rename(f, filepath.Join(dst, filepath.Base(f)))
@@ -246,7 +255,9 @@ func (p *Plan) byKey() map[string]*Job {
 
 // Select returns the results of runs of p, those whose key and seed are a
 // run's, ordered by the run's index in p, and the number of other results
-// (of another plan) left out. Reports and summaries count only these.
+// (of another plan) left out. Reports and summaries count only these. It
+// sets each selected result's Index to its run's index in p, which result
+// files do not store.
 func (p *Plan) Select(results []*Result) (mine []*Result, other int) {
 	if p == nil {
 		return nil, len(results)
@@ -257,11 +268,12 @@ func (p *Plan) Select(results []*Result) (mine []*Result, other int) {
 			continue
 		}
 		if j, ok := jobs[r.Key]; ok && j.Seed == r.Seed {
+			r.Index = j.Index
 			mine = append(mine, r)
 		} else {
 			other++
 		}
 	}
-	sort.SliceStable(mine, func(a, b int) bool { return jobs[mine[a].Key].Index < jobs[mine[b].Key].Index })
+	sort.SliceStable(mine, func(a, b int) bool { return mine[a].Index < mine[b].Index })
 	return mine, other
 }

@@ -188,6 +188,12 @@ func TestFolderReplace(t *testing.T) {
 	if n := resultCount(t, moved[0]); n != 4 {
 		t.Errorf("%d results moved aside, want the 4 at rate 0.1", n)
 	}
+	if logs, _ := filepath.Glob(filepath.Join(moved[0], "*.log")); len(logs) != 4 {
+		t.Errorf("%d run logs moved aside with their results, want 4", len(logs))
+	}
+	if logs, _ := filepath.Glob(filepath.Join(st.Dir, "*.log")); len(logs) != 8 {
+		t.Errorf("%d run logs in the folder, want the 8 of the new plan's runs", len(logs))
+	}
 	if rec, err := ReadPlanRecord(moved[0]); err != nil || rec == nil || rec.Runs != 8 {
 		t.Errorf("old record not kept with the moved results: %+v %v", rec, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"sort"
@@ -674,7 +675,7 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 	settings.Updates = cfg.Updates
 	settings.Seed = streamSeed(j.Seed, streamBatches)
 
-	col := &collector{total: cfg.Updates}
+	col := &collector{total: cfg.Updates, log: j.Log}
 	for i := range cfg.Measures {
 		mp := &cfg.Measures[i]
 		it, p, err := item(KindMeasure, mp)
@@ -705,8 +706,12 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 	}
 	col.run = run
 	if j.Checkpoint != "" {
-		if err := run.Load(j.Checkpoint); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		err := run.Load(j.Checkpoint)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("resume from the run's checkpoint (delete it to start the run again): %w", err)
+		}
+		if err == nil && j.Log != nil {
+			fmt.Fprintf(j.Log, "resumed from the checkpoint %s at update %d of %d\n", j.Checkpoint, run.Done(), cfg.Updates)
 		}
 	}
 	_, err = run.Continue(ctx, 0)
@@ -770,6 +775,7 @@ type collector struct {
 	measures []scheduled
 	total    int
 	run      *learn.Run
+	log      io.Writer // the run's log (Job.Log), or nil
 }
 
 // period returns the greatest common divisor of the measurements' periods
@@ -822,6 +828,9 @@ func (c *collector) observe(ctx context.Context, m rbm.Model) (float64, error) {
 	h := c.run.History()
 	for k, i := range idx {
 		h.Add(c.series(i), step, 0, vals[k])
+		if c.log != nil {
+			fmt.Fprintf(c.log, "update %d: %s = %v\n", step, c.measures[i].name, vals[k])
+		}
 	}
 	return float64(len(idx)), nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 )
 
 // KeyLen is the length in hex digits of a run key.
@@ -55,6 +56,11 @@ type Job struct {
 	// CheckpointEvery is the number of updates between saves of the
 	// checkpoint (Options.CheckpointEvery); 0 means every 5 minutes.
 	CheckpointEvery int
+	// Log, if not nil, receives what the run has to say while it runs,
+	// as lines of text: Run sets it to the run's log, <key>.log beside its
+	// result (Store.LogPath), which `sweep status` shows for failed runs.
+	// RunLibrary writes where it resumes from and each measurement.
+	Log io.Writer
 }
 
 // Value returns the level of the named axis in r and whether r has it.

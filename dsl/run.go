@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -21,7 +22,8 @@ type RunFunc func(ctx context.Context, r *Job) ([]Point, error)
 // Progress is called after the result of each run that finishes in this
 // invocation has been stored: done runs finished and stored (failed ones
 // included), failed of them failed, total
-// to do in this invocation (runs of the shard without a result), and eta
+// to do in this invocation (runs of the shard without a result or with a
+// failed one), and eta
 // the estimated time left, elapsed/done·(total−done).
 type Progress func(done, failed, total int, eta time.Duration)
 
@@ -35,9 +37,11 @@ type Options struct {
 	// Version is recorded in each result; empty means the main module's
 	// version from the build information.
 	Version string
-	// Retry reruns runs whose stored result is a failure; by default any
-	// stored result, failed or not, is skipped.
-	Retry bool
+	// NoRetry keeps the stored results of failed runs. By default Run
+	// runs again every run whose stored result is a failure (a missing data
+	// set that has since been fixed, a node that died), so that running
+	// the same sweep again, or resubmitting its cluster job, heals it.
+	NoRetry bool
 	// Progress, if not nil, is called after each run's result is stored,
 	// always from the same goroutine.
 	Progress Progress
@@ -49,13 +53,26 @@ type Options struct {
 	// run (Job.CheckpointEvery); 0 means a checkpoint every 5 minutes of
 	// a run, and when it is interrupted.
 	CheckpointEvery int
+	// Command is the command line recorded in each result (Result.Command);
+	// nil means os.Args.
+	Command []string
 }
 
 // Summary says what Run did.
 type Summary struct {
-	Total   int      // runs of the shard
-	Skipped int      // runs that already had a result
-	Done    int      // runs finished now, failed ones included
+	Total   int // runs of the shard
+	Skipped int // runs that already had a result, including KeptFailed
+	// KeptFailed counts the runs skipped with a stored failure
+	// (Options.NoRetry): the shard still has failed runs.
+	KeptFailed int
+	Done       int // runs finished now, failed ones included
+	// Retried counts the runs of Done that had a stored failure and ran
+	// again.
+	Retried int
+	// Busy counts the runs left to another runner: another process (or
+	// another Run) was running them, or finished them while this one
+	// waited to start them.
+	Busy    int
 	Failed  int      // runs finished now with an error
 	Errors  []string // "key: error" of each failed run, in finishing order
 	Elapsed time.Duration
@@ -66,8 +83,18 @@ type Summary struct {
 
 // String says in one line what happened, and whether any run failed.
 func (s *Summary) String() string {
-	msg := fmt.Sprintf("%d runs: %d skipped (already done), %d run, %d failed, in %v",
-		s.Total, s.Skipped, s.Done, s.Failed, s.Elapsed.Round(time.Millisecond))
+	run := fmt.Sprintf("%d run", s.Done)
+	if s.Retried > 0 {
+		run += fmt.Sprintf(" (%d of them failed before and ran again)", s.Retried)
+	}
+	msg := fmt.Sprintf("%d runs: %d skipped (already done), %s, %d failed, in %v",
+		s.Total, s.Skipped, run, s.Failed, s.Elapsed.Round(time.Millisecond))
+	if s.Busy > 0 {
+		msg += fmt.Sprintf("; %d left to another runner of this folder", s.Busy)
+	}
+	if s.KeptFailed > 0 {
+		msg += fmt.Sprintf("; %d failed runs kept (not retried)", s.KeptFailed)
+	}
 	if s.Failed > 0 {
 		msg += "; FAILED: " + strings.Join(s.Errors, "; ")
 	}
@@ -77,7 +104,8 @@ func (s *Summary) String() string {
 // Run first makes store the folder of plan (Store.Bind with opts.Replace)
 // and fails with a *PlanChangedError, running nothing, if the folder
 // belongs to another plan. It then executes the runs of plan in opts.Shard
-// that have no result in store yet, on opts.Workers goroutines, and writes
+// that have no result in store yet or a failed one (unless opts.NoRetry),
+// on opts.Workers goroutines, and writes
 // each result as soon as it is done: one writer goroutine stores the results (Store.Write) while the
 // workers go on with their next runs. A run that returns an error or panics
 // is recorded as failed and the sweep goes on. When ctx is cancelled no new
@@ -92,6 +120,14 @@ func (s *Summary) String() string {
 // unfinished resumes from its checkpoint at the next Run instead of
 // starting again. The checkpoint is removed once the run's result is
 // stored.
+//
+// Several Runs, in this process or others, may share a store: each run is
+// claimed (an advisory lock on <key>.lock, released by the operating
+// system if the process dies) while it runs, and a Run passes over runs
+// that another holds or stored meanwhile (Summary.Busy), so no run runs
+// twice. Each run's log, Job.Log, is appended to <key>.log
+// (Store.LogPath), and each result records the program's version, Go,
+// BLAS, host and command line (see Result).
 func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Options) (*Summary, error) {
 	if plan == nil || store == nil || fn == nil {
 		return nil, fmt.Errorf("dsl: Run needs a plan, a store and a run function")
@@ -103,9 +139,7 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
-	if o.Version == "" {
-		o.Version = buildVersion()
-	}
+	prov := newProvenance(o.Version, o.Command)
 	runs, err := o.Shard.Jobs(plan)
 	if err != nil {
 		return nil, err
@@ -116,20 +150,20 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 		return nil, err
 	}
 	sum := &Summary{Total: len(runs), Note: note}
-	var todo []*Job
+	var todo []pending
 	for _, r := range runs {
-		if store.Has(r.Key) {
-			if !o.Retry {
-				sum.Skipped++
-				continue
-			}
-			old, err := store.Read(r.Key)
-			if err == nil && old.Error == "" {
-				sum.Skipped++
-				continue
-			}
+		was := store.state(r.Key)
+		switch {
+		case was.fi == nil: // no result yet
+		case !was.failed:
+			sum.Skipped++
+			continue
+		case o.NoRetry:
+			sum.Skipped++
+			sum.KeptFailed++
+			continue
 		}
-		todo = append(todo, r)
+		todo = append(todo, pending{r, was})
 	}
 
 	// Workers run jobs and hand each finished result to one writer, which
@@ -138,36 +172,47 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 	// the runs' critical path, and progress counts only stored results.
 	// finished is unbuffered, so a worker is at most one result ahead of
 	// the writer and a cancel from Progress stops the sweep at once.
-	jobs := make(chan *Job)
-	finished := make(chan *Result)
+	//
+	// Before it starts a run a worker claims it (tryLockRun on <key>.lock)
+	// and looks at its result again: a run that another runner of the
+	// folder holds, or stored since the list above was made, is left to
+	// it (Summary.Busy). The writer releases the claim once the result is
+	// stored.
+	jobs := make(chan pending)
+	finished := make(chan finishedRun)
 	var mu sync.Mutex // guards writeErr
 	var writeErr error
+	fail := func(err error) {
+		mu.Lock()
+		if writeErr == nil {
+			writeErr = err
+		}
+		mu.Unlock()
+	}
+	var busy atomic.Int64
 	wrote := make(chan struct{})
 	go func() {
 		defer close(wrote)
-		for res := range finished {
+		for fr := range finished {
+			res := fr.res
 			err := store.Write(res)
 			if err == nil {
 				// The run is over; its checkpoint is of no more use. A
 				// checkpoint that cannot be removed stops the sweep as
 				// a failed write does, its result being stored.
 				if rerr := os.Remove(store.CheckpointPath(res.Key)); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
-					mu.Lock()
-					if writeErr == nil {
-						writeErr = fmt.Errorf("dsl: remove checkpoint of %s: %w", res.Key, rerr)
-					}
-					mu.Unlock()
+					fail(fmt.Errorf("dsl: remove checkpoint of %s: %w", res.Key, rerr))
 				}
 			}
+			fr.lock.unlock()
 			if err != nil {
-				mu.Lock()
-				if writeErr == nil {
-					writeErr = err
-				}
-				mu.Unlock()
+				fail(err)
 				continue
 			}
 			sum.Done++
+			if fr.retried {
+				sum.Retried++
+			}
 			if res.Error != "" {
 				sum.Failed++
 				sum.Errors = append(sum.Errors, res.Key+": "+res.Error)
@@ -184,18 +229,52 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for r := range jobs {
+			for p := range jobs {
 				if ctx.Err() != nil {
 					continue // cancelled: start nothing new
+				}
+				r := p.job
+				lock, err := tryLockRun(store.lockPath(r.Key))
+				if err != nil {
+					fail(err)
+					continue
+				}
+				if lock == nil || !store.state(r.Key).same(p.was) {
+					lock.unlock()
+					busy.Add(1)
+					continue
 				}
 				job := *r
 				job.Checkpoint = store.CheckpointPath(r.Key)
 				job.CheckpointEvery = o.CheckpointEvery
-				res := runOne(ctx, &job, fn, o.Version)
+				log, err := openRunLog(store.LogPath(r.Key))
+				if err != nil {
+					lock.unlock()
+					fail(err)
+					continue
+				}
+				job.Log = log
+				fmt.Fprintf(log, "%s run %d (key %s, seed %d) starts on %s, pid %d, %s, %s, BLAS %s: %s\n",
+					time.Now().UTC().Format(time.RFC3339), r.Index, r.Key, r.Seed, prov.host, os.Getpid(),
+					prov.version, prov.goVer, prov.blas, strings.Join(prov.command, " "))
+				res := runOne(ctx, &job, fn, prov)
+				ts := time.Now().UTC().Format(time.RFC3339)
+				switch {
+				case ctx.Err() != nil:
+					fmt.Fprintf(log, "%s interrupted after %.3gs; not stored, the next run of the sweep goes on from the checkpoint\n", ts, res.Seconds)
+				case res.Error != "":
+					fmt.Fprintf(log, "%s failed after %.3gs with %d points: %s\n", ts, res.Seconds, len(res.Points), res.Error)
+				default:
+					fmt.Fprintf(log, "%s done after %.3gs with %d points\n", ts, res.Seconds, len(res.Points))
+				}
+				if err := log.Close(); err != nil {
+					fail(fmt.Errorf("dsl: log of run %s: %w", r.Key, err))
+				}
 				if ctx.Err() != nil {
+					lock.unlock()
 					continue // interrupted: leave it for the next Run
 				}
-				finished <- res
+				finished <- finishedRun{res: res, lock: lock, retried: p.was.fi != nil}
 			}
 		}()
 	}
@@ -218,20 +297,40 @@ feed:
 	close(finished)
 	<-wrote
 	sum.Elapsed = time.Since(start)
+	sum.Busy = int(busy.Load())
 	if writeErr != nil {
 		return sum, writeErr
 	}
 	return sum, ctx.Err()
 }
 
+// pending is a run to do and the state of its result when Run listed it.
+type pending struct {
+	job *Job
+	was resultState
+}
+
+// finishedRun is a run's result on its way to the writer, with the claim
+// on the run that the writer releases once the result is stored.
+type finishedRun struct {
+	res     *Result
+	lock    *runLock
+	retried bool // the run had a stored failure
+}
+
 // runOne calls fn, turning a panic into a failure.
-func runOne(ctx context.Context, r *Job, fn RunFunc, version string) (res *Result) {
+// The stack of a panic goes to r.Log, when not nil.
+func runOne(ctx context.Context, r *Job, fn RunFunc, prov provenance) (res *Result) {
 	res = &Result{Key: r.Key, Index: r.Index, Repeat: r.Repeat, Seed: r.Seed, Axes: r.Axes,
-		Config: r.Config, Version: version, Started: time.Now().UTC()}
+		Config: r.Config, Started: time.Now().UTC()}
+	prov.stamp(res)
 	defer func() {
 		res.Seconds = time.Since(res.Started).Seconds()
 		if v := recover(); v != nil {
 			res.Error = fmt.Sprintf("panic: %v", v)
+			if r.Log != nil {
+				fmt.Fprintf(r.Log, "panic: %v\n%s", v, debug.Stack())
+			}
 		}
 		if res.Points == nil {
 			res.Points = []Point{}
@@ -246,19 +345,6 @@ func runOne(ctx context.Context, r *Job, fn RunFunc, version string) (res *Resul
 		}
 	}
 	return res
-}
-
-func buildVersion() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		v := bi.Main.Version
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" {
-				v += " " + s.Value
-			}
-		}
-		return strings.TrimSpace(v)
-	}
-	return "unknown"
 }
 
 // Shard is the part i of n of a sweep: the runs whose plan index is

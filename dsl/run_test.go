@@ -38,7 +38,7 @@ func stripTiming(rs []*Result) []*Result {
 	out := make([]*Result, len(rs))
 	for i, r := range rs {
 		c := *r
-		c.Started, c.Seconds, c.Version = time.Time{}, 0, ""
+		c.Started, c.Seconds, c.Version, c.Command = time.Time{}, 0, "", nil
 		out[i] = &c
 	}
 	return out
@@ -73,10 +73,11 @@ func TestRunAll(t *testing.T) {
 	if !strings.Contains(sum.String(), "FAILED") {
 		t.Errorf("summary %q does not say that runs failed", sum)
 	}
-	res, err := st.Load()
+	all, err := st.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
+	res, _ := p.Select(all) // in plan order, with their index
 	if len(res) != 24 {
 		t.Fatalf("%d results, want 24", len(res))
 	}
@@ -95,23 +96,45 @@ func TestRunAll(t *testing.T) {
 	if m := st.Missing(p); len(m) != 0 {
 		t.Errorf("%d missing after a full run", len(m))
 	}
-	// A second Run skips everything.
+	// A second Run with NoRetry skips everything and says that failed runs
+	// are kept.
 	sum, err = Run(context.Background(), p, st, func(context.Context, *Job) ([]Point, error) {
 		t.Error("a finished run was run again")
 		return nil, nil
-	}, nil)
-	if err != nil || sum.Skipped != 24 || sum.Done != 0 {
-		t.Errorf("rerun: %+v, %v", sum, err)
+	}, &Options{NoRetry: true})
+	if err != nil || sum.Skipped != 24 || sum.KeptFailed != 8 || sum.Done != 0 || !strings.Contains(sum.String(), "8 failed runs kept") {
+		t.Errorf("rerun with NoRetry: %+v, %v", sum, err)
 	}
-	// Retry reruns only the failures.
+	// A plain Run reruns only the failures, and says so.
 	calls.Store(0)
 	sum, err = Run(context.Background(), p, st, func(ctx context.Context, j *Job) ([]Point, error) {
 		calls.Add(1)
 		return fakeRun(ctx, j)
-	}, &Options{Retry: true, Workers: 1})
-	if err != nil || calls.Load() != 8 || sum.Skipped != 16 {
+	}, &Options{Workers: 1})
+	if err != nil || calls.Load() != 8 || sum.Skipped != 16 || sum.Retried != 8 || sum.Failed != 8 ||
+		!strings.Contains(sum.String(), "8 run (8 of them failed before and ran again), 8 failed") {
 		t.Errorf("retry: %d calls, %+v, %v; want 8 calls", calls.Load(), sum, err)
 	}
+	// Once fixed, a plain Run heals the folder.
+	sum, err = Run(context.Background(), p, st, func(ctx context.Context, j *Job) ([]Point, error) {
+		return []Point{{"loglik", 100, -1}}, nil
+	}, &Options{Workers: 2})
+	if err != nil || sum.Done != 8 || sum.Failed != 0 {
+		t.Errorf("healing run: %+v, %v", sum, err)
+	}
+	if rs, _ := st.Load(); len(rs) != 24 || countFailed(rs) != 0 {
+		t.Errorf("after healing: %d results, %d failed", len(rs), countFailed(rs))
+	}
+}
+
+func countFailed(rs []*Result) int {
+	n := 0
+	for _, r := range rs {
+		if r.Error != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // TestRunPanicAndCancel checks that a panicking run is recorded as failed,
@@ -137,7 +160,8 @@ func TestRunPanicAndCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
-	res, _ := st.Load()
+	all, _ := st.Load()
+	res, _ := p.Select(all)
 	if len(res) != 2 || !strings.Contains(res[0].Error, "panic: boom") || res[1].Error != "" {
 		t.Fatalf("results after cancel: %d, %+v", len(res), res)
 	}
@@ -227,9 +251,11 @@ func TestResumeChild(t *testing.T) {
 
 // TestResumeAfterKill starts a sweep in a child process, SIGKILLs it once
 // it has written 7 results (it reports each on stdout; no sleeps), starts
-// the sweep again and checks that only the missing runs ran, every run has
-// exactly one result, and the results equal those of an uninterrupted
-// sweep.
+// the sweep again and checks that only the missing and the failed runs
+// ran, every run has exactly one result, and the results equal those of an
+// uninterrupted sweep. The killed child held the runs it was running
+// (<key>.lock): that they run again shows the operating system released
+// its claims when it died.
 func TestResumeAfterKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a subprocess")
@@ -276,8 +302,10 @@ func TestResumeAfterKill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if calls.Load() != 17 || sum.Skipped != 7 {
-		t.Errorf("resume ran %d runs and skipped %d, want 17 and 7", calls.Load(), sum.Skipped)
+	// The 7 stored results of runs 0–6 include those of runs 2 and 5 (rate
+	// 0.5), which failed: they run again.
+	if calls.Load() != 19 || sum.Skipped != 5 || sum.Retried != 2 {
+		t.Errorf("resume ran %d runs (%d retried) and skipped %d, want 19 (2) and 5", calls.Load(), sum.Retried, sum.Skipped)
 	}
 	resumed, err := st.Load()
 	if err != nil {

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strconv"
 	"time"
+
+	"github.com/rbm-kernel/rbm-kernel/internal/atomicfile"
 )
 
 // ResultSchema names the version of the result file format. A reader
@@ -29,16 +31,32 @@ const ResultSchema = "rbm-kernel/sweep-result/v1"
 // integers above 2^53. A value that is NaN or ±Inf is written as the string
 // "NaN", "+Inf" or "-Inf".
 type Result struct {
-	Schema  string      `json:"schema"`
-	Key     string      `json:"key"`
-	Index   int         `json:"index"`
-	Repeat  int         `json:"repeat"`
-	Seed    uint64      `json:"seed,string"`
-	Axes    []AxisValue `json:"axes"`
-	Config  Config      `json:"config"`
-	Version string      `json:"version"`
-	Started time.Time   `json:"started"`
-	Seconds float64     `json:"seconds"`
+	Schema string `json:"schema"`
+	Key    string `json:"key"`
+	// Index is the run's position in the plan that selected the result
+	// (Plan.Select sets it; Run sets it for the results it makes), −1 for
+	// a result read from its file and not yet selected. It is not stored:
+	// a plan with a level added in front of an axis renumbers its runs,
+	// and the key names the run whatever its position.
+	Index  int         `json:"-"`
+	Repeat int         `json:"repeat"`
+	Seed   uint64      `json:"seed,string"`
+	Axes   []AxisValue `json:"axes"`
+	Config Config      `json:"config"`
+	// Version is the program's version and VCS revision (from its build
+	// information, unless Options.Version set it), Modified whether the
+	// tree it was built from had uncommitted changes (nil, and absent
+	// from the file, when the build recorded no VCS data), Go the Go release,
+	// BLAS the BLAS implementation of the products, Host the machine's
+	// name and Command the command line of the process that ran the run.
+	Version  string    `json:"version"`
+	Modified *bool     `json:"modified,omitempty"`
+	Go       string    `json:"go,omitempty"`
+	BLAS     string    `json:"blas,omitempty"`
+	Host     string    `json:"host,omitempty"`
+	Command  []string  `json:"command,omitempty"`
+	Started  time.Time `json:"started"`
+	Seconds  float64   `json:"seconds"`
 	// Error is empty for a run that succeeded; otherwise the run failed
 	// and Points holds what it measured before failing.
 	Error  string  `json:"error,omitempty"`
@@ -140,6 +158,51 @@ func (s *Store) Path(key string) string { return filepath.Join(s.Dir, key+".json
 // checkpoint while it runs (Job.Checkpoint): <key>.ckpt beside its result.
 func (s *Store) CheckpointPath(key string) string { return filepath.Join(s.Dir, key+".ckpt") }
 
+// lockPath returns the lock file of the run with key, <key>.lock, which a
+// runner holds while it runs the run (tryLockRun).
+func (s *Store) lockPath(key string) string { return filepath.Join(s.Dir, key+".lock") }
+
+// resultState is what Run knows of a stored result: the file (nil if
+// none) and whether it records a failure (or cannot be read).
+type resultState struct {
+	fi     os.FileInfo
+	failed bool
+}
+
+// state returns the state of the result of the run with key.
+func (s *Store) state(key string) resultState {
+	fi, err := os.Stat(s.Path(key))
+	if err != nil {
+		return resultState{}
+	}
+	r, err := s.Read(key)
+	return resultState{fi: fi, failed: err != nil || r.Error != ""}
+}
+
+// same reports whether st is the state of the same stored file as was (or
+// both have none): a result written since replaces the file.
+func (st resultState) same(was resultState) bool {
+	if st.fi == nil || was.fi == nil {
+		return st.fi == nil && was.fi == nil
+	}
+	return os.SameFile(st.fi, was.fi) && st.fi.ModTime().Equal(was.fi.ModTime())
+}
+
+// LogPath returns the file in which the run with key keeps its log, what
+// it said while it ran (Job.Log) and how it ended: <key>.log beside its
+// result. Each attempt appends to it.
+func (s *Store) LogPath(key string) string { return filepath.Join(s.Dir, key+".log") }
+
+// openRunLog opens the log at path for appending, creating it with 0666
+// less the umask.
+func openRunLog(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	if err != nil {
+		return nil, fmt.Errorf("dsl: run log: %w", err)
+	}
+	return f, nil
+}
+
 // Has reports whether a result file for key exists.
 func (s *Store) Has(key string) bool {
 	_, err := os.Stat(s.Path(key))
@@ -161,7 +224,7 @@ func (s *Store) Write(r *Result) error {
 	if err != nil {
 		return fmt.Errorf("dsl: encode result %s: %w", r.Key, err)
 	}
-	f, err := os.CreateTemp(s.Dir, ".tmp-"+r.Key+"-*")
+	f, err := atomicfile.CreateTemp(s.Dir, ".tmp-"+r.Key+"-")
 	if err != nil {
 		return fmt.Errorf("dsl: write result %s: %w", r.Key, err)
 	}
@@ -192,7 +255,7 @@ func readResult(path string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dsl: %w", err)
 	}
-	var r Result
+	r := Result{Index: -1} // not stored; Plan.Select sets it
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("dsl: %s: %w", path, err)
 	}
@@ -203,16 +266,15 @@ func readResult(path string) (*Result, error) {
 }
 
 // Load reads every result file of the folder (temporary files of
-// interrupted writes are ignored), sorted by run index then key, as
-// LoadResults does.
+// interrupted writes are ignored), sorted by key, as LoadResults does.
 func (s *Store) Load() ([]*Result, error) {
 	return LoadResults(s.Dir)
 }
 
 // LoadResults reads every result file in dir (not PlanFile, not the
-// subfolders), sorted by run index then key, whatever plan they belong to;
-// Plan.Select keeps those of one plan. It is what a notebook calls to
-// analyse a finished sweep.
+// subfolders), sorted by key, whatever plan they belong to, with Index −1
+// (files do not store it); Plan.Select keeps those of one plan and sets
+// their Index. It is what a notebook calls to analyse a finished sweep.
 func LoadResults(dir string) ([]*Result, error) {
 	files, err := resultFiles(dir)
 	if err != nil {
@@ -226,12 +288,7 @@ func LoadResults(dir string) ([]*Result, error) {
 		}
 		out = append(out, r)
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Index != out[j].Index {
-			return out[i].Index < out[j].Index
-		}
-		return out[i].Key < out[j].Key
-	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out, nil
 }
 
@@ -273,7 +330,11 @@ func WriteCSV(w io.Writer, results []*Result) error {
 		return fmt.Errorf("dsl: csv: %w", err)
 	}
 	for _, r := range results {
-		pre := []string{r.Key, strconv.Itoa(r.Index), strconv.Itoa(r.Repeat), strconv.FormatUint(r.Seed, 10)}
+		index := ""
+		if r.Index >= 0 {
+			index = strconv.Itoa(r.Index)
+		}
+		pre := []string{r.Key, index, strconv.Itoa(r.Repeat), strconv.FormatUint(r.Seed, 10)}
 		for _, a := range axes {
 			v, ok := r.Value(a)
 			s := ""

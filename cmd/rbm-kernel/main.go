@@ -117,19 +117,37 @@ func run(e *env, args []string) int {
 		return 2
 	}
 	err := cmd.run(e, args[1:])
+	code := exitCode(err)
+	if code != 0 {
+		fmt.Fprintf(e.stderr, "rbm-kernel %s: %v\n", name, err)
+	}
+	return code
+}
+
+// exitCode returns the exit status for a command's error: 0 for none or a
+// request for help, 2 for a usage error or bad input, the status of an
+// exitError, and 1 for any other error.
+func exitCode(err error) int {
+	var ee exitError
 	switch {
-	case err == nil:
-		return 0
-	case errors.Is(err, flag.ErrHelp):
+	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, new(usageError)), errors.As(err, new(badInputError)):
-		fmt.Fprintf(e.stderr, "rbm-kernel %s: %v\n", name, err)
 		return 2
-	default:
-		fmt.Fprintf(e.stderr, "rbm-kernel %s: %v\n", name, err)
-		return 1
+	case errors.As(err, &ee):
+		return ee.code
 	}
+	return 1
 }
+
+// exitError is an error with its own exit status (see the sweep command).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e exitError) Error() string { return e.err.Error() }
+func (e exitError) Unwrap() error { return e.err }
 
 // flagSet is a flag set that reports errors instead of exiting and prints
 // its help (to stdout) only when asked with -h.

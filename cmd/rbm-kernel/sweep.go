@@ -20,8 +20,10 @@ const sweepSummary = "run a sweep file: sweep check|plan|run|status|collect|sbat
 // (dsl.Command) with the library's registry and run function. SIGINT and
 // SIGTERM cancel the runs in progress, whose results are not written, so
 // running the same command again resumes the sweep. A mistake in the
-// command line or the sweep file is a usage error (exit status 2); failed
-// runs, an interrupted sweep or an unwritable result folder exit with 1.
+// command line or the sweep file is a usage error (exit status 2); a run
+// that leaves failed runs exits with dsl.ExitRunsFailed (3), an
+// interrupted sweep with dsl.ExitInterrupted (130), and any other error,
+// such as an unwritable result folder, with 1.
 func runSweep(e *env, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -40,7 +42,9 @@ func sweep(ctx context.Context, e *env, args []string) error {
 	case errors.As(err, &ue):
 		return usageError{strings.TrimPrefix(err.Error(), "sweep: ")}
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		return fmt.Errorf("interrupted; run the same command again to resume: %w", err)
+		return exitError{dsl.ExitInterrupted, fmt.Errorf("interrupted; run the same command again to resume: %w", err)}
+	case errors.As(err, new(*dsl.RunsFailedError)):
+		return exitError{dsl.ExitRunsFailed, err}
 	}
 	return err
 }

@@ -79,7 +79,8 @@ func TestSweepCommand(t *testing.T) {
 
 // TestSweepExitStatus checks the exit statuses: 0 for help, 2 for the
 // caller's mistakes (bad flag, no file, a file with errors, an unknown
-// subcommand), 1 when runs failed.
+// subcommand), 3 when runs failed (also when they are kept with -no-retry
+// by a second run, which before exited 0), 130 when interrupted.
 func TestSweepExitStatus(t *testing.T) {
 	good := writeSweep(t, tinySweep)
 	bad := writeSweep(t, strings.Replace(tinySweep, "learner cd(", "learner cdd(", 1))
@@ -99,7 +100,9 @@ func TestSweepExitStatus(t *testing.T) {
 		{[]string{"nonsense", good}, 2, `unknown command "nonsense"`},
 		{[]string{"check", bad}, 2, "unknown learner cdd (did you mean cd?)"},
 		{[]string{"run", badRate}, 2, "tiny.sweep:8:27: parameter rate = 0: want a finite number > 0"},
-		{[]string{"run", failing}, 1, "4 runs failed"},
+		{[]string{"run", failing}, 3, "4 runs failed"},
+		{[]string{"run", "-no-retry", failing}, 3, "0 runs failed, 4 failed runs kept from before"},
+		{[]string{"run", failing}, 3, "4 runs failed"}, // retried, and failed again
 	} {
 		e, out, errb := testEnv(nil)
 		code := run(e, append([]string{"sweep"}, c.args...))
@@ -119,6 +122,9 @@ func TestSweepInterrupted(t *testing.T) {
 	err := sweep(ctx, e, []string{"run", file})
 	if err == nil || !strings.Contains(err.Error(), "run the same command again to resume") {
 		t.Errorf("interrupted sweep: err = %v", err)
+	}
+	if code := exitCode(err); code != 130 {
+		t.Errorf("interrupted sweep: exit status %d, want 130 (a failed run gives %d)", code, dsl.ExitRunsFailed)
 	}
 	n := resultFiles(t, strings.TrimSuffix(file, ".sweep")+".results")
 	if len(n) != 0 {

@@ -75,7 +75,8 @@ func sweepDir(name string) string {
 
 // sweepMagic runs a %%sweep cell: the flags of its first line, its body a
 // sweep file compiled against dsl.Library(). It runs the runs that have no
-// result in the result folder yet with dsl.RunLibrary under ctx, showing
+// result in the result folder yet, or a failed one, with dsl.RunLibrary
+// under ctx (each result records the magic line as its command), showing
 // a progress bar, shows the report as Markdown, and sets the session
 // variable (-var, default sweep) to a *dsl.Sweep of the plan, the run's
 // summary, the results of the plan's runs and the report. A folder of
@@ -122,6 +123,7 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 	sum, runErr := dsl.Run(ctx, plan, store, dsl.RunLibrary, &dsl.Options{
 		Workers: *workers,
 		Replace: *replace,
+		Command: append([]string{"%%sweep"}, strings.Fields(args)...),
 		Progress: func(done, failed, total int, eta time.Duration) {
 			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
 		},

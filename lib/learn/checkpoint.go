@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/atomicfile"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
@@ -62,7 +63,7 @@ func (r *Run) Save(path string) error {
 // folder, renamed into place, and syncs the folder (where it can).
 func writeAtomic(path string, b []byte) error {
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	f, err := atomicfile.CreateTemp(dir, "."+filepath.Base(path)+".tmp")
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/rbm-kernel/rbm-kernel/internal/atomicfile"
 )
 
 // The model file format, version 1. All integers and floats are
@@ -233,7 +235,7 @@ func decodeParams(data []byte, params [][]float64) {
 // the same directory that is renamed into place, so an existing file is
 // never left half written.
 func saveFile(path string, save func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	f, err := atomicfile.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp")
 	if err != nil {
 		return err
 	}

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # run.sh tests `rbm-kernel sweep emit slurm` against a real Slurm: it starts a
 # private munged, slurmctld and slurmd for one node (localhost) from a
-# temporary folder, submits the emitted array script for tests/slurm/tiny.sweep
-# (2 array tasks, 4 runs), runs the same sweep locally, and checks that the
-# two `sweep collect` CSVs are equal apart from the timing column (seconds).
+# temporary folder and runs the walk-through of docs/sweep.md ("From a laptop
+# to Slurm"), the sweep file and every command taken from the page: the sweep
+# on the "laptop" (locally), the emitted array script (4 tasks, one run each),
+# then, with the results of runs 1 and 3 deleted, a resubmission of tasks 1
+# and 3 alone (--array=1,3), which must run exactly those two runs and touch
+# no other result; and it checks that the two `sweep collect` CSVs are equal
+# apart from the timing column (seconds).
 #
 #   tests/slurm/run.sh        (from `make slurm`; RBM_KERNEL_BIN names the binary)
 #
@@ -60,7 +64,7 @@ cleanup() {
 	status=$?
 	if [[ -n "$job" ]]; then scancel "$job" >/dev/null 2>&1 || true; fi
 	if ((status != 0)); then
-		for f in "$tmp"/log/* "$tmp"/work/*.log; do
+		for f in "$tmp"/log/* "$tmp"/work/*.out "$tmp"/work/*.err; do
 			[[ -f "$f" ]] || continue
 			echo "--- $f (last 20 lines)" >&2
 			tail -n 20 "$f" >&2
@@ -171,42 +175,70 @@ until node_idle; do
 done
 log "node localhost idle ($(sinfo -h -o '%P %c CPUs %m MB' | head -1))"
 
-# --- the sweep on Slurm and locally ----------------------------------------
+# --- the walk-through of docs/sweep.md on Slurm ------------------------------
+# The sweep file and the commands are taken from the page (blocks after
+# "<!-- walkthrough NAME -->"), so the page and the test cannot drift apart.
 work="$tmp/work"
-cp tests/slurm/tiny.sweep "$work/tiny.sweep"
 mkdir -p "$tmp/bin"
-ln -s "$bin" "$tmp/bin/rbm-kernel" # the emitted script runs `rbm-kernel` from PATH
+ln -s "$bin" "$tmp/bin/rbm-kernel" # the page and the emitted script run `rbm-kernel` from PATH
 export PATH="$tmp/bin:$PATH"
 
-cd "$work"
-rbm-kernel sweep emit slurm -shards 2 -cpus 1 -time 00:05:00 -out slurm.results tiny.sweep >tiny.sbatch
-grep -q '^#SBATCH --array=0-1$' tiny.sbatch || die "emitted script has no 2-task array: $(cat tiny.sbatch)"
-log "submitting the array job (2 tasks)"
-start=$SECONDS
-out="$(timeout 150 sbatch --parsable --wait tiny.sbatch)" || {
-	job="${out%%;*}"
-	die "sbatch --wait failed for job ${job:-?} (exit status of a task or timeout): $(squeue 2>&1 | tr '\n' ' ')"
+# block NAME: the fenced block that follows <!-- walkthrough NAME --> in the page.
+block() {
+	/usr/bin/python3 - "$root/docs/sweep.md" "$1" <<'EOF'
+import re, sys
+page, name = open(sys.argv[1]).read(), sys.argv[2]
+m = re.search(r"<!-- walkthrough " + re.escape(name) + r" -->\n```[a-z]*\n(.*?)```", page, re.S)
+if not m:
+    sys.exit("docs/sweep.md has no walkthrough block " + name)
+sys.stdout.write(m.group(1))
+EOF
 }
-job="${out%%;*}"
-log "array job $job finished in $((SECONDS - start))s"
-job=""
-# Each task must have run its own shard, 2 of the 4 runs (indices t mod 2),
-# which the sweep command found in SLURM_ARRAY_TASK_ID/COUNT.
-for t in 0 1; do
-	f="tiny-${out%%;*}_$t.log"
-	[[ -f "$f" ]] || die "no log of array task $t ($f)"
-	grep -aq '2 runs: 0 skipped (already done), 2 run, 0 failed' "$f" ||
-		die "array task $t did not run exactly its 2 runs: $(tr '\r' '\n' <"$f")"
+# step NAME: run the commands of block NAME as the page shows them.
+step() {
+	block "$1" >"$work/step-$1.sh"
+	log "walk-through, $1: $(grep -c . "$work/step-$1.sh") commands"
+	(cd "$work" && timeout 200 bash -euo pipefail "step-$1.sh") >"$work/step-$1.out" 2>&1 ||
+		die "walk-through step $1 failed: $(cat "$work/step-$1.sh") ->
+$(tr '\r' '\n' <"$work/step-$1.out")"
+}
+# task_logs: the .out logs of array tasks, one per line.
+task_logs() { (cd "$work" && ls lr-*_*.out 2>/dev/null || true) | sort; }
+
+block lr.sweep >"$work/lr.sweep"
+step laptop
+step slurm
+# One log per task, each saying it ran its 1 run, which it found in -shard i/4.
+before="$(task_logs)"
+(($(wc -l <<<"$before") == 4)) || die "want 4 task logs after the array job, found: $before"
+for f in $before; do
+	grep -aq '^1 runs: 0 skipped (already done), 1 run, 0 failed' "$work/$f" ||
+		die "array task log $f does not say it ran its 1 run: $(tr '\r' '\n' <"$work/$f")"
 done
+grep -q '^4 runs: 4 done (0 failed), 0 missing$' "$work/step-slurm.out" ||
+	die "status after the array job: $(cat "$work/step-slurm.out")"
 
-log "running the same sweep locally"
-rbm-kernel sweep run -workers 2 -out local.results tiny.sweep >/dev/null 2>local.err ||
-	die "local sweep run failed: $(cat local.err)"
-
-rbm-kernel sweep status -out slurm.results tiny.sweep | grep -q '^4 runs: 4 done (0 failed), 0 missing$' ||
-	die "Slurm results incomplete: $(rbm-kernel sweep status -out slurm.results tiny.sweep)"
-rbm-kernel sweep collect -out slurm.results -csv slurm.csv tiny.sweep >/dev/null 2>&1 || die "collect of the Slurm results failed"
-rbm-kernel sweep collect -out local.results -csv local.csv tiny.sweep >/dev/null 2>&1 || die "collect of the local results failed"
+# Two tasks die: the results of runs 1 and 3 (shards 1 and 3 of 4) go.
+declare -A key
+while read -r idx k _; do key[$idx]=$k; done < <(cd "$work" && rbm-kernel sweep plan lr.sweep)
+sum_before="$(cd "$work/lr.results" && sha256sum "${key[0]}.json" "${key[2]}.json")"
+rm "$work/lr.results/${key[1]}.json" "$work/lr.results/${key[3]}.json"
+step resubmit
+after="$(task_logs)"
+new="$(comm -13 <(echo "$before") <(echo "$after"))"
+[[ "$(sed 's/^lr-[0-9]*_//' <<<"$new" | tr '\n' ' ')" == "1.out 3.out " ]] ||
+	die "the resubmission --array=1,3 wrote the task logs: $new"
+for f in $new; do
+	grep -aq '^1 runs: 0 skipped (already done), 1 run, 0 failed' "$work/$f" ||
+		die "resubmitted task log $f does not say it ran its 1 run: $(tr '\r' '\n' <"$work/$f")"
+done
+grep -q '^4 runs: 4 done (0 failed), 0 missing$' "$work/step-resubmit.out" ||
+	die "status after the resubmission: $(cat "$work/step-resubmit.out")"
+[[ "$(cd "$work/lr.results" && sha256sum "${key[0]}.json" "${key[2]}.json")" == "$sum_before" ]] ||
+	die "the resubmission of tasks 1 and 3 touched the results of runs 0 and 2"
+step collect
+grep -q 'rate 0.2 vs 0.05 on max loglik' "$work/step-collect.out" ||
+	die "collect printed no comparison: $(cat "$work/step-collect.out")"
 
 # drop_timing FILE: the CSV without its timing column (seconds).
 drop_timing() {
@@ -219,10 +251,11 @@ for r in rows:
     w.writerow(r[:drop] + r[drop + 1:])
 EOF
 }
-drop_timing slurm.csv >slurm.cmp
-drop_timing local.csv >local.cmp
+cd "$work"
+drop_timing lr.csv >slurm.cmp
+drop_timing laptop.csv >local.cmp
 rows=$(($(wc -l <local.cmp) - 1))
-# 4 runs x loglik at steps 50 and 100.
-((rows == 8)) || die "local CSV has $rows rows, want 8"
-diff -u local.cmp slurm.cmp >&2 || die "Slurm and local results differ (diff above)"
-log "PASS: $rows result rows from Slurm array job ${out%%;*} equal the local run"
+# 4 runs x loglik at steps 20 and 40.
+((rows == 8)) || die "laptop CSV has $rows rows, want 8"
+diff -u local.cmp slurm.cmp >&2 || die "Slurm and laptop results differ (diff above)"
+log "PASS: the walk-through of docs/sweep.md on Slurm, with tasks 1 and 3 resubmitted alone: $rows result rows equal the laptop's"
