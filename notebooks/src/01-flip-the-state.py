@@ -55,7 +55,7 @@ Every cell is Go, run by the rbm-kernel. The sampler is `mcmc.Flip`
 transition matrices come from `mcmc.TransitionMatrix`, the diagnostics from
 `mcmc.SLEM`, `mcmc.FitAR`, `mcmc.ACF`, `mcmc.Classes`; the Table 1
 sweeps run on the library's sweep runner (`dsl.Compile`, `dsl.Run`). The committed run
-took 9 minutes on two cores (the time of each long cell is printed
+took 9.5 minutes on two cores shared with other work (the time of each long cell is printed
 under it); the tests set `RBM_QUICK=1`, which runs the
 same code with fewer repeats, updates and steps in about two minutes."""),
     ("md", r"""## Settings
@@ -327,7 +327,8 @@ use the same seeds: the comparison is paired.
 > is actually slightly better in the beginning when weights are close to
 > their small initialization."
 
-Each run takes about 15 seconds here; the bar counts runs."""),
+Each run takes about 5 seconds here (the 20 took 1 min 39 s in the committed
+run); the bar counts runs."""),
     ("go", r"""bas, err := data.BarsAndStripes(4, false)
 must(err)
 basBest, err := data.BestLogLikelihood(bas)
@@ -645,8 +646,9 @@ Shark library the paper used (`data.ArtificialModesBasis`: all off, all on,
 lower half on, upper half on; pairs of modes are 8 or 16 pixels apart); we
 draw 10,000 examples per set. A sample's **class** is the basic mode
 nearest in Hamming distance; samples equally near to two modes are
-unassigned (`mcmc.Classes`). Below: the four modes, then the first 24
-examples of each set."""),
+unassigned (`mcmc.Classes`). Below: the four modes, then each set (its
+summary, and its first 30 examples, whose labels are the modes they were
+drawn from)."""),
     ("go", r"""amModes := data.ArtificialModesBasis()
 pmuts := []float64{0.01, 0.1}
 var amSets []*data.Set
@@ -659,11 +661,8 @@ for k, pm := range pmuts {
 img, err := viz.Tiles(amModes, 4, 4, 4, &viz.TileOptions{Scale: 12, Pad: 3})
 must(err)
 display.Image(img)
-for k, s := range amSets {
-	img, err = viz.Tiles(s.X.Slice(0, 24, 0, 16), 4, 4, 12, &viz.TileOptions{Scale: 8, Pad: 2})
-	must(err)
-	fmt.Printf("p_mut = %v\n", pmuts[k])
-	display.Image(img)
+for _, s := range amSets {
+	display.Show(s) // name, size, classes, labels and the first examples
 }"""),
     ("go", r"""// mnistSet returns n MNIST test digits binarised by sampling, or nil
 // (saying why) if the MNIST files are missing.

@@ -76,9 +76,10 @@ here:
 problem: 1,000 training digits, 50 hidden units, 300 updates and 500
 samples; its numbers say nothing about the paper.
 
-Times measured on a 2-core machine (OpenBLAS kernel): the full run took
-5 minutes (training 53 s, the step-size sweep 2 min 12 s, the long runs
-1 min 33 s); the quick run about 20 s."""),
+Times measured on a 2-core machine (OpenBLAS kernel) shared with a test
+run: the full run took 5 minutes (training 1 min 21 s, the step-size sweep
+2 min 20 s, the long runs 1 min 20 s; on an idle machine the training took
+53 s); the quick run about 20 s."""),
     ("go", r"""quick := os.Getenv("RBM_QUICK") == "1"
 
 const seed = 2011
@@ -130,10 +131,7 @@ train := part(digits, "train", 0, nTrain)
 valid := part(digits, "valid", nTrain, nTrain+nValid)
 test := part(digits, "test", nTrain+nValid, nTrain+nValid+nTest)
 fmt.Printf("%s: %d train, %d validation, %d test digits of %d pixels\n", digits.Name, train.Len(), valid.Len(), test.Len(), digits.Dim())
-
-img, err := viz.Tiles(train.X.Slice(0, 20, 0, 784), 28, 28, 20, &viz.TileOptions{Scale: 2, Pad: 2})
-must(err)
-display.Image(img)"""),
+train // its summary and first digits"""),
     ("md", r"""## One model, trained with PCD
 
 An RBM with visible units v (the pixels) and hidden units h gives each
@@ -149,27 +147,41 @@ model's term with persistent Gibbs chains that carry on from one update to
 the next: 100 chains, one Gibbs step per update, learning rate 0.05 decaying
 along a cosine to 0.005, momentum 0.5. The visible biases start at the log
 odds of each pixel's mean, so an untrained model already draws ink where
-digits have ink."""),
-    ("go", r"""m, err := rbm.NewBinary(train.Dim(), hidden, &rbm.Init{WeightStd: 0.01, BaseRate: train.X, Seed: seed})
+digits have ink.
+
+The run takes a minute or more, so it keeps a **checkpoint**: every 500
+updates, and when it is interrupted, `learn.Train` writes the run's whole
+state (the model, the persistent chains, the momentum, the position in the
+schedule and in the batch order) to a file in the temporary folder. If you
+interrupt the cell (■) or the kernel restarts, run it again (after the
+cells above, after a restart): `Train` finds the file and goes on from the
+update where it stopped, to the same model, bit for bit, as a run that was
+never interrupted. A finished run deletes its file, so running the cell
+again trains a new model from the start (had the file been kept, `Train`
+would load the finished run and return at once)."""),
+    ("go", r"""import "path/filepath"
+
+// The run saves its state to ckpt every 500 updates and when it is
+// interrupted; Train resumes from the file when it exists.
+ckpt := filepath.Join(os.TempDir(), fmt.Sprintf("rbm-kernel-02-rates-fpcd-pcd-%d-%d.ckpt", hidden, updates))
+m, err := rbm.NewBinary(train.Dim(), hidden, &rbm.Init{WeightStd: 0.01, BaseRate: train.X, Seed: seed})
 must(err)
 bar := display.NewProgress("PCD-1")
 hist, err := learn.Train(ctx, m, train, learn.NewPCD(1, 100, mcmc.NewGibbs(seed)), &learn.Settings{
-	Updates:   updates,
-	BatchSize: 100,
-	Rate:      0.05,
-	Schedule:  learn.Cosine{End: 0.005},
-	Momentum:  0.5,
-	Seed:      seed,
-	Progress:  bar.Update,
+	Updates:    updates,
+	BatchSize:  100,
+	Rate:       0.05,
+	Schedule:   learn.Cosine{End: 0.005},
+	Momentum:   0.5,
+	Seed:       seed,
+	Progress:   bar.Update,
+	Checkpoint: learn.Checkpoint{Path: ckpt, Every: 500},
 })
 bar.Done()
 must(err)
+os.Remove(ckpt) // finished: running the cell again trains afresh
 fmt.Printf("%d updates in %v\n", hist.Updates, hist.Elapsed.Round(time.Second))
-
-img, err = viz.Filters(m.W, 28, 28, 20, &viz.TileOptions{Scale: 1, Pad: 2})
-must(err)
-display.Markdown("The first filters (columns of W, each scaled to its own range):")
-display.Image(img)"""),
+m // its weight statistics and the first filters (columns of W)"""),
     ("md", r"""## The rates: the data's statistics under the trained model
 
 Rates-FPCD and rates-herding never look at the data while they sample.
@@ -430,15 +442,15 @@ setting).** The numbers above are from that run; a quick run (`RBM_QUICK=1`)
 prints its own, which mean little.
 
 - *α = 1 against α = 0.95:* **agrees.** With its best ε_F each, rates-FPCD
-  reached a test ISL of −218.9 with α = 1 and −233.0 with α = 0.95, and
+  reached a test ISL of −219.3 with α = 1 and −235.6 with α = 0.95, and
   α = 1 was ahead at every ε_F of the grid; with α = 0.95 the ISL
   falls steeply for ε_F ≥ 0.03, where the fast parameters, held near 0 by
   the decay, shake the chain into noise instead of moving it between
   digits.
-- *Best step sizes:* **does not agree.** Rates-herding's and rates-FPCD's
-  best ε_F are the same here (0.01), not 10 to 100 times apart; an earlier
-  full run, whose PCD training differed from this one only in rounding,
-  gave 0.003 for rates-FPCD, a factor of 3. Rates-FPCD with α = 1 is
+- *Best step sizes:* **does not agree.** Rates-herding's best ε_F (0.01)
+  is 3.3 times rates-FPCD's (0.003) here, not 10 to 100 times; the
+  previous full run, whose PCD-trained model differed slightly from this
+  one, picked 0.01 for both, a factor of 1. Rates-FPCD with α = 1 is
   remarkably flat: from ε_F = 10⁻³ to 1 its ISL stays within about 4
   nats, so its "best" ε_F is a weak choice among near-equals. The ε_F grid is coarse (factors of about 3).
 - *Mixing against noise:* **agrees in shape.** Rates-herding and SP rise
@@ -613,31 +625,35 @@ func classTable(runs []run, ref *data.Set, nc int) {
 classTable(runs, part(train, "ref", 0, least(2000, nTrain)), least(1000, nSamples))"""),
     ("md", r"""**What we saw (the committed full run).**
 
-- *Gibbs a distant last:* **agrees for k = 1, less so for k = 10.** Among
-  the first 1,000 samples the nearest-digit class changed 15 times with
-  k = 1 (4 of the ten digits visited) and 95 times with k = 10 (6 digits),
-  against 300 and more for the rates samplers. The k = 1 strip stays on
-  its starting 0 for the first 20 samples and then moves slowly among 7s,
-  5s and 1s; with k = 10 the chain changes digit often in this run (an
-  earlier full run, whose model differed only by rounding in training,
-  saw 16 changes for k = 10: how well Gibbs mixes depends on the model).
+- *Gibbs a distant last:* **agrees.** Among the first 1,000 samples the
+  nearest-digit class changed 18 times with k = 1 (5 of the ten digits
+  visited) and 15 times with k = 10 (6 digits), against 190 and more for
+  the other samplers. The k = 1 strip stays on its starting 0 for the
+  first 20 samples, and from sample 500 to 10,000 it shows a 6 every
+  time: the chain found a 6 and stayed there; with k = 10 the chain is
+  mostly on 5s, with an 8 or a 6 now and then (how well Gibbs mixes
+  depends on the model: the previous full run, whose model differed
+  slightly, saw 95 changes for k = 10 and 15 for k = 1).
 - *Rates-herding and rates-FPCD leading:* **agrees.** Rates-herding changed
-  class 347 times and rates-FPCD 300 times in the first 1,000 samples, and
+  class 326 times and rates-FPCD 223 times in the first 1,000 samples, and
   both visited all ten digits. Rates-FPCD's first samples melt from the
-  starting 0 into an 8 within about ten samples — an example of the
-  in-between *spurious* samples the paper mentions; rates-herding's samples
-  are sharper, as its deterministic step lands on low-energy states.
-- *SP:* **partly agrees.** It mixes better than Gibbs with k = 1 (80 class
-  changes, nine digits; Gibbs with k = 10 changed more often in this run)
-  but its samples are visibly off: in our run they are
+  starting 0 through a 9 into thin, broken strokes within about fifteen
+  samples — an example of the in-between *spurious* samples the paper
+  mentions; rates-herding's samples are sharper, as its deterministic step
+  lands on low-energy states.
+- *SP:* **partly agrees.** It mixes far better than Gibbs (192 class
+  changes, all ten digits), but its samples are visibly off: in our run they are
   *thinner and fainter* than the data, often broken strokes, rather than
   "larger and bolder" as the paper saw. Both are the same effect — the
   distribution is skewed because SP pushes away from everything it visits
   without the rates to pull it back — in opposite directions.
-- *Cost:* one rates-FPCD sample took about 6 times as long as one Gibbs
-  step here (1.1 ms against 0.18 ms), within the paper's 2–7 times: the
-  θ_F update and θ + θ_F are full 784 × 200 matrix operations for a single
-  chain, while a single-chain Gibbs step is two matrix–vector products."""),
+- *Cost:* one rates-FPCD sample took about 15 times as long as one Gibbs
+  step here (0.94 ms against 0.063 ms), more than the paper's 2–7 times:
+  the θ_F update and θ + θ_F are full 784 × 200 matrix operations for a
+  single chain, while a single-chain Gibbs step is two matrix–vector
+  products. These are wall-clock times of one run on a shared machine
+  (ten Gibbs steps took 15 times one, not 10, and the previous full run
+  measured a ratio of 6), so the ratio is known only roughly."""),
     ("md", r"""## ISL against the number of samples (the paper's Fig. 2)
 
 What the paper says (Fig. 2 is on USPS; the MNIST numbers are in the
@@ -709,38 +725,38 @@ fmt.Printf("whole notebook: %v\n", time.Since(started).Round(time.Second))"""),
     ("md", r"""**What we saw (the committed full run, MNIST, 10,000 samples).**
 
 - *Gibbs performs very poorly:* **agrees.** After 10,000 samples Gibbs
-  reached −239.3 (k = 1) and −223.8 (k = 10), with long flat stretches and
-  a sudden rise when the chain finally changes digit (k = 1 sits near
-  −370 for its first 100 samples). Rates-FPCD reached −199.3 and
-  rates-herding −176.7.
-- *100 rates-FPCD samples better than 200,000 Gibbs samples:* **not seen
-  at our scale.** 100 rates-FPCD samples scored −275.6, below Gibbs after
-  10,000 samples (−239.3 for k = 1, −223.8 for k = 10). Rates-FPCD passed
-  Gibbs k = 1's 10,000-sample value somewhere between 100 and 1,000
-  samples (−228.3 at 1,000), and k = 10's between 1,000 and 10,000. Our model is smaller and less well
-  trained than the paper's, and Gibbs with k = 1 happened to wander
-  through four digits.
+  reached −304.3 (k = 1) and −241.9 (k = 10): k = 1 climbs slowly while
+  its chain sits on one digit (−348.6 at 100 samples, −316.1 at 1,000),
+  and k = 10 has a long flat stretch near −300 from 100 to 1,000 samples
+  before it rises. Rates-FPCD reached −200.3 and rates-herding −176.2.
+- *100 rates-FPCD samples better than 200,000 Gibbs samples:* **half seen
+  at our scale.** 100 rates-FPCD samples scored −280.9, above Gibbs with
+  k = 1 after 10,000 samples (−304.3) but below Gibbs with k = 10 after
+  10,000 (−241.9); rates-FPCD passed k = 10's 10,000-sample value
+  between 100 and 1,000 samples (−229.3 at 1,000). Our model is smaller
+  and less well trained than the paper's, and Gibbs with k = 1 happened
+  to stay on one digit.
 - *Rates-FPCD surpassing the train set:* **not seen.** The training digits
   used as Parzen samples score −163.4 at N = 8,000 (and −190.7 at 1,000);
-  rates-FPCD stays well below, and rates-herding comes closest (−176.7 at
+  rates-FPCD stays well below, and rates-herding comes closest (−176.2 at
   10,000). The paper's −78.5 against −80.0 is on USPS with a better model
   and far more samples.
 - *Rates-herding rises fastest, then is caught up by rates-FPCD:* **half
-  agrees.** Rates-herding rises fastest (−295.2 at N = 10, near the train
+  agrees.** Rates-herding rises fastest (−292.9 at N = 10, near the train
   set's −288.5), but in our run rates-FPCD does not catch up within 10,000
   samples; the paper saw the catching-up most clearly on MNIST, with more
   samples.
-- *SP better than Gibbs, worse than the others:* **partly agrees.** −226.9
-  after 10,000 samples: better than Gibbs with k = 1 (−239.3), slightly
-  worse than Gibbs with k = 10 (−223.8), below rates-FPCD (−199.3).
+- *SP better than Gibbs, worse than the others:* **agrees.** −220.2
+  after 10,000 samples: better than Gibbs with k = 1 (−304.3) and with
+  k = 10 (−241.9), below rates-FPCD (−200.3) and rates-herding (−176.2).
 
-The time per sample in the class table says what these curves cost:
-rates-FPCD is about 6 times dearer per sample than a single Gibbs step,
-rates-herding about 14 times; Gibbs with k = 10 costs about 1.6 times as
-much as rates-FPCD per sample and does better than k = 1 here. At less
-*time* (1,000 rates-FPCD samples, about 1.1 s, against 10,000 Gibbs steps
-with k = 1, about 1.8 s), rates-FPCD is still ahead: −228.3 against
-−239.3."""),
+The time per sample in the class table says what these curves cost (one
+run's wall-clock times on a shared machine): rates-FPCD is about 15 times
+dearer per sample than a single Gibbs step, rates-herding about 26 times;
+Gibbs with k = 10 costs about as much as rates-FPCD per sample and does
+better than k = 1 here. In a fraction of the time (100 rates-FPCD
+samples, about 0.09 s, against 10,000 Gibbs steps with k = 1, about
+0.6 s), rates-FPCD is already ahead: −280.9 against −304.3."""),
     ("md", r"""## Summary
 
 - One PCD-trained RBM, four samplers, the paper's measure. The samplers

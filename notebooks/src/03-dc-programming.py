@@ -626,6 +626,7 @@ mnistTrainSet := &data.Set{Name: "MNIST train", X: mat.DenseCopyOf(digits.X.Slic
 mnistTestSet := &data.Set{Name: "MNIST test", X: mat.DenseCopyOf(digits.X.Slice(10000-mnistTest, 10000, 0, 784)), Rows: 28, Cols: 28}
 fmt.Printf("%d training and %d test digits, binarised by sampling; %d updates (%d × %d batches of 100)\n",
 	mnistTrainSet.Len(), mnistTestSet.Len(), mnistEpochs*mnistTrainSet.Len()/100, mnistEpochs, mnistTrainSet.Len()/100)
+display.Show(mnistTrainSet) // the training digits as binarised: summary and the first of them
 
 // mnistRun trains one learner for mnistEpochs epochs of batch-100 updates at
 // η = 0.01 from the same initial weights (seed 2017), estimating ln Z by AIS
@@ -744,8 +745,10 @@ with 1000 distributions is not measured and need not be the same for every
 model. So this **confirms the early part of Fig. 3 in direction and size
 of the DCP learners' lead at η = 0.01**, not which of the two leads;
 whether all learners meet after 200 epochs is not tested. The section took
-about 2 minutes (per learner 27–37 s, of which AIS 10–16 s for the three
-estimates).
+7.5 minutes in the committed run, on two cores shared with a heavy test run
+(per learner 1 min 12 s to 2 min 38 s, of which AIS 37–59 s for the three
+estimates); on an otherwise idle machine it took about 2 minutes (per
+learner 27–37 s, of which AIS 10–16 s).
 
 ### How good is AIS? A check against the exact value
 
@@ -792,9 +795,10 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
   standard error on a small model.
 
 The full run (10 repeats × 20 000 updates for Figs. 1 and 2, 8 × 5000 for
-Fig. 6(b), the reduced MNIST run of about 2 minutes) took 4 minutes for
-this copy on two shared cores; depending on what else runs it can take
-twice as long. The quick mode (`RBM_QUICK=1`) takes under a minute."""),
+Fig. 6(b), the reduced MNIST run) took 13.7 minutes for this copy, on two
+cores shared with a heavy test run (a load of 10 to 19 processes); on two
+cores with little else to do it takes about 4 minutes, the MNIST run about
+2 of them. The quick mode (`RBM_QUICK=1`) takes under a minute."""),
     ("go", r"""fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)"""),
 ]
 
