@@ -2,6 +2,7 @@ package statebin
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -95,5 +96,26 @@ func TestReaderErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
 		}
+	}
+}
+
+// A PCG state round-trips, and a byte string that is not one is an error
+// naming the field.
+func TestPCG(t *testing.T) {
+	src := rand.NewPCG(3, 4)
+	src.Uint64()
+	var w Writer
+	w.PCG(src)
+	w.Blob([]byte("not a PCG"))
+	r := NewReader(w.Bytes())
+	var got rand.PCG
+	r.PCG("source", &got)
+	if r.Err() != nil || got.Uint64() != src.Uint64() {
+		t.Fatalf("round trip: err %v, or the streams differ", r.Err())
+	}
+	var bad rand.PCG
+	r.PCG("other", &bad)
+	if r.Err() == nil || !strings.Contains(r.Err().Error(), "other") {
+		t.Errorf("a blob that is not a PCG state: %v, want an error naming the field", r.Err())
 	}
 }

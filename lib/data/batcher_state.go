@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/statebin"
 )
@@ -17,17 +18,13 @@ func (b *Batcher) MarshalBinary() ([]byte, error) {
 	if b == nil || b.src == nil {
 		return nil, errors.New("data: Batcher.MarshalBinary: batcher not made with NewBatcher")
 	}
-	src, err := b.src.MarshalBinary()
-	if err != nil {
-		return nil, fmt.Errorf("data: Batcher.MarshalBinary: %w", err)
-	}
 	var w statebin.Writer
 	w.String("data.Batcher/1")
 	w.Int(b.size)
 	w.Ints(b.perm)
 	w.Int(b.pos)
 	w.Int(b.epoch)
-	w.Blob(src)
+	w.PCG(b.src)
 	return w.Bytes(), nil
 }
 
@@ -61,15 +58,12 @@ func (b *Batcher) UnmarshalBinary(data []byte) error {
 	if r.Err() == nil && (pos < 0 || pos > len(perm) || epoch < -1) {
 		r.Fail("position", "position %d in an epoch of %d, epoch %d", pos, len(perm), epoch)
 	}
-	blob := r.Blob("source")
+	var src rand.PCG
+	r.PCG("source", &src)
 	if err := r.Done("batcher"); err != nil {
 		return fmt.Errorf("data: Batcher.UnmarshalBinary: %w", err)
 	}
-	saved := *b.src
-	if err := b.src.UnmarshalBinary(blob); err != nil {
-		*b.src = saved
-		return fmt.Errorf("data: Batcher.UnmarshalBinary: source: %w", err)
-	}
+	*b.src = src
 	copy(b.perm, perm)
 	b.pos, b.epoch = pos, epoch
 	return nil

@@ -16,10 +16,6 @@ func (l *ModifiedCD) MarshalBinary() ([]byte, error) {
 	if l.src == nil {
 		return nil, fmt.Errorf("learn: ModifiedCD: not made with NewModifiedCD")
 	}
-	src, err := l.src.MarshalBinary()
-	if err != nil {
-		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
-	}
 	var w statebin.Writer
 	w.String("learn.ModifiedCD/1")
 	w.Int(l.K)
@@ -29,7 +25,7 @@ func (l *ModifiedCD) MarshalBinary() ([]byte, error) {
 	w.Int(l.Chains)
 	w.Bool(l.SamplePositive)
 	w.F64(l.LastNorm)
-	w.Blob(src)
+	w.PCG(l.src)
 	if err := writeChains(&w, l.chains); err != nil {
 		return nil, fmt.Errorf("learn: ModifiedCD: %w", err)
 	}
@@ -57,11 +53,7 @@ func (l *ModifiedCD) UnmarshalBinary(b []byte) error {
 	r.Check("SamplePositive", r.Bool("SamplePositive"), l.SamplePositive)
 	norm := r.F64("LastNorm")
 	var src rand.PCG
-	if blob := r.Blob("source"); r.Err() == nil {
-		if err := src.UnmarshalBinary(blob); err != nil {
-			r.Fail("source", "%v", err)
-		}
-	}
+	r.PCG("source", &src)
 	c := readChains(r, "chains")
 	s := r.Blob("sampler")
 	if err := r.Done("ModifiedCD"); err != nil {

@@ -9,30 +9,6 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/internal/statebin"
 )
 
-// writeSource writes the state of a PCG source.
-func writeSource(w *statebin.Writer, src *rand.PCG) error {
-	b, err := src.MarshalBinary()
-	if err != nil {
-		return err
-	}
-	w.Blob(b)
-	return nil
-}
-
-// readSource reads a PCG state into a new source.
-func readSource(r *statebin.Reader) *rand.PCG {
-	b := r.Blob("source")
-	if r.Err() != nil {
-		return nil
-	}
-	src := new(rand.PCG)
-	if err := src.UnmarshalBinary(b); err != nil {
-		r.Fail("source", "%v", err)
-		return nil
-	}
-	return src
-}
-
 // MarshalBinary returns the sampler's state: the state of its source.
 func (s *GaussGibbs) MarshalBinary() ([]byte, error) {
 	if s == nil || s.src == nil {
@@ -40,9 +16,7 @@ func (s *GaussGibbs) MarshalBinary() ([]byte, error) {
 	}
 	var w statebin.Writer
 	w.String("mcmc.GaussGibbs/1")
-	if err := writeSource(&w, s.src); err != nil {
-		return nil, fmt.Errorf("mcmc: GaussGibbs.MarshalBinary: %w", err)
-	}
+	w.PCG(s.src)
 	return w.Bytes(), nil
 }
 
@@ -54,11 +28,12 @@ func (s *GaussGibbs) UnmarshalBinary(b []byte) error {
 	}
 	r := statebin.NewReader(b)
 	r.Tag("mcmc.GaussGibbs/1")
-	src := readSource(r)
+	var src rand.PCG
+	r.PCG("source", &src)
 	if err := r.Done("GaussGibbs"); err != nil {
 		return fmt.Errorf("mcmc: GaussGibbs.UnmarshalBinary: %w", err)
 	}
-	*s.src = *src
+	*s.src = src
 	return nil
 }
 
@@ -80,9 +55,7 @@ func (s *Langevin) MarshalBinary() ([]byte, error) {
 	w.F64(s.Step)
 	w.Int(s.Accepted)
 	w.Int(s.Proposed)
-	if err := writeSource(&w, s.src); err != nil {
-		return nil, fmt.Errorf("mcmc: Langevin.MarshalBinary: %w", err)
-	}
+	w.PCG(s.src)
 	return w.Bytes(), nil
 }
 
@@ -102,12 +75,13 @@ func (s *Langevin) UnmarshalBinary(b []byte) error {
 	r.Check("TargetAccept", r.F64("TargetAccept"), s.TargetAccept)
 	r.Check("AdaptSteps", r.Int("AdaptSteps"), s.AdaptSteps)
 	step, acc, prop := r.F64("Step"), r.Int("Accepted"), r.Int("Proposed")
-	src := readSource(r)
+	var src rand.PCG
+	r.PCG("source", &src)
 	if err := r.Done("Langevin"); err != nil {
 		return fmt.Errorf("mcmc: Langevin.UnmarshalBinary: %w", err)
 	}
 	s.Step, s.Accepted, s.Proposed = step, acc, prop
-	*s.src = *src
+	*s.src = src
 	return nil
 }
 
@@ -131,9 +105,7 @@ func (s *GibbsLangevin) MarshalBinary() ([]byte, error) {
 	w.F64(s.Step)
 	w.Int(s.Accepted)
 	w.Int(s.Proposed)
-	if err := writeSource(&w, s.src); err != nil {
-		return nil, fmt.Errorf("mcmc: GibbsLangevin.MarshalBinary: %w", err)
-	}
+	w.PCG(s.src)
 	return w.Bytes(), nil
 }
 
@@ -156,12 +128,13 @@ func (s *GibbsLangevin) UnmarshalBinary(b []byte) error {
 	r.Check("TargetAccept", r.F64("TargetAccept"), s.TargetAccept)
 	r.Check("AdaptSteps", r.Int("AdaptSteps"), s.AdaptSteps)
 	step, acc, prop := r.F64("Step"), r.Int("Accepted"), r.Int("Proposed")
-	src := readSource(r)
+	var src rand.PCG
+	r.PCG("source", &src)
 	if err := r.Done("GibbsLangevin"); err != nil {
 		return fmt.Errorf("mcmc: GibbsLangevin.UnmarshalBinary: %w", err)
 	}
 	s.Step, s.Accepted, s.Proposed = step, acc, prop
-	*s.src = *src
+	*s.src = src
 	return nil
 }
 

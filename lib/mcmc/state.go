@@ -60,16 +60,11 @@ func (c *Chains) UnmarshalBinary(b []byte) error {
 }
 
 // writeStreams writes the block streams of Gibbs and Flip.
-func writeStreams(w *statebin.Writer, srcs []rand.PCG) error {
+func writeStreams(w *statebin.Writer, srcs []rand.PCG) {
 	w.Int(len(srcs))
 	for i := range srcs {
-		b, err := srcs[i].MarshalBinary()
-		if err != nil {
-			return err
-		}
-		w.Blob(b)
+		w.PCG(&srcs[i])
 	}
-	return nil
 }
 
 // readStreams reads what writeStreams wrote.
@@ -78,9 +73,7 @@ func readStreams(r *statebin.Reader) []rand.PCG {
 	srcs := make([]rand.PCG, 0, min(n, 1024))
 	for i := 0; i < n && r.Err() == nil; i++ {
 		var p rand.PCG
-		if err := p.UnmarshalBinary(r.Blob("stream")); err != nil && r.Err() == nil {
-			r.Fail(fmt.Sprintf("stream %d", i), "%v", err)
-		}
+		r.PCG(fmt.Sprintf("stream %d", i), &p)
 		srcs = append(srcs, p)
 	}
 	return srcs
@@ -95,9 +88,7 @@ func (g *Gibbs) MarshalBinary() ([]byte, error) {
 	var w statebin.Writer
 	w.String("mcmc.Gibbs/1")
 	w.U64(g.seed)
-	if err := writeStreams(&w, g.srcs); err != nil {
-		return nil, fmt.Errorf("mcmc: Gibbs.MarshalBinary: %w", err)
-	}
+	writeStreams(&w, g.srcs)
 	return w.Bytes(), nil
 }
 
@@ -128,9 +119,7 @@ func (f *Flip) MarshalBinary() ([]byte, error) {
 	w.String("mcmc.Flip/1")
 	w.F64(f.alpha)
 	w.U64(f.seed)
-	if err := writeStreams(&w, f.srcs); err != nil {
-		return nil, fmt.Errorf("mcmc: Flip.MarshalBinary: %w", err)
-	}
+	writeStreams(&w, f.srcs)
 	return w.Bytes(), nil
 }
 
@@ -169,15 +158,11 @@ func (p *Tempered) MarshalBinary() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mcmc: Tempered.MarshalBinary: base sampler: %w", err)
 	}
-	src, err := p.src.MarshalBinary()
-	if err != nil {
-		return nil, fmt.Errorf("mcmc: Tempered.MarshalBinary: %w", err)
-	}
 	var w statebin.Writer
 	w.String("mcmc.Tempered/1")
 	w.Floats(p.betas)
 	w.Int(p.k)
-	w.Blob(src)
+	w.PCG(p.src)
 	w.Ints(p.attempts)
 	w.Ints(p.accepts)
 	for i := 1; i < len(p.chains); i++ {
@@ -215,11 +200,7 @@ func (p *Tempered) UnmarshalBinary(b []byte) error {
 	}
 	r.Check("base steps", r.Int("base steps"), p.k)
 	var src rand.PCG
-	if blob := r.Blob("swap source"); r.Err() == nil {
-		if err := src.UnmarshalBinary(blob); err != nil {
-			r.Fail("swap source", "%v", err)
-		}
-	}
+	r.PCG("swap source", &src)
 	attempts, accepts := r.Ints("proposed swaps"), r.Ints("accepted swaps")
 	if r.Err() == nil && (len(attempts) != len(p.attempts) || len(accepts) != len(p.accepts)) {
 		r.Fail("swap counts", "%d and %d pairs, want %d", len(attempts), len(accepts), len(p.attempts))
