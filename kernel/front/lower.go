@@ -108,65 +108,38 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			}
 		}
 	}
-	for i := range chunks {
-		if c := &chunks[i]; c.File != nil {
-			lw.variadicInterfaces(c.File)
-		} else {
-			lw.variadicInterfaces(c.Body)
-			if c.Final != nil {
-				lw.variadicInterfaces(c.Final)
-			}
-		}
-	}
+	// Passes over whole chunks, in this order: each sees what the one
+	// before made.
+	eachChunk(chunks, lw.variadicInterfaces)
 	if lw.Foreign != nil {
-		for i := range chunks {
-			c := &chunks[i]
-			switch {
-			case c.File != nil:
-				lw.qualify(c.File)
-			default:
-				lw.qualify(c.Body)
-				if c.Final != nil {
-					f := &ast.ExprStmt{X: c.Final}
-					lw.qualify(f)
-					c.Final = f.X
-				}
-			}
-		}
+		eachChunk(chunks, lw.qualify)
 	}
-	for i := range chunks {
-		c := &chunks[i]
-		switch {
-		case c.File != nil:
-			lw.interfaceCopies(c.File)
-		default:
-			lw.interfaceCopies(c.Body)
-			if c.Final != nil {
-				f := &ast.ExprStmt{X: c.Final}
-				lw.interfaceCopies(f)
-				c.Final = f.X
-			}
-		}
-	}
-	for i := range chunks {
-		c := &chunks[i]
-		switch {
-		case c.File != nil:
-			lw.closures(c.File)
-		default:
-			lw.closures(c.Body)
-			if c.Final != nil {
-				f := &ast.ExprStmt{X: c.Final}
-				lw.closures(f)
-				c.Final = f.X
-			}
-		}
-	}
+	eachChunk(chunks, lw.interfaceCopies)
+	eachChunk(chunks, lw.closures)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}
 	}
 	return nil
+}
+
+// eachChunk calls pass on every chunk: a file, or statements and their
+// final expression (inside an expression statement, so that pass may
+// replace it).
+func eachChunk(chunks []Chunk, pass func(ast.Node)) {
+	for i := range chunks {
+		c := &chunks[i]
+		if c.File != nil {
+			pass(c.File)
+			continue
+		}
+		pass(c.Body)
+		if c.Final != nil {
+			f := &ast.ExprStmt{X: c.Final}
+			pass(f)
+			c.Final = f.X
+		}
+	}
 }
 
 // qualify replaces each use of a name of a compiled cell under n by
