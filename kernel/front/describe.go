@@ -36,9 +36,19 @@ var printFuncs = map[string]bool{
 // type has a String, Error or Format method (fmt calls those instead).
 func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 	name := f.Pkg().Path() + "." + f.Name()
-	if !printFuncs[name] || c.Ellipsis.IsValid() {
+	if !printFuncs[name] {
 		return
 	}
+	if c.Ellipsis.IsValid() {
+		// f(xs...) with xs a []any: its elements through Dynamics.
+		if last := len(c.Args) - 1; last >= 0 {
+			c.Args[last] = lw.dynamicArg(c.Args[last], true, 'v')
+		}
+		return
+	}
+	// The verbs, before typeVerbs writes the format anew.
+	sharp := lw.sharpArgs(c, name)
+	verbs := lw.argVerbs(c, name)
 	lw.typeVerbs(c, name)
 	first := 0 // the first value printed: after the writer, the buffer or the format
 	if strings.HasPrefix(f.Name(), "Fprint") || strings.HasPrefix(f.Name(), "Append") {
@@ -52,7 +62,31 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			continue
 		}
 		t := lw.Info.Types[a].Type
-		if t == nil || types.IsInterface(t) || hasMethod(t, "Error", "String", "Format") {
+		if t != nil && sharp[i] && !types.IsInterface(t) && hasValueMethod(t, "Error", "String") && !hasValueMethod(t, "Format", "GoString") {
+			// %#v prints the value, not what String says; yaegi's
+			// wrapper with the method would be printed instead. A
+			// number or string prints as one; a struct as GoValue
+			// writes it.
+			pos := a.Pos()
+			if b, ok := t.Underlying().(*types.Basic); ok {
+				if conv := lw.typeExpr(b, pos); conv != nil {
+					c.Args[i] = &ast.CallExpr{Fun: conv, Lparen: pos, Args: []ast.Expr{a}, Rparen: a.End()}
+				}
+				continue
+			}
+			if HasSessionStruct(t) {
+				c.Args[i] = &ast.CallExpr{Fun: lw.helper("GoValue", pos), Lparen: pos,
+					Args:   []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(Describe(t))}},
+					Rparen: a.End()}
+			}
+			continue
+		}
+		if d := lw.dynamicArg(a, false, verbs[i]); d != a {
+			c.Args[i] = d
+			continue
+		}
+		if t == nil || types.IsInterface(t) || hasValueMethod(t, "Error", "String", "Format") {
+			// fmt calls the method; yaegi hands the value over with it.
 			continue
 		}
 		pos := a.Pos()
@@ -69,6 +103,76 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 	}
 }
 
+// argVerbs returns the verb of each argument of a printf-style call by
+// its index, from its constant format; 'v' for the arguments of the other
+// printing functions, and 0 where the format does not say.
+func (lw *Lowering) argVerbs(c *ast.CallExpr, name string) map[int]rune {
+	out := map[int]rune{}
+	at, ok := formatFuncs[name]
+	if !ok {
+		for i := range c.Args {
+			out[i] = 'v'
+		}
+		return out
+	}
+	if len(c.Args) <= at {
+		return out
+	}
+	tv := lw.Info.Types[c.Args[at]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return out
+	}
+	verbs, ok := printfVerbs(constant.StringVal(tv.Value))
+	if !ok {
+		return out
+	}
+	for i, v := range verbs {
+		out[at+1+i] = v
+	}
+	return out
+}
+
+// hasValueMethod reports whether the method set of t itself (not of *t:
+// fmt is handed a T) has one of names.
+func hasValueMethod(t types.Type, names ...string) bool {
+	ms := types.NewMethodSet(t)
+	for _, n := range names {
+		if ms.Lookup(nil, n) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// sharpArgs returns the indexes of the arguments of a printf-style call
+// that its constant format prints with %#v.
+func (lw *Lowering) sharpArgs(c *ast.CallExpr, name string) map[int]bool {
+	at, ok := formatFuncs[name]
+	if !ok || len(c.Args) <= at {
+		return nil
+	}
+	tv := lw.Info.Types[c.Args[at]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return nil
+	}
+	format := constant.StringVal(tv.Value)
+	offsets, ok := printfVerbOffsets(format)
+	if !ok {
+		return nil
+	}
+	out := map[int]bool{}
+	for i, off := range offsets {
+		if format[off] != 'v' {
+			continue
+		}
+		start := strings.LastIndexByte(format[:off], '%')
+		if start >= 0 && strings.IndexByte(format[start:off], '#') >= 0 {
+			out[at+1+i] = true
+		}
+	}
+	return out
+}
+
 // stringers returns, for the named types of the session that t is made
 // of and whose values fmt prints with their Error or String method (as
 // fmt decides: Error first; in the value's method set, so a method with a
@@ -82,51 +186,57 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 func (lw *Lowering) stringers(t types.Type, pos token.Pos) []ast.Expr {
 	var out []ast.Expr
 	seen := map[string]bool{}
-	add := func(t types.Type, key string) {
-		if seen[key] {
-			return
-		}
-		seen[key] = true
-		ms := types.NewMethodSet(t)
-		if ms.Lookup(nil, "Format") != nil {
-			return
-		}
-		method := ""
-		for _, m := range []string{"Error", "String"} {
-			if sel := ms.Lookup(nil, m); sel != nil {
-				if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isString(sig.Results().At(0).Type()) {
-					method = m
-					break
-				}
-			}
-		}
-		if method == "" {
-			return
-		}
-		tx := lw.typeExpr(t, pos)
-		if tx == nil {
-			return
-		}
-		v := &ast.Ident{NamePos: pos, Name: "v"}
-		empty := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
-		fn := &ast.FuncLit{
-			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{v}, Type: empty}}},
-				Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "string"}}}}},
-			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{
-				Fun:    &ast.SelectorExpr{X: &ast.TypeAssertExpr{X: &ast.Ident{NamePos: pos, Name: "v"}, Type: tx}, Sel: &ast.Ident{NamePos: pos, Name: method}},
-				Lparen: pos, Rparen: pos}}}}},
-		}
-		out = append(out, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(key)}, fn)
-	}
 	holds(t, func(t types.Type) bool {
 		if n, ok := t.(*types.Named); ok {
 			name := types.TypeString(n, func(p *types.Package) string { return p.Name() })
-			add(n, name)
-			add(types.NewPointer(n), "*"+name)
+			out = append(out, lw.stringer(n, name, pos, seen)...)
+			out = append(out, lw.stringer(types.NewPointer(n), "*"+name, pos, seen)...)
 		}
 		return false
 	})
 	return out
+}
+
+// stringer returns the pair of arguments of GoValue for the type t (a
+// named type or a pointer to one), named key in descriptions, whose
+// values fmt prints with their Error or String method; none when it has
+// neither, has a Format method, or cannot be written at pos. seen holds
+// the keys already given.
+func (lw *Lowering) stringer(t types.Type, key string, pos token.Pos, seen map[string]bool) []ast.Expr {
+	if seen[key] {
+		return nil
+	}
+	seen[key] = true
+	ms := types.NewMethodSet(t)
+	if ms.Lookup(nil, "Format") != nil {
+		return nil
+	}
+	method := ""
+	for _, m := range []string{"Error", "String"} {
+		if sel := ms.Lookup(nil, m); sel != nil {
+			if sig, ok := sel.Obj().Type().(*types.Signature); ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && isString(sig.Results().At(0).Type()) {
+				method = m
+				break
+			}
+		}
+	}
+	if method == "" {
+		return nil
+	}
+	tx := lw.typeExpr(t, pos)
+	if tx == nil {
+		return nil
+	}
+	v := &ast.Ident{NamePos: pos, Name: "v"}
+	empty := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
+	fn := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{v}, Type: empty}}},
+			Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "string"}}}}},
+		Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.CallExpr{
+			Fun:    &ast.SelectorExpr{X: &ast.TypeAssertExpr{X: &ast.Ident{NamePos: pos, Name: "v"}, Type: tx}, Sel: &ast.Ident{NamePos: pos, Name: method}},
+			Lparen: pos, Rparen: pos}}}}},
+	}
+	return []ast.Expr{&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(key)}, fn}
 }
 
 // HasSessionStruct reports whether t holds a struct type of the session:
@@ -311,6 +421,18 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 			continue
 		}
 		t := lw.Info.Types[c.Args[j]].Type
+		if t != nil && types.IsInterface(t) {
+			// The dynamic type, read by the helper TypeName from
+			// []I{x}, in which yaegi keeps it (goexec/dynamic.go).
+			a := c.Args[j]
+			if tx := lw.typeExpr(t, a.Pos()); tx != nil {
+				b[off] = 's'
+				one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: a.Pos(), Elt: tx}, Lbrace: a.Pos(), Elts: []ast.Expr{a}, Rbrace: a.End()}
+				c.Args[j] = &ast.CallExpr{Fun: lw.helper("TypeName", a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{one}, Rparen: a.End()}
+				changed = true
+			}
+			continue
+		}
 		if t == nil || types.IsInterface(t) || !needsGoValue(t) {
 			continue
 		}

@@ -200,6 +200,14 @@ func (lw *Lowering) copyInto(into types.Type, x ast.Expr) ast.Expr {
 	}
 	switch ast.Unparen(x).(type) {
 	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
+	case *ast.CompositeLit:
+		// A literal is new, but yaegi stores it in an empty interface
+		// without its type's methods (fmt then ignored a String
+		// method, an assertion to an interface failed); as a slice's
+		// element it keeps them, as a variable does.
+		if it, ok := into.Underlying().(*types.Interface); !ok || !it.Empty() {
+			return x
+		}
 	default:
 		return x
 	}

@@ -93,6 +93,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				lw.node(d)
 			}
 		default:
+			lw.commaOKDefines(c.Body)
 			lw.iterTypes(c.Body)
 			lw.markIterators(c.Body)
 			lw.constants(c.Body)
@@ -115,6 +116,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 		eachChunk(chunks, lw.qualify)
 	}
 	eachChunk(chunks, lw.interfaceCopies)
+	eachChunk(chunks, lw.interfaceAssertions)
 	eachChunk(chunks, lw.closures)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()

@@ -50,10 +50,15 @@ var builtinHelpers = map[string]reflect.Value{
 	"MinUint64": reflect.ValueOf(minUint64), "MaxUint64": reflect.ValueOf(maxUint64),
 	"MinFloat64": reflect.ValueOf(minFloat64), "MaxFloat64": reflect.ValueOf(maxFloat64),
 	"MinString": reflect.ValueOf(minString), "MaxString": reflect.ValueOf(maxString),
-	"Clear":    reflect.ValueOf(clearValue),
-	"ErrorsIs": reflect.ValueOf(errorsIs),
-	"ErrorsAs": reflect.ValueOf(errorsAs),
-	"GoValue":  reflect.ValueOf(goValueOf),
+	"Clear":          reflect.ValueOf(clearValue),
+	"ErrorsIs":       reflect.ValueOf(errorsIs),
+	"ErrorsAs":       reflect.ValueOf(errorsAs),
+	"GoValue":        reflect.ValueOf(goValueOf),
+	"Dynamic":        reflect.ValueOf(dynamicValue),
+	"Dynamics":       reflect.ValueOf(dynamicValues),
+	"DynamicOne":     reflect.ValueOf(dynamicOne),
+	"TypeName":       reflect.ValueOf(dynamicTypeName),
+	"AssertionPanic": reflect.ValueOf(assertionPanic),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys

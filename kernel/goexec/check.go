@@ -116,6 +116,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 		return nil, &refusal{compileError(code, err, 1)}
 	}
 	e.front.Commit(checked)
+	parsed = lw.SplitInits(parsed)
 	return front.SplitRedeclarations(parsed, checked.Info, strconv.Itoa(e.cells)), nil
 }
 

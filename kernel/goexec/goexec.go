@@ -282,6 +282,9 @@ func (e *Executor) init() error {
 		".": {"MapTypes": reflect.ValueOf(map[reflect.Value][]reflect.Type{
 			capture: formatTypes,
 			rich:    formatTypes,
+			// Dynamic's argument keeps its String or Error method the
+			// same way; the others come as yaegi's wrapper (dynamic.go).
+			builtinHelpers["Dynamic"]:                             formatTypes,
 			symbols.Symbols[front.DisplayPath+"/display"]["Show"]: formatTypes,
 		})},
 	}); err != nil {

@@ -193,6 +193,12 @@ func (g goValue) Format(f fmt.State, verb rune) {
 		leaf += "." + strconv.Itoa(p)
 	}
 	leaf += string(verb)
+	if text, ok := g.methodText(); ok && strings.ContainsRune("vsqxX", verb) && (verb != 'v' || !f.Flag('#')) {
+		// The value's own String or Error method decides, as fmt's
+		// handleMethods does, with the verb's flags, width and precision.
+		fmt.Fprintf(f, leaf, text)
+		return
+	}
 	if verb != 'v' {
 		if g.v.IsValid() && g.v.CanInterface() {
 			fmt.Fprintf(f, leaf, g.v.Interface())
@@ -205,6 +211,26 @@ func (g goValue) Format(f fmt.State, verb rune) {
 	pr := valuePrinter{b: &b, leaf: leaf, plus: f.Flag('+'), sharp: f.Flag('#') && verb == 'v', methods: g.methods}
 	pr.print(g.v, g.d, 0)
 	fmt.Fprint(f, b.String())
+}
+
+// methodText returns what the String or Error method of the value's own
+// type (or of its pointer type, for a pointer) says, when goValue has it.
+func (g goValue) methodText() (string, bool) {
+	if g.methods == nil || g.d == nil || !g.v.IsValid() || !g.v.CanInterface() {
+		return "", false
+	}
+	key := ""
+	switch {
+	case g.d.kind == 'N':
+		key = g.d.name
+	case g.d.kind == 'P' && g.d.elem != nil && g.d.elem.kind == 'N' && g.v.Kind() == reflect.Pointer && !g.v.IsNil():
+		key = "*" + g.d.elem.name
+	}
+	f := g.methods[key]
+	if f == nil {
+		return "", false
+	}
+	return f(g.v.Interface()), true
 }
 
 type valuePrinter struct {
@@ -256,6 +282,13 @@ func displayText(v any, d *typeDesc) string {
 func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 	if v.Kind() == reflect.Interface && !v.IsNil() {
 		v = v.Elem()
+		if isValueInterface(v.Type()) {
+			// A value of a session type with methods in an interface
+			// (dynamic.go): its own type describes it.
+			if inner, id := unwrapInterface(v); inner.IsValid() && id != nil {
+				v, d = inner, id
+			}
+		}
 	}
 	if !v.IsValid() {
 		p.b.WriteString("<nil>")

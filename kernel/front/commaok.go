@@ -1,0 +1,252 @@
+package front
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+)
+
+// commaOKDefines lowers the top-level comma-ok declarations of a
+// statement chunk, which yaegi v0.16.1 cannot compile there (its global
+// analysis fails with "nil type"):
+//
+//	v, ok := m[k]      // also x.(T) and <-ch
+//
+// becomes
+//
+//	v, ok := func() (V, bool) { v, ok := m[k]; return v, ok }()
+//
+// with hidden names inside, where V is the value's type written as the
+// cell can (typeExpr); when it cannot be written, the statement stays as
+// it was. Inside functions and blocks such statements compile, and are
+// left alone.
+func (lw *Lowering) commaOKDefines(body *ast.BlockStmt) {
+	for i, s := range body.List {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+			continue
+		}
+		x := as.Rhs[0]
+		switch e := ast.Unparen(x).(type) {
+		case *ast.TypeAssertExpr, *ast.IndexExpr:
+		case *ast.UnaryExpr:
+			if e.Op != token.ARROW {
+				continue
+			}
+		default:
+			continue
+		}
+		tuple, ok := lw.Info.Types[x].Type.(*types.Tuple)
+		if !ok || tuple.Len() != 2 {
+			continue
+		}
+		pos := x.Pos()
+		vt := lw.typeExpr(tuple.At(0).Type(), pos)
+		bt := lw.typeExpr(types.Typ[types.Bool], pos)
+		if vt == nil || bt == nil {
+			continue
+		}
+		v, okName := lw.name("v"), lw.name("ok")
+		id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+		fn := &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+				Results: &ast.FieldList{Opening: pos, List: []*ast.Field{{Type: vt}, {Type: bt}}, Closing: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: x.End(), List: []ast.Stmt{
+				&ast.AssignStmt{Lhs: []ast.Expr{id(v), id(okName)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{x}},
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id(v), id(okName)}},
+			}},
+		}
+		body.List[i] = &ast.AssignStmt{Lhs: as.Lhs, TokPos: as.TokPos, Tok: token.DEFINE,
+			Rhs: []ast.Expr{&ast.CallExpr{Fun: fn, Lparen: pos, Rparen: x.End()}}}
+	}
+}
+
+// interfaceAssertions lowers the type assertions to an interface type
+// with methods, which yaegi v0.16.1 gets wrong in three ways: for a value
+// of a session type held by an empty interface it panicked ("reflect.Set:
+// value of type interface {} is not assignable to type
+// interp.valueInterface") or said false; for a T whose method is on *T it
+// said yes (Go: a T's method set has only T's methods); for a *T whose
+// Error method is on T it said no. Its type switches fail in other ways
+// (a case of a concrete type missed a value its wrapper holds), but an
+// assertion to a concrete type is right, so the front end, which knows
+// the method sets of the session's types, asks one type at a time:
+//
+//	s, ok := x.(Shape)
+//
+// becomes
+//
+//	s, ok := func() (Shape, bool) {
+//		y := x
+//		if v, ok1 := y.(Rect); ok1 { _ = v; return v, true }    // Rect has Area
+//		if v, ok2 := y.(*Rect); ok2 { _ = v; return v, true }
+//		if v, ok3 := y.(Box); ok3 { _ = v; return nil, false }  // only *Box has it
+//		if v, ok4 := y.(Shape); ok4 { _ = v; return v, true }   // another type
+//		return nil, false
+//	}()
+//
+// The single-value form returns v, and fails as Go
+// does: a "no" panics with Go's message through the helper
+// AssertionPanic; for a type not of the session it ends with the user's
+// assertion, return y.(Shape). An assertion
+// whose types the cell cannot write is left. Two session types of the
+// same underlying struct type are one type to yaegi's assertions (it
+// compares reflect types), so the first listed answers for both.
+func (lw *Lowering) interfaceAssertions(n ast.Node) {
+	commaOK := map[*ast.TypeAssertExpr]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+				if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok {
+					commaOK[ta] = true
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == 2 && len(n.Values) == 1 {
+				if ta, ok := ast.Unparen(n.Values[0]).(*ast.TypeAssertExpr); ok {
+					commaOK[ta] = true
+				}
+			}
+		}
+		return true
+	})
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		ta, ok := e.(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil {
+			return e
+		}
+		to := lw.Info.Types[ta.Type].Type
+		if to == nil || !types.IsInterface(to) || isEmptyInterface(to) {
+			return e
+		}
+		iface, ok := to.Underlying().(*types.Interface)
+		if !ok {
+			return e
+		}
+		from := lw.Info.Types[ta.X].Type
+		pos := ta.Pos()
+		if from == nil || lw.typeExpr(to, pos) == nil {
+			return e
+		}
+		id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+		y, v := lw.name("y"), lw.name("v")
+		results := []*ast.Field{{Type: lw.typeExpr(to, pos)}}
+		hit := func() []ast.Expr { return []ast.Expr{id(v)} }
+		miss := func(t types.Type) []ast.Expr {
+			// A type of the session that lacks a method: Go's panic.
+			what := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+			method := ""
+			if m, _ := types.MissingMethod(t, iface, true); m != nil {
+				method = m.Name()
+			}
+			return []ast.Expr{&ast.CallExpr{Fun: lw.helper("AssertionPanic", pos), Lparen: pos, Rparen: pos, Args: []ast.Expr{
+				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(what)},
+				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(to, func(p *types.Package) string { return p.Name() }))},
+				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(method)}}}}
+		}
+		end := []ast.Expr{&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: lw.typeExpr(to, pos), Rparen: ta.End()}}
+		if commaOK[ta] {
+			results = append(results, &ast.Field{Type: id("bool")})
+			hit = func() []ast.Expr { return []ast.Expr{id(v), id("true")} }
+			miss = func(types.Type) []ast.Expr { return []ast.Expr{id("nil"), id("false")} }
+			end = miss(nil)
+		}
+		var steps []ast.Stmt
+		add := func(t types.Type, body []ast.Expr) bool {
+			tx := lw.typeExpr(t, pos)
+			if tx == nil {
+				return false
+			}
+			// if v, ok := y.(T); ok { return … }
+			okName := lw.name("ok")
+			steps = append(steps, &ast.IfStmt{If: pos,
+				Init: &ast.AssignStmt{Lhs: []ast.Expr{id(v), id(okName)}, TokPos: pos, Tok: token.DEFINE,
+					Rhs: []ast.Expr{&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: tx, Rparen: pos}}},
+				Cond: id(okName),
+				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
+					&ast.AssignStmt{Lhs: []ast.Expr{id("_")}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{id(v)}},
+					&ast.ReturnStmt{Return: pos, Results: body}}}})
+			return true
+		}
+		for _, t := range lw.sessionTypes() {
+			ptr := types.NewPointer(t)
+			switch {
+			case !types.AssignableTo(t, from):
+				// x cannot hold a T: y.(T) would not compile.
+			case !isEmptyInterface(from) && embeds(t):
+				// yaegi does not see all the methods a type has through
+				// its embedded fields, and would refuse y.(T) as
+				// impossible.
+			case types.Implements(t, iface):
+				if !add(t, hit()) {
+					return e
+				}
+			case types.Implements(ptr, iface):
+				if !add(t, miss(t)) {
+					return e
+				}
+			}
+			if types.Implements(ptr, iface) && types.AssignableTo(ptr, from) && (isEmptyInterface(from) || !embeds(t)) {
+				if !add(ptr, hit()) {
+					return e
+				}
+			}
+		}
+		if len(steps) == 0 {
+			// No type of the session can be there: yaegi's assertion.
+			return e
+		}
+		if commaOK[ta] {
+			// The user's own comma-ok assertion, for the other types.
+			add(to, hit())
+		}
+		// y := x, not a parameter y X: yaegi fails on the assertion of a
+		// variable declared as an interface that holds a value an
+		// interpreted function made ("reflect.Set: value of type
+		// interface {} is not assignable to type interp.valueInterface").
+		body := append([]ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{id(y)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{ta.X}}}, steps...)
+		fn := &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+				Results: &ast.FieldList{Opening: pos, List: results, Closing: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: ta.End(), List: append(body, &ast.ReturnStmt{Return: pos, Results: end})},
+		}
+		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: ta.End()}
+	})
+}
+
+// sessionTypes returns the named types the session declares at package
+// level, not interfaces and not generic, sorted by name.
+func (lw *Lowering) sessionTypes() []types.Type {
+	if lw.Scope == nil {
+		return nil
+	}
+	var out []types.Type
+	for _, name := range lw.Scope.Names() {
+		tn, ok := lw.Scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// embeds reports whether t is a struct type with an embedded field.
+func embeds(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if st.Field(i).Embedded() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,101 @@
+package front
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// dynamicArg returns the argument a of a printing function of fmt or log
+// lowered for goexec's dynamic helpers (goexec/dynamic.go), or a itself:
+//
+//	x of an interface type I         DynamicOne([]I{x}, stringers…)
+//	xs of a []I, [n]I or map[K]I     Dynamic(xs, stringers…)
+//	xs... (spread is true)           Dynamics(xs, stringers…)
+//
+// where the stringers are GoValue's pairs (stringer) for every type of
+// the session, and pointer to one, that I can hold and that has a String
+// or Error method. yaegi hands fmt such a value in its own wrapper, or
+// bare without its type. An interface with a String, Error or Format
+// method of its own is left, for the verbs that call them (verb, 0 when
+// the format does not say): yaegi hands its values over with it; for
+// another verb (%d of an error holding a Code) DynamicOne takes the value
+// out of yaegi's wrapper of the method, which fmt printed as a struct.
+func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
+	t := lw.Info.Types[a].Type
+	if t == nil {
+		return a
+	}
+	pos := a.Pos()
+	if !spread && types.IsInterface(t) {
+		if printsItself(t) && (verb == 0 || strings.ContainsRune("vsqxXw", verb)) {
+			return a
+		}
+		tx := lw.typeExpr(t, pos)
+		if tx == nil {
+			return a
+		}
+		one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: tx}, Lbrace: pos, Elts: []ast.Expr{a}, Rbrace: a.End()}
+		return &ast.CallExpr{Fun: lw.helper("DynamicOne", pos), Lparen: pos, Args: append([]ast.Expr{one}, lw.holdableStringers(t, a)...), Rparen: a.End()}
+	}
+	elem := interfaceElem(t)
+	if elem == nil || printsItself(elem) {
+		return a
+	}
+	name := "Dynamic"
+	if spread {
+		name = "Dynamics"
+	}
+	return &ast.CallExpr{Fun: lw.helper(name, pos), Lparen: pos, Args: append([]ast.Expr{a}, lw.holdableStringers(elem, a)...), Rparen: a.End()}
+}
+
+// holdableStringers returns GoValue's pairs (stringer) for the types of
+// the session, and pointers to them, that a value of the interface type
+// iface can hold.
+func (lw *Lowering) holdableStringers(iface types.Type, at ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	seen := map[string]bool{}
+	for _, t := range lw.sessionTypes() {
+		name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+		if types.AssignableTo(t, iface) {
+			out = append(out, lw.stringer(t, name, at.Pos(), seen)...)
+		}
+		if p := types.NewPointer(t); types.AssignableTo(p, iface) {
+			out = append(out, lw.stringer(p, "*"+name, at.Pos(), seen)...)
+		}
+	}
+	return out
+}
+
+// printsItself reports whether the interface type t has a String, Error
+// or Format method, which yaegi keeps on the values it hands to fmt.
+func printsItself(t types.Type) bool {
+	return hasMethod(t, "String", "Error", "Format")
+}
+
+// isEmptyInterface reports whether t is an interface without methods.
+func isEmptyInterface(t types.Type) bool {
+	it, ok := t.Underlying().(*types.Interface)
+	return ok && it.Empty()
+}
+
+// interfaceElem returns the element type of t when t is an unnamed slice,
+// array or map whose elements are of an interface type ([]any,
+// map[string]Shape); nil otherwise.
+func interfaceElem(t types.Type) types.Type {
+	var elem types.Type
+	switch u := types.Unalias(t).(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	case *types.Map:
+		elem = u.Elem()
+	default:
+		return nil
+	}
+	if !types.IsInterface(elem) {
+		return nil
+	}
+	return elem
+}

@@ -1,0 +1,352 @@
+package goexec
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// Values of the session's types that have methods reach an empty
+// interface, in yaegi v0.16.1, as yaegi's own wrapper: a struct
+// interp.valueInterface{node *node; value reflect.Value} that keeps the
+// type's methods for the interpreter (type switches and assertions need
+// them). Compiled code handed such an interface saw the wrapper: fmt
+// printed "{0xc000… {0xc000… 0xc000… 409}}" for
+//
+//	var l any = r      // r of a type with an Area method
+//	fmt.Println(l)
+//
+// and %T said interp.valueInterface. A value of an interface type the
+// session declares (a Shape) is that wrapper to reflect, and reached fmt
+// bare, without its String method. The front end passes the arguments of
+// fmt's and log's printing functions whose static type is an interface
+// through the helper DynamicOne (a slice, array or map of interfaces
+// through Dynamic, a "xs..." argument through Dynamics), with the String
+// and Error methods of the session's types that the interface can hold;
+// the helper takes the value out of the wrapper and formats it as GoValue
+// does, with the names of its type and fields read from the
+// interpreter's description of its type (the node's itype: name, path,
+// fields, element types) and its method.
+
+// valueInterfacePath and valueInterfaceName identify yaegi's wrapper.
+const (
+	valueInterfacePath = "github.com/traefik/yaegi/interp"
+	valueInterfaceName = "valueInterface"
+)
+
+// isValueInterface reports whether t is yaegi's wrapper.
+func isValueInterface(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.Name() == valueInterfaceName && t.PkgPath() == valueInterfacePath && t.NumField() == 2
+}
+
+// unwrapInterface returns the value inside yaegi's wrapper v, and the
+// description of its type (nil when it cannot be read).
+func unwrapInterface(v reflect.Value) (reflect.Value, *typeDesc) {
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	f := c.Field(1)
+	if f.Type() != reflect.TypeOf(reflect.Value{}) {
+		return v, nil
+	}
+	inner := *(*reflect.Value)(unsafe.Pointer(f.UnsafeAddr()))
+	var d *typeDesc
+	if n := c.Field(0); n.Kind() == reflect.Pointer && !n.IsNil() {
+		if t := n.Elem().FieldByName("typ"); t.IsValid() && inner.IsValid() {
+			d = itypeDesc(t, inner.Type(), map[uintptr]bool{})
+		}
+	}
+	return inner, d
+}
+
+// itypeDesc describes the type of values of reflect type rt from yaegi's
+// itype it (a *itype, read with reflect): a type of the session ("main"
+// path, or none) is named, and its fields keep their names; anything the
+// itype does not make clear is described by rt's name, as fmt writes it.
+func itypeDesc(it reflect.Value, rt reflect.Type, open map[uintptr]bool) *typeDesc {
+	other := &typeDesc{kind: 'O', name: rt.String()}
+	if it.Kind() != reflect.Pointer || it.IsNil() || open[it.Pointer()] {
+		return other
+	}
+	open[it.Pointer()] = true
+	defer delete(open, it.Pointer())
+	e := it.Elem()
+	str := func(name string) string {
+		if f := e.FieldByName(name); f.IsValid() && f.Kind() == reflect.String {
+			return f.String()
+		}
+		return ""
+	}
+	sub := func(name string, rt reflect.Type) *typeDesc {
+		f := e.FieldByName(name)
+		if !f.IsValid() {
+			return &typeDesc{kind: 'O', name: rt.String()}
+		}
+		return itypeDesc(f, rt, open)
+	}
+	var u *typeDesc
+	switch rt.Kind() {
+	case reflect.Struct:
+		fs := e.FieldByName("field")
+		if !fs.IsValid() || fs.Kind() != reflect.Slice || fs.Len() != rt.NumField() {
+			return other
+		}
+		u = &typeDesc{kind: 'S'}
+		for i := 0; i < fs.Len(); i++ {
+			sf := fs.Index(i)
+			name := sf.FieldByName("name")
+			if !name.IsValid() || name.Kind() != reflect.String {
+				return other
+			}
+			u.fields = append(u.fields, fieldDesc{name: name.String(), t: itypeDesc(sf.FieldByName("typ"), rt.Field(i).Type, open)})
+		}
+	case reflect.Pointer:
+		u = &typeDesc{kind: 'P', elem: sub("val", rt.Elem())}
+	case reflect.Slice:
+		u = &typeDesc{kind: 'L', elem: sub("val", rt.Elem())}
+	case reflect.Array:
+		u = &typeDesc{kind: 'A', n: rt.Len(), elem: sub("val", rt.Elem())}
+	case reflect.Map:
+		u = &typeDesc{kind: 'M', key: sub("key", rt.Key()), elem: sub("val", rt.Elem())}
+	default:
+		u = other
+	}
+	name, path := str("name"), str("path")
+	if name == "" || path != "" && path != "main" {
+		if name != "" { // a compiled type: fmt knows its name
+			return other
+		}
+		return u
+	}
+	return &typeDesc{kind: 'N', name: "main." + name, elem: u}
+}
+
+// methodTable reads the pairs of a type's name and a func(any) string
+// that the front end passes (front.Lowering.stringers), as goValueOf does.
+func methodTable(methods []any) map[string]func(any) string {
+	var m map[string]func(any) string
+	for i := 0; i+1 < len(methods); i += 2 {
+		name, ok1 := methods[i].(string)
+		f, ok2 := methods[i+1].(func(any) string)
+		if ok1 && ok2 {
+			if m == nil {
+				m = map[string]func(any) string{}
+			}
+			m[name] = f
+		}
+	}
+	return m
+}
+
+// dynamicOne is the helper DynamicOne, for an argument x of an interface
+// type I: the front end passes []I{x}, in which yaegi keeps x's wrapper
+// (passed on its own, a value of an interface the session declared
+// reaches compiled code as a bare value, without its type). It returns
+// the value inside as a GoValue that knows its type's name, its fields'
+// names and, from methods, its String or Error method; x itself when
+// there is no wrapper.
+func dynamicOne(xs any, methods ...any) any {
+	v := reflect.ValueOf(xs)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Len() != 1 {
+		return xs
+	}
+	return dynamicElem(v.Index(0), methodTable(methods))
+}
+
+// dynamicElem returns the value e (an element of a slice, array or map)
+// as fmt should get it: unwrapped from yaegi's wrapper, as a GoValue.
+func dynamicElem(e reflect.Value, methods map[string]func(any) string) any {
+	if e.Kind() == reflect.Interface {
+		if e.IsNil() {
+			return nil
+		}
+		e = e.Elem()
+	}
+	e = methodWrapped(e)
+	if isValueInterface(e.Type()) {
+		inner, d := unwrapInterface(e)
+		if !inner.IsValid() {
+			return nil // a nil interface of the session
+		}
+		if !inner.CanInterface() {
+			return e.Interface()
+		}
+		if d == nil {
+			return inner.Interface()
+		}
+		return goValue{v: inner, d: d, methods: methods}
+	}
+	if !e.CanInterface() {
+		return nil
+	}
+	return e.Interface()
+}
+
+// methodWrapped returns the value inside one of yaegi's wrappers that give
+// an interpreted value a compiled method set (interp._error,
+// stdlib._fmt_Stringer: structs whose first field is IValue), or e.
+func methodWrapped(e reflect.Value) reflect.Value {
+	for e.Kind() == reflect.Struct && e.NumField() > 0 && e.Type().Field(0).Name == "IValue" && e.Field(0).Kind() == reflect.Interface {
+		if e.Field(0).IsNil() {
+			return e
+		}
+		e = e.Field(0).Elem()
+	}
+	return e
+}
+
+// dynamicValue is the helper Dynamic, for an argument x of a slice, array
+// or map type whose elements are interfaces: a copy whose elements are
+// as dynamicElem makes them, of x's type when its elements are empty
+// interfaces and a []any or map[K]any otherwise (an interface the session
+// declared is, to reflect, yaegi's wrapper struct); x itself when no
+// element is a wrapper.
+func dynamicValue(x any, methods ...any) any {
+	v := reflect.ValueOf(x)
+	if !v.IsValid() {
+		return x
+	}
+	t := v.Type()
+	if t.Name() != "" || !holdsWrapper(v) {
+		return x
+	}
+	table := methodTable(methods)
+	anyType := reflect.TypeFor[any]()
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		out := make([]any, v.Len())
+		for i := range out {
+			out[i] = dynamicElem(v.Index(i), table)
+		}
+		if t.Kind() == reflect.Slice && emptyInterface(t.Elem()) {
+			return out
+		}
+		if t.Kind() == reflect.Array && emptyInterface(t.Elem()) {
+			c := reflect.New(t).Elem()
+			for i, e := range out {
+				if e != nil {
+					c.Index(i).Set(reflect.ValueOf(e))
+				}
+			}
+			return c.Interface()
+		}
+		return out
+	case reflect.Map:
+		elem := t.Elem()
+		if !emptyInterface(elem) {
+			elem = anyType
+		}
+		c := reflect.MakeMapWithSize(reflect.MapOf(t.Key(), elem), v.Len())
+		it := v.MapRange()
+		for it.Next() {
+			e := dynamicElem(it.Value(), table)
+			ev := reflect.Zero(elem)
+			if e != nil {
+				ev = reflect.ValueOf(e)
+			}
+			c.SetMapIndex(it.Key(), ev)
+		}
+		return c.Interface()
+	}
+	return x
+}
+
+// dynamicValues is the helper Dynamics: the elements of xs (the argument
+// of "f(xs...)") as dynamicElem makes them, in a new slice when one is a
+// wrapper.
+func dynamicValues(xs []any, methods ...any) []any {
+	if !holdsWrapper(reflect.ValueOf(xs)) {
+		return xs
+	}
+	table := methodTable(methods)
+	out := make([]any, len(xs))
+	for i := range xs {
+		out[i] = dynamicElem(reflect.ValueOf(xs).Index(i), table)
+	}
+	return out
+}
+
+func emptyInterface(t reflect.Type) bool {
+	return t.Kind() == reflect.Interface && t.NumMethod() == 0
+}
+
+// holdsWrapper reports whether the slice, array or map v has an element
+// that is yaegi's wrapper, or an interface holding one.
+func holdsWrapper(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map:
+	default:
+		return false
+	}
+	elem := v.Type().Elem()
+	if isValueInterface(elem) {
+		return v.Len() > 0
+	}
+	if elem.Kind() != reflect.Interface {
+		return false
+	}
+	wrapped := func(e reflect.Value) bool { return !e.IsNil() && isValueInterface(e.Elem().Type()) }
+	if v.Kind() == reflect.Map {
+		it := v.MapRange()
+		for it.Next() {
+			if wrapped(it.Value()) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < v.Len(); i++ {
+		if wrapped(v.Index(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// dynamicTypeName is the helper TypeName, for a %T of a value x of an
+// interface type I, given as []I{x}: x's type's name as fmt writes it,
+// or, for yaegi's wrapper, the name of the session type inside
+// ("main.Rect"); "<nil>" for a nil interface.
+func dynamicTypeName(xs any) string {
+	v := reflect.ValueOf(xs)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Len() != 1 {
+		return reflect.TypeOf(xs).String()
+	}
+	e := v.Index(0)
+	if e.Kind() == reflect.Interface {
+		if e.IsNil() {
+			return "<nil>"
+		}
+		e = e.Elem()
+	}
+	e = methodWrapped(e)
+	if isValueInterface(e.Type()) {
+		inner, d := unwrapInterface(e)
+		if !inner.IsValid() {
+			return "<nil>"
+		}
+		if d != nil {
+			return d.String()
+		}
+		return inner.Type().String()
+	}
+	return e.Type().String()
+}
+
+// assertionError is the panic of a failed type assertion that the front
+// end lowered (front/commaok.go): a runtime.Error with Go's message.
+type assertionError struct{ msg string }
+
+func (e assertionError) Error() string { return e.msg }
+
+// RuntimeError marks the error as a run-time error, as Go's own
+// *runtime.TypeAssertionError is.
+func (assertionError) RuntimeError() {}
+
+// assertionPanic is the helper AssertionPanic: it panics as Go does when
+// a value of type what is asserted to the interface to and lacks method.
+func assertionPanic(what, to, method string) any {
+	msg := "interface conversion: " + what + " is not " + to
+	if method != "" {
+		msg += ": missing method " + method
+	}
+	panic(assertionError{msg})
+}
