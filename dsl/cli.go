@@ -27,8 +27,9 @@ commands:
             instead of every 5 minutes, and on an interrupt, in <key>.ckpt
             beside its result; an unfinished run resumes from it when run again;
             -retry is accepted and is the default)
-  status    count done, failed and missing runs; list the runs in progress,
-            the failed ones with their error and the end of their log
+  status    count done, failed, stopped and missing runs; list the runs in
+            progress, the failed ones with their error and the end of their
+            log, and those an asha rule stopped, with its decision
             (<key>.log), and the missing ones
   collect   write the plan's results as one long CSV and print the report (-csv, -md)
   plot      draw a measurement's curves, one colour per cell, the median and a
@@ -199,6 +200,9 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		for _, a := range spec.Axes {
 			fmt.Fprintf(stdout, "axis %s: %s\n", a.Name, formatValues(a.Values))
 		}
+		if r := spec.ASHA; r != nil {
+			fmt.Fprintf(stdout, "%s: rungs at updates %s\n", r, strings.Trim(fmt.Sprint(r.Rungs), "[]"))
+		}
 		fmt.Fprintf(stdout, "%s: %d runs (%d repeats)\n", file, n, spec.Repeats)
 		return nil
 	}
@@ -270,6 +274,10 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		rep, _ := NewReport(plan, results)
 		running := store.Running(plan)
 		line := fmt.Sprintf("%d runs: %d done (%d failed), %d missing", len(plan.Jobs), rep.Results, rep.Failed, rep.Missing)
+		if rep.Stopped > 0 {
+			line = fmt.Sprintf("%d runs: %d done (%d failed, %d stopped early by asha), %d missing",
+				len(plan.Jobs), rep.Results, rep.Failed, rep.Stopped, rep.Missing)
+		}
 		if len(running) > 0 {
 			line += fmt.Sprintf(", %d running", len(running))
 		}

@@ -163,6 +163,11 @@ func (s *Store) Bind(p *Plan, replace bool) (string, error) {
 		return "", err
 	}
 	if old != nil && old.Fingerprint == rec.Fingerprint {
+		if old.ASHA != rec.ASHA {
+			note := fmt.Sprintf("the early-stopping rule changed (%s → %s): runs stopped under the old rule run again, the others are kept",
+				orNone(old.ASHA), orNone(rec.ASHA))
+			return note, writePlanRecord(s.Dir, rec)
+		}
 		if canonValue(old) != canonValue(rec) {
 			// The same runs spelled otherwise (a default written out):
 			// record the current spelling, which later changes compare to.
@@ -225,9 +230,11 @@ func (s *Store) moveAside(files []string, old *PlanRecord) (string, error) {
 		files = append(files, csv)
 	}
 	for _, f := range files {
-		// A moved result's log goes with it.
-		if log := strings.TrimSuffix(f, ".json") + ".log"; strings.HasSuffix(f, ".json") && fileExists(log) {
-			files = append(files, log)
+		// A moved result's log and rung values go with it.
+		for _, ext := range []string{".log", ".rung"} {
+			if g := strings.TrimSuffix(f, ".json") + ext; strings.HasSuffix(f, ".json") && fileExists(g) {
+				files = append(files, g)
+			}
 		}
 	}
 	for _, f := range files {

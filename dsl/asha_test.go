@@ -1,0 +1,257 @@
+package dsl
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"strings"
+	"testing"
+)
+
+// ashaSweep has 7 runs, each a level of the zipped axis (a, b): the fake
+// run ashaRun measures loglik = a at update 100 and loglik = b at updates
+// 200 and 300. With eta 2 the rungs are 100 and 200 (400 is past the
+// last update).
+const ashaSweep = `seed 1
+updates 300
+data bars_stripes
+model binary(hidden = 4)
+learner cd
+axis (a, b) = [(3, 2), (1, 10), (4, 1), (0, 11), (5, 6), (2, 12), (3, 7)]
+measure loglik every 100
+asha on loglik from 100 eta 2
+`
+
+// ashaRun is a RunFunc whose values are the axes a and b of its job (see
+// ashaSweep); it hands each point to j.Observe and stops when told to.
+func ashaRun(ctx context.Context, j *Job) ([]Point, error) {
+	a, _ := j.Value("a")
+	b, _ := j.Value("b")
+	var pts []Point
+	for step := 100; step <= j.Config.Updates; step += 100 {
+		v := b.(int)
+		if step == 100 {
+			v = a.(int)
+		}
+		p := Point{Measure: "loglik", Step: step, Value: float64(v)}
+		pts = append(pts, p)
+		if j.Observe != nil {
+			stop, err := j.Observe(p)
+			if err != nil {
+				return pts, err
+			}
+			if stop {
+				return pts, nil
+			}
+		}
+	}
+	return pts, nil
+}
+
+// TestASHARule runs ashaSweep one run at a time in plan order and checks
+// each decision against the rule worked out by hand (higher is better,
+// m = max(1, ⌊n/2⌋) go on, ties go on):
+//
+//	rung 0 (update 100), values a in plan order 3, 1, 4, 0, 5, 2, 3:
+//	  run 0: {3}                 m=1, threshold 3: goes on
+//	  run 1: {3,1}               m=1, threshold 3: 1 stops, rank 2 of 2
+//	  run 2: {3,1,4}             m=1, threshold 4: goes on
+//	  run 3: {3,1,4,0}           m=2, threshold 3: 0 stops, rank 4 of 4
+//	  run 4: {…,5}               m=2, threshold 4: goes on
+//	  run 5: {…,2}               m=3, threshold 3: 2 stops, rank 4 of 6
+//	  run 6: {…,3}               m=3, threshold 3: a tie, goes on
+//	rung 1 (update 200), values b of runs 0, 2, 4, 6: 2, 1, 6, 7:
+//	  run 0: {2}                 goes on
+//	  run 2: {2,1}               m=1, threshold 2: 1 stops, rank 2 of 2
+//	  run 4: {2,1,6}             m=1, threshold 6: goes on
+//	  run 6: {2,1,6,7}           m=2, threshold 6: goes on
+func TestASHARule(t *testing.T) {
+	p := mustPlan(t, ashaSweep)
+	if got := p.Spec.ASHA.String(); got != "asha on loglik higher from 100 eta 2" {
+		t.Fatalf("rule %q", got)
+	}
+	if got := p.Spec.ASHA.Rungs; len(got) != 2 || got[0] != 100 || got[1] != 200 {
+		t.Fatalf("rungs %v, want [100 200]", got)
+	}
+	store, err := OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Run(context.Background(), p, store, ashaRun, &Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Done != 7 || sum.Stopped != 4 || sum.Failed != 0 {
+		t.Fatalf("summary %+v, want 7 done, 4 of them stopped, none failed", sum)
+	}
+	rule := p.Spec.ASHA.String()
+	want := map[int]Stop{
+		1: {Rule: rule, Measure: "loglik", Better: "higher", Rung: 0, Step: 100, Value: 1, Threshold: 3, Rank: 2, Ranked: 2, Kept: 1},
+		3: {Rule: rule, Measure: "loglik", Better: "higher", Rung: 0, Step: 100, Value: 0, Threshold: 3, Rank: 4, Ranked: 4, Kept: 2},
+		5: {Rule: rule, Measure: "loglik", Better: "higher", Rung: 0, Step: 100, Value: 2, Threshold: 3, Rank: 4, Ranked: 6, Kept: 3},
+		2: {Rule: rule, Measure: "loglik", Better: "higher", Rung: 1, Step: 200, Value: 1, Threshold: 2, Rank: 2, Ranked: 2, Kept: 1},
+	}
+	for _, j := range p.Jobs {
+		r, err := store.Read(j.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, stops := want[j.Index]
+		switch {
+		case !stops && r.Stopped != nil:
+			t.Errorf("run %d stopped: %v", j.Index, r.Stopped)
+		case !stops && len(r.Points) != 3:
+			t.Errorf("run %d went on but has %d points, want 3", j.Index, len(r.Points))
+		case stops && r.Stopped == nil:
+			t.Errorf("run %d went on, want it stopped at update %d", j.Index, w.Step)
+		case stops && *r.Stopped != w:
+			t.Errorf("run %d stopped with\n%+v, want\n%+v", j.Index, *r.Stopped, w)
+		case stops && (len(r.Points) != w.Step/100 || r.Points[len(r.Points)-1].Step != w.Step):
+			t.Errorf("run %d stopped at %d but its points are %v", j.Index, w.Step, r.Points)
+		}
+		if stops && (r.Status() != "stopped" || r.Error != "") {
+			t.Errorf("run %d: status %q, error %q", j.Index, r.Status(), r.Error)
+		}
+	}
+}
+
+// TestASHAStoppedStays checks that a stopped run is a decision: a plain Run
+// does not run it again, status, the CSV and the report show it, and the
+// tables leave it out; a changed rule keeps the run keys (the fingerprint)
+// but runs the stopped runs again under the new rule, whose decisions now
+// see every run's value at the rung.
+func TestASHAStoppedStays(t *testing.T) {
+	p := mustPlan(t, ashaSweep)
+	store, err := OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), p, store, ashaRun, &Options{Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	count := func(ctx context.Context, j *Job) ([]Point, error) { calls++; return ashaRun(ctx, j) }
+	sum, err := Run(context.Background(), p, store, count, &Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 0 || sum.Skipped != 7 || sum.KeptStopped != 4 {
+		t.Fatalf("second run: %d runs ran, summary %+v; want none, 7 skipped, 4 of them stopped", calls, sum)
+	}
+	if s := sum.String(); !strings.Contains(s, "4 runs stopped early by asha before (kept)") {
+		t.Errorf("summary line %q does not say that stopped runs were kept", s)
+	}
+
+	results, err := store.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := NewReport(p, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Stopped != 4 || rep.Failed != 0 || rep.Results != 7 {
+		t.Errorf("report counts %d results, %d failed, %d stopped; want 7, 0, 4", rep.Results, rep.Failed, rep.Stopped)
+	}
+	if txt := rep.Text(); !strings.Contains(txt, "4 stopped early by asha, left out of the tables") {
+		t.Errorf("report text does not count stopped runs:\n%s", txt)
+	}
+	sumTab, err := Summarize(results, SummarySpec{Stats: []string{"n"}, Reduce: "max", Measure: "loglik"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := sumTab.Cells[0]; c.N != 3 || c.Missing != 4 {
+		t.Errorf("summary cell uses %d runs and leaves out %d; want 3 and 4 (the stopped ones)", c.N, c.Missing)
+	}
+	var csv bytes.Buffer
+	if err := WriteCSV(&csv, results); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(csv.String(), ",stopped,"); n != 1+1+1+2 { // runs 1, 3, 5: one point; run 2: two
+		t.Errorf("CSV has %d rows with status stopped, want 5:\n%s", n, csv.String())
+	}
+	var status bytes.Buffer
+	if err := Command(context.Background(), []string{"status", "-out", store.Dir, writeSweep(t, ashaSweep)}, testRegistry(t), ashaRun, &status, &status); err != nil {
+		t.Fatal(err)
+	}
+	st := status.String()
+	for _, w := range []string{
+		"7 runs: 7 done (0 failed, 4 stopped early by asha), 0 missing",
+		"stopped 1 " + p.Jobs[1].Key + ": stopped at update 100 (rung 0 of asha on loglik higher from 100 eta 2): loglik 1, rank 2 of 2, the best 1 went on (threshold 3)",
+		"stopped 2 " + p.Jobs[2].Key + ": stopped at update 200 (rung 1 of",
+	} {
+		if !strings.Contains(st, w) {
+			t.Errorf("status lacks %q:\n%s", w, st)
+		}
+	}
+
+	// The rule changes: eta 3, one rung (100). Same runs, same keys.
+	p3 := mustPlan(t, strings.Replace(ashaSweep, "eta 2", "eta 3", 1))
+	if p3.Fingerprint() != p.Fingerprint() {
+		t.Fatal("a changed rule changed the run keys")
+	}
+	calls = 0
+	sum, err = Run(context.Background(), p3, store, count, &Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 4 || sum.Restarted != 4 || sum.Skipped != 3 {
+		t.Fatalf("after the rule changed: %d runs ran, summary %+v; want the 4 stopped ones to run again", calls, sum)
+	}
+	if !strings.Contains(sum.Note, "the early-stopping rule changed (asha on loglik higher from 100 eta 2 → asha on loglik higher from 100 eta 3)") {
+		t.Errorf("note %q does not say the rule changed", sum.Note)
+	}
+	// At update 100 all 7 values 3, 1, 4, 0, 5, 2, 3 are recorded: m = 2,
+	// threshold 4. Runs 1, 3 and 5 stop again (rank 6, 7, 5 of 7); run 2
+	// (a = 4) reaches the threshold and now runs to the end.
+	for i, rank := range map[int]int{1: 6, 3: 7, 5: 5} {
+		r, err := store.Read(p3.Jobs[i].Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Stopped == nil || r.Stopped.Rule != p3.Spec.ASHA.String() || r.Stopped.Rank != rank || r.Stopped.Ranked != 7 || r.Stopped.Threshold != 4 {
+			t.Errorf("run %d: stopped %+v, want rank %d of 7 under eta 3, threshold 4", i, r.Stopped, rank)
+		}
+	}
+	if r, err := store.Read(p3.Jobs[2].Key); err != nil || r.Stopped != nil || len(r.Points) != 3 {
+		t.Errorf("run 2 under eta 3: %v, %+v; want it run to the end", err, r)
+	}
+}
+
+// writeSweep writes src to a sweep file in a temporary folder.
+func writeSweep(t *testing.T, src string) string {
+	t.Helper()
+	f := t.TempDir() + "/asha.sweep"
+	if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestASHADecide checks the rule's edge cases: lower is better, NaN is
+// behind every number, a run alone at a rung goes on.
+func TestASHADecide(t *testing.T) {
+	low := &ASHA{Measure: "recon", Better: "lower", Eta: 3}
+	if on, d := low.Decide(5, nil); !on || d.Ranked != 1 || d.Kept != 1 {
+		t.Errorf("alone at the rung: goes on %v, %+v", on, d)
+	}
+	// {1, 2, 3, 4, 5, 6, 7}: m = 2, threshold 2 (lower is better).
+	others := []float64{1, 3, 4, 5, 6, 7}
+	if on, d := low.Decide(2, others); !on || d.Threshold != 2 || d.Rank != 2 {
+		t.Errorf("value 2 of 1..7, lower better: goes on %v, %+v", on, d)
+	}
+	if on, d := low.Decide(3, []float64{1, 2, 4, 5, 6, 7}); on || d.Threshold != 2 || d.Rank != 3 {
+		t.Errorf("value 3 of 1..7: goes on %v, %+v; want it stopped", on, d)
+	}
+	if on, d := low.Decide(math.NaN(), nil); on || d.Rank != 1 {
+		t.Errorf("NaN alone: goes on %v, %+v; want it stopped", on, d)
+	}
+	high := &ASHA{Measure: "loglik", Better: "higher", Eta: 2}
+	if on, d := high.Decide(-20, []float64{math.NaN(), -10}); on || d.Threshold != -10 || d.Rank != 2 {
+		t.Errorf("-20 among NaN and -10, m = 1: goes on %v, %+v; want it stopped", on, d)
+	}
+	if on, _ := high.Decide(-20, []float64{math.NaN(), math.NaN(), -10, -30}); !on {
+		t.Errorf("-20 among NaN, NaN, -10, -30 (m = 2, threshold -20): goes on %v, want it to go on", on)
+	}
+}
