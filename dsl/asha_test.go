@@ -255,3 +255,51 @@ func TestASHADecide(t *testing.T) {
 		t.Errorf("-20 among NaN, NaN, -10, -30 (m = 2, threshold -20): goes on %v, want it to go on", on)
 	}
 }
+
+// TestASHAErrors checks the errors of bad asha statements: each names the
+// statement's line and the column of the bad part.
+func TestASHAErrors(t *testing.T) {
+	const head = `seed 1
+updates 300
+data bars_stripes
+model binary(hidden = 4)
+learner cd
+measure loglik every 100
+measure ais(chains = 10) every 100
+`
+	for _, c := range []struct{ src, want string }{
+		{"asha on loglk from 100", "test.sweep:8:9: asha: measure loglk is not taken by this sweep (did you mean loglik?) (add: measure loglk every N)"},
+		{"asha on autocorr from 100", "test.sweep:8:9: asha: measure autocorr is not taken by this sweep (add: measure autocorr every N)"},
+		{"asha on loglik from 0", "test.sweep:8:21: asha: from wants a positive integer number of updates (the first rung), found 0"},
+		{"asha on loglik from 1.5", "test.sweep:8:21: asha: from wants a positive integer number of updates (the first rung), found 1.5"},
+		{"asha on loglik from 100 eta 1", "test.sweep:8:29: asha: eta wants an integer of at least 2 (the reduction factor), found 1"},
+		{"asha on loglik from 100 eta 2.5", "test.sweep:8:29: asha: eta wants an integer of at least 2 (the reduction factor), found 2.5"},
+		{"asha on loglik from 300", "test.sweep:8:21: asha: from 300 is not before the last update (updates 300): a run that reaches the first rung has ended"},
+		{"asha on loglik from 150", "test.sweep:8:21: asha: from 150 is not a step at which loglik is measured (every 100): make it a multiple of 100"},
+		{"asha on loglik lower from 100", "test.sweep:8:16: asha: higher is better for measure loglik, not lower (asha would keep the worst runs); write asha on loglik higher or leave the direction out"},
+		{"asha on ais from 100", "test.sweep:8:9: asha: measure ais has no known direction: write asha on ais higher (or lower) from N"},
+		{"asha loglik from 100", "test.sweep:8:6: expected 'on', found identifier loglik"},
+		{"asha on loglik 100", "test.sweep:8:16: expected 'from' and the first rung in updates (or higher, lower), found integer 100"},
+		{"asha on loglik from 100 eta 2\nasha on loglik from 100", "test.sweep:9:1: duplicate asha statement (first at 8:1)"},
+	} {
+		_, err := Compile("test.sweep", []byte(head+c.src+"\n"), testRegistry(t))
+		if err == nil {
+			t.Errorf("%q: no error, want %s", c.src, c.want)
+			continue
+		}
+		if got := err.Error(); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+	// A measure taken at the end only, and a sweep without a learner.
+	end := strings.Replace(head, "measure loglik every 100", "measure loglik", 1)
+	_, err := Compile("test.sweep", []byte(end+"asha on loglik from 100\n"), testRegistry(t))
+	if want := "test.sweep:8:9: asha: measure loglik is taken at the end of the run only, so no run can be ranked before it ends (add every N to its measure statement)"; err == nil || err.Error() != want {
+		t.Errorf("end-only measure: %v, want %s", err, want)
+	}
+	noLearner := strings.Replace(strings.Replace(head, "learner cd\n", "", 1), "updates 300\n", "", 1)
+	_, err = Compile("test.sweep", []byte(noLearner+"asha on loglik from 100\n"), testRegistry(t))
+	if want := "test.sweep:6:1: asha stops training runs early, but this sweep has no learner statement"; err == nil || err.Error() != want {
+		t.Errorf("no learner: %v, want %s", err, want)
+	}
+}
