@@ -164,7 +164,7 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	plotBy := fs.String("by", "", "axes whose cells get a curve each, comma-separated (default: every axis)")
 	plotQ := fs.Float64("q", 0.25, "band between the q- and (1-q)-quantiles of a cell's runs")
 	plotTo := fs.String("to", "", "image file to write: .png, .svg or .pdf (default: <out>/<measure>.png)")
-	var sets setFlags
+	var sets SetFlags
 	fs.Var(&sets, "set", "override NAME=VALUE (repeatable): a setting, an axis's levels or a parameter")
 	if err := fs.Parse(args[1:]); err != nil {
 		return usage(err)
@@ -342,12 +342,26 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	return usage(fmt.Errorf("sweep: unknown command %q\n%s", cmd, CommandUsage))
 }
 
-// setFlags collects the repeatable -set NAME=VALUE overrides.
-type setFlags []string
+// SetFlags is a flag.Value that collects repeatable -set NAME=VALUE
+// overrides, in order, for CompileWith: the command line's `-set` and the
+// %%sweep cell magic's. Set refuses a value without "=" or with an empty
+// name, so that the flag parser names the bad flag at once; the rest is
+// checked by Override.
+type SetFlags []string
 
-func (s *setFlags) String() string { return strings.Join(*s, " ") }
+// String returns the overrides separated by spaces.
+func (s *SetFlags) String() string {
+	if s == nil {
+		return ""
+	}
+	return strings.Join(*s, " ")
+}
 
-func (s *setFlags) Set(v string) error {
+// Set adds one override NAME=VALUE.
+func (s *SetFlags) Set(v string) error {
+	if name, _, ok := strings.Cut(v, "="); !ok || strings.TrimSpace(name) == "" {
+		return fmt.Errorf("want NAME=VALUE, e.g. -set rate=0.1, found %q", v)
+	}
 	*s = append(*s, v)
 	return nil
 }

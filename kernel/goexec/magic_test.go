@@ -232,3 +232,48 @@ func TestSweepMagicIsComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepMagicSet: -set overrides in the magic line change the plan as
+// the command line's do (dsl.CompileWith), repeatable, with a quoted value
+// holding spaces.
+func TestSweepMagicSet(t *testing.T) {
+	e := newExec(t)
+	dir := filepath.Join(t.TempDir(), "set")
+	run(t, e, "%%sweep -out "+dir+` -set "k=[2, 3]" -set repeat=1 -set learner.rate=0.05 -workers 1`+"\n"+tinySweep)
+	if n := countResults(t, dir); n != 2 {
+		t.Errorf("%d results, want 2 (k = 2, 3; one repeat)", n)
+	}
+	got, _ := run(t, e, "fmt.Sprint(len(sweep.Results), sweep.Plan.Spec.Axes[0].Values, sweep.Plan.Jobs[1].Config.Learner.Params[\"rate\"])")
+	if got != `"2 [2 3] 0.05"` {
+		t.Errorf("plan after the overrides: %s, want \"2 [2 3] 0.05\"", got)
+	}
+	// The results record the magic line as their command, the quoted
+	// value as one argument.
+	got, _ = run(t, e, "fmt.Sprintf(\"%q\", sweep.Results[0].Command[3:5])")
+	if got != `"[\"-set\" \"k=[2, 3]\"]"` {
+		t.Errorf("recorded command %s", got)
+	}
+}
+
+// TestSweepMagicSetErrors: a bad override fails the cell with a SweepError
+// that names the override, before anything runs.
+func TestSweepMagicSetErrors(t *testing.T) {
+	e := newExec(t)
+	dir := filepath.Join(t.TempDir(), "bad")
+	for _, c := range []struct{ flags, want string }{
+		{"-set hiden=3", "-set hiden=3: unknown parameter hiden: no setting, axis, component or measurement of this sweep has it (did you mean hidden?)"},
+		{"-set learner.rat=1", "-set learner.rat=1: unknown parameter rat of learner cd (did you mean rate?)"},
+		{`-set "k=[1,"`, "-set k:1:4: expected ']', found end of file"},
+		{"-set learner.rate=fast", "-set learner.rate:1:1: parameter rate wants float, found name fast"},
+		{"-set rate", `%%sweep: invalid value "rate" for flag -set: want NAME=VALUE, e.g. -set rate=0.1, found "rate"`},
+		{`-set "k=[1, 2]`, `%%sweep: unclosed " in the flags "-out ` + dir + ` -set \"k=[1, 2]"`},
+	} {
+		ee, _ := fail(t, e, context.Background(), "%%sweep -out "+dir+" "+c.flags+"\n"+tinySweep)
+		if ee.Name != "SweepError" || !strings.HasPrefix(ee.Value, c.want) {
+			t.Errorf("%s:\n got %s: %s\nwant SweepError: %s", c.flags, ee.Name, ee.Value, c.want)
+		}
+	}
+	if n := countResults(t, dir); n != 0 {
+		t.Errorf("%d runs ran after bad overrides", n)
+	}
+}
