@@ -29,8 +29,8 @@ commands:
             -retry is accepted and is the default)
   status    count done, failed, stopped and missing runs; list the runs in
             progress, the failed ones with their error and the end of their
-            log, and those an asha rule stopped, with its decision
-            (<key>.log), and the missing ones
+            log (<key>.log), those an asha rule stopped with its decision,
+            and the missing ones
   collect   write the plan's results as one long CSV and print the report (-csv, -md)
   plot      draw a measurement's curves, one colour per cell, the median and a
             quantile band of its runs, legend outside the data, to a PNG, SVG
