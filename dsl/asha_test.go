@@ -303,3 +303,41 @@ measure ais(chains = 10) every 100
 		t.Errorf("no learner: %v, want %s", err, want)
 	}
 }
+
+// TestASHAConcurrent runs ashaSweep on 4 workers, where the order in which
+// runs reach a rung is not fixed: every decision must still be one the rule
+// allows (the run ranked below the kept ones, its value behind the
+// threshold), and run 4, whose value 5 at rung 0 is the best of all, never
+// stops there. Run it with -race to check the board's locking.
+func TestASHAConcurrent(t *testing.T) {
+	p := mustPlan(t, ashaSweep)
+	store, err := OpenStore(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Run(context.Background(), p, store, ashaRun, &Options{Workers: 4})
+	if err != nil || sum.Done != 7 {
+		t.Fatalf("run: %v, %s", err, sum)
+	}
+	stopped := 0
+	for _, j := range p.Jobs {
+		r, err := store.Read(j.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := r.Stopped
+		if s == nil {
+			continue
+		}
+		stopped++
+		if s.Rank <= s.Kept || s.Kept != max(1, s.Ranked/2) || s.Ranked > 7 || !(s.Value < s.Threshold) {
+			t.Errorf("run %d: decision %+v breaks the rule", j.Index, *s)
+		}
+		if j.Index == 4 && s.Rung == 0 {
+			t.Errorf("run 4, the best at rung 0, stopped there: %+v", *s)
+		}
+	}
+	if stopped != sum.Stopped {
+		t.Errorf("%d results stopped, the summary says %d", stopped, sum.Stopped)
+	}
+}
