@@ -277,3 +277,29 @@ func TestSweepMagicSetErrors(t *testing.T) {
 		t.Errorf("%d runs ran after bad overrides", n)
 	}
 }
+
+// TestSweepMagicASHA: a %%sweep cell with an asha rule, run on one worker,
+// stops runs without failing the cell, and its summary line, report and
+// variable say how many.
+func TestSweepMagicASHA(t *testing.T) {
+	e := newExec(t)
+	dir := filepath.Join(t.TempDir(), "asha")
+	_, rec := run(t, e, "%%sweep -workers 1 -out "+dir+" -set \"k=[1, 2, 3, 4]\"\n"+tinySweep+"asha on loglik from 10 eta 2\n")
+	got, _ := run(t, e, "n := 0\nfor _, r := range sweep.Results { if r.Stopped != nil { n++ } }\nfmt.Sprint(len(sweep.Results), n, sweep.Summary.Stopped, sweep.Report.Stopped)")
+	var total, n, sumN, repN int
+	if _, err := fmt.Sscanf(strings.Trim(got, `"`), "%d %d %d %d", &total, &n, &sumN, &repN); err != nil {
+		t.Fatalf("variable: %q: %v", got, err)
+	}
+	// The runs are deterministic (fixed seeds) and go in plan order: none
+	// would stop only if each were ahead of every earlier run at every
+	// rung, and the first never stops at rung 10, where it is alone.
+	if total != 8 || n == 0 || n >= 8 || sumN != n || repN != n {
+		t.Errorf("results %d, stopped %d (summary %d, report %d); want 8 results, some but not all stopped", total, n, sumN, repN)
+	}
+	if out := rec.stream("stdout"); !strings.Contains(out, fmt.Sprintf("(%d of them stopped early by asha)", n)) {
+		t.Errorf("stdout %q does not count the stopped runs", out)
+	}
+	if _, md := rec.displays(); len(md) != 1 || !strings.Contains(md[0], fmt.Sprintf("%d stopped early by asha", n)) {
+		t.Errorf("report %q does not count the stopped runs", md)
+	}
+}
