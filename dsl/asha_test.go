@@ -191,6 +191,17 @@ func TestASHAStoppedStays(t *testing.T) {
 	if p3.Fingerprint() != p.Fingerprint() {
 		t.Fatal("a changed rule changed the run keys")
 	}
+	if ch := strings.Join(p.Record().Changes(p3.Record()), "; "); ch != "asha on loglik higher from 100 eta 2 → asha on loglik higher from 100 eta 3" {
+		t.Errorf("the plan records' changes: %q", ch)
+	}
+	status.Reset()
+	src3 := strings.Replace(ashaSweep, "eta 2", "eta 3", 1)
+	if err := Command(context.Background(), []string{"status", "-out", store.Dir, writeSweep(t, src3)}, testRegistry(t), ashaRun, &status, &status); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(status.String(), "(another rule: the next run runs it again)"); n != 4 {
+		t.Errorf("status under the new rule marks %d stopped runs as to run again, want 4:\n%s", n, status.String())
+	}
 	calls = 0
 	sum, err = Run(context.Background(), p3, store, count, &Options{Workers: 1})
 	if err != nil {
@@ -216,6 +227,23 @@ func TestASHAStoppedStays(t *testing.T) {
 	}
 	if r, err := store.Read(p3.Jobs[2].Key); err != nil || r.Stopped != nil || len(r.Points) != 3 {
 		t.Errorf("run 2 under eta 3: %v, %+v; want it run to the end", err, r)
+	}
+
+	// Without the rule, the 3 runs still stopped run to the end.
+	none := mustPlan(t, strings.Replace(ashaSweep, "asha on loglik from 100 eta 2\n", "", 1))
+	calls = 0
+	sum, err = Run(context.Background(), none, store, count, &Options{Workers: 1})
+	if err != nil || calls != 3 || sum.Restarted != 3 || sum.Stopped != 0 {
+		t.Fatalf("without the rule: %v, %d runs ran, %s; want the 3 stopped ones run to the end", err, calls, sum)
+	}
+	results, err = store.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range results {
+		if r.Stopped != nil || len(r.Points) != 3 {
+			t.Errorf("run %s without the rule: stopped %v, %d points", r.Key, r.Stopped, len(r.Points))
+		}
 	}
 }
 
@@ -339,5 +367,16 @@ func TestASHAConcurrent(t *testing.T) {
 	}
 	if stopped != sum.Stopped {
 		t.Errorf("%d results stopped, the summary says %d", stopped, sum.Stopped)
+	}
+}
+
+// TestASHACheckCommand: `sweep check` prints the rule and its rungs.
+func TestASHACheckCommand(t *testing.T) {
+	var out bytes.Buffer
+	if err := Command(context.Background(), []string{"check", writeSweep(t, ashaSweep)}, testRegistry(t), ashaRun, &out, &out); err != nil {
+		t.Fatal(err)
+	}
+	if want := "asha on loglik higher from 100 eta 2: rungs at updates 100 200\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("check printed\n%s\nwithout %q", out.String(), want)
 	}
 }
