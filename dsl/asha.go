@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/atomicfile"
@@ -196,31 +197,53 @@ func (s *Stop) String() string {
 		s.Step, s.Rung, s.Rule, s.Measure, formatNum(s.Value), s.Rank, s.Ranked, s.Kept, formatNum(s.Threshold))
 }
 
-// RungPath returns the file in which the run with key records its values at
-// the rungs of the rule (<key>.rung beside its result): a JSON list of
-// points, written when the run reaches each rung, read by the other runs
-// to rank themselves. It stays after the run: it is what the next runs,
-// in any process, rank against.
-func (s *Store) RungPath(key string) string { return filepath.Join(s.Dir, key+".rung") }
+// RungsDir is the folder of a result folder that holds the values of the
+// runs at the rungs of an asha rule: one file per run and rung,
+// rungs/<measure>@<update>/<key>, holding the value as text, written
+// (atomically) when the run reaches the rung. A run ranks itself against
+// the files of its rung; they stay after the runs, so that later runs, in
+// any process sharing the folder, rank against them.
+const RungsDir = "rungs"
+
+// rungDir returns the folder of the values at one rung.
+func (s *Store) rungDir(measure string, step int) string {
+	return filepath.Join(s.Dir, RungsDir, measure+"@"+strconv.Itoa(step))
+}
 
 // ashaBoard is the rule's view of the rungs for one Run: it records a
-// run's value at a rung in the run's rung file and ranks it against the
-// values the plan's other runs recorded there, from their rung files or,
-// for results stored without rung files (a run made before the rule was
-// added), from their results' points.
+// run's value at a rung in the rung's folder and ranks it against the
+// values that the plan's other runs recorded there and, for results stored
+// without a record (runs made before the rule was added), their results'
+// points at the rung. Values never change (a key names one training), so
+// each file is read once.
 type ashaBoard struct {
 	rule  *ASHA
 	store *Store
-	keys  []string // of the plan's runs
+	plan  map[string]bool // the keys of the plan's runs
 	mu    sync.Mutex
-	known map[string]map[int]float64 // key → rung → value, as read so far
-	final map[string]bool            // keys with a stored result, read once
+	// read holds the values read from the rung folders, by rung and
+	// key; stored those taken from the results stored when the Run
+	// started, by rung and key.
+	read, stored map[int]map[string]float64
 }
 
 func newASHABoard(rule *ASHA, store *Store, plan *Plan) *ashaBoard {
-	b := &ashaBoard{rule: rule, store: store, known: map[string]map[int]float64{}, final: map[string]bool{}}
+	b := &ashaBoard{rule: rule, store: store, plan: map[string]bool{},
+		read: map[int]map[string]float64{}, stored: map[int]map[string]float64{}}
+	for _, step := range rule.Rungs {
+		b.read[step], b.stored[step] = map[string]float64{}, map[string]float64{}
+	}
 	for _, j := range plan.Jobs {
-		b.keys = append(b.keys, j.Key)
+		b.plan[j.Key] = true
+		r, err := store.Read(j.Key)
+		if err != nil {
+			continue // no result, or an unreadable one: nothing recorded
+		}
+		for _, p := range r.Points {
+			if p.Measure == rule.Measure && rule.rung(p.Step) >= 0 {
+				b.stored[p.Step][j.Key] = p.Value
+			}
+		}
 	}
 	return b
 }
@@ -234,24 +257,34 @@ func (b *ashaBoard) observe(key string, p Point) (*Stop, error) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if err := b.read(key); err != nil {
+	dir := b.store.rungDir(p.Measure, p.Step)
+	if err := writeRung(dir, key, p.Value); err != nil {
 		return nil, err
 	}
-	b.known[key][p.Step] = p.Value
-	if err := b.write(key); err != nil {
-		return nil, err
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("dsl: asha: %w", err)
 	}
-	var others []float64
-	for _, o := range b.keys {
-		if o == key {
+	read := b.read[p.Step]
+	for _, e := range entries {
+		name := e.Name()
+		if _, done := read[name]; done || !b.plan[name] || name == key {
 			continue
 		}
-		if _, ok := b.known[o][p.Step]; !ok && !b.final[o] {
-			if err := b.read(o); err != nil {
-				return nil, err
-			}
+		v, err := readRung(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
 		}
-		if v, ok := b.known[o][p.Step]; ok {
+		read[name] = v
+	}
+	var others []float64
+	for o, v := range read {
+		if o != key {
+			others = append(others, v)
+		}
+	}
+	for o, v := range b.stored[p.Step] {
+		if _, dup := read[o]; !dup && o != key {
 			others = append(others, v)
 		}
 	}
@@ -263,78 +296,38 @@ func (b *ashaBoard) observe(key string, p Point) (*Stop, error) {
 	return &d, nil
 }
 
-// read merges what is recorded of the run with key: its rung file, and
-// once its result is stored, the result's points at the rungs.
-func (b *ashaBoard) read(key string) error {
-	if b.known[key] == nil {
-		b.known[key] = map[int]float64{}
+// writeRung records value as the file key in dir, atomically.
+func writeRung(dir, key string, value float64) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("dsl: asha: %w", err)
 	}
-	if err := b.readPoints(b.store.RungPath(key), key); err != nil {
-		return err
-	}
-	if !b.store.Has(key) {
-		return nil
-	}
-	r, err := b.store.Read(key)
-	if err != nil {
-		return nil // an unreadable result is a failed run: nothing recorded
-	}
-	b.final[key] = true
-	b.merge(key, r.Points)
-	return nil
-}
-
-// readPoints merges the points of a rung file, if it exists.
-func (b *ashaBoard) readPoints(path, key string) error {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
+	f, err := atomicfile.CreateTemp(dir, ".tmp-"+key+"-")
 	if err != nil {
 		return fmt.Errorf("dsl: asha: %w", err)
 	}
-	var pts []Point
-	if err := json.Unmarshal(data, &pts); err != nil {
-		return fmt.Errorf("dsl: asha: %s: %w", path, err)
-	}
-	b.merge(key, pts)
-	return nil
-}
-
-// merge keeps the points of the rule's measure at its rungs.
-func (b *ashaBoard) merge(key string, pts []Point) {
-	for _, p := range pts {
-		if p.Measure == b.rule.Measure && b.rule.rung(p.Step) >= 0 {
-			b.known[key][p.Step] = p.Value
-		}
-	}
-}
-
-// write stores the known rung values of key in its rung file, atomically.
-func (b *ashaBoard) write(key string) error {
-	var pts []Point
-	for step, v := range b.known[key] {
-		pts = append(pts, Point{Measure: b.rule.Measure, Step: step, Value: v})
-	}
-	sort.Slice(pts, func(i, j int) bool { return pts[i].Step < pts[j].Step })
-	data, err := json.Marshal(pts)
-	if err != nil {
-		return fmt.Errorf("dsl: asha: %w", err)
-	}
-	f, err := atomicfile.CreateTemp(b.store.Dir, ".tmp-"+key+"-rung-")
-	if err != nil {
-		return fmt.Errorf("dsl: asha: %w", err)
-	}
-	_, err = f.Write(append(data, '\n'))
+	_, err = f.WriteString(strconv.FormatFloat(value, 'g', -1, 64) + "\n")
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), b.store.RungPath(key))
+		err = os.Rename(f.Name(), filepath.Join(dir, key))
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		return fmt.Errorf("dsl: asha: record the rung of %s: %w", key, err)
+		return fmt.Errorf("dsl: asha: record the value of %s at the rung: %w", key, err)
 	}
 	return nil
+}
+
+// readRung reads a value written by writeRung.
+func readRung(path string) (float64, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, fmt.Errorf("dsl: asha: %w", err)
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(string(b)), 64)
+	if err != nil {
+		return 0, fmt.Errorf("dsl: asha: %s: not a value: %q", path, b)
+	}
+	return v, nil
 }

@@ -3,6 +3,8 @@ package dsl_test
 import (
 	"context"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,7 +29,8 @@ asha on loglik from 10 eta 2
 // plan order on the values the runs recorded at the rungs gives exactly
 // the stored decisions; a stopped run's points are those of the same run
 // without the rule, cut at the rung (training is the same up to there);
-// and each run left its rung values in <key>.rung.
+// and each run left its value at each rung it reached in
+// rungs/loglik@<update>/<key>.
 func TestASHALibrary(t *testing.T) {
 	p := libPlan(t, ashaLibSweep)
 	store, err := dsl.OpenStore(t.TempDir())
@@ -90,8 +93,14 @@ func TestASHALibrary(t *testing.T) {
 				t.Errorf("run %d point %d: %+v, without the rule %+v", j.Index, i, r.Points[i], whole[i])
 			}
 		}
-		if _, err := os.Stat(store.RungPath(j.Key)); err != nil {
-			t.Errorf("run %d left no rung record: %v", j.Index, err)
+		for _, step := range rule.Rungs {
+			if want != nil && step > want.Step {
+				break
+			}
+			path := filepath.Join(store.Dir, dsl.RungsDir, "loglik@"+strconv.Itoa(step), j.Key)
+			if b, err := os.ReadFile(path); err != nil || strings.TrimSpace(string(b)) != strconv.FormatFloat(whole[step/10-1].Value, 'g', -1, 64) {
+				t.Errorf("run %d: rung record %s: %q, %v; want its value %v", j.Index, path, b, err, whole[step/10-1].Value)
+			}
 		}
 	}
 	t.Logf("%d of %d runs stopped: %s", stopped, len(p.Jobs), sum)

@@ -230,11 +230,9 @@ func (s *Store) moveAside(files []string, old *PlanRecord) (string, error) {
 		files = append(files, csv)
 	}
 	for _, f := range files {
-		// A moved result's log and rung values go with it.
-		for _, ext := range []string{".log", ".rung"} {
-			if g := strings.TrimSuffix(f, ".json") + ext; strings.HasSuffix(f, ".json") && fileExists(g) {
-				files = append(files, g)
-			}
+		// A moved result's log goes with it.
+		if log := strings.TrimSuffix(f, ".json") + ".log"; strings.HasSuffix(f, ".json") && fileExists(log) {
+			files = append(files, log)
 		}
 	}
 	for _, f := range files {
