@@ -139,6 +139,14 @@ func (s *Summary) String() string {
 // starting again. The checkpoint is removed once the run's result is
 // stored.
 //
+// When the plan has an early-stopping rule (Spec.ASHA), each run is handed
+// a Job.Observe that records its value at each rung in the store
+// (RungsDir) and ranks it against the values of the plan's other runs
+// recorded there so far; a run behind them stops, and its result records
+// why (Result.Stopped, Summary.Stopped). A stopped result is skipped like
+// a done one (Summary.KeptStopped) unless it was stopped under another
+// rule than the plan's: then the run runs again (Summary.Restarted).
+//
 // Several Runs, in this process or others, may share a store: each run is
 // claimed (an advisory lock on <key>.lock, released by the operating
 // system if the process dies) while it runs, and a Run passes over runs
