@@ -57,6 +57,7 @@ func init() {
 		"ResultSchema":        reflect.ValueOf(constant.MakeFromLiteral("\"rbm-kernel/sweep-result/v1\"", token.STRING, 0)),
 		"Run":                 reflect.ValueOf(dsl.Run),
 		"RunLibrary":          reflect.ValueOf(dsl.RunLibrary),
+		"RungsDir":            reflect.ValueOf(constant.MakeFromLiteral("\"rungs\"", token.STRING, 0)),
 		"SD":                  reflect.ValueOf(dsl.SD),
 		"Sbatch":              reflect.ValueOf(dsl.Sbatch),
 		"ShardFromEnv":        reflect.ValueOf(dsl.ShardFromEnv),
