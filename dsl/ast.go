@@ -96,6 +96,17 @@ type CompareStmt struct {
 	Alpha   Expr // the significance level after "at"; nil if not given
 }
 
+// AshaStmt is `asha on measure [higher|lower] from N [eta K]`: runs that
+// reach a rung (N, N·K, N·K², … updates) behind the others stop there
+// (asynchronous successive halving).
+type AshaStmt struct {
+	At      token.Position
+	Measure *Ident
+	Better  *Ident // "higher" or "lower"; nil: the measure's own direction
+	From    Expr   // the first rung, in updates
+	Eta     Expr   // the reduction factor; nil: 3
+}
+
 // BadStmt stands for a statement that did not parse.
 type BadStmt struct{ At token.Position }
 
@@ -183,6 +194,9 @@ func (s *SummaryStmt) Pos() token.Position { return s.At }
 // Pos returns the position of the statement's first token.
 func (s *CompareStmt) Pos() token.Position { return s.At }
 
+// Pos returns the position of the statement's first token.
+func (s *AshaStmt) Pos() token.Position { return s.At }
+
 // Pos returns the position where the bad statement starts.
 func (s *BadStmt) Pos() token.Position { return s.At }
 
@@ -223,6 +237,7 @@ func (*SkipStmt) stmt()      {}
 func (*MeasureStmt) stmt()   {}
 func (*SummaryStmt) stmt()   {}
 func (*CompareStmt) stmt()   {}
+func (*AshaStmt) stmt()      {}
 func (*BadStmt) stmt()       {}
 
 func (*Ident) expr()      {}

@@ -36,6 +36,8 @@ type Spec struct {
 	Measures  []*MeasureDef
 	Summaries []SummarySpec
 	Compares  []CompareSpec
+	// ASHA is the early-stopping rule of an asha statement; nil if none.
+	ASHA *ASHA
 
 	reg Registry
 }
@@ -231,6 +233,8 @@ func (c *checker) check(f *File) {
 			c.summary(s)
 		case *CompareStmt:
 			c.compare(s)
+		case *AshaStmt:
+			c.asha(s)
 		}
 	}
 	end := token.Position{Filename: f.Name, Line: 1, Column: 1}

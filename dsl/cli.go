@@ -27,9 +27,10 @@ commands:
             instead of every 5 minutes, and on an interrupt, in <key>.ckpt
             beside its result; an unfinished run resumes from it when run again;
             -retry is accepted and is the default)
-  status    count done, failed and missing runs; list the runs in progress,
-            the failed ones with their error and the end of their log
-            (<key>.log), and the missing ones
+  status    count done, failed, stopped and missing runs; list the runs in
+            progress, the failed ones with their error and the end of their
+            log (<key>.log), those an asha rule stopped with its decision,
+            and the missing ones
   collect   write the plan's results as one long CSV and print the report (-csv, -md)
   plot      draw a measurement's curves, one colour per cell, the median and a
             quantile band of its runs, legend outside the data, to a PNG, SVG
@@ -163,7 +164,7 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	plotBy := fs.String("by", "", "axes whose cells get a curve each, comma-separated (default: every axis)")
 	plotQ := fs.Float64("q", 0.25, "band between the q- and (1-q)-quantiles of a cell's runs")
 	plotTo := fs.String("to", "", "image file to write: .png, .svg or .pdf (default: <out>/<measure>.png)")
-	var sets setFlags
+	var sets SetFlags
 	fs.Var(&sets, "set", "override NAME=VALUE (repeatable): a setting, an axis's levels or a parameter")
 	if err := fs.Parse(args[1:]); err != nil {
 		return usage(err)
@@ -198,6 +199,9 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		}
 		for _, a := range spec.Axes {
 			fmt.Fprintf(stdout, "axis %s: %s\n", a.Name, formatValues(a.Values))
+		}
+		if r := spec.ASHA; r != nil {
+			fmt.Fprintf(stdout, "%s: rungs at updates %s\n", r, strings.Trim(fmt.Sprint(r.Rungs), "[]"))
 		}
 		fmt.Fprintf(stdout, "%s: %d runs (%d repeats)\n", file, n, spec.Repeats)
 		return nil
@@ -270,6 +274,10 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 		rep, _ := NewReport(plan, results)
 		running := store.Running(plan)
 		line := fmt.Sprintf("%d runs: %d done (%d failed), %d missing", len(plan.Jobs), rep.Results, rep.Failed, rep.Missing)
+		if rep.Stopped > 0 {
+			line = fmt.Sprintf("%d runs: %d done (%d failed, %d stopped early by asha), %d missing",
+				len(plan.Jobs), rep.Results, rep.Failed, rep.Stopped, rep.Missing)
+		}
 		if len(running) > 0 {
 			line += fmt.Sprintf(", %d running", len(running))
 		}
@@ -334,12 +342,26 @@ func Command(ctx context.Context, args []string, reg Registry, fn RunFunc, stdou
 	return usage(fmt.Errorf("sweep: unknown command %q\n%s", cmd, CommandUsage))
 }
 
-// setFlags collects the repeatable -set NAME=VALUE overrides.
-type setFlags []string
+// SetFlags is a flag.Value that collects repeatable -set NAME=VALUE
+// overrides, in order, for CompileWith: the command line's `-set` and the
+// %%sweep cell magic's. Set refuses a value without "=" or with an empty
+// name, so that the flag parser names the bad flag at once; the rest is
+// checked by Override.
+type SetFlags []string
 
-func (s *setFlags) String() string { return strings.Join(*s, " ") }
+// String returns the overrides separated by spaces.
+func (s *SetFlags) String() string {
+	if s == nil {
+		return ""
+	}
+	return strings.Join(*s, " ")
+}
 
-func (s *setFlags) Set(v string) error {
+// Set adds one override NAME=VALUE.
+func (s *SetFlags) Set(v string) error {
+	if name, _, ok := strings.Cut(v, "="); !ok || strings.TrimSpace(name) == "" {
+		return fmt.Errorf("want NAME=VALUE, e.g. -set rate=0.1, found %q", v)
+	}
 	*s = append(*s, v)
 	return nil
 }

@@ -32,7 +32,7 @@
 // where the grammar expects them, so a parameter may be called seed.
 //
 //	File      = { Stmt newline } .
-//	Stmt      = Setting | Component | Axis | Skip | Measure | Summary | Compare .
+//	Stmt      = Setting | Component | Axis | Skip | Measure | Summary | Compare | Asha .
 //	Setting   = "sweep" string | "seed" int | "repeat" int | "updates" int .
 //	Component = ( "data" | "model" | "learner" | "sampler" ) Head [ Args ] .
 //	Head      = ident | "$" ident .
@@ -55,6 +55,7 @@
 //	Reduce    = "max" | "min" | "final" | "mean" .
 //	Compare   = "compare" ident Const "vs" Const "on" Reduce ident [ By ] [ "at" number ] .
 //	By        = "by" ident { "," ident } .
+//	Asha      = "asha" "on" ident [ "higher" | "lower" ] "from" int [ "eta" int ] .
 //	Expr      = "if" Cond "then" Expr "else" Expr | Const | "$" ident .
 //	Cond      = And { "or" And } .
 //	And       = Rel { "and" Rel } .
@@ -108,6 +109,13 @@
 // run for array jobs on a cluster (ShardFromEnv reads Slurm's and
 // Kubernetes' variables); Sbatch and KubeJob write the job files. Store
 // lists missing runs and WriteCSV writes all results as one long table.
+//
+// An asha statement (ASHA) stops runs that are behind at rungs of updates
+// from·eta^k, by asynchronous successive halving: Run hands each run a
+// Job.Observe, which records the run's value at a rung and ranks it
+// against what the plan's other runs recorded there so far; a stopped
+// run's result says why (Result.Stopped) and stays stopped until the rule
+// changes. The rule is not part of the run keys.
 // LoadResults, Summarize, Compare and NewReport compute the summaries and
 // Wilcoxon signed-rank tests (with the Hodges–Lehmann shift and Holm's
 // correction over a table's cells), also from a notebook.

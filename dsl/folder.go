@@ -163,6 +163,11 @@ func (s *Store) Bind(p *Plan, replace bool) (string, error) {
 		return "", err
 	}
 	if old != nil && old.Fingerprint == rec.Fingerprint {
+		if old.ASHA != rec.ASHA {
+			note := fmt.Sprintf("the early-stopping rule changed (%s → %s): runs stopped under the old rule run again, the others are kept",
+				orNone(old.ASHA), orNone(rec.ASHA))
+			return note, writePlanRecord(s.Dir, rec)
+		}
 		if canonValue(old) != canonValue(rec) {
 			// The same runs spelled otherwise (a default written out):
 			// record the current spelling, which later changes compare to.

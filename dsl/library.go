@@ -581,7 +581,8 @@ func streamSeed(s uint64, k uint64) uint64 {
 // j.Config.Updates updates, interruptibly with ctx, and takes each
 // measurement m every m.Every updates (at steps m.Every, 2·m.Every, …;
 // with Every 0 once, after the last update), returning the points in the
-// order taken. Its random numbers come from three streams derived from
+// order taken. It hands each point to j.Observe, when set, and stops
+// training without an error, after that observation, when it says so. Its random numbers come from three streams derived from
 // j.Seed: the initial weights, the order of the mini-batches and the
 // sampler's draws; so the same job gives the same points, and runs that
 // share a seed (those a comparison pairs) start from the same weights and
@@ -675,7 +676,7 @@ func runLibrary(ctx context.Context, j *Job) ([]Point, error) {
 	settings.Updates = cfg.Updates
 	settings.Seed = streamSeed(j.Seed, streamBatches)
 
-	col := &collector{total: cfg.Updates, log: j.Log}
+	col := &collector{total: cfg.Updates, log: j.Log, report: j.Observe}
 	for i := range cfg.Measures {
 		mp := &cfg.Measures[i]
 		it, p, err := item(KindMeasure, mp)
@@ -776,6 +777,9 @@ type collector struct {
 	total    int
 	run      *learn.Run
 	log      io.Writer // the run's log (Job.Log), or nil
+	// report is Job.Observe, or nil: it is handed each point once
+	// stored, and may stop the run (learn.ErrStop) there.
+	report func(Point) (bool, error)
 }
 
 // period returns the greatest common divisor of the measurements' periods
@@ -831,6 +835,20 @@ func (c *collector) observe(ctx context.Context, m rbm.Model) (float64, error) {
 		if c.log != nil {
 			fmt.Fprintf(c.log, "update %d: %s = %v\n", step, c.measures[i].name, vals[k])
 		}
+	}
+	stop := false
+	for k, i := range idx {
+		if c.report == nil {
+			break
+		}
+		s, err := c.report(Point{Measure: c.measures[i].name, Step: step, Value: vals[k]})
+		if err != nil {
+			return 0, fmt.Errorf("update %d: %w", step, err)
+		}
+		stop = stop || s
+	}
+	if stop {
+		return float64(len(idx)), learn.ErrStop
 	}
 	return float64(len(idx)), nil
 }

@@ -39,6 +39,9 @@ func describePlan(p *Plan) string {
 	for _, c := range s.Compares {
 		fmt.Fprintf(&b, "compare %+v\n", c)
 	}
+	if s.ASHA != nil {
+		fmt.Fprintf(&b, "%s: rungs %v\n", s.ASHA, s.ASHA.Rungs)
+	}
 	return b.String()
 }
 

@@ -144,11 +144,11 @@ func (p *parser) endStmt() {
 }
 
 var stmtWords = []string{"sweep", "seed", "repeat", "updates", "data", "model",
-	"learner", "sampler", "axis", "skip", "measure", "summary", "compare"}
+	"learner", "sampler", "axis", "skip", "measure", "summary", "compare", "asha"}
 
 // parseStmt parses one statement:
 //
-//	Stmt = Setting | Component | Axis | Skip | Measure | Summary | Compare .
+//	Stmt = Setting | Component | Axis | Skip | Measure | Summary | Compare | Asha .
 func (p *parser) parseStmt() Stmt {
 	pos := p.pos
 	if p.tok != tIdent {
@@ -177,6 +177,8 @@ func (p *parser) parseStmt() Stmt {
 		s = p.parseSummary()
 	case "compare":
 		s = p.parseCompare()
+	case "asha":
+		s = p.parseAsha()
 	default:
 		p.error(pos, fmt.Sprintf("unknown statement %s%s", w, didYouMean(w, stmtWords)))
 		p.syncStmt()
@@ -380,6 +382,31 @@ func (p *parser) parseCompare() Stmt {
 	if p.isWord("at") {
 		p.next()
 		s.Alpha = p.parseOperand()
+	}
+	return s
+}
+
+// parseAsha parses
+//
+//	Asha = "asha" "on" ident [ "higher" | "lower" ] "from" Operand [ "eta" Operand ] .
+func (p *parser) parseAsha() Stmt {
+	s := &AshaStmt{At: p.pos}
+	p.next()
+	p.expectWord("on")
+	s.Measure = p.parseIdent("measurement name")
+	if p.isWord("higher") || p.isWord("lower") {
+		s.Better = &Ident{At: p.pos, Name: p.lit}
+		p.next()
+	}
+	if !p.isWord("from") {
+		p.errorExpected("'from' and the first rung in updates (or higher, lower)")
+		return s
+	}
+	p.next()
+	s.From = p.parseOperand()
+	if p.isWord("eta") {
+		p.next()
+		s.Eta = p.parseOperand()
 	}
 	return s
 }

@@ -61,6 +61,14 @@ type Job struct {
 	// result (Store.LogPath), which `sweep status` shows for failed runs.
 	// RunLibrary writes where it resumes from and each measurement.
 	Log io.Writer
+	// Observe, if not nil, is to be called by the run function with each
+	// point as soon as it is measured, in the order taken. When it returns
+	// true the run stops there: the run function returns the points taken
+	// so far, that one included, and no error. An error it returns fails
+	// the run. Run sets it when the plan has an early-stopping rule
+	// (Spec.ASHA); RunLibrary calls it; a RunFunc that ignores it is
+	// never stopped early.
+	Observe func(p Point) (stop bool, err error)
 }
 
 // Value returns the level of the named axis in r and whether r has it.

@@ -44,6 +44,11 @@ type PlanRecord struct {
 	Components map[string]string `json:"components"`
 	Measures   []string          `json:"measures,omitempty"`
 	Skips      []string          `json:"skips,omitempty"`
+	// ASHA is the early-stopping rule (ASHA.String()), "" for none. It is
+	// not part of the runs' keys (a run trains the same up to where a
+	// rule stops it), so it leaves Fingerprint unchanged; Store.Bind notes
+	// a change, and Run runs again the runs stopped under another rule.
+	ASHA string `json:"asha,omitempty"`
 }
 
 // AxisRecord is one axis group of a PlanRecord.
@@ -96,6 +101,7 @@ func (p *Plan) Record() *PlanRecord {
 	for _, s := range spec.Skips {
 		rec.Skips = append(rec.Skips, canonExpr(s))
 	}
+	rec.ASHA = spec.ASHA.String()
 	return rec
 }
 
@@ -240,6 +246,9 @@ func (r *PlanRecord) Changes(next *PlanRecord) []string {
 	}
 	if a, b := strings.Join(r.Skips, "; "), strings.Join(next.Skips, "; "); a != b {
 		add("skip if %s → %s", orNone(a), orNone(b))
+	}
+	if r.ASHA != next.ASHA {
+		add("%s → %s", orNone(r.ASHA), orNone(next.ASHA))
 	}
 	if a, b := strings.Join(r.Paired, ", "), strings.Join(next.Paired, ", "); a != b {
 		add("compared axes %s → %s (the runs' seeds change)", orNone(a), orNone(b))

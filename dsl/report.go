@@ -67,8 +67,9 @@ type SummaryTable struct {
 }
 
 // SummaryCell is one row of a SummaryTable: the By levels, the number of
-// runs used (N), the number left out because they failed or had no value
-// (Missing), and one value per statistic of the spec.
+// runs used (N), the number left out because they failed, were stopped
+// early by the sweep's asha rule (their series end at a smaller budget) or
+// had no value (Missing), and one value per statistic of the spec.
 type SummaryCell struct {
 	Levels  []any
 	N       int
@@ -108,7 +109,7 @@ func Summarize(results []*Result, s SummarySpec) (*SummaryTable, error) {
 		var vals []float64
 		for _, r := range g.results {
 			v, ok := Reduce(r, s.Measure, s.Reduce)
-			if r.Error != "" || !ok {
+			if r.Error != "" || r.Stopped != nil || !ok {
 				c.Missing++
 				continue
 			}
@@ -321,7 +322,7 @@ func Compare(results []*Result, c CompareSpec) (*ComparisonTable, error) {
 		for _, r := range g.results {
 			lv, _ := r.Value(c.Axis)
 			isA, isB := cmp(lv, c.A) == 0, cmp(lv, c.B) == 0
-			if !isA && !isB || r.Error != "" {
+			if !isA && !isB || r.Error != "" || r.Stopped != nil {
 				continue
 			}
 			v, ok := Reduce(r, c.Measure, c.Reduce)
@@ -402,6 +403,9 @@ type Report struct {
 	Name    string
 	Results int // results of the plan's runs (all results when plan is nil)
 	Failed  int // of them failed
+	// Stopped counts the results of runs stopped early by an asha rule
+	// (Result.Stopped); the tables leave them out.
+	Stopped int
 	Missing int // planned runs without a result (when a plan was given)
 	// Other counts the results given that are not of the plan's runs
 	// (another plan's, see Plan.Select); they are not counted above.
@@ -425,8 +429,11 @@ func NewReport(plan *Plan, results []*Result) (*Report, error) {
 			continue
 		}
 		kept = append(kept, r)
-		if r.Error != "" {
+		switch r.Status() {
+		case "failed":
 			rep.Failed++
+		case "stopped":
+			rep.Stopped++
 		}
 	}
 	results = kept
@@ -479,6 +486,9 @@ func (r *Report) render(md bool) string {
 		fmt.Fprintf(&b, "%s\n", title)
 	}
 	fmt.Fprintf(&b, "%d results, %d failed, %d missing", r.Results, r.Failed, r.Missing)
+	if r.Stopped > 0 {
+		fmt.Fprintf(&b, "; %d stopped early by asha, left out of the tables", r.Stopped)
+	}
 	if r.Other > 0 {
 		fmt.Fprintf(&b, " (%d results of runs not in this plan left out)", r.Other)
 	}

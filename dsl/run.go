@@ -69,6 +69,15 @@ type Summary struct {
 	// Retried counts the runs of Done that had a stored failure and ran
 	// again.
 	Retried int
+	// Stopped counts the runs of Done that the early-stopping rule
+	// (Spec.ASHA) stopped at a rung; they are not failed.
+	Stopped int
+	// KeptStopped counts the runs of Skipped stopped earlier under the
+	// same rule: a stop is a decision, not a failure, and stands.
+	KeptStopped int
+	// Restarted counts the runs of Done that a rule other than the plan's
+	// had stopped, run again under the plan's rule.
+	Restarted int
 	// Busy counts the runs left to another runner: another process (or
 	// another Run) was running them, or finished them while this one
 	// waited to start them.
@@ -87,6 +96,12 @@ func (s *Summary) String() string {
 	if s.Retried > 0 {
 		run += fmt.Sprintf(" (%d of them failed before and ran again)", s.Retried)
 	}
+	if s.Restarted > 0 {
+		run += fmt.Sprintf(" (%d of them stopped under another rule and ran again)", s.Restarted)
+	}
+	if s.Stopped > 0 {
+		run += fmt.Sprintf(" (%d of them stopped early by asha)", s.Stopped)
+	}
 	msg := fmt.Sprintf("%d runs: %d skipped (already done), %s, %d failed, in %v",
 		s.Total, s.Skipped, run, s.Failed, s.Elapsed.Round(time.Millisecond))
 	if s.Busy > 0 {
@@ -94,6 +109,9 @@ func (s *Summary) String() string {
 	}
 	if s.KeptFailed > 0 {
 		msg += fmt.Sprintf("; %d failed runs kept (not retried)", s.KeptFailed)
+	}
+	if s.KeptStopped > 0 {
+		msg += fmt.Sprintf("; %d runs stopped early by asha before (kept)", s.KeptStopped)
 	}
 	if s.Failed > 0 {
 		msg += "; FAILED: " + strings.Join(s.Errors, "; ")
@@ -120,6 +138,14 @@ func (s *Summary) String() string {
 // unfinished resumes from its checkpoint at the next Run instead of
 // starting again. The checkpoint is removed once the run's result is
 // stored.
+//
+// When the plan has an early-stopping rule (Spec.ASHA), each run is handed
+// a Job.Observe that records its value at each rung in the store
+// (RungsDir) and ranks it against the values of the plan's other runs
+// recorded there so far; a run behind them stops, and its result records
+// why (Result.Stopped, Summary.Stopped). A stopped result is skipped like
+// a done one (Summary.KeptStopped) unless it was stopped under another
+// rule than the plan's: then the run runs again (Summary.Restarted).
 //
 // Several Runs, in this process or others, may share a store: each run is
 // claimed (an advisory lock on <key>.lock, released by the operating
@@ -150,13 +176,24 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 		return nil, err
 	}
 	sum := &Summary{Total: len(runs), Note: note}
+	var board *ashaBoard
+	rule := ""
+	if plan.Spec != nil && plan.Spec.ASHA != nil {
+		board = newASHABoard(plan.Spec.ASHA, store, plan)
+		rule = plan.Spec.ASHA.String()
+	}
 	var todo []pending
 	for _, r := range runs {
 		was := store.state(r.Key)
 		switch {
 		case was.fi == nil: // no result yet
+		case !was.failed && was.stopped != "" && was.stopped != rule:
+			// stopped under another rule: run it under this one
 		case !was.failed:
 			sum.Skipped++
+			if was.stopped != "" {
+				sum.KeptStopped++
+			}
 			continue
 		case o.NoRetry:
 			sum.Skipped++
@@ -210,8 +247,14 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 				continue
 			}
 			sum.Done++
-			if fr.retried {
+			switch {
+			case fr.was.stopped != "":
+				sum.Restarted++
+			case fr.was.fi != nil:
 				sum.Retried++
+			}
+			if res.Stopped != nil {
+				sum.Stopped++
 			}
 			if res.Error != "" {
 				sum.Failed++
@@ -254,16 +297,34 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 					continue
 				}
 				job.Log = log
+				var stop *Stop
+				if board != nil {
+					key := r.Key
+					job.Observe = func(p Point) (bool, error) {
+						s, err := board.observe(key, p)
+						if err != nil || s == nil || stop != nil {
+							return stop != nil, err
+						}
+						stop = s
+						fmt.Fprintf(log, "%s %s\n", time.Now().UTC().Format(time.RFC3339), s)
+						return true, nil
+					}
+				}
 				fmt.Fprintf(log, "%s run %d (key %s, seed %d) starts on %s, pid %d, %s, %s, BLAS %s: %s\n",
 					time.Now().UTC().Format(time.RFC3339), r.Index, r.Key, r.Seed, prov.host, os.Getpid(),
 					prov.version, prov.goVer, prov.blas, strings.Join(prov.command, " "))
 				res := runOne(ctx, &job, fn, prov)
+				if stop != nil && res.Error == "" {
+					res.Stopped = stop
+				}
 				ts := time.Now().UTC().Format(time.RFC3339)
 				switch {
 				case ctx.Err() != nil:
 					fmt.Fprintf(log, "%s interrupted after %.3gs; not stored, the next run of the sweep goes on from the checkpoint\n", ts, res.Seconds)
 				case res.Error != "":
 					fmt.Fprintf(log, "%s failed after %.3gs with %d points: %s\n", ts, res.Seconds, len(res.Points), res.Error)
+				case res.Stopped != nil:
+					fmt.Fprintf(log, "%s stopped early by asha after %.3gs with %d points\n", ts, res.Seconds, len(res.Points))
 				default:
 					fmt.Fprintf(log, "%s done after %.3gs with %d points\n", ts, res.Seconds, len(res.Points))
 				}
@@ -274,7 +335,7 @@ func Run(ctx context.Context, plan *Plan, store *Store, fn RunFunc, opts *Option
 					lock.unlock()
 					continue // interrupted: leave it for the next Run
 				}
-				finished <- finishedRun{res: res, lock: lock, retried: p.was.fi != nil}
+				finished <- finishedRun{res: res, lock: lock, was: p.was}
 			}
 		}()
 	}
@@ -313,9 +374,9 @@ type pending struct {
 // finishedRun is a run's result on its way to the writer, with the claim
 // on the run that the writer releases once the result is stored.
 type finishedRun struct {
-	res     *Result
-	lock    *runLock
-	retried bool // the run had a stored failure
+	res  *Result
+	lock *runLock
+	was  resultState // the stored result it replaces, if any
 }
 
 // runOne calls fn, turning a panic into a failure.

@@ -38,8 +38,9 @@ func (s *Store) Running(p *Plan) []*Job {
 }
 
 // writeStatus lists, after `status`'s count, the runs in progress, the
-// failed runs with their error and the end of their log, and the missing
-// runs (those running excepted), each with its index in plan and key.
+// failed runs with their error and the end of their log, the runs stopped
+// by an asha rule with its decision, and the missing runs (those running
+// excepted), each with its index in plan and key.
 func writeStatus(w io.Writer, s *Store, plan *Plan, results []*Result, running []*Job) {
 	busy := map[string]bool{}
 	for _, j := range running {
@@ -48,7 +49,19 @@ func writeStatus(w io.Writer, s *Store, plan *Plan, results []*Result, running [
 	}
 	mine, _ := plan.Select(results)
 	jobs := plan.byKey()
+	rule := ""
+	if plan.Spec != nil {
+		rule = plan.Spec.ASHA.String()
+	}
 	for _, r := range mine {
+		if r.Error == "" && r.Stopped != nil {
+			again := ""
+			if r.Stopped.Rule != rule {
+				again = " (another rule: the next run runs it again)"
+			}
+			fmt.Fprintf(w, "stopped %d %s: %s%s\n", jobs[r.Key].Index, r.Key, r.Stopped, again)
+			continue
+		}
 		if r.Error == "" {
 			continue
 		}

@@ -61,6 +61,23 @@ type Result struct {
 	// and Points holds what it measured before failing.
 	Error  string  `json:"error,omitempty"`
 	Points []Point `json:"points"`
+	// Stopped, if not nil, says that the sweep's early-stopping rule
+	// (an asha statement) stopped the run at a rung, and why: the run
+	// is neither failed (Error is empty) nor done, and Points end at
+	// the rung. Run does not run it again under the same rule.
+	Stopped *Stop `json:"stopped,omitempty"`
+}
+
+// Status is "failed", "stopped" (by the sweep's early-stopping rule) or
+// "ok".
+func (r *Result) Status() string {
+	switch {
+	case r.Error != "":
+		return "failed"
+	case r.Stopped != nil:
+		return "stopped"
+	}
+	return "ok"
 }
 
 // Value returns the level of the named axis in r and whether r has it.
@@ -163,10 +180,12 @@ func (s *Store) CheckpointPath(key string) string { return filepath.Join(s.Dir, 
 func (s *Store) lockPath(key string) string { return filepath.Join(s.Dir, key+".lock") }
 
 // resultState is what Run knows of a stored result: the file (nil if
-// none) and whether it records a failure (or cannot be read).
+// none), whether it records a failure (or cannot be read) and the rule
+// that stopped it ("" if none did).
 type resultState struct {
-	fi     os.FileInfo
-	failed bool
+	fi      os.FileInfo
+	failed  bool
+	stopped string
 }
 
 // state returns the state of the result of the run with key.
@@ -176,7 +195,11 @@ func (s *Store) state(key string) resultState {
 		return resultState{}
 	}
 	r, err := s.Read(key)
-	return resultState{fi: fi, failed: err != nil || r.Error != ""}
+	st := resultState{fi: fi, failed: err != nil || r.Error != ""}
+	if err == nil && r.Stopped != nil {
+		st.stopped = r.Stopped.Rule
+	}
+	return st
 }
 
 // same reports whether st is the state of the same stored file as was (or
@@ -311,7 +334,7 @@ func (s *Store) Missing(p *Plan) []*Job {
 //
 //	key,index,repeat,seed,<axis>…,status,measure,step,value,seconds,error
 //
-// status is "ok" or "failed"; a run without points gives one row with an
+// status is Result.Status: "ok", "failed" or "stopped"; a run without points gives one row with an
 // empty measure. The axis columns are the union of the results' axes in the
 // order they first appear.
 func WriteCSV(w io.Writer, results []*Result) error {
@@ -343,10 +366,7 @@ func WriteCSV(w io.Writer, results []*Result) error {
 			}
 			pre = append(pre, s)
 		}
-		status := "ok"
-		if r.Error != "" {
-			status = "failed"
-		}
+		status := r.Status()
 		secs := strconv.FormatFloat(r.Seconds, 'g', -1, 64)
 		pts := r.Points
 		if len(pts) == 0 {

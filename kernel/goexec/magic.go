@@ -73,8 +73,10 @@ func sweepDir(name string) string {
 	return filepath.Join("sweeps", s)
 }
 
-// sweepMagic runs a %%sweep cell: the flags of its first line, its body a
-// sweep file compiled against dsl.Library(). It runs the runs that have no
+// sweepMagic runs a %%sweep cell: the flags of its first line (split at
+// spaces, quotes keeping a value whole), its body a sweep file compiled
+// against dsl.Library() with the line's -set overrides (dsl.SetFlags,
+// dsl.CompileWith, as the command line). It runs the runs that have no
 // result in the result folder yet, or a failed one, with dsl.RunLibrary
 // under ctx (each result records the magic line as its command), showing
 // a progress bar, shows the report as Markdown, and sets the session
@@ -90,8 +92,14 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 	workers := fs.Int("workers", 0, "runs at once (0: all cores)")
 	varName := fs.String("var", "sweep", "the variable set to the loaded *dsl.Sweep")
 	replace := fs.Bool("replace", false, "make this plan the result folder's, moving results of runs not in it aside")
-	if err := fs.Parse(strings.Fields(args)); err != nil {
-		return nil, sweepError("%%%%sweep: %v\nusage: %%%%sweep [-out DIR] [-workers N] [-var NAME] [-replace]\n%s", err, usage.String())
+	var sets dsl.SetFlags
+	fs.Var(&sets, "set", "override NAME=VALUE (repeatable): a setting, an axis's levels or a parameter")
+	fields, err := splitMagicArgs(args)
+	if err != nil {
+		return nil, sweepError("%%%%sweep: %v", err)
+	}
+	if err := fs.Parse(fields); err != nil {
+		return nil, sweepError("%%%%sweep: %v\nusage: %%%%sweep [-out DIR] [-workers N] [-var NAME] [-replace] [-set NAME=VALUE]...\n%s", err, usage.String())
 	}
 	if fs.NArg() > 0 {
 		return nil, sweepError("%%%%sweep: unexpected arguments %q; the sweep file goes on the lines below", fs.Args())
@@ -99,7 +107,7 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 	if !token.IsIdentifier(*varName) {
 		return nil, sweepError("%%%%sweep: -var %q is not a Go identifier", *varName)
 	}
-	spec, err := dsl.Compile(cellFile, []byte(body), dsl.Library())
+	spec, err := dsl.CompileWith(cellFile, []byte(body), dsl.Library(), sets)
 	if err != nil {
 		return nil, sweepCompileError(code, err)
 	}
@@ -123,7 +131,7 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 	sum, runErr := dsl.Run(ctx, plan, store, dsl.RunLibrary, &dsl.Options{
 		Workers: *workers,
 		Replace: *replace,
-		Command: append([]string{"%%sweep"}, strings.Fields(args)...),
+		Command: append([]string{"%%sweep"}, fields...),
 		Progress: func(done, failed, total int, eta time.Duration) {
 			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
 		},
@@ -170,6 +178,43 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 	return &kernel.ExecResult{}, nil
 }
 
+// splitMagicArgs splits the flags of a magic line at spaces, as a shell
+// would for words without special characters: a part in single or double
+// quotes is kept whole, quotes removed, so that -set "rate=[0.1, 0.2]"
+// is one flag value. An unclosed quote is an error.
+func splitMagicArgs(args string) ([]string, error) {
+	var out []string
+	var word strings.Builder
+	inWord := false
+	var quote rune
+	for _, r := range args {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			word.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, inWord = r, true
+		case unicode.IsSpace(r):
+			if inWord {
+				out = append(out, word.String())
+				word.Reset()
+				inWord = false
+			}
+		default:
+			word.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unclosed %c in the flags %q", quote, strings.TrimSpace(args))
+	}
+	if inWord {
+		out = append(out, word.String())
+	}
+	return out, nil
+}
+
 // sweepCompileError turns the errors of dsl.Compile on the body of a
 // %%sweep cell into a SweepError whose traceback has every error as
 // "line:col: message", the line counted in the cell (the magic line is
@@ -181,6 +226,15 @@ func sweepCompileError(code string, err error) *kernel.ExecError {
 	}
 	e := &kernel.ExecError{Name: "SweepError"}
 	for i, se := range list {
+		if se.Pos.Filename != cellFile {
+			// An error of a -set override names it: "-set hiden=3: …"
+			// or, in its value, "-set rate:1:7: …".
+			e.Traceback = append(e.Traceback, se.Error())
+			if i == 0 {
+				e.Value = se.Error()
+			}
+			continue
+		}
 		p := cellPos{line: se.Pos.Line + 1, col: se.Pos.Column}
 		line := fmt.Sprintf("%d:%d: %s", p.line, p.col, se.Msg)
 		e.Traceback = append(e.Traceback, line)

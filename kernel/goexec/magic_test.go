@@ -232,3 +232,74 @@ func TestSweepMagicIsComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepMagicSet: -set overrides in the magic line change the plan as
+// the command line's do (dsl.CompileWith), repeatable, with a quoted value
+// holding spaces.
+func TestSweepMagicSet(t *testing.T) {
+	e := newExec(t)
+	dir := filepath.Join(t.TempDir(), "set")
+	run(t, e, "%%sweep -out "+dir+` -set "k=[2, 3]" -set repeat=1 -set learner.rate=0.05 -workers 1`+"\n"+tinySweep)
+	if n := countResults(t, dir); n != 2 {
+		t.Errorf("%d results, want 2 (k = 2, 3; one repeat)", n)
+	}
+	got, _ := run(t, e, "fmt.Sprint(len(sweep.Results), sweep.Plan.Spec.Axes[0].Values, sweep.Plan.Jobs[1].Config.Learner.Params[\"rate\"])")
+	if got != `"2 [2 3] 0.05"` {
+		t.Errorf("plan after the overrides: %s, want \"2 [2 3] 0.05\"", got)
+	}
+	// The results record the magic line as their command, the quoted
+	// value as one argument.
+	got, _ = run(t, e, "fmt.Sprintf(\"%q\", sweep.Results[0].Command[3:5])")
+	if got != `"[\"-set\" \"k=[2, 3]\"]"` {
+		t.Errorf("recorded command %s", got)
+	}
+}
+
+// TestSweepMagicSetErrors: a bad override fails the cell with a SweepError
+// that names the override, before anything runs.
+func TestSweepMagicSetErrors(t *testing.T) {
+	e := newExec(t)
+	dir := filepath.Join(t.TempDir(), "bad")
+	for _, c := range []struct{ flags, want string }{
+		{"-set hiden=3", "-set hiden=3: unknown parameter hiden: no setting, axis, component or measurement of this sweep has it (did you mean hidden?)"},
+		{"-set learner.rat=1", "-set learner.rat=1: unknown parameter rat of learner cd (did you mean rate?)"},
+		{`-set "k=[1,"`, "-set k:1:4: expected ']', found end of file"},
+		{"-set learner.rate=fast", "-set learner.rate:1:1: parameter rate wants float, found name fast"},
+		{"-set rate", `%%sweep: invalid value "rate" for flag -set: want NAME=VALUE, e.g. -set rate=0.1, found "rate"`},
+		{`-set "k=[1, 2]`, `%%sweep: unclosed " in the flags "-out ` + dir + ` -set \"k=[1, 2]"`},
+	} {
+		ee, _ := fail(t, e, context.Background(), "%%sweep -out "+dir+" "+c.flags+"\n"+tinySweep)
+		if ee.Name != "SweepError" || !strings.HasPrefix(ee.Value, c.want) {
+			t.Errorf("%s:\n got %s: %s\nwant SweepError: %s", c.flags, ee.Name, ee.Value, c.want)
+		}
+	}
+	if n := countResults(t, dir); n != 0 {
+		t.Errorf("%d runs ran after bad overrides", n)
+	}
+}
+
+// TestSweepMagicASHA: a %%sweep cell with an asha rule, run on one worker,
+// stops runs without failing the cell, and its summary line, report and
+// variable say how many.
+func TestSweepMagicASHA(t *testing.T) {
+	e := newExec(t)
+	dir := filepath.Join(t.TempDir(), "asha")
+	_, rec := run(t, e, "%%sweep -workers 1 -out "+dir+" -set \"k=[1, 2, 3, 4]\"\n"+tinySweep+"asha on loglik from 10 eta 2\n")
+	got, _ := run(t, e, "n := 0\nfor _, r := range sweep.Results { if r.Stopped != nil { n++ } }\nfmt.Sprint(len(sweep.Results), n, sweep.Summary.Stopped, sweep.Report.Stopped)")
+	var total, n, sumN, repN int
+	if _, err := fmt.Sscanf(strings.Trim(got, `"`), "%d %d %d %d", &total, &n, &sumN, &repN); err != nil {
+		t.Fatalf("variable: %q: %v", got, err)
+	}
+	// The runs are deterministic (fixed seeds) and go in plan order: none
+	// would stop only if each were ahead of every earlier run at every
+	// rung, and the first never stops at rung 10, where it is alone.
+	if total != 8 || n == 0 || n >= 8 || sumN != n || repN != n {
+		t.Errorf("results %d, stopped %d (summary %d, report %d); want 8 results, some but not all stopped", total, n, sumN, repN)
+	}
+	if out := rec.stream("stdout"); !strings.Contains(out, fmt.Sprintf("(%d of them stopped early by asha)", n)) {
+		t.Errorf("stdout %q does not count the stopped runs", out)
+	}
+	if _, md := rec.displays(); len(md) != 1 || !strings.Contains(md[0], fmt.Sprintf("%d stopped early by asha", n)) {
+		t.Errorf("report %q does not count the stopped runs", md)
+	}
+}
