@@ -49,6 +49,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 	"github.com/rbm-kernel/rbm-kernel/kernel/input"
+	"github.com/rbm-kernel/rbm-kernel/kernel/internal/preimport"
 	"github.com/rbm-kernel/rbm-kernel/kernel/symbols"
 )
 
@@ -95,29 +96,11 @@ type Options struct {
 }
 
 // DefaultImports are the packages a cell may use without importing them,
-// by short name. Those without a symbol table in this build are left out.
-var DefaultImports = map[string]string{
-	"bytes": "bytes", "context": "context", "errors": "errors", "fmt": "fmt",
-	"image": "image", "color": "image/color", "io": "io", "log": "log",
-	"math": "math", "rand": "math/rand/v2", "os": "os", "slices": "slices",
-	"sort": "sort", "strconv": "strconv", "strings": "strings", "sync": "sync",
-	"time": "time",
-
-	"mat": "gonum.org/v1/gonum/mat", "floats": "gonum.org/v1/gonum/floats",
-	"stat": "gonum.org/v1/gonum/stat", "distuv": "gonum.org/v1/gonum/stat/distuv",
-	"plot": "gonum.org/v1/plot", "plotter": "gonum.org/v1/plot/plotter",
-	"vg": "gonum.org/v1/plot/vg", "draw": "gonum.org/v1/plot/vg/draw",
-	"plotutil": "gonum.org/v1/plot/plotutil",
-
-	"rbm":     "github.com/rbm-kernel/rbm-kernel/lib/rbm",
-	"mcmc":    "github.com/rbm-kernel/rbm-kernel/lib/mcmc",
-	"learn":   "github.com/rbm-kernel/rbm-kernel/lib/learn",
-	"data":    "github.com/rbm-kernel/rbm-kernel/lib/data",
-	"viz":     "github.com/rbm-kernel/rbm-kernel/lib/viz",
-	"display": "github.com/rbm-kernel/rbm-kernel/kernel/display",
-	"input":   "github.com/rbm-kernel/rbm-kernel/kernel/input",
-	"dsl":     "github.com/rbm-kernel/rbm-kernel/dsl",
-}
+// by short name: the pre-imported packages of kernel/internal/preimport's
+// List, the one list from which the symbol tables (kernel/symbols) and the
+// documentation (kernel/complete) are generated too. Those without a symbol
+// table in this build are left out.
+var DefaultImports = preimport.Imports()
 
 // allSymbols is the standard library's and kernel/symbols' tables together,
 // keyed "importpath/pkgname".
