@@ -10,9 +10,11 @@ files in step when a notebook is edited there.
 
     build/venv/bin/python scripts/notebooks.py check          # what CI runs
     build/venv/bin/python scripts/notebooks.py write [NAME…]  # .go → .ipynb
+    build/venv/bin/python scripts/notebooks.py write --keep-outputs [NAME…]
     build/venv/bin/python scripts/notebooks.py script [NAME…] # .ipynb → .go
 
-check fails when a notebook's cells (kind and source) differ from its
+Cells are counted from 1, Markdown cells included, as rbm-kernel vet counts
+them. check fails when a notebook's cells (kind and source) differ from its
 script as Jupytext reads it, when the script is not in the form Jupytext
 writes, when a notebook has no script or a script no notebook, or when the
 committed notebook is not a clean executed copy: a code cell without an
@@ -27,6 +29,10 @@ or new cell has none, so check fails until the notebook is executed again
     JUPYTER_PATH=$PWD/build/jupyter/share/jupyter build/venv/bin/jupyter nbconvert \\
         --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False \\
         notebooks/NAME.ipynb
+
+With --keep-outputs, a changed cell at the same place, of the same kind,
+keeps its outputs too: only for edits that cannot change what the cell
+shows (a comment, a helper's new home), and say so in the commit.
 
 It then rewrites the script in Jupytext's form. An unchanged notebook is
 not rewritten, so it keeps the outputs of its last full run, byte for byte.
@@ -116,7 +122,7 @@ def execution_problems(name, path, nb):
     if name in UNEXECUTED:
         for i, c in enumerate(nb.cells):
             if c["cell_type"] == "code" and (c.get("outputs") or c.get("execution_count") is not None):
-                problems.append(f"cell {i} ({c.get('id')}) has outputs; this notebook is kept without them")
+                problems.append(f"cell {i + 1} ({c.get('id')}) has outputs; this notebook is kept without them")
         return problems
     limit = MAX_BYTES.get(name, DEFAULT_MAX_BYTES)
     size = os.path.getsize(path)
@@ -126,10 +132,10 @@ def execution_problems(name, path, nb):
         if c["cell_type"] != "code":
             continue
         if c.get("execution_count") is None:
-            problems.append(f"cell {i} ({c.get('id')}) was not executed")
+            problems.append(f"cell {i + 1} ({c.get('id')}) was not executed")
         for o in c.get("outputs", []):
             if o.get("output_type") == "error":
-                problems.append(f"cell {i} ({c.get('id')}) failed: {o.get('ename')}: {o.get('evalue')}")
+                problems.append(f"cell {i + 1} ({c.get('id')}) failed: {o.get('ename')}: {o.get('evalue')}")
     return problems
 
 
@@ -138,8 +144,8 @@ def first_difference(have, want):
     for i, (h, w) in enumerate(zip(have, want)):
         if h != w:
             if h[0] != w[0]:
-                return f"cell {i} is {h[0]} in the notebook, {w[0]} in the script"
-            return f"cell {i}'s source differs"
+                return f"cell {i + 1} is {h[0]} in the notebook, {w[0]} in the script"
+            return f"cell {i + 1}'s source differs"
     return f"the notebook has {len(have)} cells, the script {len(want)}"
 
 
@@ -173,7 +179,7 @@ def check(cfg):
     return bad
 
 
-def write(cfg, only):
+def write(cfg, only, keep_outputs=False):
     for name in only or names():
         nbp, gop = ipynb_path(name), script_path(name)
         if not os.path.exists(gop):
@@ -184,12 +190,19 @@ def write(cfg, only):
         else:
             nb = nbformat.v4.new_notebook(metadata=METADATA)
         if cells_of(nb) != cells_of(src):
-            kept = {i for i, c in enumerate(src.cells)
-                    if i < len(nb.cells) and cells_of(nb)[i] == (c["cell_type"], c["source"])}
+            have = cells_of(nb)
+
+            def keeps(i, c):
+                if i >= len(have) or have[i][0] != c["cell_type"]:
+                    return False
+                return keep_outputs or have[i][1] == c["source"]
+
+            kept = {i for i, c in enumerate(src.cells) if keeps(i, c)}
             taken = {nb.cells[i]["id"] for i in kept}
             cells = []
             for i, c in enumerate(src.cells):
                 if i in kept:
+                    nb.cells[i]["source"] = c["source"]
                     cells.append(nb.cells[i])
                     continue
                 if c["cell_type"] == "markdown":
@@ -206,7 +219,10 @@ def write(cfg, only):
             nbformat.validate(nb)
             with open(nbp, "w", encoding="utf-8") as f:
                 f.write(nbformat.writes(nb) + "\n")
-            print(f"notebooks: wrote {rel(nbp)} (changed cells have no outputs: execute it in place)")
+            if keep_outputs:
+                print(f"notebooks: wrote {rel(nbp)}, keeping the outputs of changed cells")
+            else:
+                print(f"notebooks: wrote {rel(nbp)} (changed cells have no outputs: execute it in place)")
         text = script_text(nb, cfg)
         if open(gop, encoding="utf-8").read() != text:
             with open(gop, "w", encoding="utf-8") as f:
@@ -237,7 +253,8 @@ def main(argv):
     if argv[0] == "check":
         return check(cfg)
     if argv[0] == "write":
-        return write(cfg, argv[1:])
+        args = [a for a in argv[1:] if a != "--keep-outputs"]
+        return write(cfg, args, keep_outputs=len(args) < len(argv) - 1)
     return script(cfg, argv[1:])
 
 

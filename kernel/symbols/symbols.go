@@ -2,7 +2,8 @@
 // that notebook cells can import: gonum (mat, floats, stat, stat/distuv),
 // gonum/plot and its subpackages, the project's library packages (lib/rbm,
 // lib/mcmc, lib/learn, lib/data, lib/viz), kernel/display, kernel/input
-// (a line of input from the user, a password) and the sweep language dsl
+// (a line of input from the user, a password), kernel/cell (the helpers
+// notebooks share) and the sweep language dsl
 // (so that a notebook can call dsl.LoadResults, NewReport,
 // Library().Describe() and RunLibrary).
 //

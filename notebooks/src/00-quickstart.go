@@ -35,12 +35,7 @@ if quick {
 	updates = 2000
 }
 
-// must stops the cell with err, if there is one; the kernel shows it.
-func must(err error) {
-	if err != nil {
-		panic(err)
-	}
-}
+must := cell.Must // stops the cell with err, if there is one (kernel/cell)
 
 fmt.Printf("quick mode %v: %d updates of CD-%d, %d hidden units\n", quick, updates, k, hidden)
 

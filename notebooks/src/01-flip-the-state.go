@@ -68,12 +68,7 @@ if quick {
 	ccRBMs, ccStarts, ccMaxSteps, ccSteps = 2, 200, 500, 2000
 }
 
-// must stops the cell with err, if there is one; the kernel shows it.
-func must(err error) {
-	if err != nil {
-		panic(err)
-	}
-}
+must := cell.Must // stops the cell with err, if there is one (kernel/cell)
 
 // sampler returns the transition operator op, "G" (block Gibbs sampling)
 // or "T" (flip-the-state), with its random numbers seeded by s.

@@ -73,12 +73,7 @@ if quick {
 	nSweep = 200
 }
 
-// must stops the cell with err, if there is one; the kernel shows it.
-func must(err error) {
-	if err != nil {
-		panic(err)
-	}
-}
+must := cell.Must // stops the cell with err, if there is one (kernel/cell)
 
 // least returns the smaller of a and b.
 func least(a, b int) int {

@@ -44,12 +44,7 @@ if quick {
 	repeats, updates, repeats6, updates6 = 3, 1000, 2, 500
 }
 
-// must stops the cell with err, if there is one; the kernel shows it.
-func must(err error) {
-	if err != nil {
-		panic(err)
-	}
-}
+must := cell.Must // stops the cell with err, if there is one (kernel/cell)
 
 // imax is the larger of a and b (the interpreter has no built-in max).
 func imax(a, b int) int {

@@ -155,12 +155,7 @@ if quick {
 	nGen = 300
 }
 
-// must stops the cell with err, if there is one; the kernel shows it.
-func must(err error) {
-	if err != nil {
-		panic(err)
-	}
-}
+must := cell.Must // stops the cell with err, if there is one (kernel/cell)
 
 started := time.Now() // the whole run is timed at the end
 fmt.Printf("quick mode %v: mixtures %d points, %d hidden, %d epochs, %d transitions; MNIST %d digits, %d hidden, %d epochs, %d transitions (%d for sampling)\n",

@@ -39,12 +39,7 @@ if quick {
 	repeats, updates = 3, 500
 }
 
-// must stops the cell with err, if there is one; the kernel shows it.
-func must(err error) {
-	if err != nil {
-		panic(err)
-	}
-}
+must := cell.Must // stops the cell with err, if there is one (kernel/cell)
 
 fmt.Printf("quick mode %v: %d repeats of %d updates\n", quick, repeats, updates)
 

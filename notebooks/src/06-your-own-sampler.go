@@ -37,12 +37,7 @@ if quick {
 	chainsN, updates = 4000, 2000
 }
 
-// must stops the cell with err, if there is one; the kernel shows it.
-func must(err error) {
-	if err != nil {
-		panic(err)
-	}
-}
+must := cell.Must // stops the cell with err, if there is one (kernel/cell)
 
 fmt.Printf("quick mode %v: %d chains, %d updates of CD-%d\n", quick, chainsN, updates, k)
 

@@ -82,7 +82,8 @@ var List = []Package{
 	{Name: "draw", Path: "gonum.org/v1/plot/vg/draw"},
 	{Name: "plotutil", Path: "gonum.org/v1/plot/plotutil"},
 
-	// The project's library, the kernel's display and input, and the sweep
+	// The project's library, the kernel's display, input and cell (the
+	// helpers notebooks share, cell.Must), and the sweep
 	// language (dsl.LoadResults, NewReport, Library().Describe(), RunLibrary).
 	{Name: "rbm", Path: Module + "/lib/rbm"},
 	{Name: "mcmc", Path: Module + "/lib/mcmc"},
@@ -91,6 +92,7 @@ var List = []Package{
 	{Name: "viz", Path: Module + "/lib/viz"},
 	{Name: "display", Path: Module + "/kernel/display"},
 	{Name: "input", Path: Module + "/kernel/input"},
+	{Name: "cell", Path: Module + "/kernel/cell"},
 	{Name: "dsl", Path: Module + "/dsl"},
 
 	// Not pre-imported: the writers compiled cells print to (the code of a
