@@ -14,7 +14,8 @@ files in step when a notebook is edited there.
     build/venv/bin/python scripts/notebooks.py script [NAME…] # .ipynb → .go
 
 Cells are counted from 1, Markdown cells included, as rbm-kernel vet counts
-them. check fails when a notebook's cells (kind and source) differ from its
+them. check first runs a self-test of the pairing on a made-up notebook (cell
+magics included); then it fails when a notebook's cells (kind and source) differ from its
 script as Jupytext reads it, when the script is not in the form Jupytext
 writes, when a notebook has no script or a script no notebook, or when the
 committed notebook is not a clean executed copy: a code cell without an
@@ -149,8 +150,42 @@ def first_difference(have, want):
     return f"the notebook has {len(have)} cells, the script {len(want)}"
 
 
+def selftest(cfg):
+    """Checks, on a made-up notebook, what the pairing relies on: Go cells,
+    Markdown cells, blank lines and the cell magics %%sweep and %%compile
+    come back from the script unchanged; and a code line that Jupytext would
+    take for a cell marker (a comment starting with %%) is caught as a
+    difference, not passed over. Returns the problems found."""
+    nb = nbformat.v4.new_notebook(metadata=METADATA)
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# Title\n\nText with `code`, // slashes and %% signs."),
+        nbformat.v4.new_code_cell("x := 1\n\n\nfmt.Println(x) // a comment"),
+        nbformat.v4.new_code_cell('%%sweep -out /tmp/s -var small\nsweep "s"\nupdates 3'),
+        nbformat.v4.new_code_cell("%%compile\ntype P struct{ A int }\n\nfunc (p P) Get() int { return p.A }"),
+        nbformat.v4.new_code_cell("!ls\n%time x"),
+    ]
+    problems = []
+    text = script_text(nb, cfg)
+    for line in ("// %%sweep -out /tmp/s -var small", "// %%compile", "// %% [markdown]"):
+        if line not in text.splitlines():
+            problems.append(f"the script lacks the line {line!r}")
+    back = jupytext.reads(text, fmt=FORMAT)
+    if cells_of(back) != cells_of(nb):
+        problems.append("cells changed through the script: " + first_difference(cells_of(back), cells_of(nb)))
+    if script_text(back, cfg) != text:
+        problems.append("the script changed when written again")
+    marker = nbformat.v4.new_notebook(metadata=METADATA)
+    marker.cells = [nbformat.v4.new_code_cell("x := 1\n// %% looks like a cell marker\nx")]
+    if cells_of(jupytext.reads(script_text(marker, cfg), fmt=FORMAT)) == cells_of(marker):
+        problems.append("a comment line starting with %% did not split the cell: the limitation in notebooks/README.md is gone")
+    return problems
+
+
 def check(cfg):
     bad = 0
+    for p in selftest(cfg):
+        print(f"notebooks: Jupytext self-test: {p}")
+        bad = 1
     for name in names():
         nbp, gop = ipynb_path(name), script_path(name)
         if not os.path.exists(gop):
