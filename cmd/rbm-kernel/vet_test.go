@@ -72,6 +72,9 @@ func TestVetMagics(t *testing.T) {
 		"%%compile\nfunc F() int { return \"no\" }",
 		"%%sweep -var 1x\n",
 		"%%nosuch\n",
+		"y := 1",
+		"%%compile\nfunc G() int { return y } // y is the interpreted session's",
+		"%%compile\nfunc mat() {}",
 	)
 	e, out, errb = testEnv(nil)
 	if code := run(e, []string{"vet", bad}); code != 1 {
@@ -81,6 +84,8 @@ func TestVetMagics(t *testing.T) {
 		bad + `: cell 1, line 2:23: cannot use "no" (untyped string constant) as int value in return statement`,
 		bad + `: cell 2, line 1:1: %%sweep: -var "1x" is not a Go identifier`,
 		bad + `: cell 3, line 1:1: unknown cell magic %%nosuch`,
+		bad + `: cell 5, line 2:23: undefined: y`,
+		bad + `: cell 6, line 2:6: mat is the name of a pre-imported package of the session`,
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

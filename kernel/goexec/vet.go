@@ -8,9 +8,11 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/kernel/compiled"
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
 
@@ -39,14 +41,19 @@ func (d Diagnostic) String() string {
 //
 // Cell magics: a %%sweep cell's body is compiled by the sweep language
 // (dsl.Compile against dsl.Library(), as the magic does) and declares its
-// variable (-var, default sweep) as a *dsl.Sweep. A %%compile cell's
-// declarations are type-checked as Go against the session, and declared
-// for the cells after it; the compiled road's stricter rule, that they be
-// self-contained (docs/goexec.md), is not checked, nor is the cell built.
+// variable (-var, default sweep) as a *dsl.Sweep. A %%compile cell is
+// type-checked as the kernel checks it before building it
+// (compiled.Cell.Check: its declarations against the packages and the
+// earlier %%compile cells only), and its names are declared for the cells
+// after it; it is not built. The cells that the kernel sends down the
+// compiled road on its own (a program, or declarations the interpreter
+// would refuse) are checked as ordinary cells.
 type Vetter struct {
 	fset      *token.FileSet
 	front     *front.Session
 	available map[string]string
+	compiled  map[string]types.Object // the names of earlier %%compile cells
+	units     types.Importer          // what a %%compile cell imports
 }
 
 // NewVetter returns a Vetter for a fresh session with opts' imports and
@@ -66,6 +73,9 @@ func NewVetter(opts Options) *Vetter {
 	}
 	e.imported = map[string]string{"context": "context"}
 	v.front = e.newFrontWith(v.fset)
+	// As buildUnit's, less the standard library's newer functions that
+	// only the toolchain's export data has (Builder.StdImporter).
+	v.units = &front.Augmented{Base: e.importer, Tables: e.tables}
 	return v
 }
 
@@ -91,14 +101,7 @@ func (v *Vetter) Cell(code string) (diags []Diagnostic, note string) {
 			if args != "" {
 				return []Diagnostic{{Line: 1, Col: 1, Msg: fmt.Sprintf("%%%%compile takes no arguments (got %q)", args)}}, ""
 			}
-			// The body's lines are the cell's from line 2 on.
-			diags := v.goCell(body)
-			for i := range diags {
-				if diags[i].Line > 0 {
-					diags[i].Line++
-				}
-			}
-			return diags, ""
+			return v.compile(code, body), ""
 		}
 		return []Diagnostic{{Line: 1, Col: 1, Msg: fmt.Sprintf("unknown cell magic %%%%%s (the kernel knows %%%%sweep and %%%%compile)", name)}}, ""
 	}
@@ -120,6 +123,36 @@ func (v *Vetter) goCell(code string) []Diagnostic {
 		return diagnostics(code, err, 1)
 	}
 	v.front.Commit(checked)
+	return nil
+}
+
+// compile checks a %%compile cell as compileMagic and buildUnit do, up to
+// the build, and declares its names as useUnit does.
+func (v *Vetter) compile(code, body string) []Diagnostic {
+	reserved := map[string]string{}
+	for name, path := range v.available {
+		reserved[name] = name + " is the name of a pre-imported package of the session (" + strconv.Quote(path) + "): give the declaration another name"
+	}
+	for name, path := range v.front.Imports() {
+		reserved[name] = name + " is the name of a package the session imports (" + strconv.Quote(path) + "): give the declaration another name"
+	}
+	pkg, names, err := (&compiled.Cell{
+		Fset: v.fset, Filename: cellFile, Body: body,
+		Scope: v.compiled, Auto: v.available, Reserved: reserved,
+		Importer: v.units,
+	}).Check()
+	if err != nil {
+		return diagnostics(code, err, 0)
+	}
+	if v.compiled == nil {
+		v.compiled = map[string]types.Object{}
+	}
+	for _, name := range names {
+		if obj := pkg.Scope().Lookup(name); obj != nil {
+			v.front.DeclareForeign(obj)
+			v.compiled[name] = obj
+		}
+	}
 	return nil
 }
 
