@@ -102,6 +102,22 @@ type Options struct {
 // table in this build are left out.
 var DefaultImports = preimport.Imports()
 
+// availableImports returns the packages of imports (nil means
+// DefaultImports) that have a symbol table: those a cell may use without
+// importing them, short name → path.
+func availableImports(imports map[string]string) map[string]string {
+	if imports == nil {
+		imports = DefaultImports
+	}
+	available := map[string]string{}
+	for name, p := range imports {
+		if _, ok := symbolName(p); ok {
+			available[name] = p
+		}
+	}
+	return available
+}
+
 // allSymbols is the standard library's and kernel/symbols' tables together,
 // keyed "importpath/pkgname".
 var allSymbols = func() map[string]map[string]reflect.Value {
@@ -271,16 +287,7 @@ func (e *Executor) init() error {
 		return fmt.Errorf("goexec: loading the runtime helpers: %w", err)
 	}
 
-	imports := e.opts.Imports
-	if imports == nil {
-		imports = DefaultImports
-	}
-	e.available = map[string]string{}
-	for name, p := range imports {
-		if _, ok := symbolName(p); ok {
-			e.available[name] = p
-		}
-	}
+	e.available = availableImports(e.opts.Imports)
 	e.imported = map[string]string{}
 	var prelude strings.Builder
 	fmt.Fprintf(&prelude, "import %s %q\n", rtName, rtPath)

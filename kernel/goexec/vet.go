@@ -58,20 +58,14 @@ type Vetter struct {
 
 // NewVetter returns a Vetter for a fresh session with opts' imports and
 // symbol tables (Options.Imports, Options.Symbols; GoPath for packages
-// imported from source). The other options do not apply.
+// imported from source), as New makes one. The other options do not apply.
 func NewVetter(opts Options) *Vetter {
-	e := &Executor{opts: opts}
-	imports := opts.Imports
-	if imports == nil {
-		imports = DefaultImports
+	e := &Executor{opts: opts, imported: map[string]string{}}
+	v := &Vetter{fset: token.NewFileSet(), available: availableImports(opts.Imports)}
+	// The prelude's import (Executor.init).
+	if v.available["context"] == "context" {
+		e.imported["context"] = "context"
 	}
-	v := &Vetter{fset: token.NewFileSet(), available: map[string]string{}}
-	for name, path := range imports {
-		if _, ok := symbolName(path); ok || opts.Symbols[path+"/"+packageName(path)] != nil {
-			v.available[name] = path
-		}
-	}
-	e.imported = map[string]string{"context": "context"}
 	v.front = e.newFrontWith(v.fset)
 	// As buildUnit's, less the standard library's newer functions that
 	// only the toolchain's export data has (Builder.StdImporter).
