@@ -13,14 +13,15 @@ files in step when a notebook is edited there.
     build/venv/bin/python scripts/notebooks.py write --keep-outputs [NAME…]
     build/venv/bin/python scripts/notebooks.py script [NAME…] # .ipynb → .go
 
-Cells are counted from 1, Markdown cells included, as rbm-kernel vet counts
-them. check first runs a self-test of the pairing on a made-up notebook (cell
-magics included); then it fails when a notebook's cells (kind and source) differ from its
-script as Jupytext reads it, when the script is not in the form Jupytext
-writes, when a notebook has no script or a script no notebook, or when the
-committed notebook is not a clean executed copy: a code cell without an
-execution count or with an error output, or more than its size limit.
-hello.ipynb is the exception: it is kept without outputs.
+Cells are counted from 1, Markdown cells included, as rbm-kernel vet
+counts them. check first runs a self-test of the pairing on a made-up
+notebook (cell magics included); then it fails when a notebook's cells
+(kind and source) differ from its script as Jupytext reads it, when the
+script is not in the form Jupytext writes, when a notebook has no script or
+a script no notebook, or when the committed notebook is not a clean
+executed copy: a code cell without an execution count or with an error
+output, or more than its size limit. hello.ipynb is the exception: it is
+kept without outputs.
 
 write updates each notebook's cells from its script: a cell whose kind and
 source are unchanged, at the same place, keeps its id and outputs; a changed
