@@ -84,7 +84,7 @@ test: setup
 	scripts/test-all.sh lint unit generate-check conformance console notebooks browser corpus fuzz-smoke slurm k8s
 
 lint: $(STATICCHECK)
-	@files="$$(find . -name '*.go' -not -path './build/*' -not -path '*/node_modules/*' | xargs gofmt -l)"; \
+	@files="$$(find . -name '*.go' -not -path './build/*' -not -path '*/node_modules/*' -not -path './notebooks/src/*' | xargs gofmt -l)"; \
 	if [[ -n "$$files" ]]; then echo "gofmt: these files need formatting:"; echo "$$files"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) vet -tags openblas ./lib/... ./internal/...
@@ -114,19 +114,21 @@ unit:
 	$(GO) test -json $(RACE) ./lib/... ./internal/... | $(PYTHON) scripts/gotest.py build/test/unit-race-lib.count || status=1; \
 	exit $$status
 
-# Regenerating the committed generated code must change nothing, and every
-# notebook must match the script that generates it (scripts/mknb.py,
-# notebooks/src/*.py). All checks run even when one fails.
+# Regenerating the committed generated code must change nothing, every
+# notebook must match its Go source (notebooks/src/NAME.go, a Jupytext
+# percent script; scripts/notebooks.py check) and be a clean executed copy,
+# and every notebook's cells must type-check (rbm-kernel vet). All checks
+# run even when one fails.
 generate-check:
 	$(GO) generate ./kernel/...
 	@status=0; \
 	if ! git diff --exit-code --stat -- kernel || [[ -n "$$(git status --porcelain --untracked-files=all -- kernel)" ]]; then \
 		git status --short -- kernel; \
 		echo "generate-check: 'go generate ./kernel/...' changed files: commit the regenerated code"; status=1; fi; \
-	echo "$(PYTHON) scripts/mknb.py --check"; \
-	$(PYTHON) scripts/mknb.py --check || status=1; \
-	for f in $$(ls notebooks/src/*.py 2>/dev/null); do \
-		echo "$(PYTHON) $$f --check"; $(PYTHON) "$$f" --check || status=1; done; \
+	echo "$(PYTHON) scripts/notebooks.py check"; \
+	$(PYTHON) scripts/notebooks.py check || status=1; \
+	echo "go run ./cmd/rbm-kernel vet notebooks/*.ipynb"; \
+	$(GO) run ./cmd/rbm-kernel vet notebooks/*.ipynb || status=1; \
 	exit $$status
 
 test-kernelspec: build

@@ -5,7 +5,8 @@
 # at the diff, run `make test`, and commit both files.
 #
 #   scripts/lock-python.sh             newest versions of everything
-#   scripts/lock-python.sh -P PKG==V   upgrade one package only (pip-compile's
+#   scripts/lock-python.sh -P PKG==V   upgrade or add one package only, keeping
+#                                      every other pin (pip-compile's
 #                                      options are passed on)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,8 +18,15 @@ fi
 out=python/jupyter.lock
 tmp="$(mktemp)"
 trap 'rm -f "$tmp"' EXIT
+# With -P, start from the current lock so that pip-compile keeps every other
+# pin (it reads the output file's pins); without arguments, upgrade all.
+upgrade=(--upgrade)
+if [[ $# -gt 0 ]]; then
+	cp "$out" "$tmp"
+	upgrade=()
+fi
 "$tools/bin/pip-compile" --quiet --generate-hashes --allow-unsafe --strip-extras \
-	--no-emit-index-url --no-emit-find-links --no-header --upgrade "$@" --output-file "$tmp" python/jupyter.in
+	--no-emit-index-url --no-emit-find-links --no-header "${upgrade[@]}" "$@" --output-file "$tmp" python/jupyter.in
 {
 	cat <<'HEADER'
 # python/jupyter.lock: the exact Jupyter that build/venv holds, every package

@@ -2,7 +2,7 @@
 # venv-setup.sh makes the project's Python environment, build/venv, and
 # installs into it exactly what python/jupyter.lock pins (JupyterLab 4,
 # nbconvert, nbclient, nbformat, jupyter_client, jupyter_console,
-# jupyter_kernel_test and everything they need), every file checked against
+# jupyter_kernel_test, jupytext and everything they need), every file checked against
 # its hash. Every Jupyter command of the Makefile and the tests runs from
 # there (build/venv/bin/jupyter, build/venv/bin/python).
 #
@@ -54,6 +54,13 @@ if ! "$venv/bin/python" -m pip install --disable-pip-version-check --no-input \
   e.g. PIP_INDEX_URL, apply). If a pinned version or hash is no longer served,
   refresh the lock with scripts/lock-python.sh and commit it.
   pip's full output: $pipLog"
+fi
+# Jupytext pairs the notebooks with their Go sources (notebooks/jupytext.toml)
+# through its server extension. Its JupyterLab extension only adds launcher
+# cards and menus, one card per kernel beside our own; keep it off.
+if ! "$venv/bin/jupyter" labextension disable --level=sys_prefix jupyterlab-jupytext >>"$pipLog" 2>&1; then
+	rm -rf "$venv"
+	die "could not turn off Jupytext's JupyterLab extension; pip's and jupyter's output: $pipLog"
 fi
 echo "$want" >"$stamp"
 log "Python environment ready: $("$venv/bin/jupyter-lab" --version | sed 's/^/JupyterLab /')"

@@ -7,6 +7,7 @@
 //	rbm-kernel worker                          run a session's cells for a kernel process (the kernel runs this)
 //	rbm-kernel install [--user | --prefix DIR | --sys-prefix] [--name NAME]
 //	rbm-kernel sweep check|plan|run|status|collect|sbatch|k8s [flags] FILE.sweep
+//	rbm-kernel vet NOTEBOOK.ipynb…                type-check a notebook's cells, running nothing
 //	rbm-kernel version
 //	rbm-kernel help
 //
@@ -77,6 +78,7 @@ func commands() map[string]command {
 		"worker":  {"run a session's cells for a kernel process, on fds 3 and 4 (the kernel starts it)", runWorker},
 		"install": {"write the kernelspec: install [--user | --prefix DIR | --sys-prefix] [--name NAME]", runInstall},
 		"sweep":   {sweepSummary, runSweep},
+		"vet":     {vetSummary, runVet},
 		"warm":    {"build the library for compiled cells into the go build cache (make build runs it)", runWarm},
 		"version": {"print the versions of rbm-kernel, Go and yaegi", runVersion},
 		"help":    {"print this help", runHelp},

@@ -129,6 +129,19 @@ type BuildError struct {
 // Error returns the go command's output.
 func (e *BuildError) Error() string { return e.Output }
 
+// Check type-checks the cell as Compile does and builds nothing: a cell
+// that does not check gives a scanner.ErrorList at the cell's positions.
+// It returns the package the unit would have (at a path of its own, not
+// the built unit's) and the names the cell declares, in order, which a
+// later cell's Scope may hold. `rbm-kernel vet` checks %%compile cells so.
+func (c *Cell) Check() (*types.Package, []string, error) {
+	src, err := c.prepare("check only")
+	if err != nil {
+		return nil, nil, err
+	}
+	return src.pkg, src.names, nil
+}
+
 // Compile type-checks the cell, builds it into a plugin (unless a plugin
 // of the same source exists) and loads it. A cell that does not check
 // gives a scanner.ErrorList at the cell's positions; a failure to build or

@@ -1,3 +1,6 @@
 package complete
 
-//go:generate go run ./internal/gendocs -o docs.json.gz builtin fmt errors context io os bufio bytes strings strconv unicode unicode/utf8 math math/bits math/cmplx math/rand/v2 sort slices maps time sync sync/atomic image image/color image/png encoding/json encoding/csv path/filepath runtime gonum.org/v1/gonum/mat gonum.org/v1/gonum/floats gonum.org/v1/gonum/stat gonum.org/v1/gonum/stat/distuv gonum.org/v1/plot gonum.org/v1/plot/plotter gonum.org/v1/plot/vg gonum.org/v1/plot/vg/draw gonum.org/v1/plot/plotutil github.com/rbm-kernel/rbm-kernel/lib/rbm github.com/rbm-kernel/rbm-kernel/lib/mcmc github.com/rbm-kernel/rbm-kernel/lib/learn github.com/rbm-kernel/rbm-kernel/lib/data github.com/rbm-kernel/rbm-kernel/lib/viz github.com/rbm-kernel/rbm-kernel/kernel/display
+// The documentation of every package of kernel/internal/preimport's List:
+// the one list of pre-imported packages, from which kernel/goexec's
+// DefaultImports and kernel/symbols' tables come too.
+//go:generate go run ./internal/gendocs -o docs.json.gz

@@ -3,6 +3,7 @@ package goexec
 import (
 	"fmt"
 	"go/build"
+	"go/token"
 	"go/types"
 	"os"
 	"reflect"
@@ -32,13 +33,18 @@ var tablesImporter = sync.OnceValue(func() *front.Importer {
 // source (GOROOT, and Options.GoPath); it knows the prelude's imports and
 // its variable ctx.
 func (e *Executor) newFront() *front.Session {
+	return e.newFrontWith(e.in.FileSet())
+}
+
+// newFrontWith is newFront with the file set fset (a Vetter has no
+// interpreter).
+func (e *Executor) newFrontWith(fset *token.FileSet) *front.Session {
 	var tables types.Importer = tablesImporter()
 	if len(e.opts.Symbols) > 0 {
 		tables = front.NewImporter(stdlib.Symbols, symbols.Symbols, e.opts.Symbols)
 	}
 	ctxt := build.Default
 	ctxt.GOPATH = e.opts.GoPath
-	fset := e.in.FileSet()
 	src := &front.SourceImporter{Context: ctxt, Fset: fset, Deps: tables}
 	e.importer = front.Chain{tables, src}
 	e.tables = tables

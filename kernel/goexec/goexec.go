@@ -49,6 +49,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 	"github.com/rbm-kernel/rbm-kernel/kernel/input"
+	"github.com/rbm-kernel/rbm-kernel/kernel/internal/preimport"
 	"github.com/rbm-kernel/rbm-kernel/kernel/symbols"
 )
 
@@ -95,28 +96,26 @@ type Options struct {
 }
 
 // DefaultImports are the packages a cell may use without importing them,
-// by short name. Those without a symbol table in this build are left out.
-var DefaultImports = map[string]string{
-	"bytes": "bytes", "context": "context", "errors": "errors", "fmt": "fmt",
-	"image": "image", "color": "image/color", "io": "io", "log": "log",
-	"math": "math", "rand": "math/rand/v2", "os": "os", "slices": "slices",
-	"sort": "sort", "strconv": "strconv", "strings": "strings", "sync": "sync",
-	"time": "time",
+// by short name: the pre-imported packages of kernel/internal/preimport's
+// List, the one list from which the symbol tables (kernel/symbols) and the
+// documentation (kernel/complete) are generated too. Those without a symbol
+// table in this build are left out.
+var DefaultImports = preimport.Imports()
 
-	"mat": "gonum.org/v1/gonum/mat", "floats": "gonum.org/v1/gonum/floats",
-	"stat": "gonum.org/v1/gonum/stat", "distuv": "gonum.org/v1/gonum/stat/distuv",
-	"plot": "gonum.org/v1/plot", "plotter": "gonum.org/v1/plot/plotter",
-	"vg": "gonum.org/v1/plot/vg", "draw": "gonum.org/v1/plot/vg/draw",
-	"plotutil": "gonum.org/v1/plot/plotutil",
-
-	"rbm":     "github.com/rbm-kernel/rbm-kernel/lib/rbm",
-	"mcmc":    "github.com/rbm-kernel/rbm-kernel/lib/mcmc",
-	"learn":   "github.com/rbm-kernel/rbm-kernel/lib/learn",
-	"data":    "github.com/rbm-kernel/rbm-kernel/lib/data",
-	"viz":     "github.com/rbm-kernel/rbm-kernel/lib/viz",
-	"display": "github.com/rbm-kernel/rbm-kernel/kernel/display",
-	"input":   "github.com/rbm-kernel/rbm-kernel/kernel/input",
-	"dsl":     "github.com/rbm-kernel/rbm-kernel/dsl",
+// availableImports returns the packages of imports (nil means
+// DefaultImports) that have a symbol table: those a cell may use without
+// importing them, short name → path.
+func availableImports(imports map[string]string) map[string]string {
+	if imports == nil {
+		imports = DefaultImports
+	}
+	available := map[string]string{}
+	for name, p := range imports {
+		if _, ok := symbolName(p); ok {
+			available[name] = p
+		}
+	}
+	return available
 }
 
 // allSymbols is the standard library's and kernel/symbols' tables together,
@@ -291,16 +290,7 @@ func (e *Executor) init() error {
 		return fmt.Errorf("goexec: loading the runtime helpers: %w", err)
 	}
 
-	imports := e.opts.Imports
-	if imports == nil {
-		imports = DefaultImports
-	}
-	e.available = map[string]string{}
-	for name, p := range imports {
-		if _, ok := symbolName(p); ok {
-			e.available[name] = p
-		}
-	}
+	e.available = availableImports(e.opts.Imports)
 	e.imported = map[string]string{}
 	var prelude strings.Builder
 	fmt.Fprintf(&prelude, "import %s %q\n", rtName, rtPath)

@@ -3,7 +3,11 @@
 //
 // Usage (from package complete's go:generate line):
 //
-//	go run ./internal/gendocs -o docs.json.gz pkg1 pkg2 …
+//	go run ./internal/gendocs -o docs.json.gz [pkg …]
+//
+// It documents every package of kernel/internal/preimport's List (the one
+// list of pre-imported packages, and of the others Inspect documents), then
+// any package named on the command line.
 //
 // Each package is located with `go list` (so module packages and the
 // standard library both work). A package that does not exist yet, or does
@@ -29,6 +33,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/internal/preimport"
 )
 
 // Member is the documentation of one exported name.
@@ -52,7 +58,11 @@ const maxPackageDoc = 2000
 func main() {
 	out := flag.String("o", "docs.json.gz", "output `file`")
 	flag.Parse()
-	if err := run(*out, flag.Args()); err != nil {
+	var paths []string
+	for _, p := range preimport.List {
+		paths = append(paths, p.Path)
+	}
+	if err := run(*out, append(paths, flag.Args()...)); err != nil {
 		fmt.Fprintln(os.Stderr, "gendocs:", err)
 		os.Exit(1)
 	}

@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Checks and writes the notebooks of notebooks/ from their Go sources.
+
+Each notebook notebooks/NAME.ipynb is paired with notebooks/src/NAME.go, a
+Jupytext percent script: `// %%` starts a code cell, `// %% [markdown]` a
+Markdown cell (its lines commented with `// `), and a cell magic such as
+`%%sweep` or `%%compile` is written `// %%sweep`. notebooks/jupytext.toml
+declares the pairing, so Jupyter with Jupytext (in build/venv) keeps both
+files in step when a notebook is edited there.
+
+    build/venv/bin/python scripts/notebooks.py check          # what CI runs
+    build/venv/bin/python scripts/notebooks.py write [NAME…]  # .go → .ipynb
+    build/venv/bin/python scripts/notebooks.py write --keep-outputs [NAME…]
+    build/venv/bin/python scripts/notebooks.py script [NAME…] # .ipynb → .go
+
+Cells are counted from 1, Markdown cells included, as rbm-kernel vet
+counts them. check first runs a self-test of the pairing on a made-up
+notebook (cell magics included); then it fails when a notebook's cells
+(kind and source) differ from its script as Jupytext reads it, when the
+script is not in the form Jupytext writes, when a notebook has no script or
+a script no notebook, or when the committed notebook is not a clean
+executed copy: a code cell without an execution count or with an error
+output, or more than its size limit. hello.ipynb is the exception: it is
+kept without outputs.
+
+write updates each notebook's cells from its script: a cell whose kind and
+source are unchanged, at the same place, keeps its id and outputs; a changed
+or new cell has none, so check fails until the notebook is executed again
+(re-execution is a separate, explicit step; no RBM_QUICK):
+
+    JUPYTER_PATH=$PWD/build/jupyter/share/jupyter build/venv/bin/jupyter nbconvert \\
+        --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False \\
+        notebooks/NAME.ipynb
+
+With --keep-outputs, a changed cell at the same place, of the same kind,
+keeps its outputs too: only for edits that cannot change what the cell
+shows (a comment, a helper's new home), and say so in the commit.
+
+It then rewrites the script in Jupytext's form. An unchanged notebook is
+not rewritten, so it keeps the outputs of its last full run, byte for byte.
+script writes the scripts from the notebooks (after editing in Jupyter
+without the pairing).
+"""
+import glob
+import os
+import sys
+
+import jupytext
+import nbformat
+from jupytext.config import load_jupytext_config
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NOTEBOOKS = os.path.join(ROOT, "notebooks")
+SRC = os.path.join(NOTEBOOKS, "src")
+FORMAT = "go:percent"
+
+# The committed notebook's size limit, outputs included.
+MAX_BYTES = {
+    "01-flip-the-state": 3 << 20,
+    "02-rates-fpcd": 3 << 20,
+    "03-dc-programming": 3 << 20,
+    "04-grbm": 3 << 20,
+}
+DEFAULT_MAX_BYTES = 1 << 20
+
+# Notebooks committed without outputs.
+UNEXECUTED = {"hello"}
+
+# What a notebook made from a script alone carries: what the kernel's
+# kernel_info_reply says, so that a notebook that has not been run yet
+# still exports as a .go file and highlights as Go.
+METADATA = {
+    "kernelspec": {"name": "rbm-kernel", "display_name": "Go (rbm-kernel)", "language": "go"},
+    "language_info": {
+        "name": "go",
+        "mimetype": "text/x-go",
+        "file_extension": ".go",
+        "pygments_lexer": "go",
+        "codemirror_mode": "go",
+    },
+}
+
+
+def ipynb_path(name):
+    return os.path.join(NOTEBOOKS, name + ".ipynb")
+
+
+def script_path(name):
+    return os.path.join(SRC, name + ".go")
+
+
+def rel(path):
+    return os.path.relpath(path, ROOT)
+
+
+def names():
+    """The names of all notebooks and scripts, sorted."""
+    nbs = {os.path.basename(p)[: -len(".ipynb")] for p in glob.glob(os.path.join(NOTEBOOKS, "*.ipynb"))}
+    gos = {os.path.basename(p)[: -len(".go")] for p in glob.glob(os.path.join(SRC, "*.go"))}
+    return sorted(nbs | gos)
+
+
+def config():
+    """notebooks/jupytext.toml, as Jupytext loads it for a notebook there."""
+    cfg = load_jupytext_config(ipynb_path("any"))
+    if cfg is None:
+        raise SystemExit("notebooks: notebooks/jupytext.toml is missing")
+    return cfg
+
+
+def cells_of(nb):
+    """The kind and source of every cell, ids and outputs left out."""
+    return [(c["cell_type"], c["source"]) for c in nb.cells]
+
+
+def script_text(nb, cfg):
+    """The Go script that Jupytext writes for nb."""
+    return jupytext.writes(nb, fmt=FORMAT, config=cfg)
+
+
+def execution_problems(name, path, nb):
+    """Why the notebook at path is not a clean, executed copy (empty if it is)."""
+    problems = []
+    if name in UNEXECUTED:
+        for i, c in enumerate(nb.cells):
+            if c["cell_type"] == "code" and (c.get("outputs") or c.get("execution_count") is not None):
+                problems.append(f"cell {i + 1} ({c.get('id')}) has outputs; this notebook is kept without them")
+        return problems
+    limit = MAX_BYTES.get(name, DEFAULT_MAX_BYTES)
+    size = os.path.getsize(path)
+    if size > limit:
+        problems.append(f"{size} bytes, more than {limit}")
+    for i, c in enumerate(nb.cells):
+        if c["cell_type"] != "code":
+            continue
+        if c.get("execution_count") is None:
+            problems.append(f"cell {i + 1} ({c.get('id')}) was not executed")
+        for o in c.get("outputs", []):
+            if o.get("output_type") == "error":
+                problems.append(f"cell {i + 1} ({c.get('id')}) failed: {o.get('ename')}: {o.get('evalue')}")
+    return problems
+
+
+def first_difference(have, want):
+    """A sentence naming the first cell where have and want differ."""
+    for i, (h, w) in enumerate(zip(have, want)):
+        if h != w:
+            if h[0] != w[0]:
+                return f"cell {i + 1} is {h[0]} in the notebook, {w[0]} in the script"
+            return f"cell {i + 1}'s source differs"
+    return f"the notebook has {len(have)} cells, the script {len(want)}"
+
+
+def selftest(cfg):
+    """Checks, on a made-up notebook, what the pairing relies on: Go cells,
+    Markdown cells, blank lines and the cell magics %%sweep and %%compile
+    come back from the script unchanged; and a code line that Jupytext would
+    take for a cell marker (a comment starting with %%) is caught as a
+    difference, not passed over. Returns the problems found."""
+    nb = nbformat.v4.new_notebook(metadata=METADATA)
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# Title\n\nText with `code`, // slashes and %% signs."),
+        nbformat.v4.new_code_cell("x := 1\n\n\nfmt.Println(x) // a comment"),
+        nbformat.v4.new_code_cell('%%sweep -out /tmp/s -var small\nsweep "s"\nupdates 3'),
+        nbformat.v4.new_code_cell("%%compile\ntype P struct{ A int }\n\nfunc (p P) Get() int { return p.A }"),
+        nbformat.v4.new_code_cell("!ls\n%time x"),
+    ]
+    problems = []
+    text = script_text(nb, cfg)
+    for line in ("// %%sweep -out /tmp/s -var small", "// %%compile", "// %% [markdown]"):
+        if line not in text.splitlines():
+            problems.append(f"the script lacks the line {line!r}")
+    back = jupytext.reads(text, fmt=FORMAT)
+    if cells_of(back) != cells_of(nb):
+        problems.append("cells changed through the script: " + first_difference(cells_of(back), cells_of(nb)))
+    if script_text(back, cfg) != text:
+        problems.append("the script changed when written again")
+    marker = nbformat.v4.new_notebook(metadata=METADATA)
+    marker.cells = [nbformat.v4.new_code_cell("x := 1\n// %% looks like a cell marker\nx")]
+    if cells_of(jupytext.reads(script_text(marker, cfg), fmt=FORMAT)) == cells_of(marker):
+        problems.append("a comment line starting with %% did not split the cell: the limitation in notebooks/README.md is gone")
+    return problems
+
+
+def check(cfg):
+    bad = 0
+    for p in selftest(cfg):
+        print(f"notebooks: Jupytext self-test: {p}")
+        bad = 1
+    for name in names():
+        nbp, gop = ipynb_path(name), script_path(name)
+        if not os.path.exists(gop):
+            print(f"notebooks: {rel(nbp)} has no script {rel(gop)}; run scripts/notebooks.py script {name}")
+            bad = 1
+            continue
+        if not os.path.exists(nbp):
+            print(f"notebooks: {rel(gop)} has no notebook {rel(nbp)}; run scripts/notebooks.py write {name}, then execute it")
+            bad = 1
+            continue
+        nb = nbformat.read(nbp, as_version=4)
+        text = open(gop, encoding="utf-8").read()
+        want = cells_of(jupytext.reads(text, fmt=FORMAT))
+        have = cells_of(nb)
+        if have != want:
+            print(f"notebooks: {rel(nbp)} differs from {rel(gop)} ({first_difference(have, want)}); "
+                  f"run scripts/notebooks.py write {name} and execute it again")
+            bad = 1
+            continue
+        if script_text(nb, cfg) != text:
+            print(f"notebooks: {rel(gop)} is not in the form Jupytext writes; run scripts/notebooks.py script {name}")
+            bad = 1
+        for p in execution_problems(name, nbp, nb):
+            print(f"notebooks: {rel(nbp)}: {p}; execute it in place (see scripts/notebooks.py)")
+            bad = 1
+    return bad
+
+
+def write(cfg, only, keep_outputs=False):
+    for name in only or names():
+        nbp, gop = ipynb_path(name), script_path(name)
+        if not os.path.exists(gop):
+            raise SystemExit(f"notebooks: no script {rel(gop)}")
+        src = jupytext.read(gop, fmt=FORMAT)
+        if os.path.exists(nbp):
+            nb = nbformat.read(nbp, as_version=4)
+        else:
+            nb = nbformat.v4.new_notebook(metadata=METADATA)
+        if cells_of(nb) != cells_of(src):
+            have = cells_of(nb)
+
+            def keeps(i, c):
+                if i >= len(have) or have[i][0] != c["cell_type"]:
+                    return False
+                return keep_outputs or have[i][1] == c["source"]
+
+            kept = {i for i, c in enumerate(src.cells) if keeps(i, c)}
+            taken = {nb.cells[i]["id"] for i in kept}
+            cells = []
+            for i, c in enumerate(src.cells):
+                if i in kept:
+                    nb.cells[i]["source"] = c["source"]
+                    cells.append(nb.cells[i])
+                    continue
+                if c["cell_type"] == "markdown":
+                    n = nbformat.v4.new_markdown_cell(c["source"])
+                else:
+                    n = nbformat.v4.new_code_cell(c["source"])
+                # Stable ids, so that writing again changes nothing.
+                n["id"] = f"cell-{i:02d}"
+                while n["id"] in taken:
+                    n["id"] += "x"
+                taken.add(n["id"])
+                cells.append(n)
+            nb.cells = cells
+            nbformat.validate(nb)
+            with open(nbp, "w", encoding="utf-8") as f:
+                f.write(nbformat.writes(nb) + "\n")
+            if keep_outputs:
+                print(f"notebooks: wrote {rel(nbp)}, keeping the outputs of changed cells")
+            else:
+                print(f"notebooks: wrote {rel(nbp)} (changed cells have no outputs: execute it in place)")
+        text = script_text(nb, cfg)
+        if open(gop, encoding="utf-8").read() != text:
+            with open(gop, "w", encoding="utf-8") as f:
+                f.write(text)
+            print(f"notebooks: wrote {rel(gop)} in Jupytext's form")
+    return 0
+
+
+def script(cfg, only):
+    for name in only or names():
+        nbp, gop = ipynb_path(name), script_path(name)
+        if not os.path.exists(nbp):
+            raise SystemExit(f"notebooks: no notebook {rel(nbp)}")
+        text = script_text(nbformat.read(nbp, as_version=4), cfg)
+        if not os.path.exists(gop) or open(gop, encoding="utf-8").read() != text:
+            os.makedirs(SRC, exist_ok=True)
+            with open(gop, "w", encoding="utf-8") as f:
+                f.write(text)
+            print(f"notebooks: wrote {rel(gop)}")
+    return 0
+
+
+def main(argv):
+    if not argv or argv[0] not in ("check", "write", "script"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    cfg = config()
+    if argv[0] == "check":
+        return check(cfg)
+    if argv[0] == "write":
+        args = [a for a in argv[1:] if a != "--keep-outputs"]
+        return write(cfg, args, keep_outputs=len(args) < len(argv) - 1)
+    return script(cfg, argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
