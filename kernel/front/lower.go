@@ -115,6 +115,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	if lw.Foreign != nil {
 		eachChunk(chunks, lw.qualify)
 	}
+	eachChunk(chunks, lw.interfaceConversions)
 	eachChunk(chunks, lw.interfaceCopies)
 	eachChunk(chunks, lw.interfaceAssertions)
 	eachChunk(chunks, lw.closures)
@@ -452,7 +453,7 @@ func loopBlock(r *ast.RangeStmt, label *ast.LabeledStmt, loop *ast.ForStmt, name
 	}}
 }
 
-// call lowers a call of min, max or clear in place.
+// call lowers a call of min, max, clear or recover in place.
 func (lw *Lowering) call(c *ast.CallExpr) {
 	if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
 		f, ok := lw.Info.Uses[sel.Sel].(*types.Func)
@@ -486,6 +487,13 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		lw.minMax(c, id)
 	case "clear":
 		c.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: id.NamePos, Name: lw.Prefix}, Sel: &ast.Ident{NamePos: id.NamePos, Name: "Clear"}}
+	case "recover":
+		// Prefix.Recovered(recover()): recover is still called by the
+		// deferred function itself; the helper gives Go's values for
+		// yaegi's panics and lets an os.Exit go on (goexec/exit.go).
+		inner := &ast.CallExpr{Fun: &ast.Ident{NamePos: id.NamePos, Name: id.Name}, Lparen: c.Lparen, Rparen: c.Rparen}
+		c.Fun = lw.helper("Recovered", id.NamePos)
+		c.Args = []ast.Expr{inner}
 	}
 }
 

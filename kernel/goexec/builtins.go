@@ -59,6 +59,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"DynamicOne":     reflect.ValueOf(dynamicOne),
 	"TypeName":       reflect.ValueOf(dynamicTypeName),
 	"AssertionPanic": reflect.ValueOf(assertionPanic),
+	"Recovered":      reflect.ValueOf(recovered),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys

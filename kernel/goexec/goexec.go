@@ -273,7 +273,11 @@ func (e *Executor) init() error {
 			"Stdin":  reflect.ValueOf(&osIn).Elem(),
 			"Stdout": reflect.ValueOf(&osOut).Elem(),
 			"Stderr": reflect.ValueOf(&osErr).Elem(),
+			"Exit":   reflect.ValueOf(exitCell),
 		},
+		// log writes to the cell's stderr, and log.Fatal ends the cell
+		// as os.Exit does (exit.go).
+		"log/log":      cellLog(osErr),
 		rtPath + "/rt": rt,
 		// The value of a final expression reaches Capture wrapped in a
 		// type with its methods, as fmt's arguments do (formatTypes); so
