@@ -38,6 +38,9 @@ func describeEntry(b *strings.Builder, e *Entry) {
 	if e.Better != "" {
 		fmt.Fprintf(b, " (%s is better)", e.Better)
 	}
+	if e.Models != nil {
+		fmt.Fprintf(b, " [model %s]", strings.Join(e.Models, ", "))
+	}
 	b.WriteString("\n")
 	for _, p := range e.Params {
 		def := "required"

@@ -73,38 +73,6 @@ func mustCompile(t *testing.T, src string) *Spec {
 	return s
 }
 
-// TestOverrideErrors checks that every bad override is reported, all at
-// once, naming the override and what is wrong, with a did-you-mean.
-func TestOverrideErrors(t *testing.T) {
-	reg := Library() // pcd and ais both have chains
-	zipped := overrideBase + "axis (a, b) = [(1, 2), (3, 4)]\n"
-	_, err := CompileWith("o.sweep", []byte(zipped), reg, []string{
-		"hiden=3", "learner.rat=1", "modle.hidden=3", "chains=5", "a=1", "novalue", "size=x=1", "rate=[0.1,",
-	})
-	want := []string{
-		"-set a=1: axis a moves with others in a zip group; override the group in the file",
-		"-set chains=5: chains is a parameter of several parts of this sweep; say which: learner.chains or ais.chains",
-		"-set hiden=3: unknown parameter hiden: no setting, axis, component or measurement of this sweep has it (did you mean hidden?)",
-		"-set learner.rat=1: unknown parameter rat of learner $learner (cd, pcd) (did you mean rate?)",
-		"-set modle.hidden=3: modle is not a component or measurement of this sweep (have: data, model, learner, loglik, ais) (did you mean model?)",
-		"-set novalue: want NAME=VALUE, e.g. -set rate=0.1",
-		"-set rate:1:6: expected ']', found end of file",
-		"-set size:1:2: expected the end of the value, found '='",
-	}
-	if got := errorLines(err); got != strings.Join(want, "\n")+"\n" {
-		t.Errorf("errors:\n%s\nwant\n%s", got, strings.Join(want, "\n"))
-	}
-	// A value of the wrong type or out of bounds is the checker's error,
-	// at the override's position.
-	if _, err := CompileWith("o.sweep", []byte(overrideBase), reg, []string{"learner.chains=5", "ais.chains=5"}); err != nil {
-		t.Errorf("learner.chains and ais.chains: %v", err)
-	}
-	_, err = CompileWith("o.sweep", []byte(overrideBase), reg, []string{"hidden=true"})
-	if err == nil || !strings.HasPrefix(err.Error(), "-set hidden:1:1: ") {
-		t.Errorf("hidden=true: %v", err)
-	}
-}
-
 // TestCommandSet drives -set from the command line: check sees the
 // override, run and status use the overridden plan in its own folder,
 // and emit refuses -set rather than emit tasks that would run without it.

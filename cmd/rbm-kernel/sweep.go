@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 )
 
 // sweepSummary is the help line of the sweep command.
@@ -32,7 +33,7 @@ func runSweep(e *env, args []string) error {
 
 // sweep is runSweep with a given context, for tests.
 func sweep(ctx context.Context, e *env, args []string) error {
-	err := dsl.Command(ctx, args, dsl.Library(), dsl.RunLibrary, e.stdout, e.stderr)
+	err := dsl.Command(ctx, args, library.Registry(), library.Run, e.stdout, e.stderr)
 	var ue *dsl.UsageError
 	switch {
 	case err == nil:

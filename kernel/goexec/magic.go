@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
@@ -75,9 +76,9 @@ func sweepDir(name string) string {
 
 // sweepMagic runs a %%sweep cell: the flags of its first line (split at
 // spaces, quotes keeping a value whole), its body a sweep file compiled
-// against dsl.Library() with the line's -set overrides (dsl.SetFlags,
+// against library.Registry() with the line's -set overrides (dsl.SetFlags,
 // dsl.CompileWith, as the command line). It runs the runs that have no
-// result in the result folder yet, or a failed one, with dsl.RunLibrary
+// result in the result folder yet, or a failed one, with library.Run
 // under ctx (each result records the magic line as its command), showing
 // a progress bar, shows the report as Markdown, and sets the session
 // variable (-var, default sweep) to a *dsl.Sweep of the plan, the run's
@@ -107,7 +108,7 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 	if !token.IsIdentifier(*varName) {
 		return nil, sweepError("%%%%sweep: -var %q is not a Go identifier", *varName)
 	}
-	spec, err := dsl.CompileWith(cellFile, []byte(body), dsl.Library(), sets)
+	spec, err := dsl.CompileWith(cellFile, []byte(body), library.Registry(), sets)
 	if err != nil {
 		return nil, sweepCompileError(code, err)
 	}
@@ -128,7 +129,7 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 		label = "sweep"
 	}
 	bar := display.NewProgress(label)
-	sum, runErr := dsl.Run(ctx, plan, store, dsl.RunLibrary, &dsl.Options{
+	sum, runErr := dsl.Run(ctx, plan, store, library.Run, &dsl.Options{
 		Workers: *workers,
 		Replace: *replace,
 		Command: append([]string{"%%sweep"}, fields...),
