@@ -1,11 +1,6 @@
 package dsl
 
 import (
-	"bytes"
-	"context"
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -71,42 +66,4 @@ func mustCompile(t *testing.T, src string) *Spec {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// TestCommandSet drives -set from the command line: check sees the
-// override, run and status use the overridden plan in its own folder,
-// and emit refuses -set rather than emit tasks that would run without it.
-func TestCommandSet(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "s.sweep")
-	if err := os.WriteFile(file, []byte(resumeSweep), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	reg := testRegistry(t)
-	cmd := func(args ...string) (string, error) {
-		var out, errb bytes.Buffer
-		err := Command(context.Background(), args, reg, fakeRun, &out, &errb)
-		return out.String(), err
-	}
-	if out, err := cmd("check", "-set", "rate=0.1", "-set", "repeat=2", file); err != nil || !strings.Contains(out, "axis rate: 0.1\n") || !strings.Contains(out, "4 runs (2 repeats)") {
-		t.Errorf("check -set: %q %v", out, err)
-	}
-	out := filepath.Join(dir, "seed12")
-	if _, err := cmd("run", "-set", "seed=12", "-set", "rate=0.1", "-out", out, file); err != nil {
-		t.Errorf("run -set: %v", err)
-	}
-	if s, err := cmd("status", "-set", "seed=12", "-set", "rate=0.1", "-out", out, file); err != nil || !strings.HasPrefix(s, "8 runs: 8 done (0 failed), 0 missing") {
-		t.Errorf("status -set: %q %v", s, err)
-	}
-	// Without the override the folder holds another plan (another seed).
-	if _, err := cmd("run", "-out", out, file); err == nil || !strings.Contains(err.Error(), "belongs to another plan") {
-		t.Errorf("run without -set on its folder: %v", err)
-	}
-	var ue *UsageError
-	if _, err := cmd("emit", "slurm", "-set", "rate=0.1", file); !errors.As(err, &ue) || !strings.Contains(err.Error(), "-set is not passed on") {
-		t.Errorf("emit -set: %v", err)
-	}
-	if _, err := cmd("check", "-set", "rat=0.1", file); !errors.As(err, &ue) {
-		t.Errorf("check -set rat: %v", err)
-	}
 }

@@ -1,9 +1,6 @@
 package library_test
 
 import (
-	"bytes"
-	"context"
-	"errors"
 	"flag"
 	"go/scanner"
 	"os"
@@ -86,61 +83,6 @@ func TestDocDescribesLibrary(t *testing.T) {
 			}
 		}
 	}
-}
-
-// TestDescribeCommand checks `sweep describe` with and without a name,
-// and the error for an unknown name.
-func TestDescribeCommand(t *testing.T) {
-	reg := library.Registry()
-	cmd := func(args ...string) (string, error) {
-		var out, errb bytes.Buffer
-		err := dsl.Command(context.Background(), append([]string{"describe"}, args...), reg, nil, &out, &errb)
-		return out.String(), err
-	}
-	out, err := cmd()
-	if err != nil || !strings.Contains(out, "learner  cd, centered, csdcp, fpcd, mcd, pcd, pt, sdcp, ssd\n") || !strings.Contains(out, "measure  ais, isl, loglik, recon, tau\n") {
-		t.Errorf("describe: %q %v", out, err)
-	}
-	out, err = cmd("tempered")
-	if err != nil || !strings.HasPrefix(out, "sampler tempered: parallel tempering") || !regexpLineIn(out, "temps", "int", "default 10") ||
-		!regexpLineIn(out, "base", "name (sampler)", "default gibbs") {
-		t.Errorf("describe tempered:\n%s%v", out, err)
-	}
-	out, err = cmd("binary")
-	if err != nil || !regexpLineIn(out, "hidden", "int", "required") {
-		t.Errorf("describe binary:\n%s%v", out, err)
-	}
-	out, err = cmd("loglik")
-	if err != nil || !strings.Contains(out, "(higher is better)") {
-		t.Errorf("describe loglik:\n%s%v", out, err)
-	}
-	var ue *dsl.UsageError
-	if _, err := cmd("gibs"); !errors.As(err, &ue) || !strings.Contains(err.Error(), `unknown name "gibs" (did you mean gibbs?)`) {
-		t.Errorf("describe gibs: %v", err)
-	}
-	if _, err := cmd("a", "b"); !errors.As(err, &ue) {
-		t.Errorf("describe a b: %v", err)
-	}
-}
-
-// regexpLineIn reports whether a line of text holds all the words, in
-// order.
-func regexpLineIn(text string, words ...string) bool {
-	for _, line := range strings.Split(text, "\n") {
-		rest, ok := line, true
-		for _, w := range words {
-			k := strings.Index(rest, w)
-			if k < 0 {
-				ok = false
-				break
-			}
-			rest = rest[k+len(w):]
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
 }
 
 // TestOverrideErrors checks that every bad override is reported, all at

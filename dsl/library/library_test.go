@@ -515,59 +515,6 @@ measure loglik every 50
 	// loglik 100 true
 }
 
-// TestCommandLibrary runs the sweep command with the library: a real run
-// succeeds, and the caller's mistakes come back as *dsl.UsageError while a
-// failed run does not.
-func TestCommandLibrary(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "cd.sweep")
-	if err := os.WriteFile(file, []byte(cdSweep), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := func(args ...string) (string, error) {
-		var out, errb strings.Builder
-		err := dsl.Command(context.Background(), args, library.Registry(), library.Run, &out, &errb)
-		return out.String() + errb.String(), err
-	}
-	if out, err := cmd("run", "-workers", "2", file); err != nil || !strings.Contains(out, "6 runs: 0 skipped (already done), 6 run, 0 failed") {
-		t.Errorf("run: %v\n%s", err, out)
-	}
-	if out, err := cmd("collect", file); err != nil || !strings.Contains(out, "k 5 vs 1 on max loglik") {
-		t.Errorf("collect: %v\n%s", err, out)
-	}
-	var ue *dsl.UsageError
-	for _, args := range [][]string{
-		{"run", "-bogus", file},
-		{"run"},
-		{"frobnicate", file},
-		{"check", filepath.Join(dir, "missing.sweep")},
-		{"k8s", file},
-	} {
-		if _, err := cmd(args...); !errors.As(err, &ue) {
-			t.Errorf("%v: err = %v (%T), want a *dsl.UsageError", args, err, err)
-		}
-	}
-	bad := filepath.Join(dir, "bad.sweep")
-	os.WriteFile(bad, []byte(strings.Replace(cdSweep, "hidden = 4", "hiden = 4", 1)), 0o644)
-	if out, err := cmd("check", bad); !errors.As(err, &ue) || !strings.Contains(out, "did you mean hidden?") {
-		t.Errorf("check with a typo: %v\n%s", err, out)
-	}
-	// A bad rate is the caller's mistake, reported by check with its
-	// position, before anything runs (issue 20).
-	badRate := filepath.Join(dir, "rate.sweep")
-	os.WriteFile(badRate, []byte(strings.Replace(cdSweep, "rate = 0.5", "rate = 0", 1)), 0o644)
-	if out, err := cmd("check", badRate); !errors.As(err, &ue) || !strings.Contains(out, "rate.sweep:8:27: parameter rate = 0: want a finite number > 0") {
-		t.Errorf("check with a bad rate: err = %v (%T)\n%s", err, err, out)
-	}
-	// Runs that fail when they run: 36 visible and 40 hidden units are
-	// too many for the exact log-likelihood.
-	failing := filepath.Join(dir, "fail.sweep")
-	os.WriteFile(failing, []byte(strings.NewReplacer("size = 3", "size = 6", "hidden = 4", "hidden = 40").Replace(cdSweep)), 0o644)
-	if out, err := cmd("run", "-workers", "2", failing); err == nil || errors.As(err, &ue) || !strings.Contains(err.Error(), "6 runs failed") {
-		t.Errorf("run with too large a model for loglik: err = %v (%T), want 6 runs failed\n%s", err, err, out)
-	}
-}
-
 // BenchmarkRunLibrary times one run of the S-DCP paper's small setting:
 // Bars and Stripes 3×3, 4 hidden units, full-batch CD-12, 1000 updates,
 // the exact log-likelihood every 100 updates (10 measurements).
