@@ -64,16 +64,7 @@ func hsv(h, s, v float64) color.Color {
 // curvesPlot is Curves with a distinct colour per cell (palette), cells
 // in the order of their levels.
 func curvesPlot(results []*Result, measure string, by []string, q float64) (*plot.Plot, error) {
-	if !(q >= 0 && q <= 0.5) {
-		return nil, fmt.Errorf("dsl: plot: q = %v not in [0, 0.5]", q)
-	}
-	if err := checkMeasure("plot", results, measure); err != nil {
-		return nil, err
-	}
-	if err := checkAxes("plot", results, by); err != nil {
-		return nil, err
-	}
-	gs, err := curveGroups(results, measure, by)
+	gs, err := checkedGroups("plot", results, measure, by, q)
 	if err != nil {
 		return nil, err
 	}

@@ -196,16 +196,10 @@ func checkVerb(fs *flag.FlagSet) func(context.Context, *sweeper, []string) error
 }
 
 func planVerb(fs *flag.FlagSet) func(context.Context, *sweeper, []string) error {
-	var f sweepFile
-	f.define(fs, true)
-	return func(ctx context.Context, s *sweeper, args []string) error {
-		plan, err := f.plan(s, "plan", args)
-		if err != nil {
-			return err
-		}
+	return planned(fs, "plan", true, func(s *sweeper, plan *dsl.Plan, _ string) error {
 		dsl.WritePlan(s.stdout, plan)
 		return nil
-	}
+	})
 }
 
 func runVerb(fs *flag.FlagSet) func(context.Context, *sweeper, []string) error {
@@ -279,44 +273,41 @@ func runVerb(fs *flag.FlagSet) func(context.Context, *sweeper, []string) error {
 }
 
 func statusVerb(fs *flag.FlagSet) func(context.Context, *sweeper, []string) error {
-	var f sweepFile
-	f.define(fs, false)
-	return func(ctx context.Context, s *sweeper, args []string) error {
-		plan, err := f.plan(s, "status", args)
-		if err != nil {
-			return err
-		}
-		return dsl.WriteStatus(s.stdout, plan, f.out)
-	}
+	return planned(fs, "status", false, func(s *sweeper, plan *dsl.Plan, out string) error {
+		return dsl.WriteStatus(s.stdout, plan, out)
+	})
 }
 
 func collectVerb(fs *flag.FlagSet) func(context.Context, *sweeper, []string) error {
-	var f sweepFile
-	f.define(fs, false)
 	csvPath := fs.String("csv", "", "CSV file to write (default: <out>/results.csv)")
 	md := fs.Bool("md", false, "print the report as Markdown")
-	return func(ctx context.Context, s *sweeper, args []string) error {
-		plan, err := f.plan(s, "collect", args)
-		if err != nil {
-			return err
-		}
-		return dsl.Collect(plan, f.out, *csvPath, *md, s.stdout, s.stderr)
-	}
+	return planned(fs, "collect", false, func(s *sweeper, plan *dsl.Plan, out string) error {
+		return dsl.Collect(plan, out, *csvPath, *md, s.stdout, s.stderr)
+	})
 }
 
 func plotVerb(fs *flag.FlagSet) func(context.Context, *sweeper, []string) error {
-	var f sweepFile
-	f.define(fs, false)
 	measure := fs.String("measure", "", "measurement to plot (default: the file's first)")
 	by := fs.String("by", "", "axes whose cells get a curve each, comma-separated (default: every axis)")
 	q := fs.Float64("q", 0.25, "band between the q- and (1-q)-quantiles of a cell's runs")
 	to := fs.String("to", "", "image file to write: .png, .svg or .pdf (default: <out>/<measure>.png)")
+	return planned(fs, "plot", false, func(s *sweeper, plan *dsl.Plan, out string) error {
+		return dsl.PlotFile(plan, out, *measure, *by, *q, *to, s.stderr)
+	})
+}
+
+// planned returns the run function of a verb that reads the sweep file
+// of its arguments, with -out (unless noOut) and -set, plans its runs and
+// then does do with the plan and the result folder.
+func planned(fs *flag.FlagSet, verb string, noOut bool, do func(s *sweeper, plan *dsl.Plan, out string) error) func(context.Context, *sweeper, []string) error {
+	f := &sweepFile{}
+	f.define(fs, noOut)
 	return func(ctx context.Context, s *sweeper, args []string) error {
-		plan, err := f.plan(s, "plot", args)
+		plan, err := f.plan(s, verb, args)
 		if err != nil {
 			return err
 		}
-		return dsl.PlotFile(plan, f.out, *measure, *by, *q, *to, s.stderr)
+		return do(s, plan, f.out)
 	}
 }
 

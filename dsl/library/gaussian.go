@@ -2,7 +2,6 @@ package library
 
 import (
 	"github.com/rbm-kernel/rbm-kernel/dsl"
-	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/learn"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -13,32 +12,11 @@ import (
 // learner or measurement of binary models on it, and these on a binary
 // model (dsl.Entry.Models).
 var gaussianItems = []item{
-	{
-		entry: &dsl.Entry{Kind: dsl.KindModel, Name: modelGaussian,
-			Doc: "Gaussian-Bernoulli RBM (rbm.Gaussian) with energy E(v, h) = ½ Σ_i (v_i − μ_i)²/σ_i² − Σ_i (v_i/σ_i²)(Wh)_i − cᵀh, variances σ_i² = exp(LogVar_i) learned, starting at 1; as many visible units as the data set has columns (standardise real-valued data first)",
-			Params: []dsl.Param{
-				{Name: "hidden", Type: dsl.TypeInt, Doc: "number of hidden units n"},
-				{Name: "init_sd", Type: dsl.TypeFloat, Default: 0.01, Doc: "standard deviation σ of the initial weights, W_ij ~ N(0, σ²)"},
-				{Name: "data_mean", Type: dsl.TypeBool, Default: false, Doc: "start the means μ at the data's per-unit means; false: μ = 0"},
-			}},
-		model: func(p params, set *data.Set, seed uint64) (rbm.Model, error) {
-			r := read(p)
-			h, sd, dm := r.int("hidden"), r.float("init_sd"), r.bool("data_mean")
-			if err := r.Err(); err != nil {
-				return nil, err
-			}
-			ini := &rbm.Init{WeightStd: sd, Seed: seed}
-			if dm {
-				ini.BaseRate = set.X
-			}
-			return rbm.NewGaussian(set.Dim(), h, ini)
-		},
-	},
-	{
-		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "gauss_gibbs", Models: gaussianOnly,
-			Doc: "block Gibbs sampling of a Gaussian-Bernoulli RBM (mcmc.GaussGibbs): h ~ p(h | v), then v ~ N(μ + Wh, diag(σ²))"},
-		sampler: func(p params, seed uint64) (any, error) { return mcmc.NewGaussGibbs(seed), nil },
-	},
+	modelItem(modelGaussian, "Gaussian-Bernoulli RBM (rbm.Gaussian) with energy E(v, h) = ½ Σ_i (v_i − μ_i)²/σ_i² − Σ_i (v_i/σ_i²)(Wh)_i − cᵀh, variances σ_i² = exp(LogVar_i) learned, starting at 1; as many visible units as the data set has columns (standardise real-valued data first)",
+		dsl.Param{Name: "data_mean", Type: dsl.TypeBool, Default: false, Doc: "start the means μ at the data's per-unit means; false: μ = 0"},
+		rbm.NewGaussian),
+	seedOnly("gauss_gibbs", "block Gibbs sampling of a Gaussian-Bernoulli RBM (mcmc.GaussGibbs): h ~ p(h | v), then v ~ N(μ + Wh, diag(σ²))",
+		gaussianOnly, func(seed uint64) any { return mcmc.NewGaussGibbs(seed) }),
 	{
 		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "langevin", Models: gaussianOnly,
 			Doc: "Langevin dynamics on the free energy F(v) (mcmc.Langevin): v ← v − α∇F(v) + √(2α)·ε, Metropolis-adjusted (MALA) if adjust; the learner mcd sets α from its step",
@@ -46,10 +24,8 @@ var gaussianItems = []item{
 				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Doc: "initial step size α0 > 0"},
 				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
 			}},
-		sampler: func(p params, seed uint64) (any, error) {
-			r := read(p)
-			step, adj := r.float("step"), r.bool("adjust")
-			return mcmc.NewLangevin(step, adj, seed), r.Err()
+		sampler: func(r *reader, seed uint64) (any, error) {
+			return mcmc.NewLangevin(r.float("step"), r.bool("adjust"), seed), nil
 		},
 	},
 	{
@@ -60,10 +36,8 @@ var gaussianItems = []item{
 				{Name: "k", Type: dsl.TypeInt, Default: 10, Doc: "Langevin steps per transition, k ≥ 1"},
 				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
 			}},
-		sampler: func(p params, seed uint64) (any, error) {
-			r := read(p)
-			step, k, adj := r.float("step"), r.positive("k"), r.bool("adjust")
-			return mcmc.NewGibbsLangevin(step, k, adj, seed), r.Err()
+		sampler: func(r *reader, seed uint64) (any, error) {
+			return mcmc.NewGibbsLangevin(r.float("step"), r.positive("k"), r.bool("adjust"), seed), nil
 		},
 	},
 	{
@@ -76,14 +50,9 @@ var gaussianItems = []item{
 				{Name: "clip", Type: dsl.TypeFloat, Default: 10.0, Doc: "bound on the gradient's Euclidean norm; a negative value turns clipping off"},
 				{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "number of negative chains; 0: as many as the batch has rows"},
 			}, trainParams...)},
-		learner: func(p params, r *runParts) (learn.Learner, error) {
-			pr := read(p)
-			k, step, marg, clip, n := pr.positive("k"), pr.float("step"), pr.bool("marginal"), pr.float("clip"), pr.nonNegative("chains")
-			s := r.gaussian(pr)
-			if err := pr.Err(); err != nil {
-				return nil, err
-			}
-			l := learn.NewModifiedCD(k, s, step, r.seed)
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			k, step, marg, clip, n := r.positive("k"), r.float("step"), r.bool("marginal"), r.float("clip"), r.nonNegative("chains")
+			l := learn.NewModifiedCD(k, p.gaussian(r), step, p.seed)
 			l.Marginal, l.Clip, l.Chains = marg, clip, n
 			return l, nil
 		},

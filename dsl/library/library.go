@@ -36,13 +36,20 @@ func init() { dsl.Bind(dsl.Binding{Registry: Registry, Run: Run}) }
 type item struct {
 	entry *dsl.Entry
 
-	dataset func(p params) (*data.Set, error)
-	model   func(p params, set *data.Set, seed uint64) (rbm.Model, error)
+	// The builders read their parameters with r and may leave the error
+	// of a read to the caller, who asks r.Err() first (build): a builder
+	// reads what it needs and calls the library's constructor, as
+	// dataset: func(r *reader) (*data.Set, error) { return
+	// data.ShiftingBar(r.int("n"), r.int("b")) }. One that must not call a
+	// constructor with the zero values of a failed read (it would read
+	// files, or panic) checks r.Err() itself.
+	dataset func(r *reader) (*data.Set, error)
+	model   func(r *reader, set *data.Set, seed uint64) (rbm.Model, error)
 	// sampler returns an mcmc.Sampler (binary models) or an
 	// mcmc.GaussianSampler (Gaussian models), as its entry's Models say.
-	sampler func(p params, seed uint64) (any, error)
-	learner func(p params, r *runParts) (learn.Learner, error)
-	measure func(p params, r *runParts) (measureFunc, error)
+	sampler func(r *reader, seed uint64) (any, error)
+	learner func(r *reader, p *runParts) (learn.Learner, error)
+	measure func(r *reader, p *runParts) (measureFunc, error)
 }
 
 // The model entries, named in the Models of the entries that work on one
@@ -77,6 +84,8 @@ func learnerEntry(name, doc string, own ...dsl.Param) *dsl.Entry {
 
 // Parameters that several entries share.
 var (
+	paramHidden = dsl.Param{Name: "hidden", Type: dsl.TypeInt, Doc: "number of hidden units n"}
+	paramInitSD = dsl.Param{Name: "init_sd", Type: dsl.TypeFloat, Default: 0.01, Doc: "standard deviation σ of the initial weights, W_ij ~ N(0, σ²)"}
 	paramK      = dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"}
 	paramChains = dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "number of persistent chains; 0: as many as the batch has rows"}
 	paramD      = dsl.Param{Name: "d", Type: dsl.TypeInt, Default: 1, Doc: "inner gradient steps per update, d ≥ 1"}
@@ -94,14 +103,7 @@ var items = append([]item{
 				{Name: "size", Type: dsl.TypeInt, Default: 4, Doc: "side d of the images, 1…12 (d² visible units)"},
 				{Name: "duplicates", Type: dsl.TypeBool, Default: false, Doc: "keep the second copies of the all-0 and all-1 images"},
 			}},
-		dataset: func(p params) (*data.Set, error) {
-			r := read(p)
-			d, dup := r.int("size"), r.bool("duplicates")
-			if err := r.Err(); err != nil {
-				return nil, err
-			}
-			return data.BarsAndStripes(d, dup)
-		},
+		dataset: func(r *reader) (*data.Set, error) { return data.BarsAndStripes(r.int("size"), r.bool("duplicates")) },
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "shifting_bar",
@@ -110,14 +112,7 @@ var items = append([]item{
 				{Name: "n", Type: dsl.TypeInt, Doc: "length n of the row (visible units), 2…11585 (data.MaxShiftingBar)"},
 				{Name: "b", Type: dsl.TypeInt, Doc: "width b of the bar, 1 ≤ b < n"},
 			}},
-		dataset: func(p params) (*data.Set, error) {
-			r := read(p)
-			n, b := r.int("n"), r.int("b")
-			if err := r.Err(); err != nil {
-				return nil, err
-			}
-			return data.ShiftingBar(n, b)
-		},
+		dataset: func(r *reader) (*data.Set, error) { return data.ShiftingBar(r.int("n"), r.int("b")) },
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "artificial_modes",
@@ -127,13 +122,9 @@ var items = append([]item{
 				{Name: "n", Type: dsl.TypeInt, Default: 10000, Doc: "number n of examples, 1…data.MaxArtificialModes"},
 				{Name: "seed", Type: dsl.TypeInt, Default: 1, Doc: "seed of the pixel flips; the data set is the same in every run of a sweep"},
 			}},
-		dataset: func(p params) (*data.Set, error) {
-			r := read(p)
+		dataset: func(r *reader) (*data.Set, error) {
 			pm, n, s := r.float("pmut"), r.int("n"), r.int("seed")
 			r.check(s >= 0, "parameter seed = %d, want a seed ≥ 0", s)
-			if err := r.Err(); err != nil {
-				return nil, err
-			}
 			return data.ArtificialModes(pm, n, uint64(s))
 		},
 	},
@@ -146,61 +137,32 @@ var items = append([]item{
 				{Name: "threshold", Type: dsl.TypeFloat, Default: 0.5, Doc: "grey level g in (0, 1) above which a pixel is 1"},
 				{Name: "dir", Type: dsl.TypeString, Default: "", Doc: "folder of the IDX files; empty: data.DefaultMNISTDir()"},
 			}},
-		dataset: func(p params) (*data.Set, error) {
-			r := read(p)
+		dataset: func(r *reader) (*data.Set, error) {
 			n, train, th := r.nonNegative("n"), r.bool("train"), r.float("threshold")
 			r.check(th > 0 && th < 1, "parameter threshold = %v, want a grey level in (0, 1)", th)
 			dir := r.str("dir")
 			if err := r.Err(); err != nil {
-				return nil, err
+				return nil, err // before reading the files
 			}
 			return data.MNIST(dir, data.MNISTOptions{Train: train, Limit: n, Binarize: data.Thresholded, Threshold: th})
 		},
 	},
 
 	// Models.
-	{
-		entry: &dsl.Entry{Kind: dsl.KindModel, Name: modelBinary,
-			Doc: "binary RBM (rbm.Binary) with energy E(v, h) = −vᵀWh − bᵀv − cᵀh; as many visible units as the data set has columns",
-			Params: []dsl.Param{
-				{Name: "hidden", Type: dsl.TypeInt, Doc: "number of hidden units n"},
-				{Name: "init_sd", Type: dsl.TypeFloat, Default: 0.01, Doc: "standard deviation σ of the initial weights, W_ij ~ N(0, σ²)"},
-				{Name: "base_rate", Type: dsl.TypeBool, Default: false, Doc: "start the visible biases at the data's base rates, b_i = ln(p_i/(1−p_i)); false: b = 0"},
-			}},
-		model: func(p params, set *data.Set, seed uint64) (rbm.Model, error) {
-			r := read(p)
-			h, sd, br := r.int("hidden"), r.float("init_sd"), r.bool("base_rate")
-			if err := r.Err(); err != nil {
-				return nil, err
-			}
-			ini := &rbm.Init{WeightStd: sd, Seed: seed}
-			if br {
-				ini.BaseRate = set.X
-			}
-			return rbm.NewBinary(set.Dim(), h, ini)
-		},
-	},
+	modelItem(modelBinary, "binary RBM (rbm.Binary) with energy E(v, h) = −vᵀWh − bᵀv − cᵀh; as many visible units as the data set has columns",
+		dsl.Param{Name: "base_rate", Type: dsl.TypeBool, Default: false, Doc: "start the visible biases at the data's base rates, b_i = ln(p_i/(1−p_i)); false: b = 0"},
+		rbm.NewBinary),
 
 	// Samplers.
-	{
-		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "gibbs", Models: binaryOnly,
-			Doc: "block Gibbs sampling (mcmc.Gibbs): h ~ p(h | v), then v ~ p(v | h)"},
-		sampler: func(p params, seed uint64) (any, error) { return mcmc.NewGibbs(seed), nil },
-	},
+	seedOnly("gibbs", "block Gibbs sampling (mcmc.Gibbs): h ~ p(h | v), then v ~ p(v | h)",
+		binaryOnly, func(seed uint64) any { return mcmc.NewGibbs(seed) }),
 	{
 		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "flip", Models: binaryOnly,
 			Doc: "flip-the-state blended with Gibbs (mcmc.Flip, Brügge et al. 2013): each unit takes state 1 with probability α·P_T + (1 − α)·σ(x), P_T the Metropolis flip of its state",
 			Params: []dsl.Param{
 				{Name: "alpha", Type: dsl.TypeFloat, Default: 1.0, Doc: "blend α in [0, 1]: 1 is flip-the-state, 0 is block Gibbs"},
 			}},
-		sampler: func(p params, seed uint64) (any, error) {
-			r := read(p)
-			a := r.float("alpha")
-			if err := r.Err(); err != nil {
-				return nil, err
-			}
-			return mcmc.NewFlip(a, seed)
-		},
+		sampler: func(r *reader, seed uint64) (any, error) { return mcmc.NewFlip(r.float("alpha"), seed) },
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "tempered", Models: binaryOnly,
@@ -217,18 +179,14 @@ var items = append([]item{
 	// Learners.
 	{
 		entry: learnerEntry("cd", "contrastive divergence CD-k (learn.CD): negative chains start at the batch and run k sampler steps", paramK),
-		learner: func(p params, r *runParts) (learn.Learner, error) {
-			pr := read(p)
-			k, s := pr.positive("k"), r.binary(pr)
-			return learn.NewCD(k, s), pr.Err()
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewCD(r.positive("k"), p.binary(r)), nil
 		},
 	},
 	{
 		entry: learnerEntry("pcd", "persistent contrastive divergence PCD-k (learn.PCD): persistent negative chains run k sampler steps per update", paramK, paramChains),
-		learner: func(p params, r *runParts) (learn.Learner, error) {
-			pr := read(p)
-			k, n, s := pr.positive("k"), pr.nonNegative("chains"), r.binary(pr)
-			return learn.NewPCD(k, n, s), pr.Err()
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewPCD(r.positive("k"), r.nonNegative("chains"), p.binary(r)), nil
 		},
 	},
 	{
@@ -236,16 +194,11 @@ var items = append([]item{
 			paramK, paramChains,
 			dsl.Param{Name: "fast_rate", Type: dsl.TypeFloat, Default: 0.0, Doc: "learning rate ε_F of the fast weights; 0: the initial learning rate"},
 			dsl.Param{Name: "fast_decay", Type: dsl.TypeFloat, Default: 0.95, Doc: "factor applied to the fast weights every update, in (0, 1]"}),
-		learner: func(p params, r *runParts) (learn.Learner, error) {
-			pr := read(p)
-			k, n, fr, fd := pr.positive("k"), pr.nonNegative("chains"), pr.float("fast_rate"), pr.float("fast_decay")
-			pr.check(fr >= 0 && fr <= math.MaxFloat64, "parameter fast_rate = %v, want a finite rate ≥ 0", fr)
-			pr.check(fd > 0 && fd <= 1, "parameter fast_decay = %v, want a factor in (0, 1]", fd)
-			s := r.binary(pr)
-			if err := pr.Err(); err != nil {
-				return nil, err
-			}
-			l := learn.NewFPCD(k, n, fr, s)
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			k, n, fr, fd := r.positive("k"), r.nonNegative("chains"), r.float("fast_rate"), r.float("fast_decay")
+			r.check(fr >= 0 && fr <= math.MaxFloat64, "parameter fast_rate = %v, want a finite rate ≥ 0", fr)
+			r.check(fd > 0 && fd <= 1, "parameter fast_decay = %v, want a factor in (0, 1]", fd)
+			l := learn.NewFPCD(k, n, fr, p.binary(r))
 			l.Decay = fd
 			return l, nil
 		},
@@ -255,45 +208,38 @@ var items = append([]item{
 			dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Doc: "sampling steps per temperature and update, k ≥ 1"},
 			dsl.Param{Name: "temps", Type: dsl.TypeInt, Default: 10, Doc: "number t ≥ 2 of temperatures"},
 			dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "chains per temperature; 0: as many as the batch has rows"}),
-		learner: func(p params, r *runParts) (learn.Learner, error) {
-			pr := read(p)
-			k, t := pr.positive("k"), pr.int("temps")
-			pr.check(t >= 2, "parameter temps = %d, want at least 2", t)
-			n, s := pr.nonNegative("chains"), r.binary(pr)
-			if err := pr.Err(); err != nil {
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			k, t := r.positive("k"), r.int("temps")
+			r.check(t >= 2, "parameter temps = %d, want at least 2", t)
+			n, s := r.nonNegative("chains"), p.binary(r)
+			if err := r.Err(); err != nil {
 				return nil, err
 			}
 			betas, err := mcmc.UniformBetas(t)
 			if err != nil {
 				return nil, err
 			}
-			return learn.NewPT(k, betas, n, r.seed, s)
+			return learn.NewPT(k, betas, n, p.seed, s)
 		},
 	},
 	{
 		entry: learnerEntry("centered", "centered gradient (learn.Centered, Melchior et al. 2016): CD-k on the energy −(v − μ)ᵀW(h − λ) − b̃ᵀv − c̃ᵀh with offsets μ, λ following the batch means", paramK),
-		learner: func(p params, r *runParts) (learn.Learner, error) {
-			pr := read(p)
-			k, s := pr.positive("k"), r.binary(pr)
-			return learn.NewCentered(k, s), pr.Err()
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewCentered(r.positive("k"), p.binary(r)), nil
 		},
 	},
 	{
 		entry: learnerEntry("sdcp", "stochastic difference of convex functions programming S-DCP (learn.SDCP, Upadhya and Sastry 2017, Algorithm 3): d inner gradient steps of k sampling steps each on f(θ) − θᵀ∇g(θ^(t)); d = 1 is CD-k, and d·k = K costs what CD-K does",
 			paramD, paramInnerK),
-		learner: func(p params, r *runParts) (learn.Learner, error) {
-			pr := read(p)
-			d, k, s := pr.positive("d"), pr.positive("k"), r.binary(pr)
-			return learn.NewSDCP(d, k, s), pr.Err()
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewSDCP(r.positive("d"), r.positive("k"), p.binary(r)), nil
 		},
 	},
 	{
 		entry: learnerEntry("csdcp", "centered S-DCP, CS-DCP (learn.CSDCP, Upadhya and Sastry 2017, Algorithm 4): S-DCP on the centered energy with moving offsets",
 			paramD, paramInnerK),
-		learner: func(p params, r *runParts) (learn.Learner, error) {
-			pr := read(p)
-			d, k, s := pr.positive("d"), pr.positive("k"), r.binary(pr)
-			return learn.NewCSDCP(d, k, s), pr.Err()
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewCSDCP(r.positive("d"), r.positive("k"), p.binary(r)), nil
 		},
 	},
 	{
@@ -301,19 +247,15 @@ var items = append([]item{
 			paramK,
 			dsl.Param{Name: "estimator", Type: dsl.TypeName, Default: "pcd", Values: []string{"pcd", "cd"}, Doc: "gradient estimator: pcd (persistent chains, as Carlson et al.) or cd"},
 			dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "number of persistent chains of pcd; 0: as many as the batch has rows"}),
-		learner: func(p params, r *runParts) (learn.Learner, error) {
-			pr := read(p)
-			k, n, est, s := pr.positive("k"), pr.nonNegative("chains"), pr.str("estimator"), r.binary(pr)
-			if err := pr.Err(); err != nil {
-				return nil, err
-			}
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			k, n, est, s := r.positive("k"), r.nonNegative("chains"), r.str("estimator"), p.binary(r)
 			switch est {
 			case "pcd":
 				return learn.NewSSD(learn.NewPCD(k, n, s)), nil
 			case "cd":
 				return learn.NewSSD(learn.NewCD(k, s)), nil
 			}
-			return nil, fmt.Errorf("parameter estimator = %s, want pcd or cd%s", est, dsl.DidYouMean(est, []string{"pcd", "cd"}))
+			return nil, fmt.Errorf("parameter estimator = %s, want pcd or cd%s", est, dsl.DidYouMean(est, []string{"pcd", "cd"})) // or a failed read
 		},
 	},
 
@@ -321,8 +263,8 @@ var items = append([]item{
 	{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "loglik", Better: "higher",
 			Doc: "exact mean log-likelihood of the training set, (1/N) Σ_n ln p(v_n), by enumerating the smaller layer (at most rbm.MaxExactUnits units; on a gaussian model, the hidden layer)"},
-		measure: func(p params, r *runParts) (measureFunc, error) {
-			x := r.set.X
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			x := p.set.X
 			return func(ctx context.Context, m rbm.Model) (float64, error) {
 				switch m := m.(type) {
 				case *rbm.Binary:
@@ -337,9 +279,7 @@ var items = append([]item{
 	{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "recon", Better: "lower", Models: binaryOnly,
 			Doc: "mean squared mean-field reconstruction error of the training set, (1/N) Σ_n Σ_i (v_ni − p(v_i=1 | ĥ_n))², ĥ_n = p(h=1 | v_n)"},
-		measure: func(p params, r *runParts) (measureFunc, error) {
-			return learn.ReconstructionError(r.set).Func, nil
-		},
+		measure: func(r *reader, p *runParts) (measureFunc, error) { return learn.ReconstructionError(p.set).Func, nil },
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "ais", Better: "higher", Models: binaryOnly,
@@ -348,13 +288,9 @@ var items = append([]item{
 				{Name: "chains", Type: dsl.TypeInt, Default: 100, Doc: "independent annealing runs M"},
 				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Doc: "intermediate distributions K"},
 			}},
-		measure: func(p params, r *runParts) (measureFunc, error) {
-			pr := read(p)
-			c, k := pr.positive("chains"), pr.positive("steps")
-			if err := pr.Err(); err != nil {
-				return nil, err
-			}
-			return learn.AISLogLikelihood(r.set, &rbm.AISSettings{Chains: c, Steps: k, Seed: r.seed}).Func, nil
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			s := &rbm.AISSettings{Chains: r.positive("chains"), Steps: r.positive("steps"), Seed: p.seed}
+			return learn.AISLogLikelihood(p.set, s).Func, nil
 		},
 	},
 	{
@@ -365,13 +301,8 @@ var items = append([]item{
 				{Name: "burn", Type: dsl.TypeInt, Default: 100, Doc: "sampler steps before the first sample"},
 				{Name: "thin", Type: dsl.TypeInt, Default: 1, Doc: "sampler steps between samples"},
 			}},
-		measure: func(p params, r *runParts) (measureFunc, error) {
-			pr := read(p)
-			n, burn, thin := pr.positive("samples"), pr.nonNegative("burn"), pr.positive("thin")
-			if err := pr.Err(); err != nil {
-				return nil, err
-			}
-			return islMeasure(r, n, burn, thin), nil
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			return islMeasure(p, r.positive("samples"), r.nonNegative("burn"), r.positive("thin")), nil
 		},
 	},
 	{
@@ -381,23 +312,49 @@ var items = append([]item{
 				{Name: "chains", Type: dsl.TypeInt, Default: 10, Doc: "number of independent chains"},
 				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Doc: "length of each chain's energy trace"},
 			}},
-		measure: func(p params, r *runParts) (measureFunc, error) {
-			pr := read(p)
-			c, n := pr.positive("chains"), pr.positive("steps")
-			pr.check(n >= 4, "parameter steps = %d, want at least 4 for an autocorrelation", n)
-			if err := pr.Err(); err != nil {
-				return nil, err
-			}
-			return tauMeasure(r, c, n), nil
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			c, n := r.positive("chains"), r.positive("steps")
+			r.check(n >= 4, "parameter steps = %d, want at least 4 for an autocorrelation", n)
+			return tauMeasure(p, c, n), nil
 		},
 	},
 }, gaussianItems...)
 
+// modelItem returns the item of a model: an RBM with paramHidden hidden
+// units, weights drawn as paramInitSD says, and as many visible units as
+// the data set has columns, made by newModel; start is a bool parameter
+// that starts the visible biases or means at the data's (rbm.Init's
+// BaseRate).
+func modelItem[M rbm.Model](name, doc string, start dsl.Param, newModel func(visible, hidden int, ini *rbm.Init) (M, error)) item {
+	return item{
+		entry: &dsl.Entry{Kind: dsl.KindModel, Name: name, Doc: doc, Params: []dsl.Param{paramHidden, paramInitSD, start}},
+		model: func(r *reader, set *data.Set, seed uint64) (rbm.Model, error) {
+			h, ini := r.int("hidden"), &rbm.Init{WeightStd: r.float("init_sd"), Seed: seed}
+			if r.bool(start.Name) {
+				ini.BaseRate = set.X
+			}
+			m, err := newModel(set.Dim(), h, ini)
+			if err != nil {
+				return nil, err // not a non-nil rbm.Model holding a nil M
+			}
+			return m, nil
+		},
+	}
+}
+
+// seedOnly returns the item of a sampler without parameters, made from
+// its seed by newSampler, for the models named.
+func seedOnly(name, doc string, models []string, newSampler func(seed uint64) any) item {
+	return item{
+		entry:   &dsl.Entry{Kind: dsl.KindSampler, Name: name, Doc: doc, Models: models},
+		sampler: func(r *reader, seed uint64) (any, error) { return newSampler(seed), nil },
+	}
+}
+
 // tempered builds the tempered sampler: its base sampler, named by the
 // parameter base and given the parameters of tempered that it has (alpha
 // for flip), at uniform inverse temperatures.
-func tempered(p params, seed uint64) (any, error) {
-	r := read(p)
+func tempered(r *reader, seed uint64) (any, error) {
 	t, k, name := r.int("temps"), r.positive("steps"), r.str("base")
 	if err := r.Err(); err != nil {
 		return nil, err
@@ -409,18 +366,18 @@ func tempered(p params, seed uint64) (any, error) {
 	if it, ok := index[dsl.KindSampler][name]; ok {
 		for _, q := range it.entry.Params {
 			bp.Params[q.Name] = q.Default
-			if v, ok := p.m[q.Name]; ok {
+			if v, ok := r.p.m[q.Name]; ok {
 				bp.Params[q.Name] = v // e.g. alpha, passed on to flip
 			}
 		}
 	}
-	it, bpp, err := lookup(dsl.KindSampler, bp)
+	it, br, err := lookup(dsl.KindSampler, bp)
 	if err != nil {
 		return nil, err
 	}
-	b, err := it.sampler(bpp, streamSeed(seed, 1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", bpp, err)
+	b, err := it.sampler(br, streamSeed(seed, 1))
+	if err = br.first(err); err != nil {
+		return nil, fmt.Errorf("%s: %w", br.p, err)
 	}
 	base, ok := b.(mcmc.Sampler)
 	if !ok {
@@ -448,17 +405,17 @@ func init() {
 	}
 }
 
-// lookup returns the item of a part of a configuration, and its
-// parameters.
-func lookup(kind dsl.Kind, p *dsl.Part) (*item, params, error) {
+// lookup returns the item of a part of a configuration, and a reader of
+// its parameters.
+func lookup(kind dsl.Kind, p *dsl.Part) (*item, *reader, error) {
 	if p == nil {
-		return nil, params{}, fmt.Errorf("no %s", kind)
+		return nil, nil, fmt.Errorf("no %s", kind)
 	}
 	it, ok := index[kind][p.Name]
 	if !ok {
-		return nil, params{}, fmt.Errorf("unknown %s %q%s", kind, p.Name, dsl.DidYouMean(p.Name, names(kind)))
+		return nil, nil, fmt.Errorf("unknown %s %q%s", kind, p.Name, dsl.DidYouMean(p.Name, names(kind)))
 	}
-	return it, params{kind: kind, name: p.Name, m: p.Params}, nil
+	return it, read(params{kind: kind, name: p.Name, m: p.Params}), nil
 }
 
 // names returns the names of the items of one kind, sorted.

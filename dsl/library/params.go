@@ -40,6 +40,16 @@ func read(p params) *reader { return &reader{p: p} }
 // Err returns the first error of the reads, or nil.
 func (r *reader) Err() error { return r.err }
 
+// first returns the error of the reads, when there is one, in place of
+// err, the error of a builder that read its parameters with r: the read
+// comes first, and after a failed read the builder's result is not used.
+func (r *reader) first(err error) error {
+	if r.err != nil {
+		return r.err
+	}
+	return err
+}
+
 // fail records err unless an error is already recorded.
 func (r *reader) fail(err error) {
 	if r.err == nil {
@@ -74,8 +84,7 @@ func (r *reader) int(name string) int {
 			return int(x)
 		}
 	}
-	r.fail(fmt.Errorf("%s: parameter %s = %v (%T), want an int", r.p, name, v, v))
-	return 0
+	return wrongType(r, name, v, 0)
 }
 
 // positive reads an integer parameter that must be at least 1.
@@ -99,16 +108,10 @@ func (r *reader) nonNegative(name string) int {
 // float reads a float parameter; an int is accepted.
 func (r *reader) float(name string) float64 {
 	v := r.get(name)
-	switch x := v.(type) {
-	case nil:
-		return 0
-	case int:
-		return float64(x)
-	case float64:
+	if x, ok := toFloat(v); ok || v == nil {
 		return x
 	}
-	r.fail(fmt.Errorf("%s: parameter %s = %v (%T), want a float", r.p, name, v, v))
-	return 0
+	return wrongType(r, name, v, 0.0)
 }
 
 // bool reads a bool parameter.
@@ -117,8 +120,7 @@ func (r *reader) bool(name string) bool {
 	if x, ok := v.(bool); ok || v == nil {
 		return x
 	}
-	r.fail(fmt.Errorf("%s: parameter %s = %v (%T), want a bool", r.p, name, v, v))
-	return false
+	return wrongType(r, name, v, false)
 }
 
 // str reads a string or name parameter.
@@ -127,8 +129,15 @@ func (r *reader) str(name string) string {
 	if x, ok := v.(string); ok || v == nil {
 		return x
 	}
-	r.fail(fmt.Errorf("%s: parameter %s = %v (%T), want a name", r.p, name, v, v))
-	return ""
+	return wrongType(r, name, v, "")
+}
+
+// wrongType records that parameter name has the value v, not of zero's
+// type, and returns zero.
+func wrongType[T any](r *reader, name string, v any, zero T) T {
+	want := map[string]string{"int": "an int", "float64": "a float", "bool": "a bool", "string": "a name"}[fmt.Sprintf("%T", zero)]
+	r.fail(fmt.Errorf("%s: parameter %s = %v (%T), want %s", r.p, name, v, v, want))
+	return zero
 }
 
 // check records the error fmt.Errorf(format, args...) when ok is false

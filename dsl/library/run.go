@@ -116,8 +116,8 @@ func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 		return nil, err
 	}
 	set, err := it.dataset(p)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+	if err = p.first(err); err != nil {
+		return nil, fmt.Errorf("%s: %w", p.p, err)
 	}
 	if err := runSize(cfg, set); err != nil { // limits.go
 		return nil, err
@@ -128,8 +128,8 @@ func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 		return nil, err
 	}
 	model, err := it.model(p, set, streamSeed(j.Seed, streamInit))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+	if err = p.first(err); err != nil {
+		return nil, fmt.Errorf("%s: %w", p.p, err)
 	}
 
 	spart := cfg.Sampler
@@ -142,9 +142,10 @@ func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 	}
 	parts := &runParts{set: set, seed: streamSeed(j.Seed, streamLearner)}
 	parts.newSampler = func(seed uint64) (any, error) {
+		sp := read(sp.p) // a fresh reader for each sampler
 		s, err := sit.sampler(sp, seed)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", sp, err)
+		if err = sp.first(err); err != nil {
+			return nil, fmt.Errorf("%s: %w", sp.p, err)
 		}
 		return s, nil
 	}
@@ -157,12 +158,12 @@ func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 		return nil, err
 	}
 	learner, err := it.learner(p, parts)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+	if err = p.first(err); err != nil {
+		return nil, fmt.Errorf("%s: %w", p.p, err)
 	}
-	settings, err := trainSettings(read(p))
+	settings, err := trainSettings(p)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+		return nil, fmt.Errorf("%s: %w", p.p, err)
 	}
 	settings.Updates = cfg.Updates
 	settings.Seed = streamSeed(j.Seed, streamBatches)
@@ -175,13 +176,13 @@ func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 			return nil, err
 		}
 		if mp.Every < 0 {
-			return nil, fmt.Errorf("%s: every %d is negative", p, mp.Every)
+			return nil, fmt.Errorf("%s: every %d is negative", p.p, mp.Every)
 		}
 		mparts := *parts
 		mparts.seed = streamSeed(j.Seed, streamMeasure)
 		f, err := it.measure(p, &mparts)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
+		if err = p.first(err); err != nil {
+			return nil, fmt.Errorf("%s: %w", p.p, err)
 		}
 		col.measures = append(col.measures, scheduled{name: mp.Name, every: mp.Every, f: f})
 	}
