@@ -223,6 +223,7 @@ func (c *checker) check(f *File) {
 			c.measure(s)
 		}
 	}
+	c.models(f) // check_parts.go
 	// Reports last: they refer to measures.
 	for _, s := range f.Stmts {
 		switch s := s.(type) {

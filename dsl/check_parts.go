@@ -277,3 +277,98 @@ func comparable(x, y Type) bool {
 	num := func(t Type) bool { return t == TypeInt || t == TypeFloat }
 	return x == y || num(x) && num(y)
 }
+
+// models checks that the sampler, the learner and the measurements of f
+// work on its model (Entry.Models), reporting each that does not at its
+// name, with the names of its kind that do. Where the model or the other
+// statement is an axis, every pair of levels that a run can meet is
+// checked: all pairs, or the pairs of one row where both axes are of one
+// zip group.
+func (c *checker) models(f *File) {
+	var model *ComponentStmt
+	for _, s := range f.Stmts {
+		if s, ok := s.(*ComponentStmt); ok && s.Kind == KindModel {
+			model = s
+		}
+	}
+	if model == nil {
+		return
+	}
+	for _, s := range f.Stmts {
+		switch s := s.(type) {
+		case *ComponentStmt:
+			if s.Kind == KindSampler || s.Kind == KindLearner {
+				c.modelPairs(model, s.Kind, s.Head)
+			}
+		case *MeasureStmt:
+			if s.Name != nil {
+				c.modelPairs(model, KindMeasure, s.Name)
+			}
+		}
+	}
+}
+
+// modelPairs reports the names that head (of kind) can stand for which do
+// not work on a model that the model statement can name with them.
+func (c *checker) modelPairs(model *ComponentStmt, kind Kind, head Expr) {
+	models, others := c.levels(model.Head), c.levels(head)
+	zipped := false
+	if a, ok := model.Head.(*AxisRef); ok {
+		if b, ok := head.(*AxisRef); ok {
+			zipped = c.axes[a.Name] != nil && c.axes[b.Name] != nil && c.axes[a.Name].Group == c.axes[b.Name].Group
+		}
+	}
+	reported := map[string]bool{}
+	for i, m := range models {
+		for j, o := range others {
+			if zipped && i != j {
+				continue
+			}
+			e, ok := c.reg.Lookup(kind, o)
+			if !ok || e.Models == nil || contains(e.Models, m) || reported[o] {
+				continue
+			}
+			if _, ok := c.reg.Lookup(KindModel, m); !ok {
+				continue // reported as unknown
+			}
+			reported[o] = true
+			c.errorf(head.Pos(), "%s %s does not work on model %s (it works on %s)%s",
+				kind, o, m, strings.Join(e.Models, ", "), c.worksOn(kind, m))
+		}
+	}
+}
+
+// levels returns the names a head can stand for: an identifier's name,
+// or the levels of the axis it refers to.
+func (c *checker) levels(head Expr) []string {
+	switch h := head.(type) {
+	case *Ident:
+		return []string{h.Name}
+	case *AxisRef:
+		a := c.axes[h.Name]
+		if a == nil || a.Type != TypeName {
+			return nil
+		}
+		out := make([]string, 0, len(a.Values))
+		for _, v := range a.Values {
+			out = append(out, v.(string))
+		}
+		return out
+	}
+	return nil
+}
+
+// worksOn names the entries of kind that work on model m, as
+// "; for gaussian: a, b", or "".
+func (c *checker) worksOn(kind Kind, m string) string {
+	var names []string
+	for _, n := range c.reg.Names(kind) {
+		if e, _ := c.reg.Lookup(kind, n); e.Models == nil || contains(e.Models, m) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "; for " + m + ": " + strings.Join(names, ", ")
+}

@@ -142,3 +142,30 @@ func regexpLineIn(text string, words ...string) bool {
 	}
 	return false
 }
+
+// TestSweepGaussian runs a sweep of a Gaussian-Bernoulli RBM from the
+// command line: check, run and collect, and check refuses a sampler of
+// binary models on it with the line and column.
+func TestSweepGaussian(t *testing.T) {
+	src := strings.NewReplacer("model binary(hidden = 2)", "model gaussian(hidden = 2)",
+		"learner cd(k = $k, rate = 0.2)", "learner mcd(k = $k, rate = 0.01)").Replace(tinySweep)
+	file := writeSweep(t, src)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", file}, "4 runs (2 repeats)"},
+		{[]string{"run", file}, "4 runs: 0 skipped (already done), 4 run, 0 failed"},
+		{[]string{"collect", "-md", file}, "k 3 vs 1 on max loglik"},
+	} {
+		e, out, errb := testEnv(nil)
+		if code := run(e, append([]string{"sweep"}, c.args...)); code != 0 || !strings.Contains(out.String(), c.want) {
+			t.Errorf("sweep %v: exit %d, want 0 and %q in\n%s%s", c.args, code, c.want, out, errb)
+		}
+	}
+	bad := writeSweep(t, strings.Replace(src, "learner mcd(", "sampler flip\nlearner mcd(", 1))
+	e, _, errb := testEnv(nil)
+	if code := run(e, []string{"sweep", "check", bad}); code != 2 || !strings.Contains(errb.String(), "tiny.sweep:8:9: sampler flip does not work on model gaussian") {
+		t.Errorf("check of flip on a gaussian model: exit %d\n%s", code, errb)
+	}
+}

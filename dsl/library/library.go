@@ -362,16 +362,8 @@ func tempered(r *reader, seed uint64) (any, error) {
 	if name == "tempered" {
 		return nil, errors.New("parameter base = tempered: the base of tempering cannot be tempered")
 	}
-	bp := &dsl.Part{Name: name, Params: map[string]any{}}
-	if it, ok := index[dsl.KindSampler][name]; ok {
-		for _, q := range it.entry.Params {
-			bp.Params[q.Name] = q.Default
-			if v, ok := r.p.m[q.Name]; ok {
-				bp.Params[q.Name] = v // e.g. alpha, passed on to flip
-			}
-		}
-	}
-	it, br, err := lookup(dsl.KindSampler, bp)
+	// The base takes the parameters of tempered it has, e.g. alpha for flip.
+	it, br, err := lookup(dsl.KindSampler, defaultPart(dsl.KindSampler, name, r.p.m))
 	if err != nil {
 		return nil, err
 	}
@@ -388,6 +380,22 @@ func tempered(r *reader, seed uint64) (any, error) {
 		return nil, err
 	}
 	return mcmc.NewTempered(base, betas, k, streamSeed(seed, 2))
+}
+
+// defaultPart returns the part of the entry of kind called name with its
+// parameters at their defaults, or at the values in given of those it
+// has; an unknown name has none.
+func defaultPart(kind dsl.Kind, name string, given map[string]any) *dsl.Part {
+	p := &dsl.Part{Name: name, Params: map[string]any{}}
+	if it, ok := index[kind][name]; ok {
+		for _, q := range it.entry.Params {
+			p.Params[q.Name] = q.Default
+			if v, ok := given[q.Name]; ok {
+				p.Params[q.Name] = v
+			}
+		}
+	}
+	return p
 }
 
 // index finds the items by kind and name. It is filled by init, not by an

@@ -134,7 +134,7 @@ func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 
 	spart := cfg.Sampler
 	if spart == nil {
-		spart = &dsl.Part{Name: defaultSampler[cfg.Model.Name], Params: map[string]any{}}
+		spart = defaultPart(dsl.KindSampler, defaultSampler[cfg.Model.Name], nil)
 	}
 	sit, sp, err := lookup(dsl.KindSampler, spart)
 	if err != nil {
