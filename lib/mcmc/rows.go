@@ -66,12 +66,34 @@ func startPool() {
 
 // streams returns one source per block of the r rows, growing *srcs (and
 // deriving new sources from seed) when r has more blocks than before.
+// Block k's source starts at the state streamState(seed, k).
 func streams(srcs *[]rand.PCG, seed uint64, r int) []rand.PCG {
 	nb := (r + blockRows - 1) / blockRows
 	for k := len(*srcs); k < nb; k++ {
-		*srcs = append(*srcs, *rand.NewPCG(splitmix(seed+uint64(2*k)), splitmix(seed+uint64(2*k+1))))
+		hi, lo := streamState(seed, uint64(k))
+		*srcs = append(*srcs, *rand.NewPCG(hi, lo))
 	}
 	return (*srcs)[:nb]
+}
+
+// streamState returns the 128-bit PCG state (hi, lo) of random stream k of
+// seed: the image of the pair (seed, k) under a four-round Feistel network
+// whose round function is the SplitMix64 finaliser with a different
+// odd offset per round,
+//
+//	(L₀, R₀) = (seed, k),  (L_{r+1}, R_{r+1}) = (R_r, L_r ⊕ f_r(R_r)),
+//
+// returning (L₄, R₄). Each round is invertible whatever f_r is, so the map
+// (seed, k) → (hi, lo) is a bijection of 128-bit words: no two (seed,
+// stream) pairs ever start at the same state, and both words depend on
+// both inputs. (The former derivation, (splitmix(seed+2k),
+// splitmix(seed+2k+1)), made stream k of seed s+2 stream k+1 of seed s.)
+func streamState(seed, k uint64) (hi, lo uint64) {
+	l, r := seed, k
+	for _, c := range [4]uint64{0x9e3779b97f4a7c15, 0xd1b54a32d192ed03, 0xabc98388fb8fac03, 0x8cb92ba72f3d8dd7} {
+		l, r = r, l^splitmix(r+c)
+	}
+	return l, r
 }
 
 // splitmix is the SplitMix64 finaliser, a bijective mixing of x with
