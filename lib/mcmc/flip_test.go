@@ -293,7 +293,7 @@ func TestFlipSLEMRange(t *testing.T) {
 }
 
 // BenchmarkFlip784x500 measures one flip-the-state step (α = 1) of 100
-// chains of a 784×500 RBM, to compare with BenchmarkGibbs784x500.
+// chains of a 784×500 RBM, to compare with BenchmarkGibbsMNIST.
 func BenchmarkFlip784x500(b *testing.B) {
 	m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
 	if err != nil {
