@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -316,8 +316,8 @@ func BenchmarkFlip784x500(b *testing.B) {
 // (sigmoid, flip probability and Bernoulli draw) of a 100×500 layer, to
 // compare with BenchmarkSigmoidSample (the same for Gibbs).
 func BenchmarkFlipSample(b *testing.B) {
-	p := blas64.General{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
-	s := blas64.General{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
+	p := kern.General[float64]{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
+	s := kern.General[float64]{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
 	bias := make([]float64, 500)
 	var srcs []rand.PCG
 	src := streams(&srcs, 1, 100)

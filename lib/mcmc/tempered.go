@@ -314,18 +314,18 @@ func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []f
 		last := s == p.k-1
 		if beta == 0 {
 			halves(c.PH)
-			rowsDo(wg, doSample, c.PH.RawMatrix(), c.H.RawMatrix(), nil, src)
+			rowsDo(wg, doSample, general(c.PH), general(c.H), nil, src)
 		} else {
 			ph := c.PH.RawMatrix()
 			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
-			spread(wg, job{kind: doTempered, p: ph, s: c.H.RawMatrix(), bias: m.C, beta: beta, src: src})
+			spread(wg, job[float64]{kind: doTempered, p: general(c.PH), s: general(c.H), bias: m.C, beta: beta, src: src})
 		}
 		if s == 0 && p0 != nil {
 			p0.Copy(c.PH)
 		}
 		if beta == 0 && !last {
 			halves(c.PV)
-			rowsDo(wg, doSample, c.PV.RawMatrix(), c.V.RawMatrix(), nil, src)
+			rowsDo(wg, doSample, general(c.PV), general(c.V), nil, src)
 			continue
 		}
 		pv := c.PV.RawMatrix()
@@ -334,7 +334,7 @@ func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []f
 		if last {
 			dot = e
 		}
-		spread(wg, job{kind: doTempered, p: pv, s: c.V.RawMatrix(), bias: m.B, beta: beta, src: src, dot: dot})
+		spread(wg, job[float64]{kind: doTempered, p: general(c.PV), s: general(c.V), bias: m.B, beta: beta, src: src, dot: dot})
 	}
 	hr := c.H.RawMatrix()
 	for r := range e {
