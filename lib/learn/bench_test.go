@@ -18,24 +18,28 @@ import (
 // The sub-benchmark names the precision of the arithmetic. Steady state
 // does not allocate.
 func BenchmarkCD1MNIST(b *testing.B) {
-	b.Run("float64", func(b *testing.B) {
-		m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
-		x := benchBatch(100, 784)
-		l := NewCD(1, mcmc.NewGibbs(1))
-		o := &SGD{Rate: 0.01, Momentum: 0.9}
+	b.Run("float64", func(b *testing.B) { benchCD1(b, rbm.Float64) })
+	b.Run("float32", func(b *testing.B) { benchCD1(b, rbm.Float32) })
+}
+
+func benchCD1(b *testing.B, p rbm.Precision) {
+	m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	m.Precision = p
+	x := benchBatch(100, 784)
+	l := NewCD(1, mcmc.NewGibbs(1))
+	o := &SGD{Rate: 0.01, Momentum: 0.9}
+	if err := l.Update(m, x, o); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
 		if err := l.Update(m, x, o); err != nil {
 			b.Fatal(err)
 		}
-		b.ReportAllocs()
-		for b.Loop() {
-			if err := l.Update(m, x, o); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	}
 }
 
 // benchBatch returns n random binary rows of length d, each element 1 with

@@ -14,24 +14,28 @@ import (
 // sub-benchmark names the precision of the arithmetic. Steady state does
 // not allocate.
 func BenchmarkGibbsMNIST(b *testing.B) {
-	b.Run("float64", func(b *testing.B) {
-		m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
-		c, err := NewChains(m, 100, rand.New(rand.NewPCG(1, 2)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		g := NewGibbs(1)
+	b.Run("float64", func(b *testing.B) { benchGibbs(b, rbm.Float64) })
+	b.Run("float32", func(b *testing.B) { benchGibbs(b, rbm.Float32) })
+}
+
+func benchGibbs(b *testing.B, p rbm.Precision) {
+	m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	m.Precision = p
+	c, err := NewChains(m, 100, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := NewGibbs(1)
+	if err := g.Sample(m, c, 1); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
 		if err := g.Sample(m, c, 1); err != nil {
 			b.Fatal(err)
 		}
-		b.ReportAllocs()
-		for b.Loop() {
-			if err := g.Sample(m, c, 1); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
+	}
 }
