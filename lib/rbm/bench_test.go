@@ -40,19 +40,22 @@ func BenchmarkExactLogZ16x16(b *testing.B) {
 // bench/compare.sh. The sub-benchmark names the precision of the
 // arithmetic.
 func BenchmarkAISMNIST(b *testing.B) {
-	b.Run("float64", func(b *testing.B) {
-		m, err := NewBinary(784, 500, &Init{WeightStd: 0.01, Seed: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
-		s := &AISSettings{Chains: 100, Steps: 1000, Seed: 1}
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, _, err := m.AIS(context.Background(), s); err != nil {
+	for _, p := range []Precision{Float64, Float32} {
+		b.Run(p.String(), func(b *testing.B) {
+			m, err := NewBinary(784, 500, &Init{WeightStd: 0.01, Seed: 1})
+			if err != nil {
 				b.Fatal(err)
 			}
-		}
-	})
+			m.Precision = p
+			s := &AISSettings{Chains: 100, Steps: 1000, Seed: 1}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := m.AIS(context.Background(), s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 func softplusInputs() []float64 {
