@@ -11,7 +11,8 @@ import (
 
 // TestFloat32Joint checks the float32 samplers by enumeration: 40,000
 // independent chains of the 3×3 model of TestGibbsJoint with Precision
-// Float32, after 100 steps of Gibbs or of Flip (α = 0.5), are distributed
+// Float32, after 100 steps of Gibbs, of Flip (α = 0.5) or of parallel
+// tempering over Gibbs (4 temperatures; its β = 1 chains), are distributed
 // as the exact (float64) joint within tvTolerance. Rounding to float32
 // changes each conditional probability by at most a few units of 2⁻²⁴
 // (≈ 6·10⁻⁸) relative, so it moves the stationary distribution by far
@@ -28,10 +29,15 @@ func TestFloat32Joint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	betas, _ := UniformBetas(4)
+	pt, err := NewTempered(NewGibbs(5), betas, 1, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range []struct {
 		name string
 		s    Sampler
-	}{{"Gibbs", NewGibbs(3)}, {"Flip", flip}} {
+	}{{"Gibbs", NewGibbs(3)}, {"Flip", flip}, {"Tempered", pt}} {
 		const n = 40000
 		c, err := NewChains(m, n, rand.New(rand.NewPCG(1, 2)))
 		if err != nil {
