@@ -64,42 +64,49 @@ func Convert[D, S Float](dst []D, src []S) {
 	}
 }
 
-// sigmoid returns σ(v) = 1/(1+e^{−v}) in float64 as n/(1+e), e = e^{−|v|},
-// n = 1 for v ≥ 0 and n = e for v < 0, with ExpNegFast when fast is set and
-// ExpNeg otherwise; beyond |v| > 708 it takes the exact library form. It
-// is rbm.SigmoidInPlace's formula, so the float64 results are its own.
-func sigmoid(v float64, fast bool) float64 {
-	av := math.Abs(v)
-	var e float64
-	if fast {
-		e = ExpNegFast(max(-av, -708))
-	} else {
-		e = ExpNeg(max(-av, -708))
+// sigmoidExact returns σ(v) by the library exponential, for |v| > 708,
+// where e^{−|v|} is below the range of ExpNeg.
+func sigmoidExact(v float64) float64 {
+	if v >= 0 {
+		return 1 / (1 + math.Exp(-v))
 	}
-	s := float64(math.Float64bits(v) >> 63) // 1 if v < 0 (or −0), else 0
-	y := (s*e + (1 - s)) / (1 + e)
-	if av > 708 { // rare: e^{−|v|} is below the range of ExpNeg
-		if v >= 0 {
-			return 1 / (1 + math.Exp(-v))
-		}
-		e := math.Exp(v)
-		return e / (1 + e)
-	}
-	return y
+	e := math.Exp(v)
+	return e / (1 + e)
 }
+
+// The loops below compute σ(v) = 1/(1+e^{−v}) in float64 as n/(1+e),
+// e = e^{−|v|}, n = 1 for v ≥ 0 and n = e for v < 0 (no unpredictable
+// branch), with ExpNegFast for float32 and ExpNeg for float64, and
+// sigmoidExact beyond |v| > 708: rbm.SigmoidInPlace's formula, so the
+// float64 results are its own. The body is written out in each loop so
+// that the exponential is inlined (a call per element costs more than it).
 
 // Sigmoid writes p_k ← σ(p_k + bias_k) for k < len(p) (bias nil: 0).
 func Sigmoid[T Float](p, bias []T) {
 	fast := Is32[T]()
 	if bias == nil {
-		for k, x := range p {
-			p[k] = T(sigmoid(float64(x), fast))
-		}
-		return
+		bias = p[:0]
+	} else {
+		bias = bias[:len(p)]
 	}
-	bias = bias[:len(p)]
 	for k, x := range p {
-		p[k] = T(sigmoid(float64(x+bias[k]), fast))
+		if len(bias) > 0 {
+			x += bias[k]
+		}
+		v := float64(x)
+		av := math.Abs(v)
+		var e float64
+		if fast {
+			e = ExpNegFast(max(-av, -708))
+		} else {
+			e = ExpNeg(max(-av, -708))
+		}
+		sg := float64(math.Float64bits(v) >> 63) // 1 if v < 0 (or −0), else 0
+		y := (sg*e + (1 - sg)) / (1 + e)
+		if av > 708 {
+			y = sigmoidExact(v)
+		}
+		p[k] = T(y)
 	}
 }
 
@@ -131,16 +138,53 @@ func (u *Uniforms[T]) Next() T {
 	return T(float32(r>>40) * 0x1p-24)
 }
 
+// Fill writes the next len(dst) uniforms into dst, the ones len(dst)
+// calls of Next would return, in a tight loop (Next is not inlined; the
+// kernels draw their uniforms through Fill a chunk at a time).
+func (u *Uniforms[T]) Fill(dst []T) {
+	if !Is32[T]() {
+		for i := range dst {
+			dst[i] = T(float64(u.src.Uint64()>>11) * 0x1p-53)
+		}
+		return
+	}
+	i := 0
+	if u.has && len(dst) > 0 {
+		dst[0] = T(float32(uint32(u.spare)>>8) * 0x1p-24)
+		u.has = false
+		i = 1
+	}
+	for ; i+1 < len(dst); i += 2 {
+		r := u.src.Uint64()
+		dst[i] = T(float32(r>>40) * 0x1p-24)
+		dst[i+1] = T(float32(uint32(r)>>8) * 0x1p-24)
+	}
+	if i < len(dst) {
+		r := u.src.Uint64()
+		dst[i] = T(float32(r>>40) * 0x1p-24)
+		u.spare, u.has = r, true
+	}
+}
+
+// chunk is the number of uniforms the kernels draw at a time.
+const chunk = 256
+
 // Bernoulli writes s_k = 1 if a uniform from u is below p_k, else 0, for
 // k < len(p), one uniform per element in order.
 func Bernoulli[T Float](p, s []T, u *Uniforms[T]) {
 	s = s[:len(p)]
-	for k, q := range p {
-		var bit uint8 // set without a branch (a conditional move): the draws are unpredictable
-		if u.Next() < q {
-			bit = 1
+	var buf [chunk]T
+	for lo := 0; lo < len(p); lo += chunk {
+		pc := p[lo:min(lo+chunk, len(p))]
+		sc, ub := s[lo:lo+len(pc)], buf[:len(pc)]
+		u.Fill(ub)
+		for k, q := range pc {
+			var bit uint8 // set without a branch (a conditional move): the draws are unpredictable
+			if ub[k] < q {
+				bit = 1
+			}
+			sc[k] = T(bit)
 		}
-		s[k] = T(bit)
 	}
 }
 
@@ -150,13 +194,32 @@ func Bernoulli[T Float](p, s []T, u *Uniforms[T]) {
 func SigmoidBernoulli[T Float](p, bias, s []T, u *Uniforms[T]) {
 	fast := Is32[T]()
 	bias, s = bias[:len(p)], s[:len(p)]
-	for k, x := range p {
-		q := T(sigmoid(float64(x+bias[k]), fast))
-		p[k] = q
-		var bit uint8
-		if u.Next() < q {
-			bit = 1
+	var buf [chunk]T
+	for lo := 0; lo < len(p); lo += chunk {
+		pc := p[lo:min(lo+chunk, len(p))]
+		bc, sc, ub := bias[lo:lo+len(pc)], s[lo:lo+len(pc)], buf[:len(pc)]
+		u.Fill(ub)
+		for k, x := range pc {
+			v := float64(x + bc[k])
+			av := math.Abs(v)
+			var e float64
+			if fast {
+				e = ExpNegFast(max(-av, -708))
+			} else {
+				e = ExpNeg(max(-av, -708))
+			}
+			sg := float64(math.Float64bits(v) >> 63)
+			y := (sg*e + (1 - sg)) / (1 + e)
+			if av > 708 {
+				y = sigmoidExact(v)
+			}
+			q := T(y)
+			pc[k] = q
+			var bit uint8
+			if ub[k] < q {
+				bit = 1
+			}
+			sc[k] = T(bit)
 		}
-		s[k] = T(bit)
 	}
 }

@@ -181,3 +181,29 @@ func gemm[T kern.Float](t *testing.T, tol float64) {
 		}
 	}
 }
+
+// TestUniformsFill checks that Fill returns the uniforms of as many calls
+// of Next, whatever the lengths (odd ones leave float32's spare half of an
+// output to the next call), in both precisions, and that float32's draws
+// are multiples of 2⁻²⁴ in [0, 1).
+func TestUniformsFill(t *testing.T) {
+	fill[float64](t)
+	fill[float32](t)
+}
+
+func fill[T kern.Float](t *testing.T) {
+	a, b := kern.NewUniforms[T](rand.NewPCG(3, 4)), kern.NewUniforms[T](rand.NewPCG(3, 4))
+	for _, n := range []int{1, 2, 3, 256, 7, 0, 5, 300} {
+		got := make([]T, n)
+		a.Fill(got)
+		for i := range got {
+			want := b.Next()
+			if got[i] != want {
+				t.Fatalf("%T: Fill of %d, element %d: %v, Next %v", want, n, i, got[i], want)
+			}
+			if x := float64(want); x < 0 || x >= 1 || (kern.Is32[T]() && x*0x1p24 != math.Floor(x*0x1p24)) {
+				t.Fatalf("%T: uniform %v", want, want)
+			}
+		}
+	}
+}

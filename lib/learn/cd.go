@@ -168,15 +168,6 @@ func sized(d *mat.Dense, r, c int) *mat.Dense {
 	return d
 }
 
-// binaryGrad writes the binary-RBM gradient estimate
-// g = (V₀ᵀP₀/n₀ − V₁ᵀP₁/n₁, mean V₀ − mean V₁, mean P₀ − mean P₁)
-// from positive statistics (v0, p0) and negative statistics (v1, p1), in
-// float64; the two phases may have different numbers of rows (persistent
-// chains). binaryGradIn computes it in either precision.
-func binaryGrad(g *Grad, v0 mat.Matrix, p0 *mat.Dense, v1, p1 *mat.Dense) {
-	binaryGradIn(rbm.Float64, nil, g, v0, p0, v1, p1)
-}
-
 // hiddenProb writes p = σ(v·W + 1·cᵀ): the product, then per row the bias
 // and rbm.SigmoidInPlace (an in-line exponential, about twice as fast as
 // math.Exp per element, and what the samplers' half-steps use).

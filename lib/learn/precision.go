@@ -43,8 +43,11 @@ func to32(dst kern.General[float32], src kern.General[float64]) kern.General[flo
 	return dst
 }
 
-// binaryGradIn writes the binary-RBM gradient estimate of binaryGrad in
-// precision p, with buf holding the float32 copies.
+// binaryGradIn writes the binary-RBM gradient estimate
+// g = (V₀ᵀP₀/n₀ − V₁ᵀP₁/n₁, mean V₀ − mean V₁, mean P₀ − mean P₁)
+// from positive statistics (v0, p0) and negative statistics (v1, p1), which
+// may have different numbers of rows (persistent chains), in precision p,
+// with buf holding the float32 copies.
 func binaryGradIn(p rbm.Precision, buf *gradBuf, g *Grad, v0 mat.Matrix, p0, v1, p1 *mat.Dense) {
 	nv, nh := len(g.Parts[1]), len(g.Parts[2])
 	var v0d *mat.Dense

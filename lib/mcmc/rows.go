@@ -203,7 +203,7 @@ func (j *job[T]) run() {
 func (j *job[T]) temperedBlock(b int) {
 	p, s, beta := j.p, j.s, j.beta
 	u := kern.NewUniforms[T](&j.src[b])
-	var buf [256]T // x_k of a chunk of the row, while p holds σ(β·x_k)
+	var buf, ub [256]T // x_k of a chunk of the row, while p holds σ(β·x_k); the chunk's uniforms
 	for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
 		row := p.Row(i)
 		out := s.Row(i)
@@ -216,8 +216,10 @@ func (j *job[T]) temperedBlock(b int) {
 				part[k] = beta * x[k]
 			}
 			kern.Sigmoid(part, nil)
+			us := ub[:len(part)]
+			u.Fill(us)
 			for k, q := range part {
-				if u.Next() < q {
+				if us[k] < q {
 					o[k] = 1
 					e += float64(x[k])
 				} else {
