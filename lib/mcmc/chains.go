@@ -188,7 +188,7 @@ func (c *Chains) HiddenProb(m *rbm.Binary) error {
 		return fmt.Errorf("mcmc: HiddenProb: %w", err)
 	}
 	if m.Precision == rbm.Float32 {
-		l := c.load32(m)
+		l := c.load32(m, false)
 		hiddenHalf(c.waiter(), l, false, nil)
 		load(general(c.PH), l.ph)
 		return nil

@@ -86,8 +86,8 @@ func (f *Flip) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error 
 		return fmt.Errorf("mcmc: Flip.Sample: %w", err)
 	}
 	src := streams(&f.srcs, f.seed, c.Len())
-	if m.Precision == rbm.Float32 {
-		l := c.load32(m)
+	if m.Precision == rbm.Float32 && steps > 0 { // (0 steps: nothing to load or store)
+		l := c.load32(m, true)
 		flipSteps(c.waiter(), l, f.alpha, src, steps, p0)
 		c.store32(l)
 		return nil

@@ -51,8 +51,8 @@ func (g *Gibbs) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error
 		return fmt.Errorf("mcmc: Gibbs.Sample: %w", err)
 	}
 	src := streams(&g.srcs, g.seed, c.Len())
-	if m.Precision == rbm.Float32 {
-		l := c.load32(m)
+	if m.Precision == rbm.Float32 && steps > 0 { // (0 steps: nothing to load or store)
+		l := c.load32(m, false)
 		gibbsSteps(c.waiter(), l, src, steps, p0)
 		c.store32(l)
 		return nil

@@ -38,8 +38,9 @@ type chains32 struct {
 
 // load32 returns float32 layers of m and c: the parameters and the states
 // V and H rounded to float32 (states 0 and 1 exactly), in storage kept in c
-// from call to call.
-func (c *Chains) load32(m *rbm.Binary) *layers[float32] {
+// from call to call. H is loaded only if withH is set: Gibbs and tempered
+// steps draw a new H before reading it, only Flip reads the old one.
+func (c *Chains) load32(m *rbm.Binary, withH bool) *layers[float32] {
 	n, nv := c.V.Dims()
 	_, nh := c.H.Dims()
 	if c.f32 == nil {
@@ -64,7 +65,9 @@ func (c *Chains) load32(m *rbm.Binary) *layers[float32] {
 	kern.Convert(l.b, m.B)
 	kern.Convert(l.c, m.C)
 	load(l.v, general(c.V))
-	load(l.h, general(c.H))
+	if withH {
+		load(l.h, general(c.H))
+	}
 	return l
 }
 

@@ -127,3 +127,28 @@ func TestFloat32Allocs(t *testing.T) {
 		}
 	}
 }
+
+// TestFloat32ZeroSteps checks that a float32 Sample of 0 steps leaves the
+// chains (states and probabilities) exactly as they were.
+func TestFloat32ZeroSteps(t *testing.T) {
+	m, _ := rbm.NewBinary(6, 4, &rbm.Init{WeightStd: 1, Seed: 1})
+	m.Precision = rbm.Float32
+	c, _ := NewChains(m, 20, rand.New(rand.NewPCG(1, 2)))
+	flip, _ := NewFlip(0.5, 2)
+	for _, s := range []Sampler{NewGibbs(1), flip} {
+		if err := s.Sample(m, c, 2); err != nil {
+			t.Fatal(err)
+		}
+		before := []*mat.Dense{mat.DenseCopyOf(c.V), mat.DenseCopyOf(c.H), mat.DenseCopyOf(c.PV), mat.DenseCopyOf(c.PH)}
+		c.PH.Set(0, 0, 0.125) // PH is scratch, but 0 steps must not touch it either
+		before[3].Set(0, 0, 0.125)
+		if err := s.Sample(m, c, 0); err != nil {
+			t.Fatal(err)
+		}
+		for k, d := range []*mat.Dense{c.V, c.H, c.PV, c.PH} {
+			if !mat.Equal(d, before[k]) {
+				t.Errorf("%T: matrix %d changed by 0 steps", s, k)
+			}
+		}
+	}
+}

@@ -315,7 +315,7 @@ func (p *Tempered) prepare(m *rbm.Binary, c *Chains, scale bool) {
 func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []float64, p0 *mat.Dense) {
 	src := streams(&g.srcs, g.seed, c.Len())
 	if m.Precision == rbm.Float32 {
-		l := c.load32(m)
+		l := c.load32(m, false)
 		temperedSteps(c.waiter(), l, p.k, beta, e, p0, src)
 		c.store32(l)
 	} else {
