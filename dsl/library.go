@@ -179,6 +179,7 @@ var library = []libItem{
 				{Name: "hidden", Type: TypeInt, Doc: "number of hidden units n"},
 				{Name: "init_sd", Type: TypeFloat, Default: 0.01, Doc: "standard deviation σ of the initial weights, W_ij ~ N(0, σ²)"},
 				{Name: "base_rate", Type: TypeBool, Default: false, Doc: "start the visible biases at the data's base rates, b_i = ln(p_i/(1−p_i)); false: b = 0"},
+				{Name: "precision", Type: TypeName, Default: "float64", Values: []string{"float64", "float32"}, Doc: "arithmetic of sampling, training and AIS (rbm.Precision): float64, or float32 through single-precision BLAS; exact likelihoods stay float64"},
 			}},
 		model: func(p params, set *data.Set, seed uint64) (*rbm.Binary, error) {
 			h, err := p.int("hidden")
@@ -193,11 +194,24 @@ var library = []libItem{
 			if err != nil {
 				return nil, err
 			}
+			ps, err := p.str("precision")
+			if err != nil {
+				return nil, err
+			}
+			prec, err := rbm.ParsePrecision(ps)
+			if err != nil {
+				return nil, err
+			}
 			ini := &rbm.Init{WeightStd: sd, Seed: seed}
 			if br {
 				ini.BaseRate = set.X
 			}
-			return rbm.NewBinary(set.Dim(), h, ini)
+			m, err := rbm.NewBinary(set.Dim(), h, ini)
+			if err != nil {
+				return nil, err
+			}
+			m.Precision = prec
+			return m, nil
 		},
 	},
 
