@@ -124,17 +124,61 @@ func TestCDFloat32Exact(t *testing.T) {
 	}
 }
 
+// recordGrad is an Optimizer that keeps a copy of the last gradient and
+// leaves the model unchanged.
+type recordGrad struct{ g [][]float64 }
+
+func (r *recordGrad) Step(_ rbm.Model, g *Grad) error {
+	r.g = make([][]float64, len(g.Parts))
+	for k, p := range g.Parts {
+		r.g[k] = append([]float64(nil), p...)
+	}
+	return nil
+}
+
+// TestSDCPFloat32Exact checks S-DCP's products in float32 as
+// TestCDFloat32Exact does for CD: with D = 1 inner step S-DCP's step is
+// the CD-1 gradient, so its expectation is exactCD1's, and the tolerance is
+// the same (5 standard deviations of the estimate, 1/(2√N) each).
+func TestSDCPFloat32Exact(t *testing.T) {
+	rows := [][]float64{{1, 0, 1, 0}, {0, 1, 1, 0}, {1, 1, 0, 1}, {0, 0, 0, 1}}
+	const n = 80000
+	batch := mat.NewDense(n, 4, nil)
+	small := mat.NewDense(4, 4, nil)
+	for r := 0; r < n; r++ {
+		batch.SetRow(r, rows[r%4])
+	}
+	for r := range rows {
+		small.SetRow(r, rows[r])
+	}
+	m := randomModel(4, 3, 3)
+	want := exactCD1(m, small)
+	tol := 5 / (2 * math.Sqrt(n))
+	m.Precision = rbm.Float32
+	var rec recordGrad
+	if err := NewSDCP(1, 1, mcmc.NewGibbs(8)).Update(m, batch, &rec); err != nil {
+		t.Fatal(err)
+	}
+	d := maxDiff(rec.g, want)
+	t.Logf("float32 S-DCP (D = 1): largest difference from the exact CD-1 expectation %.4f (tolerance %.4f)", d, tol)
+	if d > tol {
+		t.Errorf("float32 S-DCP step differs from its expectation by %.4f > %.4f", d, tol)
+	}
+}
+
 // TestTrainFloat32 trains the same model on 3×3 Bars and Stripes with
-// CD-1 and with PCD-1 (2,000 updates, rate 0.1) in both precisions and
+// CD-1, PCD-1 and CS-DCP (D = 3, K = 1) (2,000 updates, rate 0.1) in both
+// precisions and
 // checks that float32 training learns as float64 does: both raise the
 // exact log-likelihood from the initial −7.36 by more than 2 nats, and the
 // two end within 0.5 nats of each other. (The runs draw different
-// uniforms, so they differ by training noise: here they end 0.04 (CD) and
-// 0.19 (PCD) nats apart; float64 CD-1 runs with sampler seeds 1–3 end
+// uniforms, so they differ by training noise: here they end 0.04 (CD),
+// 0.19 (PCD) and 0.01 (CS-DCP) nats apart; float64 CD-1 runs with sampler
+// seeds 1–3 end
 // within 0.02 nats of each other, PCD's persistent chains are noisier.)
 func TestTrainFloat32(t *testing.T) {
 	set := barsAndStripes()
-	for _, name := range []string{"CD", "PCD"} {
+	for _, name := range []string{"CD", "PCD", "CS-DCP"} {
 		ll := map[rbm.Precision]float64{}
 		var ll0 float64
 		for _, p := range []rbm.Precision{rbm.Float64, rbm.Float32} {
@@ -142,8 +186,11 @@ func TestTrainFloat32(t *testing.T) {
 			m.Precision = p
 			ll0, _ = m.LogLikelihood(set.X)
 			var l Learner = NewCD(1, mcmc.NewGibbs(2))
-			if name == "PCD" {
+			switch name {
+			case "PCD":
 				l = NewPCD(1, 0, mcmc.NewGibbs(2))
+			case "CS-DCP":
+				l = NewCSDCP(3, 1, mcmc.NewGibbs(2))
 			}
 			if _, err := Train(context.Background(), m, set, l, &Settings{Updates: 2000, Rate: 0.1}); err != nil {
 				t.Fatal(err)
