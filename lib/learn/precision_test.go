@@ -174,8 +174,8 @@ func TestSDCPFloat32Exact(t *testing.T) {
 // two end within 0.5 nats of each other. (The runs draw different
 // uniforms, so they differ by training noise: here they end 0.04 (CD),
 // 0.19 (PCD) and 0.01 (CS-DCP) nats apart; float64 CD-1 runs with sampler
-// seeds 1–3 end
-// within 0.02 nats of each other, PCD's persistent chains are noisier.)
+// seeds 1–3 end within 0.02 nats of each other, PCD's persistent chains
+// are noisier.)
 func TestTrainFloat32(t *testing.T) {
 	set := barsAndStripes()
 	for _, name := range []string{"CD", "PCD", "CS-DCP"} {
