@@ -149,9 +149,9 @@ var items = append([]item{
 	},
 
 	// Models.
-	modelItem(modelBinary, "binary RBM (rbm.Binary) with energy E(v, h) = −vᵀWh − bᵀv − cᵀh; as many visible units as the data set has columns",
+	withPrecision(modelItem(modelBinary, "binary RBM (rbm.Binary) with energy E(v, h) = −vᵀWh − bᵀv − cᵀh; as many visible units as the data set has columns",
 		dsl.Param{Name: "base_rate", Type: dsl.TypeBool, Default: false, Doc: "start the visible biases at the data's base rates, b_i = ln(p_i/(1−p_i)); false: b = 0"},
-		rbm.NewBinary),
+		rbm.NewBinary)),
 
 	// Samplers.
 	seedOnly("gibbs", "block Gibbs sampling (mcmc.Gibbs): h ~ p(h | v), then v ~ p(v | h)",
@@ -340,6 +340,29 @@ func modelItem[M rbm.Model](name, doc string, start dsl.Param, newModel func(vis
 			return m, nil
 		},
 	}
+}
+
+// withPrecision gives the binary model's item the parameter precision
+// (rbm.Precision), so that a sweep chooses the arithmetic per run.
+func withPrecision(it item) item {
+	it.entry.Params = append(it.entry.Params, dsl.Param{Name: "precision", Type: dsl.TypeName, Default: "float64", Values: []string{"float64", "float32"},
+		Doc: "arithmetic of sampling, training and AIS (rbm.Precision): float64, or float32 through single-precision BLAS; exact likelihoods stay float64"})
+	build := it.model
+	it.model = func(r *reader, set *data.Set, seed uint64) (rbm.Model, error) {
+		prec, err := rbm.ParsePrecision(r.str("precision"))
+		if err != nil {
+			return nil, err
+		}
+		m, err := build(r, set, seed)
+		if err != nil {
+			return nil, err
+		}
+		if b, ok := m.(*rbm.Binary); ok {
+			b.Precision = prec
+		}
+		return m, nil
+	}
+	return it
 }
 
 // seedOnly returns the item of a sampler without parameters, made from

@@ -643,3 +643,38 @@ func binaryNames(r dsl.Registry, kind dsl.Kind) []string {
 	}
 	return out
 }
+
+// TestRunLibraryPrecision checks the binary model's precision parameter:
+// a float32 run trains to finite log-likelihoods
+// and differs from the float64 run of the same seeds, so the precision
+// reached the model.
+func TestRunLibraryPrecision(t *testing.T) {
+	last := map[string]float64{}
+	for _, prec := range []string{"float64", "float32"} {
+		p := libPlan(t, `seed 1
+updates 200
+data shifting_bar(n = 6, b = 2)
+model binary(hidden = 3, precision = `+prec+`)
+learner cd(rate = 0.1)
+sampler gibbs
+measure loglik every 100
+`)
+		pts, err := dsl.RunLibrary(context.Background(), p.Jobs[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pts) != 2 {
+			t.Fatalf("%s: %d measurements, want 2", prec, len(pts))
+		}
+		for _, q := range pts {
+			if math.IsNaN(q.Value) || math.IsInf(q.Value, 0) {
+				t.Fatalf("%s: %s at %d = %v", prec, q.Measure, q.Step, q.Value)
+			}
+		}
+		last[prec] = pts[1].Value
+		t.Logf("%s: log-likelihood %.4f after 100, %.4f after 200 updates", prec, pts[0].Value, pts[1].Value)
+	}
+	if last["float64"] == last["float32"] {
+		t.Error("float32 run gave the float64 result bit for bit")
+	}
+}
