@@ -60,6 +60,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"TypeName":       reflect.ValueOf(dynamicTypeName),
 	"AssertionPanic": reflect.ValueOf(assertionPanic),
 	"Recovered":      reflect.ValueOf(recovered),
+	"TypeOf":         reflect.ValueOf(typeOf),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys
