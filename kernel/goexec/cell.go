@@ -1,10 +1,15 @@
 package goexec
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 
+	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
 
@@ -14,6 +19,19 @@ const (
 	declPrefix = front.DeclPrefix
 	stmtPrefix = front.StmtPrefix
 )
+
+// cellNaming names the source files of cells compiled for the debugger
+// (see package dap): a directory of this process under the system's
+// temporary directory, the hash of the code, ".go". No file is written
+// there: the debugger serves cells' code from memory.
+var cellNaming = dap.Naming{
+	Prefix: filepath.Join(os.TempDir(), fmt.Sprintf("rbm-kernel_%d", os.Getpid())) + string(filepath.Separator),
+	Suffix: ".go",
+}
+
+// cellNames matches the file name of a chunk in messages: cellFile, or a
+// name of cellNaming.
+var cellNames = `(?:` + cellFile + `|` + regexp.QuoteMeta(cellNaming.Prefix) + `\d+` + regexp.QuoteMeta(cellNaming.Suffix) + `)`
 
 // chunk is a run of consecutive items of the same kind, parsed with the
 // interpreter's file set and ready for CompileAST: file is set for

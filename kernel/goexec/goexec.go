@@ -171,6 +171,8 @@ type Executor struct {
 
 	runner     *runner         // nil when yaegi's internals are not found
 	unfinished <-chan struct{} // an interrupted execution still running
+
+	dbg debugger // the Jupyter debugger's state (debug.go)
 }
 
 var _ kernel.Executor = (*Executor)(nil)
@@ -439,7 +441,8 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 // front end refuses (it type-checks, but the interpreter would run it
 // wrongly) fails with a *refusal before anything runs.
 func (e *Executor) interpret(ctx context.Context, code string) (*kernel.ExecResult, error) {
-	parsed, err := front.ParseCell(e.in.FileSet(), code)
+	path := e.dbg.path(code)
+	parsed, err := front.ParseCellAs(e.in.FileSet(), code, path)
 	if err != nil {
 		offset := 1
 		if isSplitError(err) {
@@ -458,6 +461,12 @@ func (e *Executor) interpret(ctx context.Context, code string) (*kernel.ExecResu
 	}
 	if err := e.imports(code, chunks, auto); err != nil {
 		return nil, err
+	}
+	if path != cellFile {
+		if err := e.importInto(path, e.imported); err != nil {
+			return nil, &kernel.ExecError{Name: "ImportError", Value: err.Error(), Traceback: []string{err.Error()}}
+		}
+		defer e.shareImports(chunks)
 	}
 	e.wrapped = e.wrapped[:0]
 	for _, c := range chunks {
@@ -643,6 +652,7 @@ func (e *Executor) compile(n ast.Node) (prog *interp.Program, err error) {
 	prog, err = e.in.CompileAST(n)
 	if err == nil {
 		e.src.addProgram(prog)
+		e.dbg.addProgram(e.in.FileSet().Position(n.Pos()).Filename, prog)
 	}
 	return prog, err
 }
@@ -699,6 +709,9 @@ var errAborted = errors.New("goexec: the cell was stopped")
 // execute runs prog under ctx with the runner, or with yaegi's
 // ExecuteWithContext when the runner is not available.
 func (e *Executor) execute(ctx context.Context, prog *interp.Program) error {
+	if e.dbg.active() {
+		return e.debugExecute(ctx, prog)
+	}
 	if e.runner == nil {
 		_, err := e.in.ExecuteWithContext(ctx, prog)
 		return err
@@ -962,6 +975,7 @@ func (e *Executor) Reset() error {
 	if e.runner != nil {
 		e.runner.stopAll()
 	}
+	e.dbg.reset()
 	return e.init()
 }
 
@@ -991,7 +1005,7 @@ func (w *traceWriter) Write(p []byte) (int, error) {
 		}
 		pass = append(pass, line...)
 	}
-	if w.buf.Len() > 0 && !bytes.HasPrefix(w.buf.Bytes(), []byte(cellFile+":")) {
+	if w.buf.Len() > 0 && !bytes.HasPrefix(w.buf.Bytes(), []byte(cellFile+":")) && !bytes.HasPrefix(w.buf.Bytes(), []byte(cellNaming.Prefix)) {
 		pass = append(pass, w.buf.Bytes()...)
 		w.buf.Reset()
 	}

@@ -53,6 +53,8 @@ type Client struct {
 	lost      []string // those of the last session that a death ended
 	limit     Limit    // the memory limit of every worker
 	total     uint64   // the machine's memory (machineMemory), 0 if unknown
+
+	dbg debugRelay // debug requests to the worker, replies and events back
 }
 
 var _ kernel.Executor = (*Client)(nil)
@@ -100,7 +102,7 @@ func (c *Client) start() (*process, error) {
 			cmd.Env = append(env[:len(env):len(env)], fmt.Sprintf("GOMEMLIMIT=%d", softLimitOf(c.limit)))
 		}
 	}
-	p, err := start(cmd, c.opts.Log)
+	p, err := start(cmd, c.opts.Log, c.dbg.fromWorker)
 	if err != nil {
 		return nil, err
 	}
