@@ -14,6 +14,7 @@ import (
 
 	"github.com/traefik/yaegi/interp"
 
+	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
 )
 
@@ -41,6 +42,7 @@ type debugger struct {
 	// (debugimports.go).
 	fileImports map[string]map[string]string
 	steps       map[int]stepFrom // goroutine → where its step started
+	pausing     map[int]bool     // goroutines paused, stepping to a line
 }
 
 // SetDebugEvents sets where debug events go; see kernel.Debugger.
@@ -144,6 +146,7 @@ func (e *Executor) debugExecute(ctx context.Context, prog *interp.Program) error
 	d.mu.Lock()
 	d.cur, d.done, d.stopOnce = dbg, done, stop
 	d.stopped = map[int]*interp.DebugEvent{}
+	d.pausing = map[int]bool{}
 	for path, lines := range d.bps {
 		d.applyBreakpoints(path, lines)
 	}
@@ -151,7 +154,7 @@ func (e *Executor) debugExecute(ctx context.Context, prog *interp.Program) error
 	defer func() {
 		d.mu.Lock()
 		wasStopped := len(d.stopped) > 0
-		d.cur, d.stopped, d.refs, d.frames, d.steps = nil, nil, nil, nil, nil
+		d.cur, d.stopped, d.refs, d.frames, d.steps, d.pausing = nil, nil, nil, nil, nil, nil
 		if wasStopped {
 			d.event("continued", map[string]any{"threadId": 1, "allThreadsContinued": true})
 		}
@@ -189,16 +192,29 @@ func (d *debugger) stoppedAt(ev *interp.DebugEvent) {
 		return
 	}
 	g := ev.GoRoutine()
-	if from, ok := d.steps[g]; ok && ev.Reason() != interp.DebugBreak && ev.Reason() != interp.DebugPause {
+	at := stepPoint(ev)
+	if ev.Reason() == interp.DebugPause {
+		d.pausing[g] = true
+	}
+	if at.line == 0 {
+		// A node without a line (one yaegi or the lowering added): go on
+		// to the next one that has one.
+		go restep(d.cur, g, interp.DebugStepInto)
+		return
+	}
+	if from, ok := d.steps[g]; ok && ev.Reason() != interp.DebugBreak && ev.Reason() != interp.DebugPause && !d.pausing[g] {
 		// yaegi steps node by node; the front end, line by line: step on
 		// while on the same line of the same frame.
-		at := stepPoint(ev)
 		if at.line == from.line && at.file == from.file && at.depth == from.depth {
 			go restep(d.cur, g, ev.Reason())
 			return
 		}
 	}
+	if d.pausing[g] {
+		reason = "pause"
+	}
 	delete(d.steps, g)
+	delete(d.pausing, g)
 	d.stopped[g] = ev
 	d.refs, d.frames = nil, nil
 	d.event("stopped", map[string]any{"reason": reason, "threadId": g, "allThreadsStopped": false})
@@ -279,4 +295,18 @@ func sortedPaths[V any](m map[string]V) []string {
 // frameRef is a frame given to the front end in a stack trace.
 type frameRef struct {
 	f *interp.DebugFrame
+}
+
+// notDebugged tells, when a debugger is attached and the cell has
+// breakpoints, that the cell was not run by the interpreter (what is a
+// compiled cell or a magic), so its breakpoints are not hit.
+func (d *debugger) notDebugged(code string, pub kernel.Publisher, what string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.attached || len(d.bps[cellNaming.Path(code)]) == 0 {
+		return
+	}
+	msg := "debugger: this cell ran as " + what + ", not in the interpreter: its breakpoints are not hit (only interpreted cells can be debugged)\n"
+	pub.Stream("stderr", msg)
+	d.event("output", map[string]any{"category": "console", "output": msg})
 }

@@ -419,16 +419,19 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 		return nil, err
 	}
 	if name, args, body, ok := cellMagic(code); ok {
+		e.dbg.notDebugged(code, pub, "a cell magic")
 		return e.magic(ctx, code, name, args, body)
 	}
 	e.cells++
 	if res, taken, err := e.compiledRoad(ctx, code, false); taken {
+		e.dbg.notDebugged(code, pub, "a compiled cell")
 		return res, err
 	}
 	res, err := e.interpret(ctx, code)
 	var r *refusal
 	if errors.As(err, &r) {
 		if res, taken, err := e.compiledRoad(ctx, code, true); taken {
+			e.dbg.notDebugged(code, pub, "a compiled cell")
 			return res, err
 		}
 		return nil, r.ExecError
