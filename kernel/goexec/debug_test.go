@@ -288,3 +288,34 @@ func TestDebugCompiledCellSaysSo(t *testing.T) {
 		t.Fatalf("output event = %v", ev)
 	}
 }
+
+// A breakpoint in a function that an earlier cell declared is hit when a
+// later cell calls it, and its frame names the earlier cell. (yaegi's
+// frame walk leaves out the top-level frame of the calling cell.)
+func TestDebugBreakpointInEarlierCell(t *testing.T) {
+	skipRace(t)
+	e := newExec(t)
+	c := newDebugClient(t, e)
+	decl := "func triple(n int) int {\n\tr := n * 3\n\treturn r\n}"
+	declPath := c.setup(decl, 2)
+	run(t, e, decl)
+	code := "v := triple(5)\n_ = v"
+	codePath := c.do("dumpCell", map[string]any{"code": code}, true)["sourcePath"].(string)
+	done := execAsync(e, context.Background(), code)
+	c.event("stopped")
+	st := c.do("stackTrace", map[string]any{"threadId": 1}, true)["stackFrames"].([]any)
+	inner := st[0].(map[string]any)
+	if inner["name"] != "triple" || inner["line"] != float64(2) || inner["source"].(map[string]any)["path"] != declPath {
+		t.Fatalf("inner frame = %v, want triple at line 2 of %s", inner, declPath)
+	}
+	// Stepping out lands in the calling cell.
+	c.do("stepOut", map[string]any{"threadId": 1}, true)
+	c.event("stopped")
+	if top := c.topFrame(); top["line"] != float64(1) || top["source"].(map[string]any)["path"] != codePath {
+		t.Fatalf("after stepOut, top frame = %v, want line 1 of %s", top, codePath)
+	}
+	c.do("continue", map[string]any{"threadId": 1}, true)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
