@@ -75,6 +75,18 @@ func (c *debugClient) topFrame() map[string]any {
 	return frames[0].(map[string]any)
 }
 
+// scope returns the variablesReference of the scope named name of frame.
+func (c *debugClient) scope(frame any, name string) any {
+	c.t.Helper()
+	for _, s := range c.do("scopes", map[string]any{"frameId": frame}, true)["scopes"].([]any) {
+		if s := s.(map[string]any); s["name"] == name {
+			return s["variablesReference"]
+		}
+	}
+	c.t.Fatalf("frame %v has no scope %s", frame, name)
+	return nil
+}
+
 // variable finds name among the variables of ref.
 func (c *debugClient) variable(ref any, name string) map[string]any {
 	c.t.Helper()
@@ -138,9 +150,12 @@ func TestDebugBreakpointStepContinue(t *testing.T) {
 	if top["line"] != float64(2) || top["source"].(map[string]any)["path"] != path {
 		t.Fatalf("top frame = %v, want line 2 of %s", top, path)
 	}
-	scopes := c.do("scopes", map[string]any{"frameId": top["id"]}, true)["scopes"].([]any)
-	globals := scopes[1].(map[string]any)
-	if x := c.variable(globals["variablesReference"], "x"); x["value"] != "20" || x["type"] != "int" {
+	// A cell's top level has no locals: Globals comes first, as
+	// JupyterLab shows the first scope.
+	if first := c.do("scopes", map[string]any{"frameId": top["id"]}, true)["scopes"].([]any)[0].(map[string]any); first["name"] != "Globals" {
+		t.Fatalf("first scope at the top level = %v", first)
+	}
+	if x := c.variable(c.scope(top["id"], "Globals"), "x"); x["value"] != "20" || x["type"] != "int" {
 		t.Fatalf("x = %v", x)
 	}
 	// Step into double: its frame shows n.
@@ -150,8 +165,10 @@ func TestDebugBreakpointStepContinue(t *testing.T) {
 	if top["name"] != "double" {
 		t.Fatalf("after stepIn, top frame = %v", top)
 	}
-	scopes = c.do("scopes", map[string]any{"frameId": top["id"]}, true)["scopes"].([]any)
-	if n := c.variable(scopes[0].(map[string]any)["variablesReference"], "n"); n["value"] != "20" {
+	if first := c.do("scopes", map[string]any{"frameId": top["id"]}, true)["scopes"].([]any)[0].(map[string]any); first["name"] != "Locals" {
+		t.Fatalf("first scope in a function = %v", first)
+	}
+	if n := c.variable(c.scope(top["id"], "Locals"), "n"); n["value"] != "20" {
 		t.Fatalf("n = %v", n)
 	}
 	c.do("stepOut", map[string]any{"threadId": 1}, true)
@@ -207,8 +224,7 @@ func TestDebugLibraryValues(t *testing.T) {
 	done := execAsync(e, context.Background(), code)
 	c.event("stopped")
 	top := c.topFrame()
-	scopes := c.do("scopes", map[string]any{"frameId": top["id"]}, true)["scopes"].([]any)
-	m := c.variable(scopes[1].(map[string]any)["variablesReference"], "m")
+	m := c.variable(c.scope(top["id"], "Globals"), "m")
 	if m["type"] != "*rbm.Binary" || m["variablesReference"] == float64(0) {
 		t.Fatalf("m = %v", m)
 	}

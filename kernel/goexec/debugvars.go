@@ -67,7 +67,8 @@ func (e *Executor) stackTrace(req dap.Request) (any, error) {
 	return map[string]any{"stackFrames": out, "totalFrames": len(frames)}, nil
 }
 
-// scopes returns a frame's scopes: its locals and the session's globals.
+// scopes returns a frame's scopes: its locals and the session's globals,
+// the globals first when the frame has no locals.
 func (e *Executor) scopes(req dap.Request) (any, error) {
 	var a struct {
 		FrameID int `json:"frameId"`
@@ -81,10 +82,14 @@ func (e *Executor) scopes(req dap.Request) (any, error) {
 	if _, ok := d.frames[a.FrameID]; !ok {
 		return nil, fmt.Errorf("scopes: no frame %d (ask for the stack trace first)", a.FrameID)
 	}
-	return map[string]any{"scopes": []map[string]any{
-		{"name": "Locals", "variablesReference": d.ref(varRef{frame: a.FrameID}), "expensive": false},
-		{"name": "Globals", "variablesReference": d.ref(varRef{globals: true}), "expensive": false},
-	}}, nil
+	locals := map[string]any{"name": "Locals", "variablesReference": d.ref(varRef{frame: a.FrameID}), "expensive": false}
+	globals := map[string]any{"name": "Globals", "variablesReference": d.ref(varRef{globals: true}), "expensive": false}
+	if len(d.locals(a.FrameID)) == 0 {
+		// A cell's top-level code has no locals (its variables are the
+		// session's globals), and JupyterLab shows the first scope.
+		return map[string]any{"scopes": []map[string]any{globals, locals}}, nil
+	}
+	return map[string]any{"scopes": []map[string]any{locals, globals}}, nil
 }
 
 // variables lists the variables of a scope or the parts of a value.
