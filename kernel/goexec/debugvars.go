@@ -58,7 +58,11 @@ func (e *Executor) stackTrace(req dap.Request) (any, error) {
 		id := a.ThreadID*1000 + i + 1
 		d.frames[id] = &frameRef{f: f}
 		path, line := frameSource(f.Position())
-		fr := map[string]any{"id": id, "name": f.Name(), "line": line, "column": max(f.Position().Column, 1)}
+		name := f.Name()
+		if name == "<init>" { // yaegi's name for top-level code
+			name = "<cell>"
+		}
+		fr := map[string]any{"id": id, "name": name, "line": line, "column": max(f.Position().Column, 1)}
 		if path != "" {
 			fr["source"] = dapSource{Path: path}
 		}
