@@ -137,7 +137,8 @@ func (s *session) event(name string) map[string]any {
 // over the kernel's sockets, with the cells in a worker process: a
 // breakpoint set in a cell's source file (named by the hash of its code)
 // stops the cell there; the stack, the scopes and a variable are read;
-// a step moves one line; continue lets the cell finish.
+// a step moves one line; continue lets the cell finish; an interrupt
+// ends a cell stopped at a breakpoint, and pause stops a running one.
 func TestDebugSessionOverSockets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a worker process")
@@ -274,6 +275,45 @@ func TestDebugSessionOverSockets(t *testing.T) {
 	out := s.next(s.iopub, "the cell's output", func(m wireMsg) bool { return m.typ == "stream" })
 	if text, _ := out.content["text"].(string); strings.TrimSpace(text) != "42" {
 		t.Fatalf("stream = %v", out.content)
+	}
+
+	// An interrupt while a cell is stopped ends the cell as interrupted;
+	// the front end hears that it no longer is stopped.
+	loop := "n := 0\nfor n >= 0 {\n\tn++\n}"
+	loopPath := s.ok(control, "dumpCell", map[string]any{"code": loop})["sourcePath"].(string)
+	s.ok(control, "setBreakpoints", map[string]any{"source": map[string]any{"path": loopPath},
+		"breakpoints": []any{map[string]any{"line": 3}}})
+	send(t, shell, ci.Key, "execute_request", map[string]any{"code": loop, "silent": false})
+	s.event("stopped")
+	if f := top(); f["line"] != float64(3) {
+		t.Fatalf("loop stopped at %v, want line 3", f)
+	}
+	send(t, control, ci.Key, "interrupt_request", map[string]any{})
+	r = s.next(s.shell, "execute_reply of the interrupted cell", func(m wireMsg) bool { return m.typ == "execute_reply" }).content
+	if r["status"] != "error" || r["ename"] != "Interrupted" {
+		t.Fatalf("execute_reply of the cell interrupted while stopped = %v", r)
+	}
+	s.event("continued")
+	// Pause while a cell runs: no breakpoints, the loop runs until paused.
+	s.ok(control, "setBreakpoints", map[string]any{"source": map[string]any{"path": loopPath}, "breakpoints": []any{}})
+	send(t, shell, ci.Key, "execute_request", map[string]any{"code": loop, "silent": false})
+	s.next(s.iopub, "the loop's execute_input", func(m wireMsg) bool { return m.typ == "execute_input" })
+	for {
+		// The loop may not run under the debugger yet: ask again until
+		// the pause is taken (each answer comes at once).
+		if r := s.debug(control, "pause", map[string]any{"threadId": 1}); r["success"] == true {
+			break
+		}
+	}
+	if ev := s.event("stopped"); ev["reason"] != "pause" {
+		t.Fatalf("stopped after pause = %v", ev)
+	}
+	if f := top(); f["line"] != float64(2) && f["line"] != float64(3) {
+		t.Fatalf("paused at %v, want the loop (lines 2-3)", f)
+	}
+	send(t, control, ci.Key, "interrupt_request", map[string]any{})
+	if r := s.next(s.shell, "execute_reply of the paused cell", func(m wireMsg) bool { return m.typ == "execute_reply" }).content; r["ename"] != "Interrupted" {
+		t.Fatalf("execute_reply of the cell interrupted while paused = %v", r)
 	}
 
 	s.ok(control, "disconnect", map[string]any{"restart": false, "terminateDebuggee": true})
