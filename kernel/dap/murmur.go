@@ -7,6 +7,8 @@
 package dap
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"unicode/utf16"
 )
@@ -70,4 +72,21 @@ type Naming struct {
 // Path returns the source file name of a cell whose code is code.
 func (n Naming) Path(code string) string {
 	return n.Prefix + strconv.FormatUint(uint64(Murmur2(code, HashSeed)), 10) + n.Suffix
+}
+
+// PrefixEnv names the environment variable that sets the Prefix of
+// ProcessNaming. A kernel gives it to its worker processes, so that the
+// cells' file names stay the same when a worker is replaced: the front
+// end computed them from the prefix it was given once.
+const PrefixEnv = "RBM_KERNEL_CELL_PREFIX"
+
+// ProcessNaming is the naming of this process's cells: the Prefix is
+// $PrefixEnv, or a directory named after this process under the system's
+// temporary directory; the Suffix is ".go". No file is written there.
+func ProcessNaming() Naming {
+	prefix := os.Getenv(PrefixEnv)
+	if prefix == "" {
+		prefix = filepath.Join(os.TempDir(), "rbm-kernel_"+strconv.Itoa(os.Getpid())) + string(filepath.Separator)
+	}
+	return Naming{Prefix: prefix, Suffix: ".go"}
 }

@@ -1,11 +1,8 @@
 package goexec
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -21,13 +18,9 @@ const (
 )
 
 // cellNaming names the source files of cells compiled for the debugger
-// (see package dap): a directory of this process under the system's
-// temporary directory, the hash of the code, ".go". No file is written
-// there: the debugger serves cells' code from memory.
-var cellNaming = dap.Naming{
-	Prefix: filepath.Join(os.TempDir(), fmt.Sprintf("rbm-kernel_%d", os.Getpid())) + string(filepath.Separator),
-	Suffix: ".go",
-}
+// (see package dap): in a worker, the kernel process's prefix, so that a
+// fresh worker names cells as the last one did.
+var cellNaming = dap.ProcessNaming()
 
 // cellNames matches the file name of a chunk in messages: cellFile, or a
 // name of cellNaming.

@@ -3,6 +3,8 @@ package worker
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -25,6 +27,61 @@ type debugRelay struct {
 	next    int64
 	pending map[int64]chan json.RawMessage
 	events  func(json.RawMessage)
+
+	// The session to replay to a fresh worker (a death, a restart), so
+	// that the front end's debugger goes on without attaching again: the
+	// initialize and attach requests, the last setBreakpoints of each
+	// source; and the worker that has them.
+	session []json.RawMessage
+	bps     map[string]json.RawMessage
+	primed  *process
+}
+
+// record notes a request that changes the debug session.
+func (r *debugRelay) record(req dap.Request, raw json.RawMessage, p *process) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch req.Command {
+	case "initialize":
+		r.session, r.bps, r.primed = []json.RawMessage{raw}, nil, p
+	case "attach":
+		r.session = append(r.session, raw)
+	case "disconnect":
+		r.session, r.bps = nil, nil
+	case "setBreakpoints":
+		var a struct {
+			Source struct {
+				Path string `json:"path"`
+			} `json:"source"`
+		}
+		if json.Unmarshal(req.Arguments, &a) == nil && a.Source.Path != "" {
+			if r.bps == nil {
+				r.bps = map[string]json.RawMessage{}
+			}
+			r.bps[a.Source.Path] = raw
+		}
+	}
+}
+
+// prime replays the debug session to p, once, if p is not the worker that
+// has it.
+func (c *Client) prime(p *process) {
+	r := &c.dbg
+	r.mu.Lock()
+	if r.primed == p || len(r.session) == 0 {
+		r.primed = p
+		r.mu.Unlock()
+		return
+	}
+	r.primed = p
+	replay := append([]json.RawMessage(nil), r.session...)
+	for _, path := range slices.Sorted(maps.Keys(r.bps)) {
+		replay = append(replay, r.bps[path])
+	}
+	r.mu.Unlock()
+	for _, req := range replay {
+		c.send(p, req) // the answers were given to the front end already
+	}
 }
 
 // fromWorker receives a debug_reply or debug_event frame of any worker.
@@ -63,6 +120,18 @@ func (c *Client) Debug(request json.RawMessage) json.RawMessage {
 	if err != nil {
 		return dap.Marshal(dap.Fail(req, fmt.Sprintf("the session's worker is not available: %v", err)))
 	}
+	c.prime(p)
+	reply := c.send(p, request)
+	var resp dap.Response
+	if json.Unmarshal(reply, &resp) == nil && resp.Success {
+		c.dbg.record(req, request, p)
+	}
+	return reply
+}
+
+// send passes one debug request to p and waits for its answer.
+func (c *Client) send(p *process, request json.RawMessage) json.RawMessage {
+	req, _ := dap.ParseRequest(request)
 	ch := make(chan json.RawMessage, 1)
 	c.dbg.mu.Lock()
 	if c.dbg.pending == nil {
@@ -88,7 +157,7 @@ func (c *Client) Debug(request json.RawMessage) json.RawMessage {
 		return r
 	case <-p.exited:
 		forget()
-		return dap.Marshal(dap.Fail(req, "the session's worker died; the debugger's state (breakpoints) is lost: attach again"))
+		return dap.Marshal(dap.Fail(req, "the session's worker died while answering"))
 	case <-t.C:
 		forget()
 		return dap.Marshal(dap.Fail(req, fmt.Sprintf("the worker did not answer within %v", debugTimeout)))
