@@ -173,6 +173,8 @@ func TestDebugBreakpointStepContinue(t *testing.T) {
 	}
 	c.do("stepOut", map[string]any{"threadId": 1}, true)
 	c.event("stopped")
+	// pause while stopped changes nothing: continue runs to the end.
+	c.do("pause", map[string]any{"threadId": 1}, true)
 	c.do("continue", map[string]any{"threadId": 1}, true)
 	r := <-done
 	if r.err != nil || r.out != "42\n" {

@@ -143,7 +143,11 @@ func (e *Executor) debugRequest(req dap.Request) (any, error) {
 			return nil, fmt.Errorf("pause: no cell is running")
 		}
 		for _, g := range d.cur.GoRoutines() {
-			d.cur.Interrupt(g.ID(), interp.DebugPause)
+			// A stopped goroutine is paused already: asking it to pause
+			// would stop it again as soon as it is continued.
+			if _, stopped := d.stopped[g.ID()]; !stopped {
+				d.cur.Interrupt(g.ID(), interp.DebugPause)
+			}
 		}
 		return nil, nil
 	case "stackTrace":
