@@ -1,10 +1,14 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """The Python side of bench/compare.sh: the same work as the Go benchmarks
-BenchmarkCD1MNIST (lib/learn) and BenchmarkExactLogZ16x16 (lib/rbm), in
-PyTorch and numpy, float64, on the given number of threads.
+BenchmarkCD1MNIST (lib/learn), BenchmarkGibbsMNIST (lib/mcmc),
+BenchmarkAISMNIST and BenchmarkExactLogZ16x16 (lib/rbm), in numpy and in
+JAX (jax.jit on the CPU backend), the same algorithm in the same precision
+(float64 and float32) on the given number of threads. It runs in
+build/venv-bench (python/bench.lock).
 
-  compare.py run THREADS REPEATS
+  compare.py run THREADS REPEATS [WORK,...]
 prints one line per measurement, "<name> <median seconds per op> <runs>";
+WORK is any of cd1, gibbs, ais, logz (default all);
   compare.py summary GO_OUTPUT PY_OUTPUT
 reads the output of go test -bench and of "run" and prints the table of
 medians and ratios.
@@ -14,68 +18,43 @@ import sys
 import time
 
 import numpy as np
-import torch
 
 THREADS, REPEATS = 1, 5
 
 NV, NH, BATCH, RATE, MOMENTUM = 784, 500, 100, 0.01, 0.9
+AIS_RUNS, AIS_STEPS = 100, 1000
+DTYPES = ("float64", "float32")
 
 
-def median_time(fn, min_time=0.5):
+def median_time(fn, sync=lambda r: r, min_time=0.5):
     """Median over REPEATS of the mean time of fn over a loop lasting about
-    min_time seconds (like go test -bench with -count REPEATS)."""
-    fn()  # warm up
+    min_time seconds (like go test -bench with -count REPEATS); sync waits
+    for an asynchronous result (JAX)."""
+    sync(fn())  # warm up (and compile)
     t0 = time.perf_counter()
-    fn()
+    sync(fn())
     once = max(time.perf_counter() - t0, 1e-6)
     loops = max(1, int(min_time / once))
     runs = []
     for _ in range(REPEATS):
         t0 = time.perf_counter()
+        r = None
         for _ in range(loops):
-            fn()
+            r = fn()
+        sync(r)
         runs.append((time.perf_counter() - t0) / loops)
     return float(np.median(runs)), len(runs)
 
 
-def report(name, fn):
-    t, n = median_time(fn)
+def report(name, fn, sync=lambda r: r):
+    t, n = median_time(fn, sync)
     print(f"{name} {t:.9g} {n}", flush=True)
 
 
-# ---- CD-1 at 784x500, batch 100, float64, SGD with momentum, as in
-# lib/learn: h0 = sigmoid(V W + c), sample h0, v1 = sigmoid(h0 W' + b),
-# sample v1, h1 = sigmoid(v1 W + c), dW = (V' h0p - v1' h1p)/n, biases
-# likewise, velocity = momentum*velocity + rate*grad, theta += velocity.
-
-def torch_cd1():
-    g = torch.Generator().manual_seed(1)
-    dt = torch.float64
-    W = 0.01 * torch.randn(NV, NH, generator=g, dtype=dt)
-    b = torch.zeros(NV, dtype=dt)
-    c = torch.zeros(NH, dtype=dt)
-    vW, vb, vc = torch.zeros_like(W), torch.zeros_like(b), torch.zeros_like(c)
-    V = (torch.rand(BATCH, NV, generator=g, dtype=dt) < 0.13).to(dt)
-
-    def step():
-        h0p = torch.sigmoid(V @ W + c)
-        h0 = (torch.rand(h0p.shape, generator=g, dtype=dt) < h0p).to(dt)
-        v1p = torch.sigmoid(h0 @ W.T + b)
-        v1 = (torch.rand(v1p.shape, generator=g, dtype=dt) < v1p).to(dt)
-        h1p = torch.sigmoid(v1 @ W + c)
-        gW = (V.T @ h0p - v1.T @ h1p) / BATCH
-        gb = (V - v1).mean(0)
-        gc = (h0p - h1p).mean(0)
-        vW.mul_(MOMENTUM).add_(gW, alpha=RATE)
-        vb.mul_(MOMENTUM).add_(gb, alpha=RATE)
-        vc.mul_(MOMENTUM).add_(gc, alpha=RATE)
-        W.add_(vW)
-        b.add_(vb)
-        c.add_(vc)
-
-    with torch.no_grad():
-        report("torch_cd1", step)
-
+# ---- numpy. CD-1 as lib/learn: h0p = sigmoid(V W + c), h0 ~ Bernoulli(h0p),
+# v1p = sigmoid(h0 W' + b), v1 ~ Bernoulli(v1p), h1p = sigmoid(v1 W + c),
+# gW = (V' h0p - v1' h1p)/n, gb = mean(V - v1), gc = mean(h0p - h1p),
+# velocity = momentum*velocity + rate*grad, theta += velocity.
 
 def sigmoid(x, out):
     np.negative(x, out=out)
@@ -85,45 +64,114 @@ def sigmoid(x, out):
     return out
 
 
-def numpy_cd1():
+def bernoulli(rng, p, u, out):
+    rng.random(out=u, dtype=u.dtype)
+    np.less(u, p, out=out)
+    return out
+
+
+def np_model(dt):
     rng = np.random.default_rng(1)
-    W = 0.01 * rng.standard_normal((NV, NH))
-    b = np.zeros(NV)
-    c = np.zeros(NH)
+    W = (0.01 * rng.standard_normal((NV, NH))).astype(dt)
+    return rng, W, np.zeros(NV, dt), np.zeros(NH, dt)
+
+
+def numpy_cd1(dt):
+    rng, W, b, c = np_model(dt)
     vW, vb, vc = np.zeros_like(W), np.zeros_like(b), np.zeros_like(c)
-    V = (rng.random((BATCH, NV)) < 0.13).astype(np.float64)
-    h0p, h1p, hx = np.empty((BATCH, NH)), np.empty((BATCH, NH)), np.empty((BATCH, NH))
-    v1p, vx = np.empty((BATCH, NV)), np.empty((BATCH, NV))
-    gW = np.empty((NV, NH))
+    V = (rng.random((BATCH, NV)) < 0.13).astype(dt)
+    h0p, h1p, hx, h0, hu = (np.empty((BATCH, NH), dt) for _ in range(5))
+    v1p, vx, v1, vu = (np.empty((BATCH, NV), dt) for _ in range(4))
+    gW, tW = np.empty((NV, NH), dt), np.empty((NV, NH), dt)
 
     def step():
         np.matmul(V, W, out=hx)
-        np.add(hx, c, out=hx)
+        hx[...] += c
         sigmoid(hx, h0p)
-        h0 = (rng.random(h0p.shape) < h0p).astype(np.float64)
+        bernoulli(rng, h0p, hu, h0)
         np.matmul(h0, W.T, out=vx)
-        np.add(vx, b, out=vx)
+        vx[...] += b
         sigmoid(vx, v1p)
-        v1 = (rng.random(v1p.shape) < v1p).astype(np.float64)
+        bernoulli(rng, v1p, vu, v1)
         np.matmul(v1, W, out=hx)
-        np.add(hx, c, out=hx)
+        hx[...] += c
         sigmoid(hx, h1p)
         np.matmul(V.T, h0p, out=gW)
-        np.subtract(gW, v1.T @ h1p, out=gW)
-        np.multiply(vW, MOMENTUM, out=vW)
-        np.add(vW, (RATE / BATCH) * gW, out=vW)
-        np.multiply(vb, MOMENTUM, out=vb)
-        np.add(vb, RATE * (V - v1).mean(0), out=vb)
-        np.multiply(vc, MOMENTUM, out=vc)
-        np.add(vc, RATE * (h0p - h1p).mean(0), out=vc)
-        np.add(W, vW, out=W)
-        np.add(b, vb, out=b)
-        np.add(c, vc, out=c)
+        np.matmul(v1.T, h1p, out=tW)
+        gW[...] -= tW
+        vW[...] *= MOMENTUM
+        gW[...] *= RATE / BATCH
+        vW[...] += gW
+        vb[...] *= MOMENTUM
+        vb[...] += RATE * (V - v1).mean(0)
+        vc[...] *= MOMENTUM
+        vc[...] += RATE * (h0p - h1p).mean(0)
+        W[...] += vW
+        b[...] += vb
+        c[...] += vc
 
-    report("numpy_cd1", step)
+    report(f"numpy_cd1_{dt}", step)
 
 
-# ---- Exact log Z of a 16x16 RBM, float64, vectorised: enumerate the 2^16
+def numpy_gibbs(dt):
+    rng, W, b, c = np_model(dt)
+    V = (rng.random((BATCH, NV)) < 0.5).astype(dt)
+    hx, hp, H, hu = (np.empty((BATCH, NH), dt) for _ in range(4))
+    vx, vp, vu = (np.empty((BATCH, NV), dt) for _ in range(3))
+
+    def step():
+        np.matmul(V, W, out=hx)
+        hx[...] += c
+        sigmoid(hx, hp)
+        bernoulli(rng, hp, hu, H)
+        np.matmul(H, W.T, out=vx)
+        vx[...] += b
+        sigmoid(vx, vp)
+        bernoulli(rng, vp, vu, V)
+
+    report(f"numpy_gibbs_{dt}", step)
+
+
+# AIS as lib/rbm (anneal.go), base-rate model with zero biases: v0 ~ A; for
+# k = 1..K: log w += (b_k - b_{k-1}) b.v + sum softplus(b_k x) -
+# sum softplus(b_{k-1} x) with x = v W + c; h ~ sigmoid(b_k x);
+# v ~ sigmoid((1 - b_k) bA + b_k (h W' + b)); log Z = log ZA + log mean w.
+
+def numpy_ais(dt):
+    rng, W, b, c = np_model(dt)
+    bA = np.zeros(NV, dt)
+    betas = np.linspace(0, 1, AIS_STEPS + 1).astype(dt)
+    x, t, h, hu = (np.empty((AIS_RUNS, NH), dt) for _ in range(4))
+    vx, vp, vu = (np.empty((AIS_RUNS, NV), dt) for _ in range(3))
+    logZA = (NV + NH) * np.log(2)
+
+    def ais():
+        v = (rng.random((AIS_RUNS, NV), dtype=dt) < 0.5).astype(dt)
+        logw = np.zeros(AIS_RUNS, dt)
+        db = b - bA
+        for k in range(1, AIS_STEPS + 1):
+            b0, b1 = betas[k - 1], betas[k]
+            np.matmul(v, W, out=x)
+            x += c
+            np.multiply(x, b1, out=t)
+            logw[...] += (b1 - b0) * (v @ db)
+            logw[...] += np.logaddexp(0, t).sum(1)
+            logw[...] -= np.logaddexp(0, b0 * x).sum(1)
+            sigmoid(t, t)
+            bernoulli(rng, t, hu, h)
+            np.matmul(h, W.T, out=vx)
+            vx[...] += b
+            vx[...] *= b1
+            vx[...] += (1 - b1) * bA
+            sigmoid(vx, vp)
+            bernoulli(rng, vp, vu, v)
+        m = logw.max()
+        return logZA + m + np.log(np.exp(logw - m).mean())
+
+    report(f"numpy_ais_{dt}", ais)
+
+
+# Exact log Z of a 16x16 RBM, float64, vectorised: enumerate the 2^16
 # visible states (the state matrix is built once, outside the timing, which
 # favours numpy), then log Z = logsumexp(V b + sum_j softplus(V W + c)).
 
@@ -146,12 +194,116 @@ def numpy_logz(std):
     report(f"numpy_logz_std={std:g}", logz)
 
 
+# ---- JAX: the same algorithms, each update, step or whole AIS one jitted
+# function (AIS a lax.fori_loop over the schedule), the state donated so
+# that XLA updates it in place.
+
+def jax_all(work):
+    try:
+        import jax
+        import jax.numpy as jnp
+    except ImportError as e:
+        print(f"compare.py: no JAX ({e}): JAX runs skipped", file=sys.stderr)
+        return
+
+    jax.config.update("jax_enable_x64", True)
+    sync = jax.block_until_ready
+
+    def model(dt):
+        key = jax.random.PRNGKey(1)
+        k1, k2, key = jax.random.split(key, 3)
+        W = (0.01 * jax.random.normal(k1, (NV, NH), dt)).astype(dt)
+        return key, k2, W, jnp.zeros(NV, dt), jnp.zeros(NH, dt)
+
+    def bern(key, p):
+        return (jax.random.uniform(key, p.shape, p.dtype) < p).astype(p.dtype)
+
+    for dt in (jnp.float64, jnp.float32):
+        name = jnp.dtype(dt).name
+        if "cd1" in work:
+            key, k2, W, b, c = model(dt)
+            V = (jax.random.uniform(k2, (BATCH, NV)) < 0.13).astype(dt)
+
+            @jax.jit
+            def cd1(state, V):
+                W, b, c, vW, vb, vc, key = state
+                key, ka, kb = jax.random.split(key, 3)
+                h0p = jax.nn.sigmoid(V @ W + c)
+                h0 = bern(ka, h0p)
+                v1 = bern(kb, jax.nn.sigmoid(h0 @ W.T + b))
+                h1p = jax.nn.sigmoid(v1 @ W + c)
+                gW = (V.T @ h0p - v1.T @ h1p) / BATCH
+                vW = MOMENTUM * vW + RATE * gW
+                vb = MOMENTUM * vb + RATE * (V - v1).mean(0)
+                vc = MOMENTUM * vc + RATE * (h0p - h1p).mean(0)
+                return (W + vW, b + vb, c + vc, vW, vb, vc, key)
+
+            st = [(W, b, c, jnp.zeros_like(W), jnp.zeros_like(b), jnp.zeros_like(c), key)]
+
+            def run_cd1():
+                st[0] = cd1(st[0], V)
+                return st[0]
+
+            report(f"jax_cd1_{name}", run_cd1, sync)
+        if "gibbs" in work:
+            key, k2, W, b, c = model(dt)
+            V = (jax.random.uniform(k2, (BATCH, NV)) < 0.5).astype(dt)
+
+            @jax.jit
+            def gibbs(V, key, W, b, c):
+                key, ka, kb = jax.random.split(key, 3)
+                H = bern(ka, jax.nn.sigmoid(V @ W + c))
+                return bern(kb, jax.nn.sigmoid(H @ W.T + b)), key
+
+            st = [(V, key)]
+
+            def run_gibbs():
+                st[0] = gibbs(*st[0], W, b, c)
+                return st[0]
+
+            report(f"jax_gibbs_{name}", run_gibbs, sync)
+        if "ais" in work:
+            key, _, W, b, c = model(dt)
+            bA = jnp.zeros(NV, dt)
+            betas = jnp.linspace(0, 1, AIS_STEPS + 1).astype(dt)
+            logZA = (NV + NH) * np.log(2)
+
+            @jax.jit
+            def ais(key, W, b, c):
+                key, k0 = jax.random.split(key)
+                v = bern(k0, jnp.full((AIS_RUNS, NV), 0.5, dt))
+                db = b - bA
+
+                def body(k, s):
+                    v, logw, key = s
+                    key, ka, kb = jax.random.split(key, 3)
+                    b0, b1 = betas[k - 1], betas[k]
+                    x = v @ W + c
+                    logw = logw + (b1 - b0) * (v @ db) + jax.nn.softplus(b1 * x).sum(1) - jax.nn.softplus(b0 * x).sum(1)
+                    h = bern(ka, jax.nn.sigmoid(b1 * x))
+                    v = bern(kb, jax.nn.sigmoid((1 - b1) * bA + b1 * (h @ W.T + b)))
+                    return v, logw, key
+
+                v, logw, key = jax.lax.fori_loop(1, AIS_STEPS + 1, body, (v, jnp.zeros(AIS_RUNS, dt), key))
+                m = logw.max()
+                return logZA + m + jnp.log(jnp.exp(logw - m).mean()), key
+
+            st = [key]
+
+            def run_ais():
+                z, st[0] = ais(st[0], W, b, c)
+                return z
+
+            report(f"jax_ais_{name}", run_ais, sync)
+
+
 # ---- summary
 
 # Go benchmark name (without the -GOMAXPROCS suffix) -> the Python runs of
 # the same work.
-PAIRS = [
-    ("BenchmarkCD1MNIST", ["torch_cd1", "numpy_cd1"]),
+PAIRS = [(f"Benchmark{g}/{dt}", [f"numpy_{p}_{dt}", f"jax_{p}_{dt}"])
+         for g, p in (("CD1MNIST", "cd1"), ("GibbsMNIST", "gibbs"), ("AISMNIST", "ais"))
+         for dt in DTYPES] + [
     ("BenchmarkExactLogZ16x16/std=0.01", ["numpy_logz_std=0.01"]),
     ("BenchmarkExactLogZ16x16/std=10", ["numpy_logz_std=10"]),
 ]
@@ -164,7 +316,7 @@ def summary(go_path, py_path):
             fields = line.split()
             if not fields or not fields[0].startswith("Benchmark") or "ns/op" not in fields:
                 continue
-            name = fields[0].rsplit("-", 1)[0]
+            name = fields[0].rsplit("-", 1)[0] if "-" in fields[0] else fields[0]
             go.setdefault(name, []).append(float(fields[fields.index("ns/op") - 1]) * 1e-9)
     py = {}
     with open(py_path) as f:
@@ -172,18 +324,20 @@ def summary(go_path, py_path):
             fields = line.split()
             if len(fields) == 3:
                 py[fields[0]] = float(fields[1])
-    fmt = "{:<34} {:>12} {:>22} {:>12} {:>10}"
+    fmt = "{:<36} {:>12} {:>22} {:>12} {:>9}"
     print(fmt.format("Go benchmark", "Go", "vs", "other", "Go/other"))
     for name, others in PAIRS:
         if name not in go:
-            print(fmt.format(name, "missing", "", "", ""))
             continue
         g = float(np.median(go[name]))
         for o in others:
             if o not in py:
-                print(fmt.format(name, f"{g * 1e3:.3f} ms", o, "missing", ""))
                 continue
-            print(fmt.format(name, f"{g * 1e3:.3f} ms", o, f"{py[o] * 1e3:.3f} ms", f"{g / py[o]:.2f}"))
+            print(fmt.format(name, ms(g), o, ms(py[o]), f"{g / py[o]:.2f}"))
+
+
+def ms(t):
+    return f"{t * 1e3:.3f} ms" if t < 10 else f"{t:.2f} s"
 
 
 if __name__ == "__main__":
@@ -193,10 +347,17 @@ if __name__ == "__main__":
     if len(sys.argv) >= 2 and sys.argv[1] == "run":
         THREADS = int(sys.argv[2]) if len(sys.argv) > 2 else 1
         REPEATS = int(sys.argv[3]) if len(sys.argv) > 3 else 5
-        torch.set_num_threads(THREADS)
-        torch_cd1()
-        numpy_cd1()
-        numpy_logz(0.01)
-        numpy_logz(10)
+        work = sys.argv[4].split(",") if len(sys.argv) > 4 else ["cd1", "gibbs", "ais", "logz"]
+        for dt in DTYPES:
+            if "cd1" in work:
+                numpy_cd1(dt)
+            if "gibbs" in work:
+                numpy_gibbs(dt)
+            if "ais" in work:
+                numpy_ais(dt)
+        if "logz" in work:
+            numpy_logz(0.01)
+            numpy_logz(10)
+        jax_all(work)
         sys.exit(0)
     sys.exit(__doc__)

@@ -1,41 +1,74 @@
 #!/bin/sh
 # compare.sh runs, in one go, the Go benchmarks of the hot paths and the
-# same work in PyTorch and numpy (bench/compare.py, Debian's python3-torch
-# and python3-numpy), all in float64 on the same number of threads, and
-# prints the medians and the ratios Go/torch and Go/numpy (below 1: Go is
-# faster).
+# same algorithms in numpy and in JAX (jax.jit, CPU), in float64 and float32
+# (where Go has the precision), on the same number of threads, and prints
+# the medians and the ratios Go/numpy and Go/JAX (below 1: Go is faster).
 #
-#   CD-1 update, 784 visible × 500 hidden, batch 100:
-#       Go BenchmarkCD1MNIST (lib/learn)  vs  torch and numpy
-#   Exact log Z of a 16×16 RBM (weights std 0.01 and std 10):
-#       Go BenchmarkExactLogZ16x16 (lib/rbm)  vs  numpy, vectorised
+#   CD-1 update, 784 visible × 500 hidden, batch 100, SGD with momentum:
+#       Go BenchmarkCD1MNIST/{float64,float32} (lib/learn)
+#   one block Gibbs step of 100 chains of a 784×500 RBM:
+#       Go BenchmarkGibbsMNIST/{float64,float32} (lib/mcmc)
+#   AIS, 100 runs × 1,000 intermediate distributions, 784×500:
+#       Go BenchmarkAISMNIST/{float64,float32} (lib/rbm)
+#   exact log Z of a 16×16 RBM (weights std 0.01 and std 10), numpy only:
+#       Go BenchmarkExactLogZ16x16 (lib/rbm)
 #
-# Usage: bench/compare.sh [count [threads]]
+# Usage: bench/compare.sh [count [threads [work]]]
 #   count    runs of each benchmark, the median is reported (default 5)
-#   threads  GOMAXPROCS, OpenBLAS and torch threads (default: all cores)
+#   threads  GOMAXPROCS, OpenBLAS and XLA threads (default: all cores); the
+#            processes are also pinned to that many cores with taskset
+#   work     a comma-separated subset of cd1,gibbs,ais,logz (default all;
+#            ais takes about 10 s per run and precision on one core)
 #
+# Python runs in build/venv-bench, numpy and JAX pinned with hashes by
+# python/bench.lock (`scripts/setup.sh --bench` or `make bench` makes it).
 # Go uses OpenBLAS (build tag openblas, see internal/openblas), as numpy
-# does; Debian's torch uses its own BLAS.
+# does (PyPI's numpy bundles its own OpenBLAS build).
 set -eu
 cd "$(dirname "$0")/.."
 count=${1:-5}
 threads=${2:-$(nproc)}
+work=${3:-cd1,gibbs,ais,logz}
+python=build/venv-bench/bin/python
+[ -x "$python" ] || scripts/venv-setup.sh bench
 export GOMAXPROCS="$threads" OPENBLAS_NUM_THREADS="$threads" OMP_NUM_THREADS="$threads"
-python=/usr/bin/python3
+if [ "$threads" = 1 ]; then
+	export XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+fi
+pin=""
+if command -v taskset >/dev/null 2>&1 && [ "$threads" -le "$(nproc)" ]; then
+	pin="taskset -c 0-$((threads - 1))"
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $threads threads, $count runs each"
+# The Go benchmarks of the chosen work, by package.
+pattern() {
+	p=""
+	for w in $(echo "$work" | tr ',' ' '); do
+		case "$1:$w" in
+		learn:cd1) p="$p|CD1MNIST" ;;
+		mcmc:gibbs) p="$p|GibbsMNIST" ;;
+		rbm:ais) p="$p|AISMNIST" ;;
+		rbm:logz) p="$p|ExactLogZ16x16" ;;
+		esac
+	done
+	echo "${p#|}"
+}
+
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $threads threads, $count runs each, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== Go benchmarks (go test -tags openblas)"
-for pkg in ./lib/rbm ./lib/learn; do
-	if ! go test -tags openblas -run '^$' -bench 'CD1MNIST|ExactLogZ16x16' -count "$count" "$pkg" >"$tmp/go.$(basename "$pkg")" 2>&1; then
-		echo "warning: benchmarks of $pkg failed:" >&2
-		tail -5 "$tmp/go.$(basename "$pkg")" >&2
+for pkg in learn mcmc rbm; do
+	pat=$(pattern "$pkg")
+	[ -n "$pat" ] || continue
+	if ! $pin go test -tags openblas -run '^$' -bench "^Benchmark($pat)\$" -count "$count" "./lib/$pkg" >"$tmp/go.$pkg" 2>&1; then
+		echo "warning: benchmarks of lib/$pkg failed:" >&2
+		tail -5 "$tmp/go.$pkg" >&2
 	fi
-	grep '^Benchmark' "$tmp/go.$(basename "$pkg")" || true
+	grep '^Benchmark' "$tmp/go.$pkg" || true
 done >"$tmp/go.txt"
 cat "$tmp/go.txt"
-echo "== PyTorch $("$python" -c 'import torch; print(torch.__version__)') and numpy $("$python" -c 'import numpy; print(numpy.__version__)')"
-"$python" bench/compare.py run "$threads" "$count" | tee "$tmp/py.txt"
-echo "== summary (median seconds per operation)"
+echo "== numpy $("$python" -c 'import numpy; print(numpy.__version__)') and JAX $("$python" -c 'import jax; print(jax.__version__)')"
+$pin "$python" bench/compare.py run "$threads" "$count" "$work" | tee "$tmp/py.txt"
+echo "== summary (median time per operation)"
 "$python" bench/compare.py summary "$tmp/go.txt" "$tmp/py.txt"

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"math"
-	"os"
 	"strings"
 	"testing"
 )
@@ -172,7 +171,7 @@ func TestASHAStoppedStays(t *testing.T) {
 		t.Errorf("CSV has %d rows with status stopped, want 5:\n%s", n, csv.String())
 	}
 	var status bytes.Buffer
-	if err := Command(context.Background(), []string{"status", "-out", store.Dir, writeSweep(t, ashaSweep)}, testRegistry(t), ashaRun, &status, &status); err != nil {
+	if err := WriteStatus(&status, mustPlan(t, ashaSweep), store.Dir); err != nil {
 		t.Fatal(err)
 	}
 	st := status.String()
@@ -196,7 +195,7 @@ func TestASHAStoppedStays(t *testing.T) {
 	}
 	status.Reset()
 	src3 := strings.Replace(ashaSweep, "eta 2", "eta 3", 1)
-	if err := Command(context.Background(), []string{"status", "-out", store.Dir, writeSweep(t, src3)}, testRegistry(t), ashaRun, &status, &status); err != nil {
+	if err := WriteStatus(&status, mustPlan(t, src3), store.Dir); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(status.String(), "(another rule: the next run runs it again)"); n != 4 {
@@ -245,16 +244,6 @@ func TestASHAStoppedStays(t *testing.T) {
 			t.Errorf("run %s without the rule: stopped %v, %d points", r.Key, r.Stopped, len(r.Points))
 		}
 	}
-}
-
-// writeSweep writes src to a sweep file in a temporary folder.
-func writeSweep(t *testing.T, src string) string {
-	t.Helper()
-	f := t.TempDir() + "/asha.sweep"
-	if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return f
 }
 
 // TestASHADecide checks the rule's edge cases: lower is better, NaN is
@@ -370,10 +359,15 @@ func TestASHAConcurrent(t *testing.T) {
 	}
 }
 
-// TestASHACheckCommand: `sweep check` prints the rule and its rungs.
+// TestASHACheckCommand: `sweep check` (WriteCheck) prints the rule and
+// its rungs.
 func TestASHACheckCommand(t *testing.T) {
 	var out bytes.Buffer
-	if err := Command(context.Background(), []string{"check", writeSweep(t, ashaSweep)}, testRegistry(t), ashaRun, &out, &out); err != nil {
+	spec, err := Compile("a.sweep", []byte(ashaSweep), testRegistry(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCheck(&out, "a.sweep", spec); err != nil {
 		t.Fatal(err)
 	}
 	if want := "asha on loglik higher from 100 eta 2: rungs at updates 100 200\n"; !strings.Contains(out.String(), want) {

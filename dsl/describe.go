@@ -38,6 +38,9 @@ func describeEntry(b *strings.Builder, e *Entry) {
 	if e.Better != "" {
 		fmt.Fprintf(b, " (%s is better)", e.Better)
 	}
+	if e.Models != nil {
+		fmt.Fprintf(b, " [model %s]", strings.Join(e.Models, ", "))
+	}
 	b.WriteString("\n")
 	for _, p := range e.Params {
 		def := "required"
@@ -54,24 +57,19 @@ func describeEntry(b *strings.Builder, e *Entry) {
 	}
 }
 
-// describeCommand answers `sweep describe [NAME]`: without a name it lists
+// DescribeName answers `sweep describe [NAME]`: with name "" it lists
 // the names of every kind, with a name the entries of that name (of any
 // kind) with their parameters, types, defaults and documentation. An
-// unknown name is an error with the closest known name.
-func describeCommand(reg Registry, args []string) (string, error) {
+// unknown name is a *UsageError with the closest known name.
+func DescribeName(reg Registry, name string) (string, error) {
 	var b strings.Builder
-	switch len(args) {
-	case 0:
+	if name == "" {
 		for _, k := range kindOrder {
 			fmt.Fprintf(&b, "%-8s %s\n", k, strings.Join(reg.Names(k), ", "))
 		}
 		b.WriteString("\nrbm-kernel sweep describe NAME lists a name's parameters, types, defaults and documentation.\n")
 		return b.String(), nil
-	case 1:
-	default:
-		return "", fmt.Errorf("sweep describe: want at most one name, found %d arguments", len(args))
 	}
-	name := args[0]
 	var all []string
 	for _, k := range kindOrder {
 		if e, ok := reg.Lookup(k, name); ok {
@@ -81,7 +79,7 @@ func describeCommand(reg Registry, args []string) (string, error) {
 	}
 	if b.Len() == 0 {
 		sort.Strings(all)
-		return "", fmt.Errorf("sweep describe: unknown name %q%s (run sweep describe for the list)", name, didYouMean(name, all))
+		return "", usage(fmt.Errorf("sweep describe: unknown name %q%s (run sweep describe for the list)", name, didYouMean(name, all)))
 	}
 	return b.String(), nil
 }

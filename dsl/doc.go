@@ -119,4 +119,22 @@
 // LoadResults, Summarize, Compare and NewReport compute the summaries and
 // Wilcoxon signed-rank tests (with the Hodges–Lehmann shift and Holm's
 // correction over a table's cells), also from a notebook.
+//
+// RunSource is the one sequence of a sweep from its source: compile with
+// -set overrides, plan, open the result folder, run, read the report back.
+// The command line's `sweep run` and the %%sweep cell magic both call it;
+// WriteCheck, WritePlan, WriteStatus, Collect, PlotFile and DescribeName
+// are what the other verbs print. The command line itself (one flag set
+// per verb, exit statuses) is cmd/rbm-kernel's.
+//
+// # The library
+//
+// The language does not import the RBM library. It knows the library
+// through a Registry of named entries (Entry: a data set, model, sampler,
+// learner or measurement with its parameters, and for the last three the
+// models they work on, Entry.Models, which the checker enforces) and a
+// RunFunc. Package dsl/library is the binding: its Registry and Run, and
+// it binds itself to this package when imported (Bind), so that Library
+// and RunLibrary, which notebooks call, are its own. A program that
+// runs sweeps imports dsl/library (cmd/rbm-kernel and kernel/goexec do).
 package dsl

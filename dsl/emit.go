@@ -190,7 +190,7 @@ func KubeJob(o ClusterOptions) (string, error) {
 	fmt.Fprintf(&b, "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: %s\n", name)
 	fmt.Fprintf(&b, "spec:\n  completionMode: Indexed\n  completions: %d\n  parallelism: %d\n  backoffLimitPerIndex: %d\n", o.Shards, par, KubeRetriesPerIndex)
 	b.WriteString("  podFailurePolicy:\n    rules:\n    - action: FailIndex\n      onExitCodes:\n        containerName: sweep\n        operator: In\n")
-	fmt.Fprintf(&b, "        values: [%d]\n", exitUsage)
+	fmt.Fprintf(&b, "        values: [%d]\n", ExitUsage)
 	b.WriteString("    - action: Ignore\n      onPodConditions:\n      - type: DisruptionTarget\n        status: \"True\"\n")
 	b.WriteString("  template:\n    spec:\n      restartPolicy: Never\n      containers:\n      - name: sweep\n")
 	fmt.Fprintf(&b, "        image: %s\n", q(o.Image))

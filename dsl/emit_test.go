@@ -1,15 +1,8 @@
 package dsl
 
 import (
-	"bytes"
-	"context"
-	"fmt"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"sort"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -50,52 +43,6 @@ func TestEmitGolden(t *testing.T) {
 	}
 	if _, err := KubeJob(ClusterOptions{Name: "a", SweepFile: "f", OutDir: "o", Shards: 1}); err == nil {
 		t.Error("KubeJob accepted options without image and claim")
-	}
-}
-
-// TestSbatchPartialResubmission runs the emitted Slurm script with bash as
-// Slurm would run task 3 of a resubmission `sbatch --array=3,5` of a
-// 6-task array (SLURM_ARRAY_TASK_COUNT=2, SLURM_ARRAY_TASK_MIN=3), with
-// echo in place of rbm-kernel, and runs the command it printed: before,
-// the shard came from the environment (shard 0/2, half the sweep); now
-// the script names the count, and exactly the runs of shard 3/6 run.
-func TestSbatchPartialResubmission(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Fatalf("no bash to run the emitted script: %v", err)
-	}
-	dir := t.TempDir()
-	file := filepath.Join(dir, "s.sweep")
-	os.WriteFile(file, []byte(resumeSweep), 0o644)
-	script, err := Sbatch(ClusterOptions{Name: "s", SweepFile: file, OutDir: filepath.Join(dir, "out"), Shards: 6, Binary: "echo"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bash, "-c", script)
-	cmd.Env = append(os.Environ(), "SLURM_ARRAY_TASK_ID=3", "SLURM_ARRAY_TASK_COUNT=2", "SLURM_ARRAY_TASK_MIN=3")
-	printed, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("emitted script: %v", err)
-	}
-	args := strings.Fields(string(printed))
-	if len(args) < 3 || args[0] != "sweep" || args[1] != "run" {
-		t.Fatalf("the script ran %q", printed)
-	}
-	var mu sync.Mutex
-	var ran []int
-	var out, errb bytes.Buffer
-	err = Command(context.Background(), args[1:], testRegistry(t), func(ctx context.Context, j *Job) ([]Point, error) {
-		mu.Lock()
-		ran = append(ran, j.Index)
-		mu.Unlock()
-		return []Point{{"loglik", 100, -1}}, nil
-	}, &out, &errb)
-	if err != nil {
-		t.Fatalf("%v: %v\n%s", args, err, errb.String())
-	}
-	sort.Ints(ran)
-	if fmt.Sprint(ran) != "[3 9 15 21]" {
-		t.Errorf("task 3 of the resubmission ran runs %v, want shard 3/6: [3 9 15 21]", ran)
 	}
 }
 

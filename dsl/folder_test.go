@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -250,53 +249,6 @@ func TestFolderWithoutRecord(t *testing.T) {
 	}
 	if rec, _ := ReadPlanRecord(st.Dir); rec == nil || rec.Fingerprint != p.Fingerprint() {
 		t.Errorf("the folder was not adopted: record %+v", rec)
-	}
-}
-
-// TestCommandCountsOnlyThePlan is the reliability review's case: after the
-// sweep file changed, status and collect count and summarise only the
-// results of the file's plan and say that the folder holds another's.
-func TestCommandCountsOnlyThePlan(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "s.sweep")
-	write := func(src string) {
-		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	reg := testRegistry(t)
-	cmd := func(args ...string) (string, string, error) {
-		var out, errb bytes.Buffer
-		err := Command(context.Background(), args, reg, fakeRun, &out, &errb)
-		return out.String(), errb.String(), err
-	}
-	write(folderSweep)
-	if _, _, err := cmd("run", file); err != nil {
-		t.Fatal(err)
-	}
-	write(strings.Replace(folderSweep, "[0.01, 0.1]", "[0.01, 0.2]", 1))
-	_, _, err := cmd("run", file)
-	if !errors.As(err, new(*UsageError)) || !strings.Contains(err.Error(), "belongs to another plan") {
-		t.Errorf("run of the changed file: %v, want a usage error", err)
-	}
-	out, _, err := cmd("status", file)
-	if err != nil || !strings.Contains(out, "8 runs: 4 done (0 failed), 4 missing") ||
-		!strings.Contains(out, "4 results in") || !strings.Contains(out, "records another plan (axis rate") {
-		t.Errorf("status: %q %v", out, err)
-	}
-	out, stderr, err := cmd("collect", file)
-	if err != nil || !strings.Contains(out, "4 results, 0 failed, 4 missing") || !strings.Contains(stderr, "not counted") {
-		t.Errorf("collect: %q %q %v", out, stderr, err)
-	}
-	b, _ := os.ReadFile(filepath.Join(dir, "s.results", "results.csv"))
-	if strings.Contains(string(b), ",0.1,") || !strings.Contains(string(b), ",0.01,") {
-		t.Errorf("the CSV holds results of the other plan (rate 0.1) or misses the plan's:\n%s", b)
-	}
-	if _, _, err := cmd("run", "-replace", file); err != nil {
-		t.Errorf("run -replace: %v", err)
-	}
-	if out, _, err := cmd("status", file); err != nil || !strings.Contains(out, "8 runs: 8 done (0 failed), 0 missing") || strings.Contains(out, "note:") {
-		t.Errorf("status after -replace: %q %v", out, err)
 	}
 }
 

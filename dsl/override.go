@@ -268,3 +268,27 @@ func CompileWith(filename string, src []byte, reg Registry, sets []string) (*Spe
 	}
 	return Check(f, reg)
 }
+
+// SetFlags is a flag.Value that collects repeatable -set NAME=VALUE
+// overrides, in order, for CompileWith: the command line's `-set` and the
+// %%sweep cell magic's. Set refuses a value without "=" or with an empty
+// name, so that the flag parser names the bad flag at once; the rest is
+// checked by Override.
+type SetFlags []string
+
+// String returns the overrides separated by spaces.
+func (s *SetFlags) String() string {
+	if s == nil {
+		return ""
+	}
+	return strings.Join(*s, " ")
+}
+
+// Set adds one override NAME=VALUE.
+func (s *SetFlags) Set(v string) error {
+	if name, _, ok := strings.Cut(v, "="); !ok || strings.TrimSpace(name) == "" {
+		return fmt.Errorf("want NAME=VALUE, e.g. -set rate=0.1, found %q", v)
+	}
+	*s = append(*s, v)
+	return nil
+}

@@ -1,11 +1,6 @@
 package dsl
 
 import (
-	"bytes"
-	"context"
-	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -71,74 +66,4 @@ func mustCompile(t *testing.T, src string) *Spec {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// TestOverrideErrors checks that every bad override is reported, all at
-// once, naming the override and what is wrong, with a did-you-mean.
-func TestOverrideErrors(t *testing.T) {
-	reg := Library() // pcd and ais both have chains
-	zipped := overrideBase + "axis (a, b) = [(1, 2), (3, 4)]\n"
-	_, err := CompileWith("o.sweep", []byte(zipped), reg, []string{
-		"hiden=3", "learner.rat=1", "modle.hidden=3", "chains=5", "a=1", "novalue", "size=x=1", "rate=[0.1,",
-	})
-	want := []string{
-		"-set a=1: axis a moves with others in a zip group; override the group in the file",
-		"-set chains=5: chains is a parameter of several parts of this sweep; say which: learner.chains or ais.chains",
-		"-set hiden=3: unknown parameter hiden: no setting, axis, component or measurement of this sweep has it (did you mean hidden?)",
-		"-set learner.rat=1: unknown parameter rat of learner $learner (cd, pcd) (did you mean rate?)",
-		"-set modle.hidden=3: modle is not a component or measurement of this sweep (have: data, model, learner, loglik, ais) (did you mean model?)",
-		"-set novalue: want NAME=VALUE, e.g. -set rate=0.1",
-		"-set rate:1:6: expected ']', found end of file",
-		"-set size:1:2: expected the end of the value, found '='",
-	}
-	if got := errorLines(err); got != strings.Join(want, "\n")+"\n" {
-		t.Errorf("errors:\n%s\nwant\n%s", got, strings.Join(want, "\n"))
-	}
-	// A value of the wrong type or out of bounds is the checker's error,
-	// at the override's position.
-	if _, err := CompileWith("o.sweep", []byte(overrideBase), reg, []string{"learner.chains=5", "ais.chains=5"}); err != nil {
-		t.Errorf("learner.chains and ais.chains: %v", err)
-	}
-	_, err = CompileWith("o.sweep", []byte(overrideBase), reg, []string{"hidden=true"})
-	if err == nil || !strings.HasPrefix(err.Error(), "-set hidden:1:1: ") {
-		t.Errorf("hidden=true: %v", err)
-	}
-}
-
-// TestCommandSet drives -set from the command line: check sees the
-// override, run and status use the overridden plan in its own folder,
-// and emit refuses -set rather than emit tasks that would run without it.
-func TestCommandSet(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "s.sweep")
-	if err := os.WriteFile(file, []byte(resumeSweep), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	reg := testRegistry(t)
-	cmd := func(args ...string) (string, error) {
-		var out, errb bytes.Buffer
-		err := Command(context.Background(), args, reg, fakeRun, &out, &errb)
-		return out.String(), err
-	}
-	if out, err := cmd("check", "-set", "rate=0.1", "-set", "repeat=2", file); err != nil || !strings.Contains(out, "axis rate: 0.1\n") || !strings.Contains(out, "4 runs (2 repeats)") {
-		t.Errorf("check -set: %q %v", out, err)
-	}
-	out := filepath.Join(dir, "seed12")
-	if _, err := cmd("run", "-set", "seed=12", "-set", "rate=0.1", "-out", out, file); err != nil {
-		t.Errorf("run -set: %v", err)
-	}
-	if s, err := cmd("status", "-set", "seed=12", "-set", "rate=0.1", "-out", out, file); err != nil || !strings.HasPrefix(s, "8 runs: 8 done (0 failed), 0 missing") {
-		t.Errorf("status -set: %q %v", s, err)
-	}
-	// Without the override the folder holds another plan (another seed).
-	if _, err := cmd("run", "-out", out, file); err == nil || !strings.Contains(err.Error(), "belongs to another plan") {
-		t.Errorf("run without -set on its folder: %v", err)
-	}
-	var ue *UsageError
-	if _, err := cmd("emit", "slurm", "-set", "rate=0.1", file); !errors.As(err, &ue) || !strings.Contains(err.Error(), "-set is not passed on") {
-		t.Errorf("emit -set: %v", err)
-	}
-	if _, err := cmd("check", "-set", "rat=0.1", file); !errors.As(err, &ue) {
-		t.Errorf("check -set rat: %v", err)
-	}
 }

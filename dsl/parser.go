@@ -305,10 +305,7 @@ func (p *parser) parseMeasure() Stmt {
 	if p.tok == tLparen {
 		s.Args = p.parseArgs()
 	}
-	if p.isWord("every") {
-		p.next()
-		s.Every = p.parseOperand()
-	}
+	s.Every = p.parseAfter("every")
 	return s
 }
 
@@ -379,10 +376,7 @@ func (p *parser) parseCompare() Stmt {
 	s.Reduce = p.parseIdent("reduction (max, min, final or mean)")
 	s.Measure = p.parseIdent("measurement name")
 	s.By = p.parseBy()
-	if p.isWord("at") {
-		p.next()
-		s.Alpha = p.parseOperand()
-	}
+	s.Alpha = p.parseAfter("at")
 	return s
 }
 
@@ -404,11 +398,18 @@ func (p *parser) parseAsha() Stmt {
 	}
 	p.next()
 	s.From = p.parseOperand()
-	if p.isWord("eta") {
-		p.next()
-		s.Eta = p.parseOperand()
-	}
+	s.Eta = p.parseAfter("eta")
 	return s
+}
+
+// parseAfter parses [ word Operand ]: the operand after word, or nil
+// when the next token is not word.
+func (p *parser) parseAfter(word string) Expr {
+	if !p.isWord(word) {
+		return nil
+	}
+	p.next()
+	return p.parseOperand()
 }
 
 func (p *parser) enter() bool {

@@ -100,16 +100,7 @@ func cellName(by []string, levels []any) string {
 // from the cell's first run are left out. It returns an error for a
 // measure no result has, an axis no result has, or a bad q.
 func Curves(results []*Result, measure string, by []string, q float64) (*plot.Plot, error) {
-	if !(q >= 0 && q <= 0.5) {
-		return nil, fmt.Errorf("dsl: Curves: q = %v not in [0, 0.5]", q)
-	}
-	if err := checkMeasure("Curves", results, measure); err != nil {
-		return nil, err
-	}
-	if err := checkAxes("Curves", results, by); err != nil {
-		return nil, err
-	}
-	gs, err := curveGroups(results, measure, by)
+	gs, err := checkedGroups("Curves", results, measure, by, q)
 	if err != nil {
 		return nil, err
 	}
@@ -121,6 +112,21 @@ func Curves(results []*Result, measure string, by []string, q float64) (*plot.Pl
 }
 
 // curveGroups returns the runs of Curves, one group per cell.
+// checkedGroups is curveGroups after checking q, the measure and the axes
+// for the function what (Curves, plot).
+func checkedGroups(what string, results []*Result, measure string, by []string, q float64) ([]viz.Group, error) {
+	if !(q >= 0 && q <= 0.5) {
+		return nil, fmt.Errorf("dsl: %s: q = %v not in [0, 0.5]", what, q)
+	}
+	if err := checkMeasure(what, results, measure); err != nil {
+		return nil, err
+	}
+	if err := checkAxes(what, results, by); err != nil {
+		return nil, err
+	}
+	return curveGroups(results, measure, by)
+}
+
 func curveGroups(results []*Result, measure string, by []string) ([]viz.Group, error) {
 	groups, order := group(nonNil(results), by)
 	sort.SliceStable(order, func(i, j int) bool { return levelsLess(groups[order[i]].levels, groups[order[j]].levels) })

@@ -64,16 +64,7 @@ func hsv(h, s, v float64) color.Color {
 // curvesPlot is Curves with a distinct colour per cell (palette), cells
 // in the order of their levels.
 func curvesPlot(results []*Result, measure string, by []string, q float64) (*plot.Plot, error) {
-	if !(q >= 0 && q <= 0.5) {
-		return nil, fmt.Errorf("dsl: plot: q = %v not in [0, 0.5]", q)
-	}
-	if err := checkMeasure("plot", results, measure); err != nil {
-		return nil, err
-	}
-	if err := checkAxes("plot", results, by); err != nil {
-		return nil, err
-	}
-	gs, err := curveGroups(results, measure, by)
+	gs, err := checkedGroups("plot", results, measure, by, q)
 	if err != nil {
 		return nil, err
 	}
@@ -135,11 +126,15 @@ func savePlot(p *plot.Plot, w, h vg.Length, path string) error {
 	return nil
 }
 
-// plotCommand answers `sweep plot`: the curves of measure (default: the
-// plan's first measurement) by the axes in by (comma-separated; default:
-// every axis) of the results in dir of plan's runs, written to path
-// (default: dir/<measure>.png). Mistakes of the caller are UsageErrors.
-func plotCommand(plan *Plan, dir, measure, by string, q float64, path string, stderr io.Writer) error {
+// PlotFile does what `sweep plot` does: it draws the curves of measure
+// (default: the plan's first measurement) by the axes in by
+// (comma-separated; default: every axis) of the results in dir of plan's
+// runs, the median and the band between the q- and (1-q)-quantiles of
+// each cell's runs, to the image file path (default: dir/<measure>.png;
+// .png, .svg or .pdf), with notes on the folder and the file written on
+// stderr. An unknown measurement or axis is a *UsageError naming the
+// flag (-measure, -by).
+func PlotFile(plan *Plan, dir, measure, by string, q float64, path string, stderr io.Writer) error {
 	if measure == "" {
 		if len(plan.Spec.Measures) == 0 {
 			return usage(fmt.Errorf("sweep plot: the sweep takes no measurement"))
@@ -180,7 +175,7 @@ func plotCommand(plan *Plan, dir, measure, by string, q float64, path string, st
 		return err
 	}
 	results, other := plan.Select(all)
-	if err := folderNote(stderr, dir, plan, other); err != nil {
+	if err := FolderNote(stderr, dir, plan, other); err != nil {
 		return err
 	}
 	p, err := curvesPlot(results, measure, axes, q)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"image/color"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,13 +46,14 @@ func TestPlotCommand(t *testing.T) {
 	if err := os.WriteFile(file, []byte(resumeSweep), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	reg := testRegistry(t)
-	cmd := func(args ...string) error {
-		var out, errb bytes.Buffer
-		return Command(context.Background(), args, reg, fakeRun, &out, &errb)
+	// some runs fail by design of fakeRun
+	if _, err := RunSource(context.Background(), file, []byte(resumeSweep), testRegistry(t), fakeRun, nil); err != nil {
+		t.Fatal(err)
 	}
-	cmd("run", file) // some runs fail by design of fakeRun
-	if err := cmd("plot", file); err != nil {
+	plan, results := mustPlan(t, resumeSweep), filepath.Join(dir, "s.results")
+	// cmd is `sweep plot` with the flags -measure, -by and -to.
+	cmd := func(measure, by, to string) error { return PlotFile(plan, results, measure, by, 0.25, to, io.Discard) }
+	if err := cmd("", "", ""); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(filepath.Join(dir, "s.results", "loglik.png"))
@@ -106,7 +108,7 @@ func TestPlotCommand(t *testing.T) {
 		}
 	}
 	svg := filepath.Join(dir, "by-sampler.svg")
-	if err := cmd("plot", "-by", "sampler", "-to", svg, file); err != nil {
+	if err := cmd("", "sampler", svg); err != nil {
 		t.Fatal(err)
 	}
 	text, _ := os.ReadFile(svg)
@@ -116,16 +118,16 @@ func TestPlotCommand(t *testing.T) {
 		}
 	}
 	var ue *UsageError
-	for _, c := range []struct{ args, want string }{
-		{"-measure loglk", "-measure loglk: the sweep takes no such measurement (it takes loglik) (did you mean loglik?)"},
-		{"-by sampler,rat", "unknown axis rat (did you mean rate?)"},
+	for _, c := range []struct{ measure, by, want string }{
+		{"loglk", "", "-measure loglk: the sweep takes no such measurement (it takes loglik) (did you mean loglik?)"},
+		{"", "sampler,rat", "unknown axis rat (did you mean rate?)"},
 	} {
-		err := cmd(append(append([]string{"plot"}, strings.Fields(c.args)...), file)...)
+		err := cmd(c.measure, c.by, "")
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("plot %s: %v, want %q", c.args, err, c.want)
+			t.Errorf("plot -measure %q -by %q: %v, want %q", c.measure, c.by, err, c.want)
 		}
 	}
-	if err := cmd("plot", "-to", filepath.Join(dir, "x.gif"), file); err == nil || !strings.Contains(err.Error(), "want a file ending in .png, .svg or .pdf") {
+	if err := cmd("", "", filepath.Join(dir, "x.gif")); err == nil || !strings.Contains(err.Error(), "want a file ending in .png, .svg or .pdf") {
 		t.Errorf("plot to .gif: %v", err)
 	}
 }

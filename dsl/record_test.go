@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -21,26 +21,20 @@ import (
 func TestIndexNeverStale(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "s.sweep")
-	reg := testRegistry(t)
-	cmd := func(args ...string) string {
+	run := func(src string) {
 		t.Helper()
-		var out, errb bytes.Buffer
-		if err := Command(context.Background(), args, reg, fakeRun, &out, &errb); err != nil {
-			// Runs at rate 0.5 fail (fakeRun); nothing else may.
-			if args[0] != "run" || !errors.As(err, new(*RunsFailedError)) {
-				t.Fatalf("%v: %v\n%s", args, err, errb.String())
-			}
+		// Runs at rate 0.5 fail (fakeRun): a summary, not an error.
+		if _, err := RunSource(context.Background(), file, []byte(src), testRegistry(t), fakeRun, &SourceOptions{Options: Options{Workers: 2}}); err != nil {
+			t.Fatal(err)
 		}
-		return out.String()
 	}
-	os.WriteFile(file, []byte(resumeSweep), 0o644)
-	cmd("run", "-workers", "2", file)
+	run(resumeSweep)
 	grown := strings.Replace(resumeSweep, "axis rate = [0.01, 0.1, 0.5]", "axis rate = [0.001, 0.01, 0.1, 0.5]", 1)
-	os.WriteFile(file, []byte(grown), 0o644)
-	cmd("run", "-workers", "2", file)
-	cmd("collect", "-csv", filepath.Join(dir, "r.csv"), file)
-
+	run(grown)
 	p := mustPlan(t, grown)
+	if err := Collect(p, filepath.Join(dir, "s.results"), filepath.Join(dir, "r.csv"), false, io.Discard, io.Discard); err != nil {
+		t.Fatal(err)
+	}
 	f, err := os.Open(filepath.Join(dir, "r.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -139,9 +133,7 @@ func TestResultProvenanceAndLog(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	file := filepath.Join(t.TempDir(), "s.sweep")
-	os.WriteFile(file, []byte(resumeSweep), 0o644)
-	if err := Command(context.Background(), []string{"status", "-out", st.Dir, file}, testRegistry(t), nil, &out, &out); err != nil {
+	if err := WriteStatus(&out, mustPlan(t, resumeSweep), st.Dir); err != nil {
 		t.Fatal(err)
 	}
 	want := "failed 2 " + p.Jobs[2].Key + ": diverged at step 300\n  log " + st.LogPath(p.Jobs[2].Key) + " (last lines):\n"

@@ -79,6 +79,10 @@ type Entry struct {
 	// error, an autocorrelation time); "" when neither is better. Summaries
 	// use it to name the best cell.
 	Better string
+	// Models, for a sampler, learner or measurement, names the model
+	// entries it works on (e.g. binary); nil means every model. The
+	// checker refuses a sweep that puts it with another model.
+	Models []string
 }
 
 // Param returns the parameter of e called name, or nil.
@@ -134,6 +138,9 @@ func (r *MapRegistry) Add(e *Entry) error {
 	}
 	if e.Better != "" && (e.Kind != KindMeasure || e.Better != "higher" && e.Better != "lower") {
 		return fmt.Errorf("dsl: %s %q: better %q: want \"higher\" or \"lower\" on a measurement", e.Kind, e.Name, e.Better)
+	}
+	if e.Models != nil && (e.Kind == KindDataset || e.Kind == KindModel) {
+		return fmt.Errorf("dsl: %s %q: models %v: only samplers, learners and measurements name the models they work on", e.Kind, e.Name, e.Models)
 	}
 	seen := map[string]bool{}
 	for _, p := range e.Params {
@@ -214,7 +221,12 @@ func suggest(s string, candidates []string) string {
 	return best
 }
 
-// didYouMean formats a suggestion as " (did you mean x?)" or "".
+// DidYouMean formats the candidate closest to s, if it is close enough to
+// be a likely typo, as " (did you mean x?)", or returns "": the hint of
+// the language's errors about names, for the library's own.
+func DidYouMean(s string, candidates []string) string { return didYouMean(s, candidates) }
+
+// didYouMean is DidYouMean.
 func didYouMean(s string, candidates []string) string {
 	if c := suggest(s, candidates); c != "" {
 		return fmt.Sprintf(" (did you mean %s?)", c)

@@ -56,9 +56,7 @@ func TestTwoRunnersShareFolder(t *testing.T) {
 	heldKey := <-holding
 
 	var out bytes.Buffer
-	file := filepath.Join(t.TempDir(), "s.sweep")
-	os.WriteFile(file, []byte(resumeSweep), 0o644)
-	if err := Command(context.Background(), []string{"status", "-out", dir, file}, testRegistry(t), nil, &out, &out); err != nil {
+	if err := WriteStatus(&out, mustPlan(t, resumeSweep), dir); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "24 missing, 1 running") || !strings.Contains(out.String(), "running 0 "+heldKey) ||
@@ -91,7 +89,7 @@ func TestTwoRunnersShareFolder(t *testing.T) {
 		t.Errorf("lock files left behind: %v", locks)
 	}
 	out.Reset()
-	Command(context.Background(), []string{"status", "-out", dir, file}, testRegistry(t), nil, &out, &out)
+	WriteStatus(&out, mustPlan(t, resumeSweep), dir)
 	if strings.Contains(out.String(), "running") {
 		t.Errorf("status after both runners ended:\n%s", out.String())
 	}

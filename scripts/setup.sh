@@ -7,7 +7,9 @@
 #                             kernel test suite) in the virtual environment
 #                             build/venv from python/jupyter.lock, and the
 #                             browser-test tools under tests/browser
-#   scripts/setup.sh --bench  also python3-numpy and python3-torch for bench/
+#   scripts/setup.sh --bench  also numpy and JAX for bench/ in the virtual
+#                             environment build/venv-bench, from
+#                             python/bench.lock
 #
 # Debian packages are installed only when dpkg-query says they are missing;
 # `apt-get update` runs only then. sudo is used only when not root. The
@@ -22,9 +24,6 @@ log() { printf 'setup: %s\n' "$*" >&2; }
 die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 
 pkgs=(python3 python3-venv libopenblas-dev chromium)
-if [[ "${1:-}" == "--bench" ]]; then
-	pkgs+=(python3-numpy python3-torch)
-fi
 # A C compiler for cgo (-tags openblas) and git for the version string.
 command -v gcc >/dev/null 2>&1 || pkgs+=(gcc libc6-dev)
 command -v git >/dev/null 2>&1 || pkgs+=(git)
@@ -59,6 +58,9 @@ else
 fi
 
 scripts/venv-setup.sh # Jupyter in build/venv, pinned by python/jupyter.lock
+if [[ "${1:-}" == "--bench" ]]; then
+	scripts/venv-setup.sh bench # numpy and JAX in build/venv-bench, pinned by python/bench.lock
+fi
 
 # Browser-test tools (playwright-core, which drives the system chromium and
 # downloads no browser). The stamp records which package-lock.json was

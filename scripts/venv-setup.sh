@@ -6,6 +6,9 @@
 # its hash. Every Jupyter command of the Makefile and the tests runs from
 # there (build/venv/bin/jupyter, build/venv/bin/python).
 #
+# `scripts/venv-setup.sh bench` makes build/venv-bench from python/bench.lock
+# instead (numpy and JAX for bench/compare.sh), the same way.
+#
 # Idempotent: a stamp in the environment records the sha256 of the lock it
 # holds; when it matches, nothing is installed. A changed lock re-installs
 # into a fresh environment, so no stale package survives.
@@ -19,14 +22,22 @@ log() { printf 'setup: %s\n' "$*" >&2; }
 die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 
 python=/usr/bin/python3
-lock=python/jupyter.lock
+name=${1:-jupyter}
+lock=python/$name.lock
 venv=build/venv
+ready=jupyter-lab # the command whose presence says the install finished
+if [[ $name != jupyter ]]; then
+	venv=build/venv-$name
+	ready=python
+fi
+[[ -f "$lock" ]] || die "no lock $lock"
 stamp="$venv/.rbm-lock-sha256"
-pipLog=build/venv-install.log
+pipLog=build/venv-$name-install.log
+[[ $name == jupyter ]] && pipLog=build/venv-install.log
 
 [[ -x "$python" ]] || die "$python is missing: install Debian's python3 and python3-venv"
 want="$(sha256sum "$lock" | cut -d' ' -f1)"
-if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -x "$venv/bin/jupyter-lab" ]]; then
+if [[ -f "$stamp" && "$(cat "$stamp")" == "$want" && -x "$venv/bin/$ready" ]]; then
 	log "Python environment $venv present ($lock)"
 	exit 0
 fi
@@ -63,4 +74,8 @@ if ! "$venv/bin/jupyter" labextension disable --level=sys_prefix jupyterlab-jupy
 	die "could not turn off Jupytext's JupyterLab extension; pip's and jupyter's output: $pipLog"
 fi
 echo "$want" >"$stamp"
-log "Python environment ready: $("$venv/bin/jupyter-lab" --version | sed 's/^/JupyterLab /')"
+if [[ $name == jupyter ]]; then
+	log "Python environment ready: $("$venv/bin/jupyter-lab" --version | sed 's/^/JupyterLab /')"
+else
+	log "Python environment $venv ready ($lock)"
+fi

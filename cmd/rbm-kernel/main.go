@@ -6,7 +6,7 @@
 //	rbm-kernel kernel --connection-file FILE   serve one Jupyter session (Jupyter runs this)
 //	rbm-kernel worker                          run a session's cells for a kernel process (the kernel runs this)
 //	rbm-kernel install [--user | --prefix DIR | --sys-prefix] [--name NAME]
-//	rbm-kernel sweep check|plan|run|status|collect|sbatch|k8s [flags] FILE.sweep
+//	rbm-kernel sweep describe|check|plan|run|status|collect|plot|emit|help [flags] FILE.sweep
 //	rbm-kernel vet NOTEBOOK.ipynb…                type-check a notebook's cells, running nothing
 //	rbm-kernel version
 //	rbm-kernel help

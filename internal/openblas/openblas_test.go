@@ -4,20 +4,23 @@ import (
 	"reflect"
 	"testing"
 
+	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
-// TestImplementation checks that blas64 uses the implementation this
+// TestImplementation checks that blas64 and blas32 use the implementation this
 // build promises: netlib's cgo one with the tag openblas, gonum's otherwise.
 func TestImplementation(t *testing.T) {
-	got := reflect.TypeOf(blas64.Implementation()).PkgPath()
 	want := "gonum.org/v1/gonum/blas/gonum"
 	if Enabled() {
 		want = "gonum.org/v1/netlib/blas/netlib"
 	}
-	if got != want {
+	if got := reflect.TypeOf(blas64.Implementation()).PkgPath(); got != want {
 		t.Fatalf("blas64 implementation from %q, want %q (Name()=%q)", got, want, Name())
+	}
+	if got := reflect.TypeOf(blas32.Implementation()).PkgPath(); got != want {
+		t.Fatalf("blas32 implementation from %q, want %q (Name()=%q)", got, want, Name())
 	}
 }
 

@@ -549,7 +549,7 @@ func Classify(p Program, ref Reference, o Outcome) Verdict {
 // classify compares the cell's outcome and output (got) with Go's end and
 // output (want).
 func classify(ref Reference, o Outcome, got, want string) (Class, string) {
-	same := strings.TrimSuffix(got, "\n") == strings.TrimSuffix(want, "\n")
+	same := logTimes(strings.TrimSuffix(got, "\n")) == logTimes(strings.TrimSuffix(want, "\n"))
 	var xe *kernel.ExecError
 	errors.As(o.Err, &xe)
 	switch {
@@ -560,9 +560,9 @@ func classify(ref Reference, o Outcome, got, want string) (Class, string) {
 	case o.Died():
 		return ClassDied, errorText(o.Err)
 	}
-	// os.Exit panics in the kernel ("os.Exit(N)"): the cell ends as Go's
-	// program exits.
-	exited := xe != nil && xe.Name == "panic" && xe.Value == fmt.Sprintf("os.Exit(%d)", ref.ExitCode) && ref.Panic == "" && ref.Fatal == ""
+	// os.Exit(N) ends the cell with "Exit: exit status N" (goexec/exit.go),
+	// as Go's program exits.
+	exited := xe != nil && xe.Name == "Exit" && xe.Value == fmt.Sprintf("exit status %d", ref.ExitCode) && ref.ExitCode != 0 && ref.Panic == "" && ref.Fatal == ""
 	isPanic := xe != nil && xe.Name == "panic"
 	switch {
 	case ref.Panic != "":
@@ -625,6 +625,16 @@ func beforeFailure(s string) string {
 		}
 	}
 	return s
+}
+
+// logTimeRE is the date and time the standard logger puts before a line.
+var logTimeRE = regexp.MustCompile(`(?m)^\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} `)
+
+// logTimes replaces the log's date and time at the start of each line of
+// s by one mark, so that the output of a log call compares equal whenever
+// it ran.
+func logTimes(s string) string {
+	return logTimeRE.ReplaceAllString(s, "YYYY/MM/DD hh:mm:ss ")
 }
 
 // normalize applies to a program's output what go/ast's CommentGroup.Text

@@ -2,7 +2,9 @@ package front
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 )
 
@@ -98,4 +100,31 @@ func interfaceElem(t types.Type) types.Type {
 		return nil
 	}
 	return elem
+}
+
+// typeOf lowers reflect.TypeOf(x), x of a type the session declares (T or
+// *T), to Prefix.TypeOf(x, "main.T", "T"): a reflect.Type with Go's name
+// and string (yaegi's reflect type has none).
+func (lw *Lowering) typeOf(c *ast.CallExpr) {
+	t := lw.Info.Types[c.Args[0]].Type
+	if t == nil || types.IsInterface(t) {
+		return
+	}
+	n, name := t, ""
+	if p, ok := t.(*types.Pointer); ok {
+		n = p.Elem()
+	}
+	named, ok := types.Unalias(n).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != PackagePath {
+		return
+	}
+	if n == t {
+		name = named.Obj().Name()
+	}
+	pos := c.Pos()
+	str := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	c.Fun = lw.helper("TypeOf", pos)
+	c.Args = append(c.Args,
+		&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(str)},
+		&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(name)})
 }

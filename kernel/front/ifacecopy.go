@@ -201,13 +201,10 @@ func (lw *Lowering) copyInto(into types.Type, x ast.Expr) ast.Expr {
 	switch ast.Unparen(x).(type) {
 	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
 	case *ast.CompositeLit:
-		// A literal is new, but yaegi stores it in an empty interface
-		// without its type's methods (fmt then ignored a String
-		// method, an assertion to an interface failed); as a slice's
-		// element it keeps them, as a variable does.
-		if it, ok := into.Underlying().(*types.Interface); !ok || !it.Empty() {
-			return x
-		}
+		// A literal is new, but yaegi stores it in an interface without
+		// its type's methods (fmt ignored a String or Error method, an
+		// assertion to an interface failed, error(T{…}) panicked); as a
+		// slice's element it keeps them, as a variable does.
 	default:
 		return x
 	}
@@ -232,4 +229,48 @@ func (lw *Lowering) copyInto(into types.Type, x ast.Expr) ast.Expr {
 // hasAnyMethod reports whether the named type t or *t has a method.
 func hasAnyMethod(t *types.Named) bool {
 	return types.NewMethodSet(types.NewPointer(t)).Len() > 0
+}
+
+// interfaceConversions lowers a conversion of a value of a session type
+// with methods to an interface type with methods, I(x), into
+//
+//	func() I { return x }()
+//
+// (with x copied as interfaceCopies copies it, before that pass runs).
+// yaegi v0.16.1 panicked on error(x) ("reflect.Set: value of type
+// struct { … } is not assignable to type error"); a function's result of
+// an interface type gets the value with its methods.
+func (lw *Lowering) interfaceConversions(n ast.Node) {
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		c, ok := e.(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 || c.Ellipsis.IsValid() {
+			return e
+		}
+		tv := lw.Info.Types[c.Fun]
+		if !tv.IsType() || !types.IsInterface(tv.Type) || isEmptyInterface(tv.Type) {
+			return e
+		}
+		xt := lw.Info.Types[c.Args[0]].Type
+		if xt == nil || types.IsInterface(xt) {
+			return e
+		}
+		if p, ok := xt.(*types.Pointer); ok {
+			xt = p.Elem()
+		}
+		named, ok := types.Unalias(xt).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != PackagePath || !hasAnyMethod(named) {
+			return e
+		}
+		pos := c.Pos()
+		tx := lw.typeExpr(tv.Type, pos)
+		if tx == nil {
+			return e
+		}
+		fn := &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+				Results: &ast.FieldList{List: []*ast.Field{{Type: tx}}}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: c.End(), List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{lw.copyInto(tv.Type, c.Args[0])}}}},
+		}
+		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: c.End()}
+	})
 }

@@ -59,6 +59,8 @@ var builtinHelpers = map[string]reflect.Value{
 	"DynamicOne":     reflect.ValueOf(dynamicOne),
 	"TypeName":       reflect.ValueOf(dynamicTypeName),
 	"AssertionPanic": reflect.ValueOf(assertionPanic),
+	"Recovered":      reflect.ValueOf(recovered),
+	"TypeOf":         reflect.ValueOf(typeOf),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys

@@ -350,3 +350,42 @@ func assertionPanic(what, to, method string) any {
 	}
 	panic(assertionError{msg})
 }
+
+// sessionType is the reflect.Type of a value of a type the session
+// declares: reflect's type for it, which yaegi builds without a name, with
+// Go's name and string (front.Lowering lowers reflect.TypeOf(x) of such a
+// static type to the helper TypeOf). yaegi gave reflect.TypeOf(T(12))
+// of "type T int" as int.
+type sessionType struct {
+	reflect.Type
+	name, str string
+}
+
+// Name returns the type's name in its package ("T"; "" for *T).
+func (t sessionType) Name() string { return t.name }
+
+// String returns the type as Go writes it ("main.T", "*main.T").
+func (t sessionType) String() string { return t.str }
+
+// PkgPath returns "main" for a named type of the session, "" otherwise.
+func (t sessionType) PkgPath() string {
+	if t.name == "" {
+		return ""
+	}
+	return "main"
+}
+
+// typeOf is the helper TypeOf: reflect.TypeOf(x), named str and name.
+func typeOf(x any, str, name string) reflect.Type {
+	v := reflect.ValueOf(x)
+	if !v.IsValid() {
+		return nil
+	}
+	v = methodWrapped(v)
+	if isValueInterface(v.Type()) {
+		if inner, _ := unwrapInterface(v); inner.IsValid() {
+			v = inner
+		}
+	}
+	return sessionType{Type: v.Type(), name: name, str: str}
+}

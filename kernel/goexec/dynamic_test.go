@@ -157,3 +157,21 @@ fmt.Printf("[%-6v][%6s][%#v]\n", Named{"a"}, Named{"b"}, Named{"c"})`)
 		t.Errorf("failed assertion: %q, want a panic saying 5 is not a Shape", ee.Value)
 	}
 }
+
+// reflect.TypeOf of a value of a session type has Go's name: yaegi's
+// reflect type of "type T int" is int, of a struct an unnamed struct.
+func TestTypeOfSessionTypes(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `import "reflect"
+
+type T int
+type S struct{ A int }
+func (S) M() {}
+
+a := T(12)
+fmt.Println(reflect.TypeOf(a), reflect.TypeOf(&S{}), reflect.TypeOf(S{}).Name(), reflect.TypeOf(&S{}).Name() == "")
+fmt.Println(reflect.TypeOf(a).Kind(), reflect.TypeOf(S{}).NumField(), reflect.TypeOf(a) == reflect.TypeOf(T(3)), reflect.TypeOf(5))`)
+	if got, want := rec.stream("stdout"), "main.T *main.S S true\nint 1 true int\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}

@@ -102,6 +102,10 @@ func mapPositions(s string) string {
 // top-level statement that was running (see markStatements), the
 // position of the cell's own frame when it is known.
 func panicError(code string, value any, trace []string, wrapped []span, at cellPos) *kernel.ExecError {
+	if x, ok := value.(exitRequest); ok {
+		// os.Exit or log.Fatal (exit.go): Go prints nothing more.
+		return &kernel.ExecError{Name: "Exit", Value: x.String(), Traceback: []string{x.String()}}
+	}
 	e := &kernel.ExecError{Name: "panic", Value: goPanicText(fmt.Sprint(value))}
 	e.Traceback = []string{"panic: " + e.Value}
 	var first *cellPos

@@ -21,7 +21,6 @@
 package goexec
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -45,7 +44,6 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/compiled/cellio"
-	"github.com/rbm-kernel/rbm-kernel/kernel/complete"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 	"github.com/rbm-kernel/rbm-kernel/kernel/input"
@@ -275,7 +273,11 @@ func (e *Executor) init() error {
 			"Stdin":  reflect.ValueOf(&osIn).Elem(),
 			"Stdout": reflect.ValueOf(&osOut).Elem(),
 			"Stderr": reflect.ValueOf(&osErr).Elem(),
+			"Exit":   reflect.ValueOf(exitCell),
 		},
+		// log writes to the cell's stderr, and log.Fatal ends the cell
+		// as os.Exit does (exit.go).
+		"log/log":      cellLog(osErr),
 		rtPath + "/rt": rt,
 		// The value of a final expression reaches Capture wrapped in a
 		// type with its methods, as fmt's arguments do (formatTypes); so
@@ -789,248 +791,4 @@ func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) 
 	}
 	msg := mapPositions(err.Error())
 	return &kernel.ExecError{Name: "RuntimeError", Value: msg, Traceback: []string{msg}}
-}
-
-// runFinal runs the cell's last statement chunk, block, followed by its
-// final expression x, and renders x's value. It first compiles the chunk
-// ending in __goexec.Capture(x), which takes every value of a multi-valued
-// call; when that does not compile (a call with no value), the chunk is
-// compiled again ending in x as a plain statement, and the cell has no
-// result. Both are one execution, so goroutines the chunk starts never see
-// the interpreter's global storage resized under them by a second one.
-func (e *Executor) runFinal(ctx context.Context, code string, block *ast.BlockStmt, x ast.Expr) (*display.Bundle, error) {
-	e.run.mu.Lock()
-	e.run.captured, e.run.captOK = nil, false
-	e.run.mu.Unlock()
-	stmts := block.List
-	pos := x.Pos()
-	stmts = append(stmts[:len(stmts):len(stmts)], atStmt(e.in.FileSet(), pos))
-	if !hidesResult(x) {
-		block.List = append(stmts[:len(stmts):len(stmts)], &ast.ExprStmt{X: &ast.CallExpr{
-			Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Capture"}},
-			Lparen: pos, Args: []ast.Expr{x}, Rparen: pos,
-		}})
-		if prog, err := e.compile(block); err == nil {
-			return e.rendered(e.exec(ctx, code, prog))
-		}
-	}
-	block.List = append(stmts[:len(stmts):len(stmts)], &ast.ExprStmt{X: x})
-	return nil, e.runNode(ctx, code, block)
-}
-
-// rendered renders the values captured from the final expression.
-func (e *Executor) rendered(err error) (*display.Bundle, error) {
-	if err != nil {
-		return nil, err
-	}
-	e.run.mu.Lock()
-	vals, ok := e.run.captured, e.run.captOK
-	e.run.mu.Unlock()
-	if !ok || len(vals) == 0 {
-		return nil, nil
-	}
-	var v any = vals[0]
-	if len(vals) > 1 {
-		v = tuple(vals)
-	}
-	b, show := render(v)
-	if !show {
-		return nil, nil
-	}
-	if _, rich := v.(*richValue); !rich && len(vals) == 1 && len(b.Data) == 1 {
-		// Only text: shown from the static type when fmt's would show
-		// yaegi's renamed fields (goText).
-		if _, text := b.Data[display.MIMEText]; text {
-			if s, ok := goText(v, e.finalType); ok {
-				b.Data[display.MIMEText] = s
-			}
-		}
-	}
-	return &b, nil
-}
-
-// hidesResult reports whether the final expression is a call whose result
-// is not worth showing: fmt's printing functions, which return the number
-// of bytes written and an error.
-func hidesResult(x ast.Expr) bool {
-	call, ok := ast.Unparen(x).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok {
-		return false
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	return ok && pkg.Name == "fmt" && (strings.HasPrefix(sel.Sel.Name, "Print") || strings.HasPrefix(sel.Sel.Name, "Fprint"))
-}
-
-// tuple is the result of a final expression with several values; it prints
-// as "v1, v2, …".
-type tuple []any
-
-func (t tuple) String() string {
-	parts := make([]string, len(t))
-	for i, v := range t {
-		parts[i] = display.Inline(v)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// render is display.Render with a plain-text fallback.
-func render(v any) (display.Bundle, bool) {
-	if t, ok := v.(tuple); ok {
-		return display.Bundle{Data: map[string]any{"text/plain": t.String()}}, true
-	}
-	return display.Render(v)
-}
-
-// page answers "name?" (detail 0) and "name??" (detail 1) with a pager
-// payload, or says on stdout that there is no documentation.
-func (e *Executor) page(name string, detail int) *kernel.ExecResult {
-	text, found := complete.Inspect(name, len([]rune(name)), detail, e.env())
-	if !found {
-		e.out.write(0, []byte(fmt.Sprintf("no documentation found for %s\n", name)))
-		return &kernel.ExecResult{}
-	}
-	return &kernel.ExecResult{Payload: []map[string]any{{
-		"source": "page",
-		"data":   map[string]any{"text/plain": text},
-		"start":  0,
-	}}}
-}
-
-// env describes the session to kernel/complete: the imported packages and
-// the globals declared by earlier cells.
-func (e *Executor) env() *complete.Env {
-	globals := complete.GlobalsFromValues(e.globals())
-	// The front end's types, where it has them, for their Go names.
-	if typed := e.typedGlobals(); typed != nil {
-		byName := map[string]int{}
-		for i, g := range globals {
-			byName[g.Name] = i
-		}
-		for _, t := range typed {
-			if i, ok := byName[t.Name]; ok {
-				globals[i] = t
-			} else {
-				byName[t.Name] = len(globals)
-				globals = append(globals, t)
-			}
-		}
-	}
-	have := map[string]bool{}
-	for _, g := range globals {
-		have[g.Name] = true
-	}
-	for f := range e.funcs {
-		if !have[f] {
-			globals = append(globals, complete.Name{Name: f, Kind: complete.KindFunc})
-		}
-	}
-	for t := range e.types {
-		if !have[t] {
-			globals = append(globals, complete.Name{Name: t, Kind: complete.KindType})
-		}
-	}
-	sort.Slice(globals, func(i, j int) bool { return globals[i].Name < globals[j].Name })
-	imported := make(map[string]string, len(e.imported)+len(e.available))
-	for n, p := range e.available {
-		imported[n] = p
-	}
-	for n, p := range e.imported {
-		imported[n] = p
-	}
-	return &complete.Env{Globals: globals, Packages: complete.PackagesFromSymbols(allSymbols, imported)}
-}
-
-// Complete answers a completion request; see kernel.Executor.
-func (e *Executor) Complete(code string, cursor int) kernel.Completion {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	r := complete.Complete(code, cursor, e.env())
-	return kernel.Completion{Matches: r.Matches, CursorStart: r.Start, CursorEnd: r.End, Types: r.Types}
-}
-
-// Inspect returns the documentation of the name at cursor as a text/plain
-// bundle; see kernel.Executor.
-func (e *Executor) Inspect(code string, cursor, detail int) (map[string]any, bool) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	text, found := complete.Inspect(code, cursor, detail, e.env())
-	if !found {
-		return nil, false
-	}
-	return map[string]any{"text/plain": text}, true
-}
-
-// IsComplete reports whether code is ready to run; see kernel.Executor.
-func (e *Executor) IsComplete(code string) (status, indent string) {
-	return complete.IsComplete(code)
-}
-
-// Reset drops all state and starts a fresh interpreter, as after a
-// restart. Interpreted goroutines of the old session are stopped; compiled
-// code they were running finishes on its own.
-func (e *Executor) Reset() error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.runner != nil {
-		e.runner.stopAll()
-	}
-	e.dbg.reset()
-	return e.init()
-}
-
-// traceWriter is the interpreter's stderr. It passes everything to the
-// stderr stream except the lines yaegi writes for each frame a panic
-// unwinds, which it keeps for the traceback while a chunk runs.
-type traceWriter struct {
-	stderr io.Writer
-	mu     sync.Mutex
-	lines  []string
-	buf    bytes.Buffer
-}
-
-func (w *traceWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	w.buf.Write(p)
-	var pass []byte
-	for {
-		i := bytes.IndexByte(w.buf.Bytes(), '\n')
-		if i < 0 {
-			break
-		}
-		line := string(w.buf.Next(i + 1))
-		if panicLineRE.MatchString(line) {
-			w.lines = append(w.lines, line)
-			continue
-		}
-		pass = append(pass, line...)
-	}
-	if w.buf.Len() > 0 && !bytes.HasPrefix(w.buf.Bytes(), []byte(cellFile+":")) && !bytes.HasPrefix(w.buf.Bytes(), []byte(cellNaming.Prefix)) {
-		pass = append(pass, w.buf.Bytes()...)
-		w.buf.Reset()
-	}
-	w.mu.Unlock()
-	if len(pass) > 0 {
-		w.stderr.Write(pass)
-	}
-	return len(p), nil
-}
-
-// collect starts keeping panic lines for a new chunk.
-func (w *traceWriter) collect() {
-	w.mu.Lock()
-	w.lines = nil
-	w.mu.Unlock()
-}
-
-// done returns the panic lines kept since collect.
-func (w *traceWriter) done() []string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	l := w.lines
-	w.lines = nil
-	return l
 }

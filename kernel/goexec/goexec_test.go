@@ -333,21 +333,6 @@ func TestGoroutinePanic(t *testing.T) {
 	}
 }
 
-func TestOsExitDoesNotExit(t *testing.T) {
-	e := newExec(t)
-	ee, _ := fail(t, e, context.Background(), "os.Exit(3)")
-	if ee.Name != "panic" || !strings.Contains(ee.Value, "os.Exit(3)") {
-		t.Errorf("error = %s: %s, want a panic naming os.Exit(3)", ee.Name, ee.Value)
-	}
-	ee, _ = fail(t, e, context.Background(), `log.Fatal("fatal")`)
-	if ee.Name != "panic" || !strings.Contains(ee.Value, "fatal") {
-		t.Errorf("error = %s: %s, want a panic from log.Fatal", ee.Name, ee.Value)
-	}
-	if got, _ := run(t, e, "2 * 21"); got != "42" {
-		t.Errorf("after os.Exit: %q", got)
-	}
-}
-
 func TestInterruptInfiniteLoop(t *testing.T) {
 	e, c := newCancellableExec(t)
 	run(t, e, "kept := 1")

@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
@@ -75,9 +76,10 @@ func sweepDir(name string) string {
 
 // sweepMagic runs a %%sweep cell: the flags of its first line (split at
 // spaces, quotes keeping a value whole), its body a sweep file compiled
-// against dsl.Library() with the line's -set overrides (dsl.SetFlags,
-// dsl.CompileWith, as the command line). It runs the runs that have no
-// result in the result folder yet, or a failed one, with dsl.RunLibrary
+// against library.Registry() with the line's -set overrides (dsl.SetFlags,
+// as the command line) by dsl.RunSource, which the command line's run
+// shares. It runs the runs that have no
+// result in the result folder yet, or a failed one, with library.Run
 // under ctx (each result records the magic line as its command), showing
 // a progress bar, shows the report as Markdown, and sets the session
 // variable (-var, default sweep) to a *dsl.Sweep of the plan, the run's
@@ -107,71 +109,76 @@ func (e *Executor) sweepMagic(ctx context.Context, code, args, body string) (*ke
 	if !token.IsIdentifier(*varName) {
 		return nil, sweepError("%%%%sweep: -var %q is not a Go identifier", *varName)
 	}
-	spec, err := dsl.CompileWith(cellFile, []byte(body), dsl.Library(), sets)
-	if err != nil {
-		return nil, sweepCompileError(code, err)
-	}
-	plan, err := dsl.NewPlan(spec)
-	if err != nil {
-		return nil, sweepError("%%%%sweep: planning the runs: %v", err)
-	}
-	dir := *out
-	if dir == "" {
-		dir = sweepDir(spec.Name)
-	}
-	store, err := dsl.OpenStore(dir)
-	if err != nil {
-		return nil, sweepError("%%%%sweep: opening the result folder: %v", err)
-	}
-	label := spec.Name
-	if label == "" {
-		label = "sweep"
-	}
-	bar := display.NewProgress(label)
-	sum, runErr := dsl.Run(ctx, plan, store, dsl.RunLibrary, &dsl.Options{
-		Workers: *workers,
-		Replace: *replace,
-		Command: append([]string{"%%sweep"}, fields...),
-		Progress: func(done, failed, total int, eta time.Duration) {
-			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
+	var bar *display.Progress
+	sw, runErr := dsl.RunSource(ctx, cellFile, []byte(body), library.Registry(), library.Run, &dsl.SourceOptions{
+		Sets: sets,
+		Folder: func(spec *dsl.Spec) string {
+			if *out != "" {
+				return *out
+			}
+			return sweepDir(spec.Name)
+		},
+		Start: func(sw *dsl.Sweep) {
+			label := sw.Name
+			if label == "" {
+				label = "sweep"
+			}
+			bar = display.NewProgress(label)
+		},
+		Options: dsl.Options{
+			Workers: *workers,
+			Replace: *replace,
+			Command: append([]string{"%%sweep"}, fields...),
+			Progress: func(done, failed, total int, eta time.Duration) {
+				bar.Update(done, total, fmt.Sprintf("%d failed", failed))
+			},
 		},
 	})
-	bar.Done()
-	var changed *dsl.PlanChangedError
-	if errors.As(runErr, &changed) {
-		return nil, sweepError("%%%%sweep: %v", runErr)
+	if bar != nil {
+		bar.Done()
 	}
+	var stage *dsl.StageError
+	switch {
+	case errors.As(runErr, &stage) && stage.Stage == dsl.StageCompile:
+		return nil, sweepCompileError(code, stage.Err)
+	case errors.As(runErr, &stage) && stage.Stage == dsl.StagePlan:
+		return nil, sweepError("%%%%sweep: planning the runs: %v", stage.Err)
+	case errors.As(runErr, &stage) && stage.Stage == dsl.StageFolder:
+		return nil, sweepError("%%%%sweep: opening the result folder: %v", stage.Err)
+	case sw == nil:
+		return nil, sweepError("%%%%sweep: %v", runErr) // a folder of another plan
+	}
+	dir, sum, rep := sw.Dir, sw.Summary, sw.Report
 	if sum != nil && sum.Note != "" {
 		e.out.write(0, []byte(fmt.Sprintf("%s: %s\n", dir, sum.Note)))
 	}
 	if sum != nil {
 		e.out.write(0, []byte(fmt.Sprintf("%s: %s\n", dir, sum)))
 	}
-	all, err := dsl.LoadResults(dir)
-	if err != nil {
-		return nil, sweepError("%%%%sweep: loading the results: %v", err)
+	if errors.As(runErr, &stage) { // the results could not be read back
+		return nil, sweepError("%%%%sweep: %v", stage.Err)
 	}
-	results, _ := plan.Select(all)
-	rep, err := dsl.NewReport(plan, results)
-	if err != nil {
-		return nil, sweepError("%%%%sweep: report: %v", err)
-	}
-	sw := &dsl.Sweep{Name: spec.Name, Dir: dir, Plan: plan, Summary: sum, Results: results, Report: rep}
 	if err := e.setSweepVar(*varName, sw); err != nil {
 		return nil, sweepError("%%%%sweep: setting the variable %s: %v", *varName, err)
 	}
 	if runErr != nil {
 		if ctx.Err() != nil {
+			have := "some"
+			if rep != nil {
+				have = fmt.Sprint(rep.Results)
+			}
 			return nil, &kernel.ExecError{
 				Name:  "Interrupted",
 				Value: "the sweep was interrupted",
-				Traceback: []string{fmt.Sprintf("Interrupted: the sweep was interrupted; %d of %d runs have a result in %s, run the cell again to run the rest",
-					rep.Results, len(plan.Jobs), dir)},
+				Traceback: []string{fmt.Sprintf("Interrupted: the sweep was interrupted; %s of %d runs have a result in %s, run the cell again to run the rest",
+					have, len(sw.Plan.Jobs), dir)},
 			}
 		}
 		return nil, sweepError("%%%%sweep: %v", runErr)
 	}
-	display.Markdown(rep.Markdown())
+	if rep != nil {
+		display.Markdown(rep.Markdown())
+	}
 	if sum != nil && sum.Failed > 0 {
 		return nil, sweepError("%%%%sweep: %d runs failed: %s", sum.Failed, strings.Join(sum.Errors, "; "))
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -301,5 +302,25 @@ func TestSweepMagicASHA(t *testing.T) {
 	}
 	if _, md := rec.displays(); len(md) != 1 || !strings.Contains(md[0], fmt.Sprintf("%d stopped early by asha", n)) {
 		t.Errorf("report %q does not count the stopped runs", md)
+	}
+}
+
+// TestSweepLibraryInCells checks that a cell's dsl.Library() and
+// dsl.RunLibrary, which notebooks call, are the library's (dsl/library
+// binds itself to dsl when the executor's package imports it): the
+// registry has the gaussian model, and a run trains.
+func TestSweepLibraryInCells(t *testing.T) {
+	e := newExec(t)
+	run(t, e, `import "github.com/rbm-kernel/rbm-kernel/dsl"`)
+	if got, _ := run(t, e, `dsl.Library().Names(dsl.KindModel)`); got != "[binary gaussian]" {
+		t.Errorf("dsl.Library() models = %s, want [binary gaussian]", got)
+	}
+	src := "seed 1\nupdates 10\ndata bars_stripes(size = 2)\nmodel gaussian(hidden = 2)\nlearner mcd\nmeasure loglik\n"
+	code := "spec, _ := dsl.Compile(\"c.sweep\", []byte(" + strconv.Quote(src) + "), dsl.Library())\n" +
+		"plan, _ := dsl.NewPlan(spec)\npts, err := dsl.RunLibrary(context.Background(), plan.Jobs[0])\n"
+	run(t, e, `import "context"`)
+	run(t, e, code)
+	if got, _ := run(t, e, `fmt.Sprint(len(pts), err)`); got != `"1 <nil>"` {
+		t.Errorf("dsl.RunLibrary in a cell: %s, want 1 point and no error", got)
 	}
 }

@@ -14,6 +14,8 @@ func init() {
 		// function, constant and variable definitions
 		"BaseRate":         reflect.ValueOf(rbm.BaseRate),
 		"FillState":        reflect.ValueOf(rbm.FillState),
+		"Float32":          reflect.ValueOf(rbm.Float32),
+		"Float64":          reflect.ValueOf(rbm.Float64),
 		"Load":             reflect.ValueOf(rbm.Load),
 		"LoadFile":         reflect.ValueOf(rbm.LoadFile),
 		"LoadGaussian":     reflect.ValueOf(rbm.LoadGaussian),
@@ -25,10 +27,12 @@ func init() {
 		"MaxJointUnits":    reflect.ValueOf(constant.MakeFromLiteral("22", token.INT, 0)),
 		"MaxLogVar":        reflect.ValueOf(constant.MakeFromLiteral("300", token.INT, 0)),
 		"MaxParam":         reflect.ValueOf(constant.MakeFromLiteral("100000000000000000000000000000000000000000000000000", token.FLOAT, 0)),
+		"MaxParam32":       reflect.ValueOf(constant.MakeFromLiteral("1000000000000000000000000000000", token.FLOAT, 0)),
 		"MaxParams":        reflect.ValueOf(constant.MakeFromLiteral("268435456", token.INT, 0)),
 		"MaxTableUnits":    reflect.ValueOf(constant.MakeFromLiteral("24", token.INT, 0)),
 		"NewBinary":        reflect.ValueOf(rbm.NewBinary),
 		"NewGaussian":      reflect.ValueOf(rbm.NewGaussian),
+		"ParsePrecision":   reflect.ValueOf(rbm.ParsePrecision),
 		"SampleBernoulli":  reflect.ValueOf(rbm.SampleBernoulli),
 		"Sigmoid":          reflect.ValueOf(rbm.Sigmoid),
 		"SigmoidInPlace":   reflect.ValueOf(rbm.SigmoidInPlace),
@@ -41,6 +45,7 @@ func init() {
 		"Gaussian":    reflect.ValueOf((*rbm.Gaussian)(nil)),
 		"Init":        reflect.ValueOf((*rbm.Init)(nil)),
 		"Model":       reflect.ValueOf((*rbm.Model)(nil)),
+		"Precision":   reflect.ValueOf((*rbm.Precision)(nil)),
 		"Progress":    reflect.ValueOf((*rbm.Progress)(nil)),
 
 		// interface wrapper definitions

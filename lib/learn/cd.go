@@ -71,6 +71,7 @@ type CD struct {
 	grad   *Grad
 	pos    *mat.Dense
 	owner  bound
+	f32    gradBuf
 }
 
 // NewCD returns a CD-k learner with k sampling steps (k ≤ 0 means 1) run by
@@ -149,7 +150,7 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 	if err := l.chains.HiddenProb(m); err != nil {
 		return nil, fmt.Errorf("learn: CD: %w", err)
 	}
-	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.chains.PH)
+	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH)
 	return l.grad, nil
 }
 
@@ -165,44 +166,6 @@ func sized(d *mat.Dense, r, c int) *mat.Dense {
 	d.Reset()
 	d.ReuseAs(r, c)
 	return d
-}
-
-// binaryGrad writes the binary-RBM gradient estimate
-// g = (V₀ᵀP₀/n₀ − V₁ᵀP₁/n₁, mean V₀ − mean V₁, mean P₀ − mean P₁)
-// from positive statistics (v0, p0) and negative statistics (v1, p1); the
-// two phases may have different numbers of rows (persistent chains).
-func binaryGrad(g *Grad, v0 mat.Matrix, p0 *mat.Dense, v1, p1 *mat.Dense) {
-	nv := len(g.Parts[1])
-	nh := len(g.Parts[2])
-	gw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: g.Parts[0]}
-	n0, _ := p0.Dims()
-	n1, _ := p1.Dims()
-	var v0r blas64.General
-	if d, ok := v0.(*mat.Dense); ok {
-		v0r = d.RawMatrix()
-	} else {
-		v0r = mat.DenseCopyOf(v0).RawMatrix()
-	}
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1/float64(n0), v0r, p0.RawMatrix(), 0, gw)
-	blas64.Gemm(blas.Trans, blas.NoTrans, -1/float64(n1), v1.RawMatrix(), p1.RawMatrix(), 1, gw)
-	colMeanDiff(g.Parts[1], v0r, v1.RawMatrix())
-	colMeanDiff(g.Parts[2], p0.RawMatrix(), p1.RawMatrix())
-}
-
-// colMeanDiff writes dst_j = mean_i a_ij − mean_i b_ij.
-func colMeanDiff(dst []float64, a, b blas64.General) {
-	clear(dst)
-	fa, fb := 1/float64(a.Rows), 1/float64(b.Rows)
-	for i := 0; i < a.Rows; i++ {
-		for j, x := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
-			dst[j] += fa * x
-		}
-	}
-	for i := 0; i < b.Rows; i++ {
-		for j, x := range b.Data[i*b.Stride : i*b.Stride+b.Cols] {
-			dst[j] -= fb * x
-		}
-	}
 }
 
 // hiddenProb writes p = σ(v·W + 1·cᵀ): the product, then per row the bias

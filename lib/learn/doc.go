@@ -131,4 +131,10 @@
 //
 // The History that Train returns is the caller's; OnObserve sees it while
 // the run appends to it, on the run's goroutine.
+//
+// Precision: CD, PCD, FPCD, PT, S-DCP and CS-DCP sample and form their
+// gradient's products in the precision of the model
+// (rbm.Binary.Precision; float32 through single-precision BLAS);
+// gradients, optimisers and the parameters stay float64
+// (docs/precision.md).
 package learn

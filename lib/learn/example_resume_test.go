@@ -68,5 +68,5 @@ func ExampleResume() {
 	// saved after 1000 of 2000 updates
 	// resumed and finished: true 2000
 	// the weights of one uninterrupted run: true
-	// log-likelihood -1.45 (best possible −ln 4 = −1.39)
+	// log-likelihood -1.66 (best possible −ln 4 = −1.39)
 }

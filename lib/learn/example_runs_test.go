@@ -129,7 +129,7 @@ func Example_concurrentRuns() {
 	}
 	// Output:
 	// rate 0.03 final log-likelihood -2.73
-	// rate 0.1  final log-likelihood -1.55
-	// rate 0.3  final log-likelihood -1.64
-	// rate 1    final log-likelihood -1.42
+	// rate 0.1  final log-likelihood -1.56
+	// rate 0.3  final log-likelihood -1.51
+	// rate 1    final log-likelihood -1.54
 }

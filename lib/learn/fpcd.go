@@ -49,6 +49,7 @@ type FPCD struct {
 	pos    *mat.Dense
 	ps, pf [][]float64 // parameter slices of m and of the fast model
 	pt     [][]float64 // parameter slices of the summed model
+	f32    gradBuf     // float32 statistics for a model of precision Float32
 
 	// pending is true when the fast update of the last Update,
 	// θ_F ← decay·θ_F + rate·grad, is still to be made: it is made in the
@@ -170,16 +171,17 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 		l.pending = false
 	}
 	l.ps, l.pf, l.pt = params(m, l.ps), params(l.fast, l.pf), params(l.sum, l.pt)
+	l.sum.Precision = m.Precision // the chains sample θ + θ_F in the model's precision
 	l.sync()
 	if err := l.Sampler.Sample(l.sum, l.chains, max(l.K, 1)); err != nil {
 		return err
 	}
 	l.pos = sized(l.pos, n, nh)
-	hiddenProb(m, l.pos, batch)
+	hiddenProbIn(m, &l.f32, l.pos, batch)
 	if err := l.chains.HiddenProb(m); err != nil {
 		return err
 	}
-	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.chains.PH)
+	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH)
 	if err := opt.Step(m, l.grad); err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"
 )
@@ -115,31 +116,40 @@ func TestL1AtZero(t *testing.T) {
 
 // TestTrainL1 checks that Settings.L1 reaches the optimiser: CD-1 on 3×3
 // Bars and Stripes from weights N(0, 0.5²) with λ₁ = 0.03 leaves some
-// weights exactly 0 (32 of 144 here) and the model still learns (the
-// exact log-likelihood rises from the initial model's), while the same run
-// without the penalty leaves none at 0. A negative L1 is refused.
+// weights exactly 0 and the model still learns (the exact log-likelihood
+// rises from the initial model's), while the same run without the penalty
+// leaves none at 0. A weight is exactly 0 after the last update only if
+// that update's noisy gradient lands within λ₁ of w/ε (soft thresholding),
+// so one run can end with none at 0 by chance (sampler seed 1 does, about
+// one run in 16 here; the others end with 16 to 64): the runs with the
+// penalty use three sampler seeds and the test asks for zeros in their
+// total. A negative L1 is refused.
 func TestTrainL1(t *testing.T) {
 	set := barsAndStripes()
 	zeros := map[float64]int{}
 	for _, l1 := range []float64{0, 0.03} {
-		m, _ := rbm.NewBinary(9, 16, &rbm.Init{WeightStd: 0.5, Seed: 1})
-		ll0, _ := m.LogLikelihood(set.X)
-		if _, err := Train(context.Background(), m, set, NewCD(1, nil), &Settings{Updates: 2000, Rate: 0.1, L1: l1}); err != nil {
-			t.Fatal(err)
-		}
-		ll, _ := m.LogLikelihood(set.X)
-		for _, w := range m.W.RawMatrix().Data {
-			if w == 0 {
-				zeros[l1]++
+		for seed := uint64(1); seed <= 3; seed++ {
+			m, _ := rbm.NewBinary(9, 16, &rbm.Init{WeightStd: 0.5, Seed: 1})
+			ll0, _ := m.LogLikelihood(set.X)
+			if _, err := Train(context.Background(), m, set, NewCD(1, mcmc.NewGibbs(seed)), &Settings{Updates: 2000, Rate: 0.1, L1: l1}); err != nil {
+				t.Fatal(err)
 			}
-		}
-		t.Logf("λ₁ = %v: %d of 144 weights are 0; log-likelihood %.3f (initial %.3f)", l1, zeros[l1], ll, ll0)
-		if !(ll > ll0) {
-			t.Errorf("λ₁ = %v: log-likelihood %.3f not above the initial %.3f", l1, ll, ll0)
+			ll, _ := m.LogLikelihood(set.X)
+			z := 0
+			for _, w := range m.W.RawMatrix().Data {
+				if w == 0 {
+					z++
+				}
+			}
+			zeros[l1] += z
+			t.Logf("λ₁ = %v, seed %d: %d of 144 weights are 0; log-likelihood %.3f (initial %.3f)", l1, seed, z, ll, ll0)
+			if !(ll > ll0) {
+				t.Errorf("λ₁ = %v, seed %d: log-likelihood %.3f not above the initial %.3f", l1, seed, ll, ll0)
+			}
 		}
 	}
 	if zeros[0] != 0 || zeros[0.03] == 0 {
-		t.Errorf("weights at 0: %d without the penalty, %d with it", zeros[0], zeros[0.03])
+		t.Errorf("weights at 0 in three runs: %d without the penalty, %d with it", zeros[0], zeros[0.03])
 	}
 	if _, err := Train(context.Background(), randomModel(9, 4, 1), set, NewCD(1, nil), &Settings{L1: -1}); err == nil {
 		t.Error("negative L1 accepted")

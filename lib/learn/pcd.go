@@ -36,7 +36,8 @@ type PCD struct {
 	grad   *Grad
 	pos    *mat.Dense
 	owner  bound
-	pt     bool // the PCD inside a PT learner
+	pt     bool    // the PCD inside a PT learner
+	f32    gradBuf // float32 statistics for a model of precision Float32
 }
 
 // NewPCD returns a PCD-k learner with k sampling steps (k ≤ 0 means 1) per
@@ -137,10 +138,10 @@ func (l *PCD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 		return nil, fmt.Errorf("learn: PCD: %w", err)
 	}
 	l.pos = sized(l.pos, n, m.Hidden())
-	hiddenProb(m, l.pos, batch)
+	hiddenProbIn(m, &l.f32, l.pos, batch)
 	if err := l.chains.HiddenProb(m); err != nil {
 		return nil, fmt.Errorf("learn: PCD: %w", err)
 	}
-	binaryGrad(l.grad, batch, l.pos, l.chains.V, l.chains.PH)
+	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH)
 	return l.grad, nil
 }

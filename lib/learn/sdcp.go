@@ -3,6 +3,7 @@ package learn
 import (
 	"errors"
 	"fmt"
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -106,6 +107,8 @@ type dcp struct {
 	negMuV, negLamH  []float64  // means of V_n and P_n
 	dirLam, dirMuBuf []float64
 	owner            bound
+	prec             rbm.Precision // the model's, at this update
+	f32              gradBuf       // float32 copies for the products of a Float32 model
 }
 
 func newDCP(name string, d, k int, s mcmc.Sampler, centered bool) dcp {
@@ -186,6 +189,7 @@ func (l *dcp) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 		}
 	}
 	l.pos = sized(l.pos, n, nh)
+	l.prec = m.Precision
 	vr, pr := batch.RawMatrix(), l.pos.RawMatrix()
 	gw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: l.grad.Parts[0]}
 	pw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: l.posW}
@@ -206,7 +210,7 @@ func (l *dcp) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 		vn, hn := l.chains.V.RawMatrix(), l.chains.PH.RawMatrix()
 		if !l.centered {
 			copy(gw.Data, pw.Data)
-			blas64.Gemm(blas.Trans, blas.NoTrans, -1/float64(vn.Rows), vn, hn, 1, gw)
+			l.outer(gw, -1/float64(vn.Rows), 1, vn, hn)
 			subColMean(l.grad.Parts[1], l.posB, vn)
 			subColMean(l.grad.Parts[2], l.posC, hn)
 		} else {
@@ -234,7 +238,7 @@ func (l *dcp) positive(vr, pr, pw blas64.General) {
 		}
 		return
 	}
-	blas64.Gemm(blas.Trans, blas.NoTrans, 1/float64(vr.Rows), vr, pr, 0, pw)
+	l.outer(pw, 1/float64(vr.Rows), 0, vr, pr)
 	colMeanInto(l.posB, vr)
 	colMeanInto(l.posC, pr)
 }
@@ -287,12 +291,12 @@ func (l *dcp) centeredGrad(first bool, vr, pr, vn, hn, pw, gw blas64.General) {
 		lam[j] = (1-nuLam)*lam[j] + nuLam*l.lamB[j]
 	}
 	if first {
-		centeredOuter(pw, 1/float64(vr.Rows), 0, vr, pr, l.muB, l.lamB, mu, lam, l.dirMuBuf)
+		l.centeredOuter(pw, 1/float64(vr.Rows), 0, vr, pr, l.muB, l.lamB, mu, lam, l.dirMuBuf)
 	}
 	colMean(l.negMuV, vn)
 	colMean(l.negLamH, hn)
 	copy(gw.Data, pw.Data)
-	centeredOuter(gw, -1/float64(vn.Rows), 1, vn, hn, l.negMuV, l.negLamH, mu, lam, l.dirMuBuf)
+	l.centeredOuter(gw, -1/float64(vn.Rows), 1, vn, hn, l.negMuV, l.negLamH, mu, lam, l.dirMuBuf)
 	gb, gc := l.grad.Parts[1], l.grad.Parts[2]
 	for i := range gb {
 		gb[i] = l.muB[i] - l.negMuV[i]
@@ -310,10 +314,11 @@ func (l *dcp) centeredGrad(first bool, vr, pr, vn, hn, pw, gw blas64.General) {
 //	(V − 1μᵀ)ᵀ(H − 1λᵀ) = VᵀH − n μ h̄ᵀ − n (v̄ − μ) λᵀ,
 //
 // with v̄, h̄ the column means of V and H (n rows): one product and two
-// rank-one updates. tmp has len(μ) elements.
-func centeredOuter(dst blas64.General, alpha, beta float64, v, h blas64.General, vbar, hbar, mu, lam, tmp []float64) {
+// rank-one updates (the product in the model's precision, see outer). tmp
+// has len(μ) elements.
+func (l *dcp) centeredOuter(dst blas64.General, alpha, beta float64, v, h blas64.General, vbar, hbar, mu, lam, tmp []float64) {
 	n := float64(v.Rows)
-	blas64.Gemm(blas.Trans, blas.NoTrans, alpha, v, h, beta, dst)
+	l.outer(dst, alpha, beta, v, h)
 	blas64.Ger(-alpha*n, blas64.Vector{N: len(mu), Inc: 1, Data: mu}, blas64.Vector{N: len(hbar), Inc: 1, Data: hbar}, dst)
 	for i := range tmp {
 		tmp[i] = vbar[i] - mu[i]
@@ -355,6 +360,27 @@ func subColMean(dst, pos []float64, b blas64.General) {
 	for i := 0; i < b.Rows; i++ {
 		for j, x := range b.Data[i*b.Stride : i*b.Stride+b.Cols] {
 			dst[j] -= fb * x
+		}
+	}
+}
+
+// outer writes dst ← beta·dst + alpha·VᵀH with the product in the model's
+// precision: through blas64 for Float64; for Float32 through sgemm on
+// float32 copies of v and h, the result added to dst in float64.
+func (l *dcp) outer(dst blas64.General, alpha, beta float64, v, h blas64.General) {
+	if l.prec != rbm.Float32 {
+		blas64.Gemm(blas.Trans, blas.NoTrans, alpha, v, h, beta, dst)
+		return
+	}
+	b := &l.f32
+	b.v1 = to32(b.v1, kern.General[float64]{Rows: v.Rows, Cols: v.Cols, Stride: v.Stride, Data: v.Data})
+	b.p1 = to32(b.p1, kern.General[float64]{Rows: h.Rows, Cols: h.Cols, Stride: h.Stride, Data: h.Data})
+	b.gw = sized32(b.gw, v.Cols, h.Cols)
+	kern.Gemm(true, false, float32(alpha), b.v1, b.p1, 0, b.gw)
+	for i := 0; i < dst.Rows; i++ {
+		row, g := dst.Data[i*dst.Stride:i*dst.Stride+dst.Cols], b.gw.Row(i)
+		for j := range row {
+			row[j] = beta*row[j] + float64(g[j])
 		}
 	}
 }

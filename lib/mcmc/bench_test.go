@@ -8,18 +8,30 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
 
-// BenchmarkGibbs784x500 measures one block Gibbs step (two matrix products,
-// sigmoids and Bernoulli draws) of 100 chains of a 784×500 RBM.
-func BenchmarkGibbs784x500(b *testing.B) {
+// BenchmarkGibbsMNIST measures one block Gibbs step (two matrix products,
+// sigmoids and Bernoulli draws) of 100 chains of a 784×500 RBM, the size
+// of the comparison with numpy and JAX in bench/compare.sh. The
+// sub-benchmark names the precision of the arithmetic. Steady state does
+// not allocate.
+func BenchmarkGibbsMNIST(b *testing.B) {
+	b.Run("float64", func(b *testing.B) { benchGibbs(b, rbm.Float64) })
+	b.Run("float32", func(b *testing.B) { benchGibbs(b, rbm.Float32) })
+}
+
+func benchGibbs(b *testing.B, p rbm.Precision) {
 	m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
+	m.Precision = p
 	c, err := NewChains(m, 100, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		b.Fatal(err)
 	}
 	g := NewGibbs(1)
+	if err := g.Sample(m, c, 1); err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := g.Sample(m, c, 1); err != nil {

@@ -35,6 +35,9 @@ type Chains struct {
 
 	// wg waits for the parallel blocks of a half-step on these chains.
 	wg *sync.WaitGroup
+	// f32 holds float32 copies of the states and the model for samplers
+	// running a model of precision Float32 (precision.go).
+	f32 *chains32
 }
 
 // waiter returns the chains' wait group, making it on first use.
@@ -184,7 +187,14 @@ func (c *Chains) HiddenProb(m *rbm.Binary) error {
 	if err := checkModel(m, c); err != nil {
 		return fmt.Errorf("mcmc: HiddenProb: %w", err)
 	}
-	hidden(c, m, nil, nil)
+	if m.Precision == rbm.Float32 {
+		l := c.load32(m, false)
+		hiddenHalf(c.waiter(), l, false, nil)
+		load(general(c.PH), l.ph)
+		return nil
+	}
+	l := view64(m, c)
+	hiddenHalf(c.waiter(), &l, false, nil)
 	return nil
 }
 

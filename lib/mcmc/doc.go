@@ -62,4 +62,9 @@
 // (learn.Run.Save). A sampler of one's own can implement the two methods
 // to be saved as well; one that does not can still run in a training run
 // continued in memory.
+//
+// Precision: Gibbs, Flip and Tempered (over Gibbs) run in the precision of
+// the model they sample (rbm.Binary.Precision): float64, or float32 through
+// single-precision BLAS on float32 copies of the model and the chains,
+// with Chains and the results float64 either way (docs/precision.md).
 package mcmc

@@ -6,9 +6,8 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -87,18 +86,14 @@ func (f *Flip) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error 
 		return fmt.Errorf("mcmc: Flip.Sample: %w", err)
 	}
 	src := streams(&f.srcs, f.seed, c.Len())
-	w := m.W.RawMatrix()
-	for s := 0; s < steps; s++ {
-		ph := c.PH.RawMatrix()
-		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
-		flipRows(c.waiter(), ph, c.H.RawMatrix(), m.C, f.alpha, src)
-		if s == 0 && p0 != nil {
-			p0.Copy(c.PH)
-		}
-		pv := c.PV.RawMatrix()
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.H.RawMatrix(), w, 0, pv)
-		flipRows(c.waiter(), pv, c.V.RawMatrix(), m.B, f.alpha, src)
+	if m.Precision == rbm.Float32 && steps > 0 { // (0 steps: nothing to load or store)
+		l := c.load32(m, true)
+		flipSteps(c.waiter(), l, f.alpha, src, steps, p0)
+		c.store32(l)
+		return nil
 	}
+	l := view64(m, c)
+	flipSteps(c.waiter(), &l, f.alpha, src, steps, p0)
 	return nil
 }
 
@@ -108,25 +103,24 @@ func (f *Flip) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error 
 // state s of the same element moves by the per-unit kernel of T_α, with one
 // uniform draw from the stream of the element's block of blockRows rows.
 // The per-block streams make the result independent of the split.
-func flipRows(wg *sync.WaitGroup, p, s blas64.General, bias []float64, alpha float64, src []rand.PCG) {
-	spread(wg, job{kind: doFlip, p: p, s: s, bias: bias, alpha: alpha, src: src})
+func flipRows[T kern.Float](wg *sync.WaitGroup, p, s kern.General[T], bias []T, alpha float64, src []rand.PCG) {
+	spread(wg, job[T]{kind: doFlip, p: p, s: s, bias: bias, alpha: alpha, src: src})
 }
 
 // flipBlock does block b of a doFlip job: the inputs plus bias go through
-// rbm.SigmoidInPlace (as in Gibbs), and the flip probability is derived
+// kern.Sigmoid (as in Gibbs), and the flip probability is derived
 // from q = σ(x) (see flipProb).
-func (j *job) flipBlock(b int) {
+func (j *job[T]) flipBlock(b int) {
 	p, s, alpha := j.p, j.s, j.alpha
-	g := &j.src[b]
+	u := kern.NewUniforms[T](&j.src[b])
 	for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
-		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
-		out := s.Data[i*s.Stride : i*s.Stride+len(row)]
+		row := p.Row(i)
+		out := s.Row(i)
 		if j.bias != nil {
-			addBias(row, j.bias)
-			rbm.SigmoidInPlace(row)
+			kern.Sigmoid(row, j.bias)
 		}
 		for k, q := range row {
-			if uniform(g) < alpha*flipProb(out[k], q)+(1-alpha)*q {
+			if u.Next() < T(alpha*flipProb(float64(out[k]), float64(q))+(1-alpha)*float64(q)) {
 				out[k] = 1
 			} else {
 				out[k] = 0

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -293,7 +293,7 @@ func TestFlipSLEMRange(t *testing.T) {
 }
 
 // BenchmarkFlip784x500 measures one flip-the-state step (α = 1) of 100
-// chains of a 784×500 RBM, to compare with BenchmarkGibbs784x500.
+// chains of a 784×500 RBM, to compare with BenchmarkGibbsMNIST.
 func BenchmarkFlip784x500(b *testing.B) {
 	m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
 	if err != nil {
@@ -316,8 +316,8 @@ func BenchmarkFlip784x500(b *testing.B) {
 // (sigmoid, flip probability and Bernoulli draw) of a 100×500 layer, to
 // compare with BenchmarkSigmoidSample (the same for Gibbs).
 func BenchmarkFlipSample(b *testing.B) {
-	p := blas64.General{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
-	s := blas64.General{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
+	p := kern.General[float64]{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
+	s := kern.General[float64]{Rows: 100, Cols: 500, Stride: 500, Data: make([]float64, 50000)}
 	bias := make([]float64, 500)
 	var srcs []rand.PCG
 	src := streams(&srcs, 1, 100)

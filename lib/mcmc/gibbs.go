@@ -7,8 +7,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -53,13 +51,14 @@ func (g *Gibbs) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error
 		return fmt.Errorf("mcmc: Gibbs.Sample: %w", err)
 	}
 	src := streams(&g.srcs, g.seed, c.Len())
-	for s := 0; s < steps; s++ {
-		hidden(c, m, c.H, src)
-		if s == 0 && p0 != nil {
-			p0.Copy(c.PH)
-		}
-		visible(c, m, src)
+	if m.Precision == rbm.Float32 && steps > 0 { // (0 steps: nothing to load or store)
+		l := c.load32(m, false)
+		gibbsSteps(c.waiter(), l, src, steps, p0)
+		c.store32(l)
+		return nil
 	}
+	l := view64(m, c)
+	gibbsSteps(c.waiter(), &l, src, steps, p0)
 	return nil
 }
 
@@ -96,25 +95,11 @@ func Run(ctx context.Context, s Sampler, m *rbm.Binary, c *Chains, steps, every 
 }
 
 // hidden writes c.PH = σ(c.V·W + 1·cᵀ) and, if h is non-nil,
-// h ~ Bernoulli(c.PH) with the block sources src.
+// h ~ Bernoulli(c.PH) with the block sources src, in float64.
 func hidden(c *Chains, m *rbm.Binary, h *mat.Dense, src []rand.PCG) {
-	pr := c.PH.RawMatrix()
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), m.W.RawMatrix(), 0, pr)
-	if h == nil {
-		rowsDo(c.waiter(), doSigmoid, pr, blas64.General{}, m.C, nil)
-		return
+	l := view64(m, c)
+	if h != nil {
+		l.h = general(h)
 	}
-	rowsDo(c.waiter(), doSigmoidSample, pr, h.RawMatrix(), m.C, src)
-}
-
-// visible writes c.PV = σ(c.H·Wᵀ + 1·bᵀ) and c.V ~ Bernoulli(c.PV).
-func visible(c *Chains, m *rbm.Binary, src []rand.PCG) {
-	pr := c.PV.RawMatrix()
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.H.RawMatrix(), m.W.RawMatrix(), 0, pr)
-	rowsDo(c.waiter(), doSigmoidSample, pr, c.V.RawMatrix(), m.B, src)
-}
-
-// uniform returns a float64 uniform in [0, 1) from the top 53 bits of src.
-func uniform(src *rand.PCG) float64 {
-	return float64(src.Uint64()>>11) * 0x1p-53
+	hiddenHalf(c.waiter(), &l, h != nil, src)
 }

@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
-	"gonum.org/v1/gonum/blas/blas64"
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
+	"gonum.org/v1/gonum/mat"
 )
 
 // The element-wise work of a half-step (sigmoid and Bernoulli draws) is
@@ -32,13 +32,14 @@ const (
 	doTempered             // p ← σ(β(p + bias)); s ~ Bernoulli(p); dot_i = Σ_k s_k (p_k + bias_k) if dot is set
 )
 
-// job is one contiguous range of blocks of one half-step.
-type job struct {
+// job is one contiguous range of blocks of one half-step, in precision T
+// (float64 or float32; see docs/precision.md): the same code serves both.
+type job[T kern.Float] struct {
 	kind   int
-	p, s   blas64.General
-	bias   []float64
+	p, s   kern.General[T]
+	bias   []T
 	alpha  float64 // doFlip: the blend of T and G
-	beta   float64 // doTempered: the inverse temperature
+	beta   T       // doTempered: the inverse temperature
 	dot    []float64
 	src    []rand.PCG
 	lo, hi int // blocks [lo, hi)
@@ -47,31 +48,75 @@ type job struct {
 
 var (
 	poolOnce sync.Once
-	poolJobs chan job
+	pool64   chan job[float64]
+	pool32   chan job[float32]
 	poolSize int
 )
 
 func startPool() {
 	poolSize = runtime.GOMAXPROCS(0)
-	poolJobs = make(chan job, 4*poolSize)
+	pool64 = make(chan job[float64], 4*poolSize)
+	pool32 = make(chan job[float32], 4*poolSize)
 	for i := 0; i < poolSize; i++ {
 		go func() {
-			for j := range poolJobs {
-				j.run()
-				j.wg.Done()
+			for {
+				select {
+				case j := <-pool64:
+					j.run()
+					j.wg.Done()
+				case j := <-pool32:
+					j.run()
+					j.wg.Done()
+				}
 			}
 		}()
 	}
 }
 
+// poolOf returns the pool's channel for jobs of precision T.
+func poolOf[T kern.Float]() chan job[T] {
+	if kern.Is32[T]() {
+		return any(pool32).(chan job[T])
+	}
+	return any(pool64).(chan job[T])
+}
+
+// general views the raw matrix of d as a kern.General.
+func general(d *mat.Dense) kern.General[float64] {
+	r := d.RawMatrix()
+	return kern.General[float64]{Rows: r.Rows, Cols: r.Cols, Stride: r.Stride, Data: r.Data}
+}
+
 // streams returns one source per block of the r rows, growing *srcs (and
 // deriving new sources from seed) when r has more blocks than before.
+// Block k's source starts at the state streamState(seed, k).
 func streams(srcs *[]rand.PCG, seed uint64, r int) []rand.PCG {
 	nb := (r + blockRows - 1) / blockRows
 	for k := len(*srcs); k < nb; k++ {
-		*srcs = append(*srcs, *rand.NewPCG(splitmix(seed+uint64(2*k)), splitmix(seed+uint64(2*k+1))))
+		hi, lo := streamState(seed, uint64(k))
+		*srcs = append(*srcs, *rand.NewPCG(hi, lo))
 	}
 	return (*srcs)[:nb]
+}
+
+// streamState returns the 128-bit PCG state (hi, lo) of random stream k of
+// seed: the image of the pair (seed, k) under a four-round Feistel network
+// whose round function is the SplitMix64 finaliser with a different
+// odd offset per round,
+//
+//	(L₀, R₀) = (seed, k),  (L_{r+1}, R_{r+1}) = (R_r, L_r ⊕ f_r(R_r)),
+//
+// returning (L₄, R₄). Each round is invertible whatever f_r is, so the map
+// (seed, k) → (hi, lo) is a bijection of 128-bit words: no two (seed,
+// stream) pairs ever start at the same state, and both words depend on
+// both inputs. (The former derivation, (splitmix(seed+2k),
+// splitmix(seed+2k+1)), made stream k of seed s+2 stream k+1 of seed s.)
+func streamState(seed, k uint64) (hi, lo uint64) {
+	l, r := seed, k
+	for _, c := range [4]uint64{0x9e3779b97f4a7c15, 0xd1b54a32d192ed03, 0xabc98388fb8fac03, 0x8cb92ba72f3d8dd7} {
+		l, r = r, l^splitmix(r+c)
+	}
+	return l, r
 }
 
 // splitmix is the SplitMix64 finaliser, a bijective mixing of x with
@@ -86,15 +131,15 @@ func splitmix(x uint64) uint64 {
 // rowsDo runs a half-step's element-wise work of the given kind over the
 // rows of p (and s), block by block, in parallel when it is large, waiting
 // on wg (owned by the chains, so that the steady state does not allocate).
-func rowsDo(wg *sync.WaitGroup, kind int, p, s blas64.General, bias []float64, src []rand.PCG) {
-	spread(wg, job{kind: kind, p: p, s: s, bias: bias, src: src})
+func rowsDo[T kern.Float](wg *sync.WaitGroup, kind int, p, s kern.General[T], bias []T, src []rand.PCG) {
+	spread(wg, job[T]{kind: kind, p: p, s: s, bias: bias, src: src})
 }
 
 // spread runs every block of j, on the calling goroutine when the work is
 // small (fewer than minParallel elements, one block, or GOMAXPROCS 1) and
 // otherwise split into contiguous ranges of blocks over the pool, waiting
 // on wg. Jobs travel by value, so the steady state does not allocate.
-func spread(wg *sync.WaitGroup, j job) {
+func spread[T kern.Float](wg *sync.WaitGroup, j job[T]) {
 	nb := (j.p.Rows + blockRows - 1) / blockRows
 	j.lo, j.hi = 0, nb
 	procs := runtime.GOMAXPROCS(0)
@@ -106,17 +151,20 @@ func spread(wg *sync.WaitGroup, j job) {
 	parts := min(procs, poolSize, nb)
 	wg.Add(parts - 1)
 	j.wg = wg
+	ch := poolOf[T]()
 	for k := 1; k < parts; k++ {
 		j.lo, j.hi = k*nb/parts, (k+1)*nb/parts
-		poolJobs <- j
+		ch <- j
 	}
 	j.lo, j.hi = 0, nb/parts
 	j.run()
 	wg.Wait()
 }
 
-// run does the job's blocks.
-func (j *job) run() {
+// run does the job's blocks. Each block draws its uniforms from its own
+// stream through kern.Uniforms (one PCG output per draw in float64, two in
+// float32).
+func (j *job[T]) run() {
 	p, s := j.p, j.s
 	for b := j.lo; b < j.hi; b++ {
 		if j.kind == doFlip {
@@ -127,36 +175,19 @@ func (j *job) run() {
 			j.temperedBlock(b)
 			continue
 		}
-		var src *rand.PCG
+		var u kern.Uniforms[T]
 		if j.kind != doSigmoid {
-			src = &j.src[b]
+			u = kern.NewUniforms[T](&j.src[b])
 		}
 		for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
-			row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
+			row := p.Row(i)
 			switch j.kind {
 			case doSigmoid:
-				addBias(row, j.bias)
-				rbm.SigmoidInPlace(row)
+				kern.Sigmoid(row, j.bias)
 			case doSigmoidSample:
-				addBias(row, j.bias)
-				rbm.SigmoidInPlace(row)
-				out := s.Data[i*s.Stride : i*s.Stride+len(row)]
-				for k, q := range row {
-					if uniform(src) < q {
-						out[k] = 1
-					} else {
-						out[k] = 0
-					}
-				}
+				kern.SigmoidBernoulli(row, j.bias, s.Row(i), &u)
 			case doSample:
-				out := s.Data[i*s.Stride : i*s.Stride+len(row)]
-				for k, q := range row {
-					if uniform(src) < q {
-						out[k] = 1
-					} else {
-						out[k] = 0
-					}
-				}
+				kern.Bernoulli(row, s.Row(i), &u)
 			}
 		}
 	}
@@ -169,13 +200,13 @@ func (j *job) run() {
 // dot_i = Σ_k s_ik·x_k, which for the visible half-step is vᵀWh + bᵀv of
 // the new state. At β = 1 the probabilities and draws are bit for bit
 // those of doSigmoidSample.
-func (j *job) temperedBlock(b int) {
+func (j *job[T]) temperedBlock(b int) {
 	p, s, beta := j.p, j.s, j.beta
-	src := &j.src[b]
-	var buf [256]float64 // x_k of a chunk of the row, while p holds σ(β·x_k)
+	u := kern.NewUniforms[T](&j.src[b])
+	var buf, ub [256]T // x_k of a chunk of the row, while p holds σ(β·x_k); the chunk's uniforms
 	for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
-		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
-		out := s.Data[i*s.Stride : i*s.Stride+len(row)]
+		row := p.Row(i)
+		out := s.Row(i)
 		var e float64
 		for lo := 0; lo < len(row); lo += len(buf) {
 			part := row[lo:min(lo+len(buf), len(row))]
@@ -184,11 +215,13 @@ func (j *job) temperedBlock(b int) {
 				x[k] = part[k] + bias[k]
 				part[k] = beta * x[k]
 			}
-			rbm.SigmoidInPlace(part)
+			kern.Sigmoid(part, nil)
+			us := ub[:len(part)]
+			u.Fill(us)
 			for k, q := range part {
-				if uniform(src) < q {
+				if us[k] < q {
 					o[k] = 1
-					e += x[k]
+					e += float64(x[k])
 				} else {
 					o[k] = 0
 				}
@@ -197,15 +230,5 @@ func (j *job) temperedBlock(b int) {
 		if j.dot != nil {
 			j.dot[i] = e
 		}
-	}
-}
-
-// addBias adds bias to row element by element: row_k ← row_k + bias_k. The
-// sigmoid that follows (rbm.SigmoidInPlace, an in-line exponential about
-// twice as fast as math.Exp per element) then runs over the whole row.
-func addBias(row, bias []float64) {
-	bias = bias[:len(row)]
-	for k := range row {
-		row[k] += bias[k]
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
+
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
@@ -306,39 +309,52 @@ func (p *Tempered) prepare(m *rbm.Binary, c *Chains, scale bool) {
 // products are skipped, except the last visible one, which the energy
 // needs: the draws are the same (σ(0·x) = ½ exactly). If p0 is not nil,
 // the hidden probabilities of the first half-step are copied into it.
+//
+// It runs in the model's precision (see docs/precision.md), the energies
+// summed in float64.
 func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []float64, p0 *mat.Dense) {
 	src := streams(&g.srcs, g.seed, c.Len())
-	wg := c.waiter()
-	w := m.W.RawMatrix()
-	for s := 0; s < p.k; s++ {
-		last := s == p.k-1
-		if beta == 0 {
-			halves(c.PH)
-			rowsDo(wg, doSample, c.PH.RawMatrix(), c.H.RawMatrix(), nil, src)
-		} else {
-			ph := c.PH.RawMatrix()
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
-			spread(wg, job{kind: doTempered, p: ph, s: c.H.RawMatrix(), bias: m.C, beta: beta, src: src})
-		}
-		if s == 0 && p0 != nil {
-			p0.Copy(c.PH)
-		}
-		if beta == 0 && !last {
-			halves(c.PV)
-			rowsDo(wg, doSample, c.PV.RawMatrix(), c.V.RawMatrix(), nil, src)
-			continue
-		}
-		pv := c.PV.RawMatrix()
-		blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.H.RawMatrix(), w, 0, pv)
-		var dot []float64
-		if last {
-			dot = e
-		}
-		spread(wg, job{kind: doTempered, p: pv, s: c.V.RawMatrix(), bias: m.B, beta: beta, src: src, dot: dot})
+	if m.Precision == rbm.Float32 {
+		l := c.load32(m, false)
+		temperedSteps(c.waiter(), l, p.k, beta, e, p0, src)
+		c.store32(l)
+	} else {
+		l := view64(m, c)
+		temperedSteps(c.waiter(), &l, p.k, beta, e, p0, src)
 	}
 	hr := c.H.RawMatrix()
 	for r := range e {
 		e[r] = -(e[r] + floats.Dot(m.C, hr.Data[r*hr.Stride:r*hr.Stride+hr.Cols]))
+	}
+}
+
+// temperedSteps runs k tempered block Gibbs steps at inverse temperature
+// beta on l (see Tempered.gibbs), writing vᵀWh + bᵀv of the final states
+// into e, and the first hidden probabilities into p0 if it is not nil.
+func temperedSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], k int, beta float64, e []float64, p0 *mat.Dense, src []rand.PCG) {
+	for s := 0; s < k; s++ {
+		last := s == k-1
+		if beta == 0 {
+			halves(l.ph)
+			rowsDo(wg, doSample, l.ph, l.h, nil, src)
+		} else {
+			kern.Gemm(false, false, 1, l.v, l.w, 0, l.ph)
+			spread(wg, job[T]{kind: doTempered, p: l.ph, s: l.h, bias: l.c, beta: T(beta), src: src})
+		}
+		if s == 0 && p0 != nil {
+			load(general(p0), l.ph)
+		}
+		if beta == 0 && !last {
+			halves(l.pv)
+			rowsDo(wg, doSample, l.pv, l.v, nil, src)
+			continue
+		}
+		kern.Gemm(false, true, 1, l.h, l.w, 0, l.pv)
+		var dot []float64
+		if last {
+			dot = e
+		}
+		spread(wg, job[T]{kind: doTempered, p: l.pv, s: l.v, bias: l.b, beta: T(beta), src: src, dot: dot})
 	}
 }
 
@@ -363,10 +379,9 @@ func (p *Tempered) energies(m *rbm.Binary, c *Chains, e []float64) {
 }
 
 // halves sets every element of d to ½.
-func halves(d *mat.Dense) {
-	r := d.RawMatrix()
-	for i := 0; i < r.Rows; i++ {
-		row := r.Data[i*r.Stride : i*r.Stride+r.Cols]
+func halves[T kern.Float](d kern.General[T]) {
+	for i := 0; i < d.Rows; i++ {
+		row := d.Row(i)
 		for j := range row {
 			row[j] = 0.5
 		}

@@ -6,8 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -32,6 +31,7 @@ type annealer struct {
 	y0       []float64
 	src      *rand.PCG
 	progress Progress
+	t32      *annealT[float32] // float32 copies, for a model of precision Float32
 }
 
 // newAnnealer checks m and s (nil: defaults) for the method what and
@@ -121,54 +121,109 @@ func (a *annealer) anneal(ctx context.Context, betas []float64, done int) error 
 // step makes one block Gibbs transition of every chain that leaves p_{b1}
 // invariant (h ~ σ(b1(vᵀW + c)), v ~ σ((1 − b1) b_A + b1(Wh + b))), first
 // adding log p*_{b1}(v) − log p*_{b0}(v) to the log weights if weigh is set.
+// It runs in the model's precision (docs/precision.md): in float64 on the
+// annealer's own matrices; in float32 on copies of the parameters (made at
+// the first step) and of the states, which it loads from a.v and stores
+// back, so that a.v always holds the chains' states. The log weights are
+// float64 in both.
 func (a *annealer) step(b0, b1 float64, weigh bool) {
-	m, nv, nh := a.m, a.nv, a.nh
-	vr, hr, xr, pr := a.v.RawMatrix(), a.h.RawMatrix(), a.x.RawMatrix(), a.pv.RawMatrix()
+	if a.m.Precision != Float32 {
+		t := annealT[float64]{
+			w: view(a.m.W), b: a.m.B, c: a.m.C, base: a.base, db: a.db,
+			v: view(a.v), h: view(a.h), x: view(a.x), pv: view(a.pv), y0: a.y0,
+		}
+		stepT(a, &t, b0, b1, weigh)
+		return
+	}
+	t := a.t32
+	if t == nil {
+		n, nv, nh := a.chains, a.nv, a.nh
+		t = &annealT[float32]{
+			w: mk32(nv, nh), b: make([]float32, nv), c: make([]float32, nh),
+			base: make([]float32, nv), db: make([]float32, nv),
+			v: mk32(n, nv), h: mk32(n, nh), x: mk32(n, nh), pv: mk32(n, nv), y0: make([]float32, nh),
+		}
+		kern.Convert(t.w.Data, a.m.W.RawMatrix().Data)
+		kern.Convert(t.b, a.m.B)
+		kern.Convert(t.c, a.m.C)
+		kern.Convert(t.base, a.base)
+		kern.Convert(t.db, a.db)
+		a.t32 = t
+	}
+	kern.Convert(t.v.Data, a.v.RawMatrix().Data)
+	stepT(a, t, b0, b1, weigh)
+	kern.Convert(a.v.RawMatrix().Data, t.v.Data)
+}
+
+// annealT is one precision's view of the annealer's parameters and chains.
+type annealT[T kern.Float] struct {
+	w              kern.General[T]
+	b, c, base, db []T
+	v, h, x, pv    kern.General[T]
+	y0             []T
+}
+
+// view returns the raw matrix of d as a kern.General.
+func view(d *mat.Dense) kern.General[float64] {
+	r := d.RawMatrix()
+	return kern.General[float64]{Rows: r.Rows, Cols: r.Cols, Stride: r.Stride, Data: r.Data}
+}
+
+// mk32 returns a zero r×c float32 matrix.
+func mk32(r, c int) kern.General[float32] {
+	return kern.General[float32]{Rows: r, Cols: c, Stride: c, Data: make([]float32, r*c)}
+}
+
+// stepT is step in precision T on t, drawing from a's source (in float64
+// one 53-bit uniform per draw, the draws of a.uni).
+func stepT[T kern.Float](a *annealer, t *annealT[T], b0, b1 float64, weigh bool) {
+	u := kern.NewUniforms[T](a.src)
 	// x = vW + c.
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, vr, m.W.RawMatrix(), 0, xr)
+	kern.Gemm(false, false, 1, t.v, t.w, 0, t.x)
+	B0, B1 := T(b0), T(b1)
 	for r := 0; r < a.chains; r++ {
-		xrow := xr.Data[r*xr.Stride : r*xr.Stride+nh]
-		hrow := hr.Data[r*hr.Stride : r*hr.Stride+nh]
+		xrow, hrow := t.x.Row(r), t.h.Row(r)
 		for j := range xrow {
-			t := xrow[j] + m.C[j]
-			hrow[j] = b1 * t
-			a.y0[j] = b0 * t
+			v := xrow[j] + t.c[j]
+			hrow[j] = B1 * v
+			t.y0[j] = B0 * v
 		}
 		if weigh {
-			vrow := vr.Data[r*vr.Stride : r*vr.Stride+nv]
 			d := 0.0
-			for i, vi := range vrow {
-				d += a.db[i] * vi
+			for i, vi := range t.v.Row(r) {
+				d += float64(t.db[i] * vi)
 			}
-			a.logw[r] += (b1-b0)*d + softplusSum(hrow) - softplusSum(a.y0)
+			a.logw[r] += (b1-b0)*d + softplusSumT(hrow) - softplusSumT(t.y0)
 		}
 		// h ~ σ(β(vW + c)).
-		SigmoidInPlace(hrow)
-		for j, p := range hrow {
-			if a.uni() < p {
-				hrow[j] = 1
-			} else {
-				hrow[j] = 0
-			}
-		}
+		kern.Sigmoid(hrow, nil)
+		kern.Bernoulli(hrow, hrow, &u)
 	}
 	// v ~ σ((1 − β) b_A + β(Wh + b)).
-	blas64.Gemm(blas.NoTrans, blas.Trans, 1, hr, m.W.RawMatrix(), 0, pr)
+	kern.Gemm(false, true, 1, t.h, t.w, 0, t.pv)
 	for r := 0; r < a.chains; r++ {
-		prow := pr.Data[r*pr.Stride : r*pr.Stride+nv]
-		vrow := vr.Data[r*vr.Stride : r*vr.Stride+nv]
+		prow := t.pv.Row(r)
 		for i := range prow {
-			prow[i] = (1-b1)*a.base[i] + b1*(prow[i]+m.B[i])
+			prow[i] = (1-B1)*t.base[i] + B1*(prow[i]+t.b[i])
 		}
-		SigmoidInPlace(prow)
-		for i, p := range prow {
-			if a.uni() < p {
-				vrow[i] = 1
-			} else {
-				vrow[i] = 0
-			}
-		}
+		kern.Sigmoid(prow, nil)
+		kern.Bernoulli(prow, t.v.Row(r), &u)
 	}
+}
+
+// softplusSumT is softplusSum of values of precision T, summed in float64.
+func softplusSumT[T kern.Float](x []T) float64 {
+	if x64, ok := any(x).([]float64); ok {
+		return softplusSum(x64)
+	}
+	var buf [chunk]float64
+	var s float64
+	for j0 := 0; j0 < len(x); j0 += chunk {
+		y := buf[:min(chunk, len(x)-j0)]
+		kern.Convert(y, x[j0:j0+len(y)])
+		s += softplusChunk(y)
+	}
+	return s
 }
 
 // logMeanSE returns log((1/M) Σ_r w_r) from the log weights log w_r, and

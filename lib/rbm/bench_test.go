@@ -1,6 +1,7 @@
 package rbm
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -25,6 +26,31 @@ func BenchmarkExactLogZ16x16(b *testing.B) {
 			}
 			for b.Loop() {
 				if _, err := r.ExactLogZ(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAISMNIST measures one AIS estimate of log Z of a 784×500 RBM
+// (weights N(0, 0.01²)): 100 annealing runs over 1,000 intermediate
+// distributions, each a block Gibbs transition (two matrix products) and a
+// weight update, the size of the comparison with numpy and JAX in
+// bench/compare.sh. The sub-benchmark names the precision of the
+// arithmetic.
+func BenchmarkAISMNIST(b *testing.B) {
+	for _, p := range []Precision{Float64, Float32} {
+		b.Run(p.String(), func(b *testing.B) {
+			m, err := NewBinary(784, 500, &Init{WeightStd: 0.01, Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			m.Precision = p
+			s := &AISSettings{Chains: 100, Steps: 1000, Seed: 1}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := m.AIS(context.Background(), s); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -18,10 +18,15 @@ import (
 // W is m×n, B (visible bias) has length m and C (hidden bias) length n.
 // The fields may be read and written directly; W must stay a dense m×n
 // matrix with a contiguous backing array (Stride == n), as NewBinary makes it.
+// Precision chooses the arithmetic of the samplers, learners and AIS that
+// run on the model (zero value: Float64); the parameters stay float64.
 type Binary struct {
 	W *mat.Dense
 	B []float64
 	C []float64
+	// Precision is the precision of sampling, training and AIS with this
+	// model (see Precision); Save records it.
+	Precision Precision
 }
 
 // Init says how NewBinary initialises a model. A nil *Init means the zero
@@ -113,6 +118,8 @@ func (m *Binary) Clone() *Binary {
 		W: mat.DenseCopyOf(m.W),
 		B: append([]float64(nil), m.B...),
 		C: append([]float64(nil), m.C...),
+
+		Precision: m.Precision,
 	}
 }
 

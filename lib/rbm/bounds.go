@@ -28,6 +28,13 @@ const MaxParams = 1 << 28
 // ±Inf and their differences NaN.
 const MaxParam = 1e50
 
+// MaxParam32 bounds the magnitude of every parameter of a model of
+// precision Float32 in Validate: |θ| ≤ 1e30, so that a unit's input, a sum
+// of at most MaxFileUnits = 2²⁴ products of a binary state and a weight
+// plus a bias, stays below 2²⁴·1e30 ≈ 1.7·10³⁷, within float32's range
+// (3.4·10³⁸).
+const MaxParam32 = 1e30
+
 // MaxLogVar bounds the log-variances of a Gaussian model that Validate
 // accepts: |LogVar_i| ≤ MaxLogVar = 300, variances σ_i² in [e^−300, e^300]
 // ≈ [5.1e-131, 1.9e130], so that 1/σ_i² and σ_i² both stay finite with room

@@ -12,7 +12,8 @@ import (
 // Validate reports the first problem with m: a nil model or weight matrix,
 // a zero-size layer, a weight matrix that is not contiguous (Stride ≠ n),
 // bias vectors whose lengths do not match W, or a parameter that is NaN or
-// above MaxParam = 1e50 in magnitude (naming where it is). Within this
+// above MaxParam = 1e50 in magnitude (MaxParam32 = 1e30 for a model of
+// precision Float32), naming where it is, or an unknown Precision. Within this
 // bound every energy and free energy is finite and so are the sums of the
 // exact log Z, the likelihoods and AIS (see MaxParam); a weight of 1e308,
 // finite itself, would make them overflow.
@@ -33,21 +34,29 @@ func (m *Binary) Validate() error {
 	if len(m.C) != raw.Cols {
 		return fmt.Errorf("rbm: hidden bias C has length %d, want %d (columns of W)", len(m.C), raw.Cols)
 	}
+	bound, name := MaxParam, "MaxParam"
+	switch m.Precision {
+	case Float64:
+	case Float32:
+		bound, name = MaxParam32, "MaxParam32 (the bound of Float32)"
+	default:
+		return fmt.Errorf("rbm: unknown precision %v", m.Precision)
+	}
 	for i := 0; i < raw.Rows; i++ {
 		for j, x := range raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols] {
-			if !paramOK(x, MaxParam) {
-				return fmt.Errorf("rbm: weight W[%d][%d] is %v, want a number of magnitude at most MaxParam = %g", i, j, x, MaxParam)
+			if !paramOK(x, bound) {
+				return fmt.Errorf("rbm: weight W[%d][%d] is %v, want a number of magnitude at most %s = %g", i, j, x, name, bound)
 			}
 		}
 	}
 	for i, x := range m.B {
-		if !paramOK(x, MaxParam) {
-			return fmt.Errorf("rbm: visible bias B[%d] is %v, want a number of magnitude at most MaxParam = %g", i, x, MaxParam)
+		if !paramOK(x, bound) {
+			return fmt.Errorf("rbm: visible bias B[%d] is %v, want a number of magnitude at most %s = %g", i, x, name, bound)
 		}
 	}
 	for j, x := range m.C {
-		if !paramOK(x, MaxParam) {
-			return fmt.Errorf("rbm: hidden bias C[%d] is %v, want a number of magnitude at most MaxParam = %g", j, x, MaxParam)
+		if !paramOK(x, bound) {
+			return fmt.Errorf("rbm: hidden bias C[%d] is %v, want a number of magnitude at most %s = %g", j, x, name, bound)
 		}
 	}
 	return nil

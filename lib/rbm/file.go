@@ -22,7 +22,8 @@ import (
 //	offset size  field
 //	0      4     magic "RBMK"
 //	4      4     format version, uint32 (1)
-//	8      8     kind, ASCII padded with zero bytes ("binary")
+//	8      8     kind, ASCII padded with zero bytes ("binary", or
+//	             "binary32" for a model of precision Float32)
 //	16     8     visible units m, uint64 (1 ≤ m ≤ MaxFileUnits)
 //	24     8     hidden units n, uint64 (1 ≤ n ≤ MaxFileUnits)
 //	32     8·m·n W, row-major float64 (m·n + m + n ≤ MaxParams)
@@ -32,10 +33,11 @@ import (
 //
 // Nothing may follow the checksum in a file read by LoadFile.
 const (
-	fileMagic   = "RBMK"
-	fileVersion = 1
-	kindBinary  = "binary"
-	headerSize  = 32
+	fileMagic    = "RBMK"
+	fileVersion  = 1
+	kindBinary   = "binary"
+	kindBinary32 = "binary32" // a binary model of Precision Float32; the parameters are float64 all the same
+	headerSize   = 32
 )
 
 // MaxFileUnits bounds each layer size in a model file (2^24 units).
@@ -47,15 +49,20 @@ const MaxFileUnits = 1 << 24
 const MaxFileParams = 1 << 28
 
 // Save writes m to w in the versioned binary format described in this
-// file's documentation: magic "RBMK", version 1, kind "binary", the layer
-// sizes, W, B and C as little-endian float64, and a CRC-32 checksum. It
+// file's documentation: magic "RBMK", version 1, kind "binary" ("binary32"
+// for a model of precision Float32), the layer sizes, W, B and C as
+// little-endian float64 (exact in either precision), and a CRC-32 checksum. It
 // returns an error if the model is not valid (see Validate) or writing
 // fails.
 func (m *Binary) Save(w io.Writer) error {
 	if err := m.Validate(); err != nil {
 		return fmt.Errorf("rbm: Save: %w", err)
 	}
-	buf := encode(kindBinary, m.Visible(), m.Hidden(), m.Params())
+	kind := kindBinary
+	if m.Precision == Float32 {
+		kind = kindBinary32
+	}
+	buf := encode(kind, m.Visible(), m.Hidden(), m.Params())
 	if _, err := w.Write(buf); err != nil {
 		return fmt.Errorf("rbm: Save: %w", err)
 	}
@@ -63,7 +70,8 @@ func (m *Binary) Save(w io.Writer) error {
 }
 
 // Load reads a model written by Save from r, reading exactly the model's
-// bytes. It returns an error saying what is wrong for a truncated stream,
+// bytes, with the precision the file records (kind "binary": Float64,
+// "binary32": Float32); set Precision afterwards to use it in the other. It returns an error saying what is wrong for a truncated stream,
 // a bad magic number, an unsupported version or kind, absurd layer sizes,
 // a checksum mismatch or a parameter that Validate refuses (NaN, or above
 // MaxParam in magnitude). It never allocates much more than the bytes
@@ -92,14 +100,17 @@ func load(r io.Reader) (*Binary, error) {
 		return nil, err
 	}
 	kind := string(bytes.TrimRight(head[8:16], "\x00"))
-	if string(head[:4]) == fileMagic && binary.LittleEndian.Uint32(head[4:]) == fileVersion && kind != kindBinary {
-		return nil, fmt.Errorf("unsupported model kind %q (want %q)", kind, kindBinary)
+	if string(head[:4]) == fileMagic && binary.LittleEndian.Uint32(head[4:]) == fileVersion && kind != kindBinary && kind != kindBinary32 {
+		return nil, fmt.Errorf("unsupported model kind %q (want %q or %q)", kind, kindBinary, kindBinary32)
 	}
 	data, nv, nh, err := readBody(head, r, func(nv, nh int) int { return nv*nh + nv + nh }, "")
 	if err != nil {
 		return nil, err
 	}
 	m := &Binary{W: mat.NewDense(nv, nh, nil), B: make([]float64, nv), C: make([]float64, nh)}
+	if kind == kindBinary32 {
+		m.Precision = Float32
+	}
 	decodeParams(data, m.Params())
 	if err := m.Validate(); err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package dsl
+package library
 
 import (
 	"context"
@@ -31,9 +31,13 @@ func startRows(x *mat.Dense, n int, rng *rand.Rand) *mat.Dense {
 // sampler of the run's kind seeded from r.seed, and n chains started at
 // random training examples.
 func measureSampler(r *runParts, m *rbm.Binary, n int) (mcmc.Sampler, *mcmc.Chains, error) {
-	s, err := r.newSampler(streamSeed(r.seed, 1))
+	a, err := r.newSampler(streamSeed(r.seed, 1))
 	if err != nil {
 		return nil, nil, err
+	}
+	s, ok := a.(mcmc.Sampler)
+	if !ok {
+		return nil, nil, fmt.Errorf("the sampler (%T) does not sample binary models", a)
 	}
 	rng := rand.New(rand.NewPCG(streamSeed(r.seed, 2), 0))
 	c, err := mcmc.NewChainsFrom(m, startRows(r.set.X, n, rng))
@@ -46,7 +50,7 @@ func measureSampler(r *runParts, m *rbm.Binary, n int) (mcmc.Sampler, *mcmc.Chai
 // islMeasure returns the isl measurement: ISL_N of the training set for N
 // = n samples of one chain, taken every thin steps after burn steps.
 func islMeasure(r *runParts, n, burn, thin int) measureFunc {
-	return func(ctx context.Context, m *rbm.Binary) (float64, error) {
+	return binaryMeasure(func(ctx context.Context, m *rbm.Binary) (float64, error) {
 		s, c, err := measureSampler(r, m, 1)
 		if err != nil {
 			return 0, fmt.Errorf("isl: %w", err)
@@ -66,7 +70,7 @@ func islMeasure(r *runParts, n, burn, thin int) measureFunc {
 			return 0, fmt.Errorf("isl: %w", err)
 		}
 		return curve.LogLik[len(curve.LogLik)-1], nil
-	}
+	})
 }
 
 // tauMeasure returns the tau measurement: the mean over chains of the
@@ -74,7 +78,7 @@ func islMeasure(r *runParts, n, burn, thin int) measureFunc {
 // traces of steps transitions. A chain whose energy never changes has an
 // infinite τ, and so has the mean.
 func tauMeasure(r *runParts, chains, steps int) measureFunc {
-	return func(ctx context.Context, m *rbm.Binary) (float64, error) {
+	return binaryMeasure(func(ctx context.Context, m *rbm.Binary) (float64, error) {
 		s, c, err := measureSampler(r, m, chains)
 		if err != nil {
 			return 0, fmt.Errorf("tau: %w", err)
@@ -97,7 +101,7 @@ func tauMeasure(r *runParts, chains, steps int) measureFunc {
 			sum += tau
 		}
 		return sum / float64(len(traces)), nil
-	}
+	})
 }
 
 // constant reports whether every value of x equals the first.
@@ -108,4 +112,16 @@ func constant(x []float64) bool {
 		}
 	}
 	return true
+}
+
+// binaryMeasure makes a measurement of binary models one of any model,
+// refusing another.
+func binaryMeasure(f func(ctx context.Context, m *rbm.Binary) (float64, error)) measureFunc {
+	return func(ctx context.Context, m rbm.Model) (float64, error) {
+		b, ok := m.(*rbm.Binary)
+		if !ok {
+			return 0, fmt.Errorf("model is %T, want *rbm.Binary", m)
+		}
+		return f(ctx, b)
+	}
 }

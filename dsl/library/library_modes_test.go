@@ -1,4 +1,4 @@
-package dsl_test
+package library_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 )
 
 // TestLibraryArtificialModes runs the artificial_modes data set through a
@@ -36,7 +36,7 @@ compare op flip vs gibbs on max loglik
 	bound := -math.Log(4)
 	for _, j := range p.Jobs {
 		seeds[j.Seed]++
-		pts, err := dsl.RunLibrary(context.Background(), j)
+		pts, err := library.Run(context.Background(), j)
 		if err != nil {
 			t.Fatalf("run %d: %v", j.Index, err)
 		}
@@ -74,7 +74,7 @@ model binary(hidden = 2)
 learner cd
 measure recon
 `)
-		_, err := dsl.RunLibrary(context.Background(), p.Jobs[0])
+		_, err := library.Run(context.Background(), p.Jobs[0])
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("artificial_modes(%s): error %v, want one containing %q", c.args, err, c.want)
 		}

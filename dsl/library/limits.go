@@ -1,4 +1,4 @@
-package dsl
+package library
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
@@ -13,31 +14,34 @@ import (
 // This file holds the bounds of the library's parameters that the checker
 // verifies before anything runs (Param.Check): sizes, counts, rates and
 // probabilities, and that a folder named in a sweep file exists. They are
-// the bounds that the builders of library.go and the library's
+// the bounds that the builders of library.go and gaussian.go and the library's
 // constructors enforce per run, so a value outside them is reported at
-// `check` with its position instead of failing every run. Library attaches
+// `check` with its position instead of failing every run. Registry attaches
 // them to its entries.
 
 // limits maps kind, entry and parameter to its check; "*" as the entry
 // means every learner (the training parameters).
-var limits = map[Kind]map[string]map[string]func(any) error{
-	KindDataset: {
+var limits = map[dsl.Kind]map[string]map[string]func(any) error{
+	dsl.KindDataset: {
 		"bars_stripes":     {"size": intIn(1, data.MaxBarsAndStripes)},
 		"shifting_bar":     {"n": intIn(2, data.MaxShiftingBar), "b": intIn(1, data.MaxShiftingBar-1)},
 		"artificial_modes": {"pmut": floatIn(0, 1), "n": intIn(1, data.MaxArtificialModes), "seed": intIn(0, math.MaxInt)},
 		"mnist":            {"n": intIn(0, math.MaxInt), "threshold": floatOpen(0, 1), "dir": mnistDir},
 	},
-	KindModel: {
+	dsl.KindModel: {
 		// With at least one visible unit, v·h + v + h ≤ rbm.MaxParams
 		// needs h ≤ (MaxParams − 1)/2; the exact bound depends on the
 		// data set's width and is checked per run by rbm.NewBinary.
-		"binary": {"hidden": intIn(1, (rbm.MaxParams-1)/2), "init_sd": floatIn(0, rbm.MaxParam)},
+		"binary":   {"hidden": intIn(1, (rbm.MaxParams-1)/2), "init_sd": floatIn(0, rbm.MaxParam)},
+		"gaussian": {"hidden": intIn(1, (rbm.MaxParams-1)/2), "init_sd": floatIn(0, rbm.MaxParam)},
 	},
-	KindSampler: {
-		"flip":     {"alpha": floatIn(0, 1)},
-		"tempered": {"temps": intIn(2, math.MaxInt), "steps": intIn(1, math.MaxInt), "alpha": floatIn(0, 1)},
+	dsl.KindSampler: {
+		"flip":           {"alpha": floatIn(0, 1)},
+		"tempered":       {"temps": intIn(2, math.MaxInt), "steps": intIn(1, math.MaxInt), "alpha": floatIn(0, 1)},
+		"langevin":       {"step": positiveFloat},
+		"gibbs_langevin": {"step": positiveFloat, "k": intIn(1, math.MaxInt)},
 	},
-	KindLearner: {
+	dsl.KindLearner: {
 		"*": {"rate": positiveFloat, "batch": intIn(0, math.MaxInt), "momentum": floatHalfOpen(0, 1),
 			"decay": floatIn(0, math.MaxFloat64), "rate_end": floatIn(0, math.MaxFloat64)},
 		"cd":       {"k": intIn(1, math.MaxInt)},
@@ -48,8 +52,9 @@ var limits = map[Kind]map[string]map[string]func(any) error{
 		"sdcp":     {"d": intIn(1, math.MaxInt), "k": intIn(1, math.MaxInt)},
 		"csdcp":    {"d": intIn(1, math.MaxInt), "k": intIn(1, math.MaxInt)},
 		"ssd":      {"k": intIn(1, math.MaxInt), "chains": intIn(0, math.MaxInt)},
+		"mcd":      {"k": intIn(1, math.MaxInt), "step": floatIn(0, math.MaxFloat64), "chains": intIn(0, math.MaxInt)},
 	},
-	KindMeasure: {
+	dsl.KindMeasure: {
 		"ais": {"chains": intIn(1, math.MaxInt), "steps": intIn(1, math.MaxInt)},
 		"isl": {"samples": intIn(1, math.MaxInt), "burn": intIn(0, math.MaxInt), "thin": intIn(1, math.MaxInt)},
 		"tau": {"chains": intIn(1, math.MaxInt), "steps": intIn(4, math.MaxInt)},
@@ -57,11 +62,11 @@ var limits = map[Kind]map[string]map[string]func(any) error{
 }
 
 // limitOf returns the check of a parameter of the library, or nil.
-func limitOf(kind Kind, entry, param string) func(any) error {
+func limitOf(kind dsl.Kind, entry, param string) func(any) error {
 	if f := limits[kind][entry][param]; f != nil {
 		return f
 	}
-	if kind == KindLearner {
+	if kind == dsl.KindLearner {
 		return limits[kind]["*"][param]
 	}
 	return nil
@@ -170,13 +175,14 @@ func existingDir(v any) error {
 // tempered sampler's temperatures; ais's chains; isl's samples; tau's
 // chains (and their chains × steps energy traces). A count whose memory would end the
 // process is an error naming the parameter, not a fatal out-of-memory.
-func runSize(cfg *Config, set *data.Set) error {
-	get := func(p *Part, name string, def int) float64 {
+func runSize(cfg *dsl.Config, set *data.Set) error {
+	get := func(p *dsl.Part, name string, def int) float64 {
 		if p == nil {
 			return float64(def)
 		}
-		v, err := params{m: p.Params}.int(name)
-		if err != nil || v < 0 {
+		r := read(params{m: p.Params})
+		v := r.int(name)
+		if r.Err() != nil || v < 0 {
 			return float64(def) // absent, or refused later by its builder
 		}
 		return float64(v)
@@ -232,4 +238,15 @@ func runSize(cfg *Config, set *data.Set) error {
 		}
 	}
 	return nil
+}
+
+// toFloat returns an int or float64 value as a float64.
+func toFloat(v any) (float64, bool) {
+	switch v := v.(type) {
+	case int:
+		return float64(v), true
+	case float64:
+		return v, true
+	}
+	return 0, false
 }

@@ -1,4 +1,4 @@
-package dsl_test
+package library_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 )
 
 // TestISLMeasure compares the isl measurement with the exact
@@ -52,7 +53,7 @@ model binary(hidden = 4, init_sd = 0.0001, base_rate = true)
 learner cd(k = 1, rate = 0.000000001)
 measure tau(chains = 20, steps = 2000) every 1
 `)
-	pts, err := dsl.RunLibrary(context.Background(), p.Jobs[0])
+	pts, err := library.Run(context.Background(), p.Jobs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ measure tau(chains = 20, steps = 2000) every 400
 `)
 	tau := map[string]float64{}
 	for _, j := range p.Jobs {
-		pts, err := dsl.RunLibrary(context.Background(), j)
+		pts, err := library.Run(context.Background(), j)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,17 +96,17 @@ func TestMeasureAndDataErrors(t *testing.T) {
 		{"measure isl(thin = 0)", "parameter thin = 0"},
 	} {
 		p := uncheckedPlan(t, base+c.line+"\n")
-		if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := library.Run(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v, want %q", c.line, err, c.want)
 		}
 	}
 	dir := filepath.Join(t.TempDir(), "none")
 	p := uncheckedPlan(t, "seed 1\nupdates 2\ndata mnist(n = 10, dir = \""+dir+"\")\nmodel binary(hidden = 2)\nlearner cd\n")
-	if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), "t10k-images-idx3-ubyte") {
+	if _, err := library.Run(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), "t10k-images-idx3-ubyte") {
 		t.Errorf("mnist from a missing folder: err = %v, want the file named", err)
 	}
 	p = uncheckedPlan(t, "seed 1\nupdates 2\ndata mnist(threshold = 1)\nmodel binary(hidden = 2)\nlearner cd\n")
-	if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), "parameter threshold = 1") {
+	if _, err := library.Run(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), "parameter threshold = 1") {
 		t.Errorf("mnist threshold 1: err = %v", err)
 	}
 }
@@ -122,7 +123,7 @@ model binary(hidden = 4)
 axis est = [pcd, pdc]
 learner ssd(estimator = $est, schedule = cosin)
 `
-	_, err := dsl.Compile("values.sweep", []byte(src), dsl.Library())
+	_, err := dsl.Compile("values.sweep", []byte(src), library.Registry())
 	want := []string{
 		"values.sweep:6:25: parameter estimator: level pdc of axis est is not one of pcd, cd",
 		"values.sweep:6:42: parameter schedule: cosin is not one of constant, cosine (did you mean cosine?)",

@@ -1,4 +1,4 @@
-package dsl_test
+package library_test
 
 import (
 	"context"
@@ -8,17 +8,19 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 )
 
 // libPlan compiles src against the library's registry and plans it.
 func libPlan(t testing.TB, src string) *dsl.Plan {
 	t.Helper()
-	return planWith(t, src, dsl.Library())
+	return planWith(t, src, library.Registry())
 }
 
 // uncheckedPlan is libPlan against the library without its parameter
@@ -27,7 +29,7 @@ func libPlan(t testing.TB, src string) *dsl.Plan {
 // RunLibrary refuses them too.
 func uncheckedPlan(t testing.TB, src string) *dsl.Plan {
 	t.Helper()
-	reg := dsl.Library()
+	reg := library.Registry()
 	for _, k := range []dsl.Kind{dsl.KindDataset, dsl.KindModel, dsl.KindSampler, dsl.KindLearner, dsl.KindMeasure} {
 		for _, name := range reg.Names(k) {
 			e, _ := reg.Lookup(k, name)
@@ -56,12 +58,12 @@ func planWith(t testing.TB, src string, reg dsl.Registry) *dsl.Plan {
 // exist with their parameters, every entry and parameter is documented,
 // each call returns an independent registry, and Describe lists all.
 func TestLibraryRegistry(t *testing.T) {
-	r := dsl.Library()
+	r := library.Registry()
 	want := map[dsl.Kind][]string{
 		dsl.KindDataset: {"artificial_modes", "bars_stripes", "mnist", "shifting_bar"},
-		dsl.KindModel:   {"binary"},
-		dsl.KindSampler: {"flip", "gibbs", "tempered"},
-		dsl.KindLearner: {"cd", "centered", "csdcp", "fpcd", "pcd", "pt", "sdcp", "ssd"},
+		dsl.KindModel:   {"binary", "gaussian"},
+		dsl.KindSampler: {"flip", "gauss_gibbs", "gibbs", "gibbs_langevin", "langevin", "tempered"},
+		dsl.KindLearner: {"cd", "centered", "csdcp", "fpcd", "mcd", "pcd", "pt", "sdcp", "ssd"},
 		dsl.KindMeasure: {"ais", "isl", "loglik", "recon", "tau"},
 	}
 	desc := r.Describe()
@@ -102,7 +104,7 @@ func TestLibraryRegistry(t *testing.T) {
 	if err := r.Add(&dsl.Entry{Kind: dsl.KindSampler, Name: "mine"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := dsl.Library().Lookup(dsl.KindSampler, "mine"); ok {
+	if _, ok := library.Registry().Lookup(dsl.KindSampler, "mine"); ok {
 		t.Error("Library returns a shared registry")
 	}
 }
@@ -135,11 +137,11 @@ func TestRunLibraryDeterministic(t *testing.T) {
 	p := libPlan(t, detSweep)
 	first := map[uint64][]dsl.Point{}
 	for _, j := range p.Jobs {
-		a, err := dsl.RunLibrary(context.Background(), j)
+		a, err := library.Run(context.Background(), j)
 		if err != nil {
 			t.Fatalf("run %d: %v", j.Index, err)
 		}
-		b, err := dsl.RunLibrary(context.Background(), j)
+		b, err := library.Run(context.Background(), j)
 		if err != nil {
 			t.Fatalf("run %d again: %v", j.Index, err)
 		}
@@ -171,7 +173,7 @@ sampler gibbs
 measure loglik every 50
 measure recon every 30
 `)
-	pts, err := dsl.RunLibrary(context.Background(), p.Jobs[0])
+	pts, err := library.Run(context.Background(), p.Jobs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +193,7 @@ measure recon every 30
 	}
 
 	p = libPlan(t, strings.Replace(detSweep, "measure loglik every 20\n", "", 1))
-	pts, err = dsl.RunLibrary(context.Background(), p.Jobs[0])
+	pts, err = library.Run(context.Background(), p.Jobs[0])
 	if err != nil || len(pts) != 1 || pts[0].Measure != "recon" || pts[0].Step != 60 {
 		t.Errorf("measure without every: %v, %v; want recon at 60 only", pts, err)
 	}
@@ -213,7 +215,7 @@ func TestRunLibraryErrors(t *testing.T) {
 	for _, c := range cases {
 		src := strings.Replace(detSweep, "axis learner = [cd, pcd]\nlearner $learner(k = 2, rate = 0.1, batch = 5, momentum = 0.5)", "learner "+c.learner, 1)
 		p := uncheckedPlan(t, src)
-		_, err := dsl.RunLibrary(context.Background(), p.Jobs[0])
+		_, err := library.Run(context.Background(), p.Jobs[0])
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "run 0 (key "+p.Jobs[0].Key+")") {
 			t.Errorf("learner %s: err = %v, want it to name the run and %q", c.learner, err, c.want)
 		}
@@ -225,7 +227,7 @@ func TestRunLibraryErrors(t *testing.T) {
 		{"tempered(base = flip, alpha = -1)", "sampler flip: mcmc: NewFlip: alpha must be in [0, 1]"},
 	} {
 		p := uncheckedPlan(t, detSweep+"sampler "+c.sampler+"\n")
-		if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := library.Run(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("sampler %s: err = %v, want %q", c.sampler, err, c.want)
 		}
 	}
@@ -237,27 +239,27 @@ model binary(hidden = 40)
 learner cd
 measure loglik every 5
 `)
-	if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), "measure loglik at update 5") {
+	if _, err := library.Run(context.Background(), p.Jobs[0]); err == nil || !strings.Contains(err.Error(), "measure loglik at update 5") {
 		t.Errorf("loglik of a 40×40 model: err = %v", err)
 	}
 
 	p = libPlan(t, detSweep)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := dsl.RunLibrary(ctx, p.Jobs[0]); !errors.Is(err, context.Canceled) {
+	if _, err := library.Run(ctx, p.Jobs[0]); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled run: err = %v, want context.Canceled", err)
 	}
-	if _, err := dsl.RunLibrary(context.Background(), nil); err == nil {
+	if _, err := library.Run(context.Background(), nil); err == nil {
 		t.Error("nil job accepted")
 	}
 	j := *p.Jobs[0]
 	j.Config.Learner = nil
-	if _, err := dsl.RunLibrary(context.Background(), &j); err == nil || !strings.Contains(err.Error(), "no learner") {
+	if _, err := library.Run(context.Background(), &j); err == nil || !strings.Contains(err.Error(), "no learner") {
 		t.Errorf("job without learner: %v", err)
 	}
 	j = *p.Jobs[0]
 	j.Config.Data.Name = "bars_stripe"
-	if _, err := dsl.RunLibrary(context.Background(), &j); err == nil || !strings.Contains(err.Error(), "did you mean bars_stripes?") {
+	if _, err := library.Run(context.Background(), &j); err == nil || !strings.Contains(err.Error(), "did you mean bars_stripes?") {
 		t.Errorf("job with an unknown data set: %v", err)
 	}
 }
@@ -269,7 +271,7 @@ measure loglik every 5
 // gradient (the same numbers), so those runs of one sampler must agree
 // exactly, and no other two runs may.
 func TestEveryLearnerAndSampler(t *testing.T) {
-	r := dsl.Library()
+	r := library.Registry()
 	src := fmt.Sprintf(`seed 3
 updates 30
 data bars_stripes(size = 3)
@@ -280,7 +282,7 @@ learner $learner(k = 2, rate = 0.3, temps = 3)
 sampler $sampler(temps = 3, alpha = 0.5)
 measure loglik every 10
 compare learner cd vs sdcp on final loglik by sampler
-`, strings.Join(r.Names(dsl.KindLearner), ", "), strings.Join(r.Names(dsl.KindSampler), ", "))
+`, strings.Join(binaryNames(r, dsl.KindLearner), ", "), strings.Join(binaryNames(r, dsl.KindSampler), ", "))
 	p := libPlan(t, src)
 	best := -math.Log(14)
 	got := map[string][]dsl.Point{}
@@ -288,12 +290,12 @@ compare learner cd vs sdcp on final loglik by sampler
 		l, _ := j.Value("learner")
 		s, _ := j.Value("sampler")
 		name := fmt.Sprintf("%v/%v", l, s)
-		pts, err := dsl.RunLibrary(context.Background(), j)
+		pts, err := library.Run(context.Background(), j)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		again, _ := dsl.RunLibrary(context.Background(), j)
+		again, _ := library.Run(context.Background(), j)
 		if !reflect.DeepEqual(pts, again) {
 			t.Errorf("%s: not deterministic", name)
 		}
@@ -378,7 +380,7 @@ func TestLibrarySweep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := dsl.Run(context.Background(), p, st, dsl.RunLibrary, &dsl.Options{Workers: 2, Version: "test"})
+	sum, err := dsl.Run(context.Background(), p, st, library.Run, &dsl.Options{Workers: 2, Version: "test"})
 	if err != nil || sum.Done != 6 || sum.Failed != 0 {
 		t.Fatalf("run: %v, %v", sum, err)
 	}
@@ -436,7 +438,7 @@ func TestLibrarySweep(t *testing.T) {
 // TestExampleSweeps compiles and plans every sweep file of
 // examples/sweeps against the library's registry.
 func TestExampleSweeps(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "examples", "sweeps", "*.sweep"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "examples", "sweeps", "*.sweep"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -448,7 +450,7 @@ func TestExampleSweeps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		spec, err := dsl.Compile(f, src, dsl.Library())
+		spec, err := dsl.Compile(f, src, library.Registry())
 		if err != nil {
 			t.Errorf("%v", err)
 			continue
@@ -465,8 +467,8 @@ func TestExampleSweeps(t *testing.T) {
 }
 
 // Library lists what a sweep file can name.
-func ExampleLibrary() {
-	r := dsl.Library()
+func ExampleRegistry() {
+	r := library.Registry()
 	for _, k := range []dsl.Kind{dsl.KindDataset, dsl.KindModel, dsl.KindSampler, dsl.KindLearner, dsl.KindMeasure} {
 		fmt.Println(k, r.Names(k))
 	}
@@ -474,15 +476,15 @@ func ExampleLibrary() {
 	fmt.Println(e.Param("k").Default, e.Param("rate").Default)
 	// Output:
 	// dataset [artificial_modes bars_stripes mnist shifting_bar]
-	// model [binary]
-	// sampler [flip gibbs tempered]
-	// learner [cd centered csdcp fpcd pcd pt sdcp ssd]
+	// model [binary gaussian]
+	// sampler [flip gauss_gibbs gibbs gibbs_langevin langevin tempered]
+	// learner [cd centered csdcp fpcd mcd pcd pt sdcp ssd]
 	// measure [ais isl loglik recon tau]
 	// 1 0.1
 }
 
 // RunLibrary trains what a run of a sweep describes.
-func ExampleRunLibrary() {
+func ExampleRun() {
 	src := `seed 3
 updates 100
 data bars_stripes(size = 2)
@@ -490,7 +492,7 @@ model binary(hidden = 3)
 learner cd(k = 1, rate = 0.5)
 measure loglik every 50
 `
-	spec, err := dsl.Compile("tiny.sweep", []byte(src), dsl.Library())
+	spec, err := dsl.Compile("tiny.sweep", []byte(src), library.Registry())
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -500,7 +502,7 @@ measure loglik every 50
 		fmt.Println(err)
 		return
 	}
-	pts, err := dsl.RunLibrary(context.Background(), plan.Jobs[0])
+	pts, err := library.Run(context.Background(), plan.Jobs[0])
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -511,59 +513,6 @@ measure loglik every 50
 	// Output:
 	// loglik 50 true
 	// loglik 100 true
-}
-
-// TestCommandLibrary runs the sweep command with the library: a real run
-// succeeds, and the caller's mistakes come back as *dsl.UsageError while a
-// failed run does not.
-func TestCommandLibrary(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "cd.sweep")
-	if err := os.WriteFile(file, []byte(cdSweep), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := func(args ...string) (string, error) {
-		var out, errb strings.Builder
-		err := dsl.Command(context.Background(), args, dsl.Library(), dsl.RunLibrary, &out, &errb)
-		return out.String() + errb.String(), err
-	}
-	if out, err := cmd("run", "-workers", "2", file); err != nil || !strings.Contains(out, "6 runs: 0 skipped (already done), 6 run, 0 failed") {
-		t.Errorf("run: %v\n%s", err, out)
-	}
-	if out, err := cmd("collect", file); err != nil || !strings.Contains(out, "k 5 vs 1 on max loglik") {
-		t.Errorf("collect: %v\n%s", err, out)
-	}
-	var ue *dsl.UsageError
-	for _, args := range [][]string{
-		{"run", "-bogus", file},
-		{"run"},
-		{"frobnicate", file},
-		{"check", filepath.Join(dir, "missing.sweep")},
-		{"k8s", file},
-	} {
-		if _, err := cmd(args...); !errors.As(err, &ue) {
-			t.Errorf("%v: err = %v (%T), want a *dsl.UsageError", args, err, err)
-		}
-	}
-	bad := filepath.Join(dir, "bad.sweep")
-	os.WriteFile(bad, []byte(strings.Replace(cdSweep, "hidden = 4", "hiden = 4", 1)), 0o644)
-	if out, err := cmd("check", bad); !errors.As(err, &ue) || !strings.Contains(out, "did you mean hidden?") {
-		t.Errorf("check with a typo: %v\n%s", err, out)
-	}
-	// A bad rate is the caller's mistake, reported by check with its
-	// position, before anything runs (issue 20).
-	badRate := filepath.Join(dir, "rate.sweep")
-	os.WriteFile(badRate, []byte(strings.Replace(cdSweep, "rate = 0.5", "rate = 0", 1)), 0o644)
-	if out, err := cmd("check", badRate); !errors.As(err, &ue) || !strings.Contains(out, "rate.sweep:8:27: parameter rate = 0: want a finite number > 0") {
-		t.Errorf("check with a bad rate: err = %v (%T)\n%s", err, err, out)
-	}
-	// Runs that fail when they run: 36 visible and 40 hidden units are
-	// too many for the exact log-likelihood.
-	failing := filepath.Join(dir, "fail.sweep")
-	os.WriteFile(failing, []byte(strings.NewReplacer("size = 3", "size = 6", "hidden = 4", "hidden = 40").Replace(cdSweep)), 0o644)
-	if out, err := cmd("run", "-workers", "2", failing); err == nil || errors.As(err, &ue) || !strings.Contains(err.Error(), "6 runs failed") {
-		t.Errorf("run with too large a model for loglik: err = %v (%T), want 6 runs failed\n%s", err, err, out)
-	}
 }
 
 // BenchmarkRunLibrary times one run of the S-DCP paper's small setting:
@@ -579,7 +528,7 @@ measure loglik every 100
 `)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := dsl.RunLibrary(context.Background(), p.Jobs[0]); err != nil {
+		if _, err := library.Run(context.Background(), p.Jobs[0]); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -611,7 +560,7 @@ measure loglik every 100
 	b.Run("direct", func(b *testing.B) {
 		for b.Loop() {
 			for _, j := range p.Jobs {
-				if _, err := dsl.RunLibrary(context.Background(), j); err != nil {
+				if _, err := library.Run(context.Background(), j); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -628,7 +577,7 @@ measure loglik every 100
 				}
 				b.StartTimer()
 				t0 := time.Now()
-				if _, err := dsl.Run(context.Background(), p, st, dsl.RunLibrary, &dsl.Options{Workers: w, Version: "bench"}); err != nil {
+				if _, err := dsl.Run(context.Background(), p, st, library.Run, &dsl.Options{Workers: w, Version: "bench"}); err != nil {
 					b.Fatal(err)
 				}
 				wall += time.Since(t0)
@@ -657,7 +606,7 @@ measure loglik every 100
 // and within tol of the exact log-likelihood at its step.
 func checkAgainstExact(t *testing.T, job *dsl.Job, measure string, points int, tol float64) {
 	t.Helper()
-	pts, err := dsl.RunLibrary(context.Background(), job)
+	pts, err := library.Run(context.Background(), job)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -680,5 +629,52 @@ func checkAgainstExact(t *testing.T, job *dsl.Job, measure string, points int, t
 	}
 	if n != points {
 		t.Errorf("%d %s points, want %d", n, measure, points)
+	}
+}
+
+// binaryNames returns the names of the entries of a kind that work on
+// binary models.
+func binaryNames(r dsl.Registry, kind dsl.Kind) []string {
+	var out []string
+	for _, n := range r.Names(kind) {
+		if e, _ := r.Lookup(kind, n); e.Models == nil || slices.Contains(e.Models, "binary") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// TestRunLibraryPrecision checks the binary model's precision parameter:
+// a float32 run trains to finite log-likelihoods
+// and differs from the float64 run of the same seeds, so the precision
+// reached the model.
+func TestRunLibraryPrecision(t *testing.T) {
+	last := map[string]float64{}
+	for _, prec := range []string{"float64", "float32"} {
+		p := libPlan(t, `seed 1
+updates 200
+data shifting_bar(n = 6, b = 2)
+model binary(hidden = 3, precision = `+prec+`)
+learner cd(rate = 0.1)
+sampler gibbs
+measure loglik every 100
+`)
+		pts, err := dsl.RunLibrary(context.Background(), p.Jobs[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pts) != 2 {
+			t.Fatalf("%s: %d measurements, want 2", prec, len(pts))
+		}
+		for _, q := range pts {
+			if math.IsNaN(q.Value) || math.IsInf(q.Value, 0) {
+				t.Fatalf("%s: %s at %d = %v", prec, q.Measure, q.Step, q.Value)
+			}
+		}
+		last[prec] = pts[1].Value
+		t.Logf("%s: log-likelihood %.4f after 100, %.4f after 200 updates", prec, pts[0].Value, pts[1].Value)
+	}
+	if last["float64"] == last["float32"] {
+		t.Error("float32 run gave the float64 result bit for bit")
 	}
 }

@@ -1,4 +1,4 @@
-package dsl_test
+package library_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 )
 
 // TestCheckReportsBounds: values that used to pass check and fail every
@@ -49,7 +50,7 @@ func TestCheckReportsBounds(t *testing.T) {
 		{"repeat 20000000\ndata bars_stripes\nmodel binary(hidden = 4)\nlearner cd\n",
 			"lib.sweep:3:1: repeat 20000000: the plan would have more than 10000000 runs"},
 	} {
-		_, err := dsl.Compile("lib.sweep", []byte(head+c.body), dsl.Library())
+		_, err := dsl.Compile("lib.sweep", []byte(head+c.body), library.Registry())
 		var list scanner.ErrorList
 		if !errors.As(err, &list) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want a positioned %q", c.body, err, c.want)
@@ -61,7 +62,7 @@ func TestCheckReportsBounds(t *testing.T) {
 // zipped axes, without making it; counting 9 million runs allocates next to
 // nothing (check of a 1M-run plan needed 2.18 GB and 12 s when it planned).
 func TestCountRuns(t *testing.T) {
-	reg := dsl.Library()
+	reg := library.Registry()
 	for _, src := range []string{
 		"seed 1\nrepeat 3\ndata bars_stripes\nmodel binary(hidden = 4)\naxis a = [1, 2, 3]\naxis b = range(1, 7)\nskip if $a == 2 and $b > 3\nskip if $b == 7\n",
 		"seed 1\ndata bars_stripes\nmodel binary(hidden = 4)\naxis (a, b) = zip([1, 2, 3], [4, 5, 6])\naxis c = [0.1, 0.2]\nskip if $a >= 2 and $c == 0.2\n",
@@ -114,7 +115,7 @@ func TestRunSizeBound(t *testing.T) {
 		var err error
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err = dsl.RunLibrary(context.Background(), p.Jobs[0])
+		_, err = library.Run(context.Background(), p.Jobs[0])
 		runtime.ReadMemStats(&after)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "MaxSetValues") {
 			t.Errorf("%q: %v, want an error containing %q", c.lines, err, c.want)
@@ -133,7 +134,7 @@ func TestCheckAcceptsMNISTFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := "seed 1\nupdates 10\ndata mnist(train = true, dir = \"" + dir + "\")\nmodel binary(hidden = 4)\nlearner cd\n"
-	if _, err := dsl.Compile("lib.sweep", []byte(src), dsl.Library()); err != nil {
+	if _, err := dsl.Compile("lib.sweep", []byte(src), library.Registry()); err != nil {
 		t.Errorf("a folder with training images: %v", err)
 	}
 }

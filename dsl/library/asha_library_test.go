@@ -1,4 +1,4 @@
-package dsl_test
+package library_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 )
 
 // ashaLibSweep trains six tiny RBMs (9 visible, 4 hidden units, 40
@@ -37,7 +38,7 @@ func TestASHALibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := dsl.Run(context.Background(), p, store, dsl.RunLibrary, &dsl.Options{Workers: 1})
+	sum, err := dsl.Run(context.Background(), p, store, library.Run, &dsl.Options{Workers: 1})
 	if err != nil || sum.Failed != 0 {
 		t.Fatalf("run: %v, %s", err, sum)
 	}
@@ -54,7 +55,7 @@ func TestASHALibrary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole, err := dsl.RunLibrary(context.Background(), full.Jobs[j.Index])
+		whole, err := library.Run(context.Background(), full.Jobs[j.Index])
 		if err != nil {
 			t.Fatal(err)
 		}

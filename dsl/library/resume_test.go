@@ -1,4 +1,4 @@
-package dsl_test
+package library_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 )
 
 // countCtx is a context whose Err counts its calls and, once limit calls
@@ -52,14 +53,14 @@ func TestRunLibraryResumes(t *testing.T) {
 	dir := t.TempDir()
 	for _, j := range p.Jobs {
 		whole := &countCtx{Context: context.Background()}
-		want, err := dsl.RunLibrary(whole, j)
+		want, err := library.Run(whole, j)
 		if err != nil {
 			t.Fatal(err)
 		}
 		job := *j
 		job.Checkpoint = filepath.Join(dir, j.Key+".ckpt")
 		job.CheckpointEvery = 7
-		part, err := dsl.RunLibrary(&countCtx{Context: context.Background(), limit: 40}, &job)
+		part, err := library.Run(&countCtx{Context: context.Background(), limit: 40}, &job)
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("run %d: interrupted run: %v", j.Index, err)
 		}
@@ -70,7 +71,7 @@ func TestRunLibraryResumes(t *testing.T) {
 			t.Fatalf("run %d: no checkpoint after the interrupt: %v", j.Index, err)
 		}
 		rest := &countCtx{Context: context.Background()}
-		got, err := dsl.RunLibrary(rest, &job)
+		got, err := library.Run(rest, &job)
 		if err != nil {
 			t.Fatalf("run %d: resumed run: %v", j.Index, err)
 		}

@@ -1,0 +1,60 @@
+package library
+
+import (
+	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/lib/learn"
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+)
+
+// gaussianItems are the Gaussian-Bernoulli RBM (Liao et al. 2022) and the
+// samplers and learner that work on it. The checker refuses a sampler,
+// learner or measurement of binary models on it, and these on a binary
+// model (dsl.Entry.Models).
+var gaussianItems = []item{
+	modelItem(modelGaussian, "Gaussian-Bernoulli RBM (rbm.Gaussian) with energy E(v, h) = ½ Σ_i (v_i − μ_i)²/σ_i² − Σ_i (v_i/σ_i²)(Wh)_i − cᵀh, variances σ_i² = exp(LogVar_i) learned, starting at 1; as many visible units as the data set has columns (standardise real-valued data first)",
+		dsl.Param{Name: "data_mean", Type: dsl.TypeBool, Default: false, Doc: "start the means μ at the data's per-unit means; false: μ = 0"},
+		rbm.NewGaussian),
+	seedOnly("gauss_gibbs", "block Gibbs sampling of a Gaussian-Bernoulli RBM (mcmc.GaussGibbs): h ~ p(h | v), then v ~ N(μ + Wh, diag(σ²))",
+		gaussianOnly, func(seed uint64) any { return mcmc.NewGaussGibbs(seed) }),
+	{
+		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "langevin", Models: gaussianOnly,
+			Doc: "Langevin dynamics on the free energy F(v) (mcmc.Langevin): v ← v − α∇F(v) + √(2α)·ε, Metropolis-adjusted (MALA) if adjust; the learner mcd sets α from its step",
+			Params: []dsl.Param{
+				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Doc: "initial step size α0 > 0"},
+				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
+			}},
+		sampler: func(r *reader, seed uint64) (any, error) {
+			return mcmc.NewLangevin(r.float("step"), r.bool("adjust"), seed), nil
+		},
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "gibbs_langevin", Models: gaussianOnly,
+			Doc: "Gibbs-Langevin sampling (mcmc.GibbsLangevin, Liao et al. 2022, Alg. 5): h ~ p(h | v), then k Langevin steps on v given h; the learner mcd sets the step from its own",
+			Params: []dsl.Param{
+				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Doc: "initial step size α0 > 0"},
+				{Name: "k", Type: dsl.TypeInt, Default: 10, Doc: "Langevin steps per transition, k ≥ 1"},
+				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
+			}},
+		sampler: func(r *reader, seed uint64) (any, error) {
+			return mcmc.NewGibbsLangevin(r.float("step"), r.positive("k"), r.bool("adjust"), seed), nil
+		},
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindLearner, Name: "mcd", Models: gaussianOnly,
+			Doc: "modified contrastive divergence (learn.ModifiedCD, Liao et al. 2022, Algs. 3 and 4): negative chains start from noise N(0, I), run k sampler steps with the step scaled by the mean variance; the gradient's norm is clipped",
+			Params: append([]dsl.Param{
+				paramK,
+				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Doc: "initial Langevin step α0 before scaling by the mean variance; 0 leaves the sampler's step"},
+				{Name: "marginal", Type: dsl.TypeBool, Default: false, Doc: "negative statistics with p(h=1 | v⁻) (Alg. 4, marginal density) instead of sampled h⁻ (Alg. 3, joint)"},
+				{Name: "clip", Type: dsl.TypeFloat, Default: 10.0, Doc: "bound on the gradient's Euclidean norm; a negative value turns clipping off"},
+				{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "number of negative chains; 0: as many as the batch has rows"},
+			}, trainParams...)},
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			k, step, marg, clip, n := r.positive("k"), r.float("step"), r.bool("marginal"), r.float("clip"), r.nonNegative("chains")
+			l := learn.NewModifiedCD(k, p.gaussian(r), step, p.seed)
+			l.Marginal, l.Clip, l.Chains = marg, clip, n
+			return l, nil
+		},
+	},
+}

@@ -1,0 +1,87 @@
+package library_test
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/dsl/library"
+)
+
+// grbmSweep is a tiny sweep of a Gaussian-Bernoulli RBM: 2 samplers × 2
+// repeats of 40 modified-CD updates on Bars and Stripes 2×2.
+const grbmSweep = `sweep "grbm"
+seed 4
+repeat 2
+updates 40
+data bars_stripes(size = 2)
+model gaussian(hidden = 3, init_sd = 0.1)
+axis sampler = [gibbs_langevin, gauss_gibbs]
+learner mcd(k = 2, rate = 0.01, batch = 4)
+sampler $sampler
+measure loglik every 20
+summary median of max loglik by sampler
+`
+
+// TestGaussianSweep runs grbmSweep end to end with dsl.RunSource: every
+// run takes its two finite log-likelihoods, and the report has a cell per
+// sampler.
+func TestGaussianSweep(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "grbm.results")
+	sw, err := dsl.RunSource(context.Background(), "grbm.sweep", []byte(grbmSweep), library.Registry(), library.Run,
+		&dsl.SourceOptions{Folder: func(*dsl.Spec) string { return dir }, Options: dsl.Options{Workers: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sw.Summary.Done != 4 || sw.Summary.Failed != 0 {
+		t.Fatalf("summary %v, want 4 runs done and none failed: %v", sw.Summary, sw.Summary.Errors)
+	}
+	for _, r := range sw.Results {
+		if len(r.Points) != 2 {
+			t.Errorf("run %s: %d points, want 2", r.Key, len(r.Points))
+		}
+		for _, p := range r.Points {
+			if p.Measure != "loglik" || math.IsNaN(p.Value) || math.IsInf(p.Value, 0) {
+				t.Errorf("run %s: point %+v", r.Key, p)
+			}
+		}
+	}
+	if md := sw.Report.Markdown(); !strings.Contains(md, "gibbs_langevin") || !strings.Contains(md, "gauss_gibbs") {
+		t.Errorf("report lacks a sampler:\n%s", md)
+	}
+}
+
+// TestModelMismatch checks that the checker refuses a sampler, learner or
+// measurement of binary models on a gaussian model and the other way
+// round, at its position, naming what works, and accepts zipped axes that
+// pair each model with its own sampler.
+func TestModelMismatch(t *testing.T) {
+	base := "seed 1\nupdates 10\ndata bars_stripes(size = 2)\n"
+	for _, c := range []struct{ src, want string }{
+		{"model gaussian(hidden = 2)\nsampler gibbs\nlearner mcd\n",
+			"m.sweep:5:9: sampler gibbs does not work on model gaussian (it works on binary); for gaussian: gauss_gibbs, gibbs_langevin, langevin"},
+		{"model binary(hidden = 2)\nlearner mcd\nsampler langevin\n",
+			"m.sweep:5:9: learner mcd does not work on model binary (it works on gaussian); for binary: cd, centered, csdcp, fpcd, pcd, pt, sdcp, ssd\n" +
+				"m.sweep:6:9: sampler langevin does not work on model binary (it works on gaussian); for binary: flip, gibbs, tempered"},
+		{"model gaussian(hidden = 2)\nlearner cd\nmeasure recon\n",
+			"m.sweep:5:9: learner cd does not work on model gaussian (it works on binary); for gaussian: mcd\n" +
+				"m.sweep:6:9: measure recon does not work on model gaussian (it works on binary); for gaussian: loglik"},
+		{"axis model = [binary, gaussian]\nmodel $model(hidden = 2)\nlearner mcd\n",
+			"m.sweep:6:9: learner mcd does not work on model binary (it works on gaussian); for binary: cd, centered, csdcp, fpcd, pcd, pt, sdcp, ssd"},
+	} {
+		_, err := dsl.Compile("m.sweep", []byte(base+c.src), library.Registry())
+		if err == nil {
+			t.Errorf("%s: no error, want %s", c.src, c.want)
+		} else if got := strings.TrimSuffix(errorLines(err), "\n"); got != c.want {
+			t.Errorf("%s:\ngot  %v\nwant %s", c.src, got, c.want)
+		}
+	}
+	zipped := base + "axis (model, sampler, learner) = [(binary, gibbs, cd), (gaussian, langevin, mcd)]\n" +
+		"model $model(hidden = 2)\nsampler $sampler\nlearner $learner\nmeasure loglik\n"
+	if _, err := dsl.Compile("z.sweep", []byte(zipped), library.Registry()); err != nil {
+		t.Errorf("zipped models and samplers: %v", err)
+	}
+}

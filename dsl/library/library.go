@@ -1,0 +1,490 @@
+// Package library binds the RBM library (lib/data, lib/rbm, lib/mcmc,
+// lib/learn) to the sweep language of package dsl: Registry is the
+// registry of the names a sweep file can use, Run the dsl.RunFunc that
+// builds and trains what a run's configuration describes.
+//
+// Both read one table, items in this file, in which every data set,
+// model, sampler, learner and measurement is one item: its registry entry
+// and the function that builds it. A new sampler or learner is one more
+// item (see docs/contributing.md). The bounds of the parameters that the
+// checker verifies before a run starts are in limits.go.
+//
+// Importing the package binds it to dsl (dsl.Bind), so that dsl.Library
+// and dsl.RunLibrary, which notebooks call, are this package's Registry
+// and Run; the command line and the %%sweep magic import it and use it
+// directly.
+package library
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/rbm-kernel/rbm-kernel/dsl"
+	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/learn"
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+)
+
+func init() { dsl.Bind(dsl.Binding{Registry: Registry, Run: Run}) }
+
+// item is one name of the library: its registry entry and its builder,
+// of which exactly the one matching the entry's kind is set.
+type item struct {
+	entry *dsl.Entry
+
+	// The builders read their parameters with r and may leave the error
+	// of a read to the caller, who asks r.Err() first (build): a builder
+	// reads what it needs and calls the library's constructor, as
+	// dataset: func(r *reader) (*data.Set, error) { return
+	// data.ShiftingBar(r.int("n"), r.int("b")) }. One that must not call a
+	// constructor with the zero values of a failed read (it would read
+	// files, or panic) checks r.Err() itself.
+	dataset func(r *reader) (*data.Set, error)
+	model   func(r *reader, set *data.Set, seed uint64) (rbm.Model, error)
+	// sampler returns an mcmc.Sampler (binary models) or an
+	// mcmc.GaussianSampler (Gaussian models), as its entry's Models say.
+	sampler func(r *reader, seed uint64) (any, error)
+	learner func(r *reader, p *runParts) (learn.Learner, error)
+	measure func(r *reader, p *runParts) (measureFunc, error)
+}
+
+// The model entries, named in the Models of the entries that work on one
+// kind of model only.
+const (
+	modelBinary   = "binary"
+	modelGaussian = "gaussian"
+)
+
+var (
+	binaryOnly   = []string{modelBinary}
+	gaussianOnly = []string{modelGaussian}
+)
+
+// trainParams are the training settings, parameters of every learner so
+// that a sweep file writes them where they belong,
+// `learner cd(k = 1, rate = $rate, batch = 10)`, and an axis can vary them.
+var trainParams = []dsl.Param{
+	{Name: "rate", Type: dsl.TypeFloat, Default: 0.1, Doc: "learning rate ε (the base rate of the schedule)"},
+	{Name: "batch", Type: dsl.TypeInt, Default: 0, Doc: "examples per mini-batch; 0: the whole data set (batch learning)"},
+	{Name: "momentum", Type: dsl.TypeFloat, Default: 0.0, Doc: "SGD momentum in [0, 1): Δ ← momentum·Δ + ε·(g − decay·θ)"},
+	{Name: "decay", Type: dsl.TypeFloat, Default: 0.0, Doc: "L2 weight decay λ on the weights (not the biases)"},
+	{Name: "schedule", Type: dsl.TypeName, Default: "constant", Values: []string{"constant", "cosine"}, Doc: "learning-rate schedule: constant (ε_t = ε) or cosine (ε_t = ε_end + ½(ε − ε_end)(1 + cos(πt/T)))"},
+	{Name: "rate_end", Type: dsl.TypeFloat, Default: 0.0, Doc: "final rate ε_end of the cosine schedule"},
+}
+
+// learnerEntry returns the entry of a learner of binary models with its
+// own parameters followed by trainParams.
+func learnerEntry(name, doc string, own ...dsl.Param) *dsl.Entry {
+	return &dsl.Entry{Kind: dsl.KindLearner, Name: name, Doc: doc, Params: append(own, trainParams...), Models: binaryOnly}
+}
+
+// Parameters that several entries share.
+var (
+	paramHidden = dsl.Param{Name: "hidden", Type: dsl.TypeInt, Doc: "number of hidden units n"}
+	paramInitSD = dsl.Param{Name: "init_sd", Type: dsl.TypeFloat, Default: 0.01, Doc: "standard deviation σ of the initial weights, W_ij ~ N(0, σ²)"}
+	paramK      = dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"}
+	paramChains = dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "number of persistent chains; 0: as many as the batch has rows"}
+	paramD      = dsl.Param{Name: "d", Type: dsl.TypeInt, Default: 1, Doc: "inner gradient steps per update, d ≥ 1"}
+	paramInnerK = dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Doc: "sampling steps per inner step (K' in the paper), k ≥ 1"}
+)
+
+// items is the table of the library's names; the Gaussian-Bernoulli
+// model and what works on it are in gaussian.go.
+var items = append([]item{
+	// Data sets.
+	{
+		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "bars_stripes",
+			Doc: "Bars and Stripes (data.BarsAndStripes): size×size binary images with a subset of the columns (bars) or of the rows (stripes) on; 2^(size+1) patterns, 2^(size+1)−2 distinct",
+			Params: []dsl.Param{
+				{Name: "size", Type: dsl.TypeInt, Default: 4, Doc: "side d of the images, 1…12 (d² visible units)"},
+				{Name: "duplicates", Type: dsl.TypeBool, Default: false, Doc: "keep the second copies of the all-0 and all-1 images"},
+			}},
+		dataset: func(r *reader) (*data.Set, error) { return data.BarsAndStripes(r.int("size"), r.bool("duplicates")) },
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "shifting_bar",
+			Doc: "Shifting bar (data.ShiftingBar): the n cyclic shifts of a bar of b ones in a row of n pixels; the best mean log-likelihood is −ln n",
+			Params: []dsl.Param{
+				{Name: "n", Type: dsl.TypeInt, Doc: "length n of the row (visible units), 2…11585 (data.MaxShiftingBar)"},
+				{Name: "b", Type: dsl.TypeInt, Doc: "width b of the bar, 1 ≤ b < n"},
+			}},
+		dataset: func(r *reader) (*data.Set, error) { return data.ShiftingBar(r.int("n"), r.int("b")) },
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "artificial_modes",
+			Doc: "Artificial Modes (data.ArtificialModes, Desjardins et al. 2010): 4×4 binary images, example k a copy of basic mode k mod 4 (all off, all on, lower half on, upper half on) with every pixel flipped independently with probability p_mut",
+			Params: []dsl.Param{
+				{Name: "pmut", Type: dsl.TypeFloat, Doc: "flip probability p_mut in [0, 1] of each pixel (the paper's 0.01: modes far apart; 0.1: closer)"},
+				{Name: "n", Type: dsl.TypeInt, Default: 10000, Doc: "number n of examples, 1…data.MaxArtificialModes"},
+				{Name: "seed", Type: dsl.TypeInt, Default: 1, Doc: "seed of the pixel flips; the data set is the same in every run of a sweep"},
+			}},
+		dataset: func(r *reader) (*data.Set, error) {
+			pm, n, s := r.float("pmut"), r.int("n"), r.int("seed")
+			r.check(s >= 0, "parameter seed = %d, want a seed ≥ 0", s)
+			return data.ArtificialModes(pm, n, uint64(s))
+		},
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "mnist",
+			Doc: "MNIST digits (data.MNIST) binarised at a threshold: 28×28 = 784 visible units, read from the IDX files that `make setup` converts (data/mnist, or $RBM_DATA/mnist)",
+			Params: []dsl.Param{
+				{Name: "n", Type: dsl.TypeInt, Default: 10000, Doc: "number of digits, the first n of the file (0: all)"},
+				{Name: "train", Type: dsl.TypeBool, Default: false, Doc: "read the 60,000 training digits (train-*) instead of the 10,000 test digits (t10k-*)"},
+				{Name: "threshold", Type: dsl.TypeFloat, Default: 0.5, Doc: "grey level g in (0, 1) above which a pixel is 1"},
+				{Name: "dir", Type: dsl.TypeString, Default: "", Doc: "folder of the IDX files; empty: data.DefaultMNISTDir()"},
+			}},
+		dataset: func(r *reader) (*data.Set, error) {
+			n, train, th := r.nonNegative("n"), r.bool("train"), r.float("threshold")
+			r.check(th > 0 && th < 1, "parameter threshold = %v, want a grey level in (0, 1)", th)
+			dir := r.str("dir")
+			if err := r.Err(); err != nil {
+				return nil, err // before reading the files
+			}
+			return data.MNIST(dir, data.MNISTOptions{Train: train, Limit: n, Binarize: data.Thresholded, Threshold: th})
+		},
+	},
+
+	// Models.
+	withPrecision(modelItem(modelBinary, "binary RBM (rbm.Binary) with energy E(v, h) = −vᵀWh − bᵀv − cᵀh; as many visible units as the data set has columns",
+		dsl.Param{Name: "base_rate", Type: dsl.TypeBool, Default: false, Doc: "start the visible biases at the data's base rates, b_i = ln(p_i/(1−p_i)); false: b = 0"},
+		rbm.NewBinary)),
+
+	// Samplers.
+	seedOnly("gibbs", "block Gibbs sampling (mcmc.Gibbs): h ~ p(h | v), then v ~ p(v | h)",
+		binaryOnly, func(seed uint64) any { return mcmc.NewGibbs(seed) }),
+	{
+		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "flip", Models: binaryOnly,
+			Doc: "flip-the-state blended with Gibbs (mcmc.Flip, Brügge et al. 2013): each unit takes state 1 with probability α·P_T + (1 − α)·σ(x), P_T the Metropolis flip of its state",
+			Params: []dsl.Param{
+				{Name: "alpha", Type: dsl.TypeFloat, Default: 1.0, Doc: "blend α in [0, 1]: 1 is flip-the-state, 0 is block Gibbs"},
+			}},
+		sampler: func(r *reader, seed uint64) (any, error) { return mcmc.NewFlip(r.float("alpha"), seed) },
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "tempered", Models: binaryOnly,
+			Doc: "parallel tempering (mcmc.Tempered) over a base sampler at inverse temperatures β_i = 1 − (i−1)/(t−1), i = 1…t, with swaps of neighbouring replicas accepted with probability min(1, exp((β_i − β_{i+1})(E_i − E_{i+1})))",
+			Params: []dsl.Param{
+				{Name: "temps", Type: dsl.TypeInt, Default: 10, Doc: "number t ≥ 2 of temperatures"},
+				{Name: "steps", Type: dsl.TypeInt, Default: 1, Doc: "base steps per transition, before the swaps"},
+				{Name: "base", Type: dsl.TypeName, Kind: dsl.KindSampler, Default: "gibbs", Doc: "the base sampler (gibbs or flip), with its defaults"},
+				{Name: "alpha", Type: dsl.TypeFloat, Default: 1.0, Doc: "blend α of a flip base sampler"},
+			}},
+		sampler: tempered,
+	},
+
+	// Learners.
+	{
+		entry: learnerEntry("cd", "contrastive divergence CD-k (learn.CD): negative chains start at the batch and run k sampler steps", paramK),
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewCD(r.positive("k"), p.binary(r)), nil
+		},
+	},
+	{
+		entry: learnerEntry("pcd", "persistent contrastive divergence PCD-k (learn.PCD): persistent negative chains run k sampler steps per update", paramK, paramChains),
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewPCD(r.positive("k"), r.nonNegative("chains"), p.binary(r)), nil
+		},
+	},
+	{
+		entry: learnerEntry("fpcd", "fast persistent contrastive divergence (learn.FPCD, Tieleman and Hinton 2009): persistent chains sample θ + θ_F, with fast weights θ_F ← decay·θ_F + ε_F·g",
+			paramK, paramChains,
+			dsl.Param{Name: "fast_rate", Type: dsl.TypeFloat, Default: 0.0, Doc: "learning rate ε_F of the fast weights; 0: the initial learning rate"},
+			dsl.Param{Name: "fast_decay", Type: dsl.TypeFloat, Default: 0.95, Doc: "factor applied to the fast weights every update, in (0, 1]"}),
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			k, n, fr, fd := r.positive("k"), r.nonNegative("chains"), r.float("fast_rate"), r.float("fast_decay")
+			r.check(fr >= 0 && fr <= math.MaxFloat64, "parameter fast_rate = %v, want a finite rate ≥ 0", fr)
+			r.check(fd > 0 && fd <= 1, "parameter fast_decay = %v, want a factor in (0, 1]", fd)
+			l := learn.NewFPCD(k, n, fr, p.binary(r))
+			l.Decay = fd
+			return l, nil
+		},
+	},
+	{
+		entry: learnerEntry("pt", "learning with parallel tempering (learn.PT, Desjardins et al. 2010): persistent chains at t inverse temperatures β_i = 1 − (i−1)/(t−1), each run by its own copy of the sampler, with neighbour swaps; the β = 1 chains give the negative phase",
+			dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Doc: "sampling steps per temperature and update, k ≥ 1"},
+			dsl.Param{Name: "temps", Type: dsl.TypeInt, Default: 10, Doc: "number t ≥ 2 of temperatures"},
+			dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "chains per temperature; 0: as many as the batch has rows"}),
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			k, t := r.positive("k"), r.int("temps")
+			r.check(t >= 2, "parameter temps = %d, want at least 2", t)
+			n, s := r.nonNegative("chains"), p.binary(r)
+			if err := r.Err(); err != nil {
+				return nil, err
+			}
+			betas, err := mcmc.UniformBetas(t)
+			if err != nil {
+				return nil, err
+			}
+			return learn.NewPT(k, betas, n, p.seed, s)
+		},
+	},
+	{
+		entry: learnerEntry("centered", "centered gradient (learn.Centered, Melchior et al. 2016): CD-k on the energy −(v − μ)ᵀW(h − λ) − b̃ᵀv − c̃ᵀh with offsets μ, λ following the batch means", paramK),
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewCentered(r.positive("k"), p.binary(r)), nil
+		},
+	},
+	{
+		entry: learnerEntry("sdcp", "stochastic difference of convex functions programming S-DCP (learn.SDCP, Upadhya and Sastry 2017, Algorithm 3): d inner gradient steps of k sampling steps each on f(θ) − θᵀ∇g(θ^(t)); d = 1 is CD-k, and d·k = K costs what CD-K does",
+			paramD, paramInnerK),
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewSDCP(r.positive("d"), r.positive("k"), p.binary(r)), nil
+		},
+	},
+	{
+		entry: learnerEntry("csdcp", "centered S-DCP, CS-DCP (learn.CSDCP, Upadhya and Sastry 2017, Algorithm 4): S-DCP on the centered energy with moving offsets",
+			paramD, paramInnerK),
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			return learn.NewCSDCP(r.positive("d"), r.positive("k"), p.binary(r)), nil
+		},
+	},
+	{
+		entry: learnerEntry("ssd", "stochastic spectral descent (learn.SSD, Carlson et al. 2015): the gradient estimate of a CD-k or PCD-k estimator mapped to the steepest-ascent direction of the Schatten-∞ norm (one SVD per update); takes a much smaller rate than SGD",
+			paramK,
+			dsl.Param{Name: "estimator", Type: dsl.TypeName, Default: "pcd", Values: []string{"pcd", "cd"}, Doc: "gradient estimator: pcd (persistent chains, as Carlson et al.) or cd"},
+			dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "number of persistent chains of pcd; 0: as many as the batch has rows"}),
+		learner: func(r *reader, p *runParts) (learn.Learner, error) {
+			k, n, est, s := r.positive("k"), r.nonNegative("chains"), r.str("estimator"), p.binary(r)
+			switch est {
+			case "pcd":
+				return learn.NewSSD(learn.NewPCD(k, n, s)), nil
+			case "cd":
+				return learn.NewSSD(learn.NewCD(k, s)), nil
+			}
+			return nil, fmt.Errorf("parameter estimator = %s, want pcd or cd%s", est, dsl.DidYouMean(est, []string{"pcd", "cd"})) // or a failed read
+		},
+	},
+
+	// Measurements.
+	{
+		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "loglik", Better: "higher",
+			Doc: "exact mean log-likelihood of the training set, (1/N) Σ_n ln p(v_n), by enumerating the smaller layer (at most rbm.MaxExactUnits units; on a gaussian model, the hidden layer)"},
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			x := p.set.X
+			return func(ctx context.Context, m rbm.Model) (float64, error) {
+				switch m := m.(type) {
+				case *rbm.Binary:
+					return m.LogLikelihoodContext(ctx, x)
+				case *rbm.Gaussian:
+					return m.LogLikelihoodContext(ctx, x)
+				}
+				return 0, fmt.Errorf("loglik: model is %T, want *rbm.Binary or *rbm.Gaussian", m)
+			}, nil
+		},
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "recon", Better: "lower", Models: binaryOnly,
+			Doc: "mean squared mean-field reconstruction error of the training set, (1/N) Σ_n Σ_i (v_ni − p(v_i=1 | ĥ_n))², ĥ_n = p(h=1 | v_n)"},
+		measure: func(r *reader, p *runParts) (measureFunc, error) { return learn.ReconstructionError(p.set).Func, nil },
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "ais", Better: "higher", Models: binaryOnly,
+			Doc: "mean log-likelihood of the training set with ln Z estimated by annealed importance sampling (learn.AISLogLikelihood) from the base-rate model along β_k = k/K; for models too large for loglik",
+			Params: []dsl.Param{
+				{Name: "chains", Type: dsl.TypeInt, Default: 100, Doc: "independent annealing runs M"},
+				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Doc: "intermediate distributions K"},
+			}},
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			s := &rbm.AISSettings{Chains: r.positive("chains"), Steps: r.positive("steps"), Seed: p.seed}
+			return learn.AISLogLikelihood(p.set, s).Func, nil
+		},
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "isl", Better: "higher", Models: binaryOnly,
+			Doc: "indirect sampling likelihood (mcmc.ISL): one chain of the run's sampler, started at a random training example, gives samples (one every thin steps after burn); the value is the mean log-likelihood of the training set under the Parzen density of all samples, the kernel width chosen on the training set too (a sweep has no held-out set)",
+			Params: []dsl.Param{
+				{Name: "samples", Type: dsl.TypeInt, Default: 1000, Doc: "number N of samples"},
+				{Name: "burn", Type: dsl.TypeInt, Default: 100, Doc: "sampler steps before the first sample"},
+				{Name: "thin", Type: dsl.TypeInt, Default: 1, Doc: "sampler steps between samples"},
+			}},
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			return islMeasure(p, r.positive("samples"), r.nonNegative("burn"), r.positive("thin")), nil
+		},
+	},
+	{
+		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "tau", Better: "lower", Models: binaryOnly,
+			Doc: "integrated autocorrelation time of the run's sampler on the current model (mcmc.WindowTau with Sokal's window c = 5 on mcmc.EnergyTrace): chains start at random training examples; the value is the mean of τ over the chains, in sampler steps (a lower bound τ(N/2) for a chain whose trace is too short for the window)",
+			Params: []dsl.Param{
+				{Name: "chains", Type: dsl.TypeInt, Default: 10, Doc: "number of independent chains"},
+				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Doc: "length of each chain's energy trace"},
+			}},
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			c, n := r.positive("chains"), r.positive("steps")
+			r.check(n >= 4, "parameter steps = %d, want at least 4 for an autocorrelation", n)
+			return tauMeasure(p, c, n), nil
+		},
+	},
+}, gaussianItems...)
+
+// modelItem returns the item of a model: an RBM with paramHidden hidden
+// units, weights drawn as paramInitSD says, and as many visible units as
+// the data set has columns, made by newModel; start is a bool parameter
+// that starts the visible biases or means at the data's (rbm.Init's
+// BaseRate).
+func modelItem[M rbm.Model](name, doc string, start dsl.Param, newModel func(visible, hidden int, ini *rbm.Init) (M, error)) item {
+	return item{
+		entry: &dsl.Entry{Kind: dsl.KindModel, Name: name, Doc: doc, Params: []dsl.Param{paramHidden, paramInitSD, start}},
+		model: func(r *reader, set *data.Set, seed uint64) (rbm.Model, error) {
+			h, ini := r.int("hidden"), &rbm.Init{WeightStd: r.float("init_sd"), Seed: seed}
+			if r.bool(start.Name) {
+				ini.BaseRate = set.X
+			}
+			m, err := newModel(set.Dim(), h, ini)
+			if err != nil {
+				return nil, err // not a non-nil rbm.Model holding a nil M
+			}
+			return m, nil
+		},
+	}
+}
+
+// withPrecision gives the binary model's item the parameter precision
+// (rbm.Precision), so that a sweep chooses the arithmetic per run.
+func withPrecision(it item) item {
+	it.entry.Params = append(it.entry.Params, dsl.Param{Name: "precision", Type: dsl.TypeName, Default: "float64", Values: []string{"float64", "float32"},
+		Doc: "arithmetic of sampling, training and AIS (rbm.Precision): float64, or float32 through single-precision BLAS; exact likelihoods stay float64"})
+	build := it.model
+	it.model = func(r *reader, set *data.Set, seed uint64) (rbm.Model, error) {
+		prec, err := rbm.ParsePrecision(r.str("precision"))
+		if err != nil {
+			return nil, err
+		}
+		m, err := build(r, set, seed)
+		if err != nil {
+			return nil, err
+		}
+		if b, ok := m.(*rbm.Binary); ok {
+			b.Precision = prec
+		}
+		return m, nil
+	}
+	return it
+}
+
+// seedOnly returns the item of a sampler without parameters, made from
+// its seed by newSampler, for the models named.
+func seedOnly(name, doc string, models []string, newSampler func(seed uint64) any) item {
+	return item{
+		entry:   &dsl.Entry{Kind: dsl.KindSampler, Name: name, Doc: doc, Models: models},
+		sampler: func(r *reader, seed uint64) (any, error) { return newSampler(seed), nil },
+	}
+}
+
+// tempered builds the tempered sampler: its base sampler, named by the
+// parameter base and given the parameters of tempered that it has (alpha
+// for flip), at uniform inverse temperatures.
+func tempered(r *reader, seed uint64) (any, error) {
+	t, k, name := r.int("temps"), r.positive("steps"), r.str("base")
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	if name == "tempered" {
+		return nil, errors.New("parameter base = tempered: the base of tempering cannot be tempered")
+	}
+	// The base takes the parameters of tempered it has, e.g. alpha for flip.
+	it, br, err := lookup(dsl.KindSampler, defaultPart(dsl.KindSampler, name, r.p.m))
+	if err != nil {
+		return nil, err
+	}
+	b, err := it.sampler(br, streamSeed(seed, 1))
+	if err = br.first(err); err != nil {
+		return nil, fmt.Errorf("%s: %w", br.p, err)
+	}
+	base, ok := b.(mcmc.Sampler)
+	if !ok {
+		return nil, fmt.Errorf("parameter base = %s: the base of tempering must be a sampler of binary models", name)
+	}
+	betas, err := mcmc.UniformBetas(t)
+	if err != nil {
+		return nil, err
+	}
+	return mcmc.NewTempered(base, betas, k, streamSeed(seed, 2))
+}
+
+// defaultPart returns the part of the entry of kind called name with its
+// parameters at their defaults, or at the values in given of those it
+// has; an unknown name has none.
+func defaultPart(kind dsl.Kind, name string, given map[string]any) *dsl.Part {
+	p := &dsl.Part{Name: name, Params: map[string]any{}}
+	if it, ok := index[kind][name]; ok {
+		for _, q := range it.entry.Params {
+			p.Params[q.Name] = q.Default
+			if v, ok := given[q.Name]; ok {
+				p.Params[q.Name] = v
+			}
+		}
+	}
+	return p
+}
+
+// index finds the items by kind and name. It is filled by init, not by an
+// initializer, because items (tempered) look up others.
+var index map[dsl.Kind]map[string]*item
+
+func init() {
+	index = map[dsl.Kind]map[string]*item{}
+	for i := range items {
+		it := &items[i]
+		if index[it.entry.Kind] == nil {
+			index[it.entry.Kind] = map[string]*item{}
+		}
+		index[it.entry.Kind][it.entry.Name] = it
+	}
+}
+
+// lookup returns the item of a part of a configuration, and a reader of
+// its parameters.
+func lookup(kind dsl.Kind, p *dsl.Part) (*item, *reader, error) {
+	if p == nil {
+		return nil, nil, fmt.Errorf("no %s", kind)
+	}
+	it, ok := index[kind][p.Name]
+	if !ok {
+		return nil, nil, fmt.Errorf("unknown %s %q%s", kind, p.Name, dsl.DidYouMean(p.Name, names(kind)))
+	}
+	return it, read(params{kind: kind, name: p.Name, m: p.Params}), nil
+}
+
+// names returns the names of the items of one kind, sorted.
+func names(kind dsl.Kind) []string {
+	var out []string
+	for n := range index[kind] {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Registry returns a new registry of the library's names: the data sets
+// (bars_stripes, shifting_bar, artificial_modes, mnist), models (binary,
+// gaussian), samplers (gibbs, flip, tempered for binary models;
+// gauss_gibbs, langevin, gibbs_langevin for gaussian ones), learners (cd,
+// pcd, fpcd, pt, centered, sdcp, csdcp, ssd for binary models; mcd for
+// gaussian ones; every learner also takes the training settings rate,
+// batch, momentum, decay, schedule and rate_end) and measurements (loglik,
+// recon, ais, isl, tau), each with its parameters, their types, defaults
+// and documentation, the models it works on (Entry.Models), and the bounds
+// of their values that the checker verifies (Param.Check: sizes, counts,
+// rates, probabilities, an existing folder). Describe lists them. Run runs
+// the configurations that this registry resolves. The registry is the
+// caller's: adding entries to it changes no other registry, but Run knows
+// only the library's.
+func Registry() *dsl.MapRegistry {
+	r := &dsl.MapRegistry{}
+	for _, it := range items {
+		e := *it.entry
+		e.Params = append([]dsl.Param(nil), it.entry.Params...)
+		for i := range e.Params {
+			e.Params[i].Check = limitOf(e.Kind, e.Name, e.Params[i].Name) // limits.go
+		}
+		if err := r.Add(&e); err != nil {
+			// The table is fixed at compile time and checked by the tests.
+			panic("dsl/library: invalid table: " + err.Error())
+		}
+	}
+	return r
+}

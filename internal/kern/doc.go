@@ -1,0 +1,24 @@
+// Package kern holds the element-wise and matrix kernels of the binary RBM
+// hot paths, written once as generic functions over the two precisions,
+// float64 and float32 (see docs/precision.md):
+//
+//   - Gemm, a matrix product through gonum's blas64 or blas32 (OpenBLAS's
+//     dgemm or sgemm with the build tag openblas, see internal/openblas);
+//   - Sigmoid, Bernoulli and SigmoidBernoulli, the element-wise work of a
+//     half-step of block Gibbs sampling: p ← σ(x + bias) and
+//     s ~ Bernoulli(p), fused over a row so that p is read once;
+//   - ExpNeg and ExpNegFast, in-line exponentials of z ≤ 0.
+//
+// The package is internal so that the generic functions stay out of the
+// exported API of lib (the interpreter, yaegi, cannot instantiate compiled
+// generics); lib's exported types choose the instantiation.
+//
+// Both precisions compute the sigmoid in float64 (Go compiles scalar code,
+// in which float32 is no faster) and round the result to T; they differ in
+// the exponential (ExpNeg for float64, a few ulps; ExpNegFast for float32,
+// relative error below 10⁻¹⁰, far below float32's rounding of 2⁻²⁴) and in
+// the uniforms of the Bernoulli draws: float64 takes the top 53 bits of one
+// PCG output per draw, float32 two draws of 24 bits from each output, which
+// halves the generator's work. A draw s = [u < p] with a uniform u of b bits
+// has P(s = 1) = ⌈p·2^b⌉/2^b, within 2^−b of p.
+package kern

@@ -1,0 +1,225 @@
+package kern
+
+import (
+	"math"
+	"math/rand/v2"
+	"unsafe"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// Float is the element type of the kernels: float32 or float64.
+type Float interface{ float32 | float64 }
+
+// General is a dense row-major matrix of T: element (i, j) is
+// Data[i·Stride + j], for i < Rows, j < Cols (the layout of gonum's
+// blas64.General and blas32.General).
+type General[T Float] struct {
+	Rows, Cols, Stride int
+	Data               []T
+}
+
+// Row returns row i of a.
+func (a General[T]) Row(i int) []T { return a.Data[i*a.Stride : i*a.Stride+a.Cols] }
+
+// Is32 reports whether T is float32.
+func Is32[T Float]() bool {
+	var z T
+	return unsafe.Sizeof(z) == 4
+}
+
+// Gemm computes c = α·op(a)·op(b) + β·c, op(x) = xᵀ when the matching
+// trans flag is set, through blas64.Gemm or blas32.Gemm.
+func Gemm[T Float](transA, transB bool, alpha T, a, b General[T], beta T, c General[T]) {
+	ta, tb := blas.NoTrans, blas.NoTrans
+	if transA {
+		ta = blas.Trans
+	}
+	if transB {
+		tb = blas.Trans
+	}
+	if Is32[T]() {
+		blas32.Gemm(ta, tb, float32(alpha), g32(a), g32(b), float32(beta), g32(c))
+		return
+	}
+	blas64.Gemm(ta, tb, float64(alpha), g64(a), g64(b), float64(beta), g64(c))
+}
+
+// g32 and g64 view a as the blas type of its precision (T must match).
+func g32[T Float](a General[T]) blas32.General {
+	return blas32.General{Rows: a.Rows, Cols: a.Cols, Stride: a.Stride, Data: unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(a.Data))), len(a.Data))}
+}
+
+func g64[T Float](a General[T]) blas64.General {
+	return blas64.General{Rows: a.Rows, Cols: a.Cols, Stride: a.Stride, Data: unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(a.Data))), len(a.Data))}
+}
+
+// Convert writes dst_i = T(src_i) for i < len(src).
+func Convert[D, S Float](dst []D, src []S) {
+	dst = dst[:len(src)]
+	for i, x := range src {
+		dst[i] = D(x)
+	}
+}
+
+// sigmoidExact returns σ(v) by the library exponential, for |v| > 708,
+// where e^{−|v|} is below the range of ExpNeg.
+func sigmoidExact(v float64) float64 {
+	if v >= 0 {
+		return 1 / (1 + math.Exp(-v))
+	}
+	e := math.Exp(v)
+	return e / (1 + e)
+}
+
+// The loops below compute σ(v) = 1/(1+e^{−v}) in float64 as n/(1+e),
+// e = e^{−|v|}, n = 1 for v ≥ 0 and n = e for v < 0 (no unpredictable
+// branch), with ExpNegFast for float32 and ExpNeg for float64, and
+// sigmoidExact beyond |v| > 708: rbm.SigmoidInPlace's formula, so the
+// float64 results are its own. The body is written out in each loop so
+// that the exponential is inlined (a call per element costs more than it).
+
+// Sigmoid writes p_k ← σ(p_k + bias_k) for k < len(p) (bias nil: 0).
+func Sigmoid[T Float](p, bias []T) {
+	fast := Is32[T]()
+	if bias == nil {
+		bias = p[:0]
+	} else {
+		bias = bias[:len(p)]
+	}
+	for k, x := range p {
+		if len(bias) > 0 {
+			x += bias[k]
+		}
+		v := float64(x)
+		av := math.Abs(v)
+		var e float64
+		if fast {
+			e = ExpNegFast(max(-av, -708))
+		} else {
+			e = ExpNeg(max(-av, -708))
+		}
+		sg := float64(math.Float64bits(v) >> 63) // 1 if v < 0 (or −0), else 0
+		y := (sg*e + (1 - sg)) / (1 + e)
+		if av > 708 {
+			y = sigmoidExact(v)
+		}
+		p[k] = T(y)
+	}
+}
+
+// Uniforms draws uniforms from [0, 1) for Bernoulli draws of precision T
+// from one PCG stream: for float64 each comes from the top 53 bits of one
+// output, u = ⌊r/2¹¹⌋·2⁻⁵³; for float32 each output gives two, its top and
+// its low 32 bits each cut to 24 bits, u = ⌊r_half/2⁸⌋·2⁻²⁴ (exact in
+// float32). Next returns the next one; the zero value holds no spare draw.
+type Uniforms[T Float] struct {
+	src   *rand.PCG
+	spare uint64
+	has   bool
+}
+
+// NewUniforms returns the uniforms of src.
+func NewUniforms[T Float](src *rand.PCG) Uniforms[T] { return Uniforms[T]{src: src} }
+
+// Next returns the next uniform.
+func (u *Uniforms[T]) Next() T {
+	if !Is32[T]() {
+		return T(float64(u.src.Uint64()>>11) * 0x1p-53)
+	}
+	if u.has {
+		u.has = false
+		return T(float32(uint32(u.spare)>>8) * 0x1p-24)
+	}
+	r := u.src.Uint64()
+	u.spare, u.has = r, true
+	return T(float32(r>>40) * 0x1p-24)
+}
+
+// Fill writes the next len(dst) uniforms into dst, the ones len(dst)
+// calls of Next would return, in a tight loop (Next is not inlined; the
+// kernels draw their uniforms through Fill a chunk at a time).
+func (u *Uniforms[T]) Fill(dst []T) {
+	if !Is32[T]() {
+		for i := range dst {
+			dst[i] = T(float64(u.src.Uint64()>>11) * 0x1p-53)
+		}
+		return
+	}
+	i := 0
+	if u.has && len(dst) > 0 {
+		dst[0] = T(float32(uint32(u.spare)>>8) * 0x1p-24)
+		u.has = false
+		i = 1
+	}
+	for ; i+1 < len(dst); i += 2 {
+		r := u.src.Uint64()
+		dst[i] = T(float32(r>>40) * 0x1p-24)
+		dst[i+1] = T(float32(uint32(r)>>8) * 0x1p-24)
+	}
+	if i < len(dst) {
+		r := u.src.Uint64()
+		dst[i] = T(float32(r>>40) * 0x1p-24)
+		u.spare, u.has = r, true
+	}
+}
+
+// chunk is the number of uniforms the kernels draw at a time.
+const chunk = 256
+
+// Bernoulli writes s_k = 1 if a uniform from u is below p_k, else 0, for
+// k < len(p), one uniform per element in order.
+func Bernoulli[T Float](p, s []T, u *Uniforms[T]) {
+	s = s[:len(p)]
+	var buf [chunk]T
+	for lo := 0; lo < len(p); lo += chunk {
+		pc := p[lo:min(lo+chunk, len(p))]
+		sc, ub := s[lo:lo+len(pc)], buf[:len(pc)]
+		u.Fill(ub)
+		for k, q := range pc {
+			var bit uint8 // set without a branch (a conditional move): the draws are unpredictable
+			if ub[k] < q {
+				bit = 1
+			}
+			sc[k] = T(bit)
+		}
+	}
+}
+
+// SigmoidBernoulli writes p_k ← σ(p_k + bias_k) and s_k ~ Bernoulli(p_k)
+// for k < len(p), fused in one pass, one uniform from u per element in
+// order: the results of Sigmoid followed by Bernoulli, bit for bit.
+func SigmoidBernoulli[T Float](p, bias, s []T, u *Uniforms[T]) {
+	fast := Is32[T]()
+	bias, s = bias[:len(p)], s[:len(p)]
+	var buf [chunk]T
+	for lo := 0; lo < len(p); lo += chunk {
+		pc := p[lo:min(lo+chunk, len(p))]
+		bc, sc, ub := bias[lo:lo+len(pc)], s[lo:lo+len(pc)], buf[:len(pc)]
+		u.Fill(ub)
+		for k, x := range pc {
+			v := float64(x + bc[k])
+			av := math.Abs(v)
+			var e float64
+			if fast {
+				e = ExpNegFast(max(-av, -708))
+			} else {
+				e = ExpNeg(max(-av, -708))
+			}
+			sg := float64(math.Float64bits(v) >> 63)
+			y := (sg*e + (1 - sg)) / (1 + e)
+			if av > 708 {
+				y = sigmoidExact(v)
+			}
+			q := T(y)
+			pc[k] = q
+			var bit uint8
+			if ub[k] < q {
+				bit = 1
+			}
+			sc[k] = T(bit)
+		}
+	}
+}

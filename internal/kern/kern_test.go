@@ -1,0 +1,209 @@
+package kern_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
+	_ "github.com/rbm-kernel/rbm-kernel/internal/openblas"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+)
+
+// TestExpNegFast measures ExpNegFast's largest relative error against
+// math.Exp over the range the sigmoids use, [−708, 0] (and [−104, 0], where
+// float32 results are not zero), and asserts the bound of its doc comment,
+// 10⁻¹⁰: the Taylor remainder r⁴/24 ≤ 3.6·10⁻¹¹ plus a few float64 ulps
+// (measured: 3.6·10⁻¹¹).
+func TestExpNegFast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	worst := 0.0
+	for i := range 400000 {
+		z := -708 * rng.Float64()
+		if i%2 == 0 {
+			z = -104 * rng.Float64()
+		}
+		got, want := kern.ExpNegFast(z), math.Exp(z)
+		worst = max(worst, math.Abs(got-want)/want)
+	}
+	t.Logf("ExpNegFast: largest relative error %.3g (bound 1e-10)", worst)
+	if worst > 1e-10 {
+		t.Errorf("ExpNegFast: relative error %.3g above 1e-10", worst)
+	}
+	if kern.ExpNegFast(0) != 1 {
+		t.Errorf("ExpNegFast(0) = %v", kern.ExpNegFast(0))
+	}
+}
+
+// TestSigmoid checks that the float64 Sigmoid is rbm.SigmoidInPlace bit
+// for bit (the float64 samplers keep their draws), and the float32 one is
+// within 2 float32 ulps (2⁻²³ relative) of σ(float32(x)): one rounding to
+// float32 of a value 10⁻¹⁰ from the exact one; below float32's normal range
+// (σ < 2⁻¹²⁶, x < −87) the absolute error is at most 2⁻¹²⁶.
+func TestSigmoid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	x := []float64{0, math.Copysign(0, -1), 708, -708, 709, -709, 800, -800, 80, -80, 104, -104, math.Inf(1), math.Inf(-1)}
+	for range 100000 {
+		x = append(x, 30*rng.NormFloat64(), 3*rng.NormFloat64())
+	}
+	want := append([]float64(nil), x...)
+	rbm.SigmoidInPlace(want)
+	got := append([]float64(nil), x...)
+	kern.Sigmoid(got, nil)
+	x32 := make([]float32, len(x))
+	kern.Convert(x32, x)
+	kern.Sigmoid(x32, nil)
+	for i := range x {
+		if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+			t.Fatalf("Sigmoid[float64](%v) = %v, rbm.SigmoidInPlace %v", x[i], got[i], want[i])
+		}
+		w := rbm.Sigmoid(float64(float32(x[i])))
+		if d := math.Abs(float64(x32[i]) - w); d > 0x1p-23*w+0x1p-126 {
+			t.Fatalf("Sigmoid[float32](%v) = %v, want %v", x[i], x32[i], w)
+		}
+	}
+}
+
+// TestSigmoidBernoulliFused checks that the fused kernel gives Sigmoid
+// followed by Bernoulli bit for bit, in both precisions.
+func TestSigmoidBernoulliFused(t *testing.T) {
+	fused[float64](t)
+	fused[float32](t)
+}
+
+func fused[T kern.Float](t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	n := 1001
+	x, bias := make([]T, n), make([]T, n)
+	for i := range x {
+		x[i], bias[i] = T(3*rng.NormFloat64()), T(rng.NormFloat64())
+	}
+	p1, p2 := append([]T(nil), x...), append([]T(nil), x...)
+	s1, s2 := make([]T, n), make([]T, n)
+	src1, src2 := rand.NewPCG(1, 2), rand.NewPCG(1, 2)
+	u1, u2 := kern.NewUniforms[T](src1), kern.NewUniforms[T](src2)
+	kern.SigmoidBernoulli(p1, bias, s1, &u1)
+	kern.Sigmoid(p2, bias)
+	kern.Bernoulli(p2, s2, &u2)
+	for i := range p1 {
+		if p1[i] != p2[i] || s1[i] != s2[i] {
+			t.Fatalf("%T element %d: fused (%v, %v), separate (%v, %v)", x[0], i, p1[i], s1[i], p2[i], s2[i])
+		}
+	}
+}
+
+// TestBernoulliFrequencies checks the draws' frequencies in both
+// precisions: for each p of a grid (the extremes 0 and 1 included, which
+// must be exact), n = 200,000 draws give a count k with mean n·p' and
+// standard deviation σ = √(n·p'(1−p')), where p' = ⌈p·2^b⌉/2^b is within
+// 2^−b of p (b = 53 bits for float64, 24 for float32). The test asks
+// |k − n·p| ≤ 5σ + n·2^−b: with 11 values of p in two precisions, the
+// chance that a correct sampler fails is below 22 · 5.7·10⁻⁷ ≈ 10⁻⁵ (fixed
+// seeds make it pass or fail for good).
+func TestBernoulliFrequencies(t *testing.T) {
+	freq[float64](t, 53)
+	freq[float32](t, 24)
+}
+
+func freq[T kern.Float](t *testing.T, bits int) {
+	const n = 200000
+	ps := []float64{0, 1e-3, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999, 1}
+	p, s := make([]T, n), make([]T, n)
+	src := rand.NewPCG(11, 12)
+	u := kern.NewUniforms[T](src)
+	for _, q := range ps {
+		for i := range p {
+			p[i] = T(q)
+		}
+		kern.Bernoulli(p, s, &u)
+		k := 0.0
+		for _, x := range s {
+			k += float64(x)
+		}
+		sd := math.Sqrt(n * q * (1 - q))
+		tol := 5*sd + n*math.Ldexp(1, -bits)
+		if (q == 0 || q == 1) && k != n*q {
+			t.Errorf("%T p = %v: %v ones in %d draws", p[0], q, k, n)
+		}
+		if math.Abs(k-n*q) > tol {
+			t.Errorf("%T p = %v: %v ones in %d draws, want %v ± %.1f", p[0], q, k, n, n*q, tol)
+		}
+	}
+}
+
+// TestGemm compares Gemm in both precisions, all four transpositions,
+// with the naive triple loop in float64: float64 within 1e-12, float32
+// within 1e-5 relative to Σ|a||b| (k = 37 products of 2⁻²⁴ roundings).
+func TestGemm(t *testing.T) {
+	gemm[float64](t, 1e-12)
+	gemm[float32](t, 1e-5)
+}
+
+func gemm[T kern.Float](t *testing.T, tol float64) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	m, k, n := 5, 37, 7
+	mk := func(r, c int) kern.General[T] {
+		g := kern.General[T]{Rows: r, Cols: c, Stride: c, Data: make([]T, r*c)}
+		for i := range g.Data {
+			g.Data[i] = T(rng.NormFloat64())
+		}
+		return g
+	}
+	for _, tr := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+		a, b := mk(m, k), mk(k, n)
+		if tr[0] {
+			a = mk(k, m)
+		}
+		if tr[1] {
+			b = mk(n, k)
+		}
+		c := mk(m, n)
+		c0 := append([]T(nil), c.Data...)
+		kern.Gemm(tr[0], tr[1], 2, a, b, 0.5, c)
+		at := func(g kern.General[T], i, j int, trans bool) float64 {
+			if trans {
+				i, j = j, i
+			}
+			return float64(g.Data[i*g.Stride+j])
+		}
+		for i := range m {
+			for j := range n {
+				want, mag := 0.5*float64(c0[i*n+j]), 0.0
+				for l := range k {
+					x := at(a, i, l, tr[0]) * at(b, l, j, tr[1])
+					want += 2 * x
+					mag += 2 * math.Abs(x)
+				}
+				if d := math.Abs(float64(c.Data[i*n+j]) - want); d > tol*mag {
+					t.Fatalf("%T trans %v: c[%d,%d] = %v, want %v", c.Data[0], tr, i, j, c.Data[i*n+j], want)
+				}
+			}
+		}
+	}
+}
+
+// TestUniformsFill checks that Fill returns the uniforms of as many calls
+// of Next, whatever the lengths (odd ones leave float32's spare half of an
+// output to the next call), in both precisions, and that float32's draws
+// are multiples of 2⁻²⁴ in [0, 1).
+func TestUniformsFill(t *testing.T) {
+	fill[float64](t)
+	fill[float32](t)
+}
+
+func fill[T kern.Float](t *testing.T) {
+	a, b := kern.NewUniforms[T](rand.NewPCG(3, 4)), kern.NewUniforms[T](rand.NewPCG(3, 4))
+	for _, n := range []int{1, 2, 3, 256, 7, 0, 5, 300} {
+		got := make([]T, n)
+		a.Fill(got)
+		for i := range got {
+			want := b.Next()
+			if got[i] != want {
+				t.Fatalf("%T: Fill of %d, element %d: %v, Next %v", want, n, i, got[i], want)
+			}
+			if x := float64(want); x < 0 || x >= 1 || (kern.Is32[T]() && x*0x1p24 != math.Floor(x*0x1p24)) {
+				t.Fatalf("%T: uniform %v", want, want)
+			}
+		}
+	}
+}
