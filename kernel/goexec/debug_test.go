@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
 )
 
@@ -335,5 +336,31 @@ func TestDebugBreakpointInEarlierCell(t *testing.T) {
 	c.do("continue", map[string]any{"threadId": 1}, true)
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// With a debugger attached, cells are compiled under their own file
+// names, and errors still name the cell's lines.
+func TestDebugErrorsNameCellLines(t *testing.T) {
+	skipRace(t)
+	e := newExec(t)
+	c := newDebugClient(t, e)
+	c.do("attach", nil, true)
+	for _, tc := range []struct{ code, want string }{
+		{"a := 1\nb := undefinedName + a", "cell line 2"},
+		{"var s []int\n_ = 0\nfmt.Println(s[3])", "cell line 3"},
+	} {
+		_, err := e.Execute(context.Background(), tc.code, &recorder{})
+		if err == nil {
+			t.Fatalf("%q did not fail", tc.code)
+		}
+		xe, ok := err.(*kernel.ExecError)
+		if !ok {
+			t.Fatalf("%q: %v, want an ExecError", tc.code, err)
+		}
+		msg := strings.Join(append([]string{xe.Value}, xe.Traceback...), "\n")
+		if !strings.Contains(msg, tc.want) || strings.Contains(msg, cellNaming.Prefix) {
+			t.Errorf("%q: error %q, want it to name %q and not the file", tc.code, msg, tc.want)
+		}
 	}
 }
