@@ -246,6 +246,8 @@ func (lw *Lowering) node(n ast.Node) {
 			lw.list(n.Body)
 		case *ast.CallExpr:
 			lw.call(n)
+		case *ast.BinaryExpr:
+			lw.receiveOperands(n)
 		case *ast.AssignStmt:
 			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 				for i := range n.Lhs {
@@ -263,6 +265,30 @@ func (lw *Lowering) node(n ast.Node) {
 		}
 		return true
 	})
+}
+
+// receiveOperands lowers a receive that is an operand of && or ||,
+// "<-ch && ok", into a conversion to its own type, "bool(<-ch) && ok":
+// yaegi v0.16.1 gave the bare receive false there, silently, when the
+// value came from another goroutine (a receive on the right, or
+// converted, is right).
+func (lw *Lowering) receiveOperands(b *ast.BinaryExpr) {
+	if b.Op != token.LAND && b.Op != token.LOR {
+		return
+	}
+	for _, x := range []*ast.Expr{&b.X, &b.Y} {
+		u, ok := ast.Unparen(*x).(*ast.UnaryExpr)
+		if !ok || u.Op != token.ARROW {
+			continue
+		}
+		t := lw.Info.Types[*x].Type
+		if t == nil {
+			continue
+		}
+		if tx := lw.typeExpr(t, u.Pos()); tx != nil {
+			*x = &ast.CallExpr{Fun: tx, Lparen: u.Pos(), Args: []ast.Expr{*x}, Rparen: u.End()}
+		}
+	}
 }
 
 // toGlobalInterface returns the value x assigned to lhs, of type t:

@@ -175,3 +175,30 @@ fmt.Println(reflect.TypeOf(a).Kind(), reflect.TypeOf(S{}).NumField(), reflect.Ty
 		t.Errorf("printed %q, want %q", got, want)
 	}
 }
+
+// A receive as an operand of && or ||, its value sent by another
+// goroutine: yaegi gave false (yaegi's chan8.go), the front end converts
+// the receive to its type.
+func TestReceiveInLogicalOperands(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `type flag bool
+
+func recv() (bool, bool, flag) {
+	m := make(chan bool)
+	f := make(chan flag)
+	go func() {
+		m <- true
+		m <- true
+		f <- true
+	}()
+	and := <-m && true
+	or := (<-m) || false
+	named := <-f && flag(true)
+	return and, or, named
+}
+
+fmt.Println(recv())`)
+	if got, want := rec.stream("stdout"), "true true true\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}
