@@ -846,10 +846,10 @@ display.Plot(p, 6*vg.Inch, 3.5*vg.Inch)
 // autocorrelation time in every RBM: a gain of 25 % (the windowed estimate
 // gives 24 %). For p_mut = 0.01 there is no gain: the AR estimates are 7.6
 // with G and 7.7 with T (−2 %, T shorter in 1 of 4 RBMs), and the windowed
-// ones, 2.2 and 2.0 (+7 %), are three times smaller; the ACFs of both
+// ones, 2.2 and 2.0 (+7 %), are about 3.5 times smaller; the ACFs of both
 // operators keep a small tail (about 0.03 to lag 50 in the plot), which the
 // AR fit extrapolates and the windowed sum cuts off, so here the two
-// estimators disagree in size and even in sign.
+// estimators disagree in size and even in the sign of the gain.
 //
 // For MNIST with 10 hidden units T's τ is 0.8: T's ACF is negative at lag 1,
 // the state tends to flip back and forth, which *reduces* the variance of a
