@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
 
@@ -89,3 +90,9 @@ type Executor interface {
 type HardInterrupter interface {
 	HardInterrupt()
 }
+
+// Debugger is implemented by an Executor whose cells can be debugged with
+// the Jupyter debug protocol (the Debug Adapter Protocol inside
+// debug_request, debug_reply and debug_event). The kernel declares the
+// "debugger" feature in kernel_info_reply only for such an Executor.
+type Debugger = dap.Debugger

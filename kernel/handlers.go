@@ -81,7 +81,7 @@ func (k *Kernel) kernelInfo() map[string]any {
 			{Text: "rbm-kernel library: plots (lib/viz)", URL: "https://pkg.go.dev/github.com/rbm-kernel/rbm-kernel/lib/viz"},
 		}
 	}
-	return map[string]any{
+	info := map[string]any{
 		"status":                 "ok",
 		"protocol_version":       ProtocolVersion,
 		"implementation":         "rbm-kernel",
@@ -96,8 +96,12 @@ func (k *Kernel) kernelInfo() map[string]any {
 		},
 		"banner":     banner,
 		"help_links": links,
-		"debugger":   false,
+		"debugger":   k.debug.d != nil,
 	}
+	if k.debug.d != nil {
+		info["supported_features"] = []string{"debugger"}
+	}
+	return info
 }
 
 // trimGo turns "go1.26.8" into "1.26.8".

@@ -122,6 +122,8 @@ type Kernel struct {
 
 	shellHandlers   map[string]handler
 	controlHandlers map[string]handler
+
+	debug debugState
 }
 
 // New returns a Kernel for the connection described by ci. It binds nothing
@@ -181,7 +183,9 @@ func New(ci ConnectionInfo, opts Options) (*Kernel, error) {
 		"kernel_info_request": k.handleKernelInfo,
 		"interrupt_request":   k.handleInterrupt,
 		"shutdown_request":    k.handleShutdown,
+		"debug_request":       k.handleDebug,
 	}
+	k.initDebug()
 	return k, nil
 }
 

@@ -83,7 +83,7 @@ func writeKernelSpec(dir, exe string) error {
 		DisplayName:   "Go (rbm-kernel)",
 		Language:      "go",
 		InterruptMode: "message",
-		Metadata:      map[string]any{},
+		Metadata:      map[string]any{"debugger": true},
 	}
 	b, err := json.MarshalIndent(spec, "", "  ")
 	if err != nil {

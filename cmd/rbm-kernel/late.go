@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
+	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
 )
 
 // lateExecutor is the kernel's Executor while the real one starts. The
@@ -21,17 +24,22 @@ import (
 // the protocol layer answers itself do not.
 //
 // It forwards the optional interfaces that the kernel and the command
-// assert on the executor (kernel.HardInterrupter, io.Closer): one added
+// assert on the executor (kernel.HardInterrupter, kernel.Debugger,
+// io.Closer): one added
 // there must be forwarded here too.
 type lateExecutor struct {
 	started chan struct{} // closed once ex and err are set
 	ex      kernel.Executor
 	err     error
+
+	mu     sync.Mutex
+	events func(json.RawMessage) // the kernel's debug events; see SetDebugEvents
 }
 
 var (
 	_ kernel.Executor        = (*lateExecutor)(nil)
 	_ kernel.HardInterrupter = (*lateExecutor)(nil)
+	_ kernel.Debugger        = (*lateExecutor)(nil)
 	_ io.Closer              = (*lateExecutor)(nil)
 )
 
@@ -45,6 +53,11 @@ func (l *lateExecutor) start(newExecutor func() (kernel.Executor, error)) error 
 	l.ex, l.err = newExecutor()
 	if l.err == nil && l.ex == nil {
 		l.err = errNoExecutor
+	}
+	if d, ok := l.ex.(kernel.Debugger); ok && l.err == nil {
+		l.mu.Lock()
+		d.SetDebugEvents(l.events)
+		l.mu.Unlock()
 	}
 	close(l.started)
 	return l.err
@@ -127,4 +140,33 @@ func (l *lateExecutor) Close() error {
 		return c.Close()
 	}
 	return nil
+}
+
+// SetDebugEvents passes the kernel's way out for debug events to the
+// executor, now or once it has started.
+func (l *lateExecutor) SetDebugEvents(send func(json.RawMessage)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.events = send
+	select {
+	case <-l.started:
+		if d, ok := l.ex.(kernel.Debugger); ok && l.err == nil {
+			d.SetDebugEvents(send)
+		}
+	default:
+	}
+}
+
+// Debug answers a debug request once the executor has started; an
+// executor that cannot be debugged, or did not start, fails it.
+func (l *lateExecutor) Debug(request json.RawMessage) json.RawMessage {
+	ex, err := l.executor()
+	if d, ok := ex.(kernel.Debugger); ok && err == nil {
+		return d.Debug(request)
+	}
+	req, _ := dap.ParseRequest(request)
+	if err != nil {
+		return dap.Marshal(dap.Fail(req, "the Go interpreter did not start: "+err.Error()))
+	}
+	return dap.Marshal(dap.Fail(req, "this kernel's executor cannot be debugged"))
 }

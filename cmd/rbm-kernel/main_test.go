@@ -64,7 +64,9 @@ func TestInstallPrefix(t *testing.T) {
 	if ks["display_name"] != "Go (rbm-kernel)" || ks["language"] != "go" || ks["interrupt_mode"] != "message" {
 		t.Errorf("kernel.json = %s", b)
 	}
-	if md, ok := ks["metadata"].(map[string]any); !ok || len(md) != 0 {
+	// JupyterLab shows the debugger's switch for kernels whose spec says
+	// debugger: true.
+	if md, ok := ks["metadata"].(map[string]any); !ok || len(md) != 1 || md["debugger"] != true {
 		t.Errorf("metadata = %v", ks["metadata"])
 	}
 	for _, size := range []int{32, 64} {

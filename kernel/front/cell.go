@@ -171,6 +171,14 @@ func (e SplitError) Unwrap() error { return e.Err }
 // A scanner error while splitting is a SplitError; a parse error is the
 // parser's scanner.ErrorList, positioned in the chunk.
 func ParseCell(fset *token.FileSet, code string) ([]Chunk, error) {
+	return ParseCellAs(fset, code, CellFile)
+}
+
+// ParseCellAs is ParseCell with the chunks' file named name instead of
+// CellFile: the debugger compiles a cell under the source file name that
+// the front end computes from the cell's code, so that breakpoints and
+// stack frames name the cell.
+func ParseCellAs(fset *token.FileSet, code, name string) ([]Chunk, error) {
 	items, err := splitItems(code)
 	if err != nil {
 		return nil, SplitError{err}
@@ -184,13 +192,13 @@ func ParseCell(fset *token.FileSet, code string) ([]Chunk, error) {
 		text := blank(code, items[i].start, items[j-1].end)
 		var c Chunk
 		if items[i].decl {
-			f, err := parser.ParseFile(fset, CellFile, DeclPrefix+text, parser.DeclarationErrors)
+			f, err := parser.ParseFile(fset, name, DeclPrefix+text, parser.DeclarationErrors)
 			if err != nil {
 				return nil, err
 			}
 			c.File = f
 		} else {
-			f, err := parser.ParseFile(fset, CellFile, StmtPrefix+text+"\n}", 0)
+			f, err := parser.ParseFile(fset, name, StmtPrefix+text+"\n}", 0)
 			if err != nil {
 				return nil, err
 			}

@@ -3,8 +3,10 @@ package goexec
 import (
 	"go/ast"
 	"go/token"
+	"regexp"
 	"strings"
 
+	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
 
@@ -14,6 +16,15 @@ const (
 	declPrefix = front.DeclPrefix
 	stmtPrefix = front.StmtPrefix
 )
+
+// cellNaming names the source files of cells compiled for the debugger
+// (see package dap): in a worker, the kernel process's prefix, so that a
+// fresh worker names cells as the last one did.
+var cellNaming = dap.ProcessNaming()
+
+// cellNames matches the file name of a chunk in messages: cellFile, or a
+// name of cellNaming.
+var cellNames = `(?:` + cellFile + `|` + regexp.QuoteMeta(cellNaming.Prefix) + `\d+` + regexp.QuoteMeta(cellNaming.Suffix) + `)`
 
 // chunk is a run of consecutive items of the same kind, parsed with the
 // interpreter's file set and ready for CompileAST: file is set for

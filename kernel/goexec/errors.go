@@ -14,11 +14,13 @@ import (
 )
 
 // posRE finds a position in a chunk ("cell:LINE:COL") in yaegi's messages.
-var posRE = regexp.MustCompile(cellFile + `:(\d+):(\d+)`)
+// A chunk compiled for the debugger is named by its cell's source file
+// (cellNames).
+var posRE = regexp.MustCompile(cellNames + `:(\d+):(\d+)`)
 
 // panicLineRE matches the line yaegi writes to stderr for each interpreted
 // frame a panic unwinds: "cell:L:C: panic: f(...)".
-var panicLineRE = regexp.MustCompile(`^` + cellFile + `:(\d+):(\d+): panic: (.*)\(\.\.\.\)\s*$`)
+var panicLineRE = regexp.MustCompile(`^` + cellNames + `:(\d+):(\d+): panic: (.*)\(\.\.\.\)\s*$`)
 
 // cellPos is a position in a cell: 1-based line and column (bytes).
 type cellPos struct{ line, col int }

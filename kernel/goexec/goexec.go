@@ -169,6 +169,8 @@ type Executor struct {
 
 	runner     *runner         // nil when yaegi's internals are not found
 	unfinished <-chan struct{} // an interrupted execution still running
+
+	dbg debugger // the Jupyter debugger's state (debug.go)
 }
 
 var _ kernel.Executor = (*Executor)(nil)
@@ -419,16 +421,19 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 		return nil, err
 	}
 	if name, args, body, ok := cellMagic(code); ok {
+		e.dbg.notDebugged(code, pub, "a cell magic")
 		return e.magic(ctx, code, name, args, body)
 	}
 	e.cells++
 	if res, taken, err := e.compiledRoad(ctx, code, false); taken {
+		e.dbg.notDebugged(code, pub, "a compiled cell")
 		return res, err
 	}
 	res, err := e.interpret(ctx, code)
 	var r *refusal
 	if errors.As(err, &r) {
 		if res, taken, err := e.compiledRoad(ctx, code, true); taken {
+			e.dbg.notDebugged(code, pub, "a compiled cell")
 			return res, err
 		}
 		return nil, r.ExecError
@@ -441,7 +446,8 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 // front end refuses (it type-checks, but the interpreter would run it
 // wrongly) fails with a *refusal before anything runs.
 func (e *Executor) interpret(ctx context.Context, code string) (*kernel.ExecResult, error) {
-	parsed, err := front.ParseCell(e.in.FileSet(), code)
+	path := e.dbg.path(code)
+	parsed, err := front.ParseCellAs(e.in.FileSet(), code, path)
 	if err != nil {
 		offset := 1
 		if isSplitError(err) {
@@ -460,6 +466,12 @@ func (e *Executor) interpret(ctx context.Context, code string) (*kernel.ExecResu
 	}
 	if err := e.imports(code, chunks, auto); err != nil {
 		return nil, err
+	}
+	if path != cellFile {
+		if err := e.importInto(path, e.imported); err != nil {
+			return nil, &kernel.ExecError{Name: "ImportError", Value: err.Error(), Traceback: []string{err.Error()}}
+		}
+		defer e.shareImports(chunks)
 	}
 	e.wrapped = e.wrapped[:0]
 	for _, c := range chunks {
@@ -645,6 +657,7 @@ func (e *Executor) compile(n ast.Node) (prog *interp.Program, err error) {
 	prog, err = e.in.CompileAST(n)
 	if err == nil {
 		e.src.addProgram(prog)
+		e.dbg.addProgram(e.in.FileSet().Position(n.Pos()).Filename, prog)
 	}
 	return prog, err
 }
@@ -701,6 +714,9 @@ var errAborted = errors.New("goexec: the cell was stopped")
 // execute runs prog under ctx with the runner, or with yaegi's
 // ExecuteWithContext when the runner is not available.
 func (e *Executor) execute(ctx context.Context, prog *interp.Program) error {
+	if e.dbg.active() {
+		return e.debugExecute(ctx, prog)
+	}
 	if e.runner == nil {
 		_, err := e.in.ExecuteWithContext(ctx, prog)
 		return err

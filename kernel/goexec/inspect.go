@@ -101,5 +101,6 @@ func (e *Executor) Reset() error {
 	if e.runner != nil {
 		e.runner.stopAll()
 	}
+	e.dbg.reset()
 	return e.init()
 }

@@ -59,7 +59,7 @@ var goMessages = []struct {
 
 // positionPrefix is the chunk position that yaegi puts before some panic
 // values ("cell:3:1: interface conversion: …").
-var positionPrefix = regexp.MustCompile(`^` + cellFile + `:\d+:\d+: `)
+var positionPrefix = regexp.MustCompile(`^` + cellNames + `:\d+:\d+: `)
 
 // goPanicText returns the text Go gives for a panic value that yaegi
 // wrote its own way, or s itself.

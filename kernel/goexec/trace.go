@@ -32,7 +32,7 @@ func (w *traceWriter) Write(p []byte) (int, error) {
 		}
 		pass = append(pass, line...)
 	}
-	if w.buf.Len() > 0 && !bytes.HasPrefix(w.buf.Bytes(), []byte(cellFile+":")) {
+	if w.buf.Len() > 0 && !bytes.HasPrefix(w.buf.Bytes(), []byte(cellFile+":")) && !bytes.HasPrefix(w.buf.Bytes(), []byte(cellNaming.Prefix)) {
 		pass = append(pass, w.buf.Bytes()...)
 		w.buf.Reset()
 	}

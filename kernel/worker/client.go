@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
 )
 
 // DefaultGrace is how long a cell may go on after an interrupt before its
@@ -53,6 +54,8 @@ type Client struct {
 	lost      []string // those of the last session that a death ended
 	limit     Limit    // the memory limit of every worker
 	total     uint64   // the machine's memory (machineMemory), 0 if unknown
+
+	dbg debugRelay // debug requests to the worker, replies and events back
 }
 
 var _ kernel.Executor = (*Client)(nil)
@@ -91,6 +94,14 @@ func NewClient(opts Options) (*Client, error) {
 // passes it. c.mu may be held.
 func (c *Client) start() (*process, error) {
 	cmd := c.opts.Command()
+	// The cells' file names, for the debugger, are this process's: the
+	// same in every worker.
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	if !slices.ContainsFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, dap.PrefixEnv+"=") }) {
+		cmd.Env = append(cmd.Env[:len(cmd.Env):len(cmd.Env)], dap.PrefixEnv+"="+dap.ProcessNaming().Prefix)
+	}
 	if c.limit.Bytes > 0 {
 		env := cmd.Env
 		if env == nil {
@@ -100,7 +111,7 @@ func (c *Client) start() (*process, error) {
 			cmd.Env = append(env[:len(env):len(env)], fmt.Sprintf("GOMEMLIMIT=%d", softLimitOf(c.limit)))
 		}
 	}
-	p, err := start(cmd, c.opts.Log)
+	p, err := start(cmd, c.opts.Log, c.dbg.fromWorker)
 	if err != nil {
 		return nil, err
 	}
@@ -198,6 +209,7 @@ func (c *Client) Execute(ctx context.Context, code string, pub kernel.Publisher)
 	if err != nil {
 		return nil, err
 	}
+	c.prime(p) // a fresh worker gets the debug session, if there is one
 	c.mu.Lock()
 	c.running = p
 	c.mu.Unlock()

@@ -41,7 +41,12 @@
 //	inspect {code, cursor, detail} → reply {data, found}
 //	is_complete {code}        → reply {status, indent}
 //	memory_limit {bytes}      (sets the Go runtime's soft memory limit)
+//	debug {id, debug}         → debug_reply {id, debug} (a DAP request and its
+//	                          response; answered at once, even while a cell runs)
 //
-// Requests other than interrupt and input_reply come one at a time: the
-// Client sends the next only after the answer to the last.
+// and, at any time, debug_event {debug} (a DAP event of the debugger).
+// Requests other than interrupt, input_reply and debug come one at a
+// time: the Client sends the next only after the answer to the last. The
+// Client's reader takes debug_reply and debug_event frames off the event
+// stream, so that neither a running cell nor a request waits on them.
 package worker

@@ -52,6 +52,11 @@ type Message struct {
 	Status     string             `json:"status,omitempty"`
 	Indent     string             `json:"indent,omitempty"`
 
+	// debug, debug_reply, debug_event: the DAP message (request, response,
+	// event) as JSON; ID pairs a debug_reply with its debug request.
+	Debug json.RawMessage `json:"debug,omitempty"`
+	ID    int64           `json:"id,omitempty"`
+
 	// memory_limit: the soft limit for the worker's Go runtime, in bytes
 	// (debug.SetMemoryLimit); negative means none.
 	Bytes int64 `json:"bytes,omitempty"`

@@ -22,6 +22,10 @@ type process struct {
 	exited chan struct{} // closed when the worker has exited
 	err    error         // why it failed to start; set before ready closes
 
+	// debug receives the worker's debug_reply and debug_event frames,
+	// which never go to events (see debug.go); set before start returns.
+	debug func(Message)
+
 	mu       sync.Mutex
 	exit     error  // cmd.Wait's result, once events is closed
 	stopName string // the error name of why the Client stopped it, if it did
@@ -30,7 +34,7 @@ type process struct {
 
 // start starts a worker with cmd (its ExtraFiles are set here) and copies
 // its stderr and stdout to log as well as to a tail kept for diagnosis.
-func start(cmd *exec.Cmd, log io.Writer) (*process, error) {
+func start(cmd *exec.Cmd, log io.Writer, debug func(Message)) (*process, error) {
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("worker: pipe: %w", err)
@@ -48,6 +52,7 @@ func start(cmd *exec.Cmd, log io.Writer) (*process, error) {
 		stderr: newTail(64 << 10),
 		ready:  make(chan struct{}),
 		exited: make(chan struct{}),
+		debug:  debug,
 	}
 	sink := io.Writer(p.stderr)
 	if log != nil {
@@ -92,6 +97,12 @@ func (p *process) read(evR, reqW *os.File) {
 				p.err = errors.New(m.Err)
 			}
 			close(p.ready)
+			continue
+		}
+		if m.Op == "debug_reply" || m.Op == "debug_event" {
+			if p.debug != nil {
+				p.debug(m)
+			}
 			continue
 		}
 		p.events <- m

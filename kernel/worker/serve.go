@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -39,6 +40,11 @@ func Serve(r io.Reader, w io.Writer, newExecutor func() (kernel.Executor, error)
 	if err != nil {
 		_ = out.write(Message{Op: "failed", Err: err.Error()})
 		return err
+	}
+	if d, ok := ex.(kernel.Debugger); ok {
+		d.SetDebugEvents(func(ev json.RawMessage) {
+			_ = out.write(Message{Op: "debug_event", Debug: ev})
+		})
 	}
 	if err := out.write(Message{Op: "ready"}); err != nil {
 		return err
@@ -88,6 +94,12 @@ func Serve(r io.Reader, w io.Writer, newExecutor func() (kernel.Executor, error)
 		case "interrupt":
 			if cancel != nil {
 				cancel()
+			}
+		case "debug":
+			// Answered at once, even while a cell runs: a cell stopped at
+			// a breakpoint waits for these.
+			if err := serveDebug(ex, out, m); err != nil {
+				return err
 			}
 		case "memory_limit":
 			softMemoryLimit(m.Bytes)

@@ -1,0 +1,79 @@
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
+)
+
+// debugDo sends a DAP request through c and returns the response.
+func debugDo(t *testing.T, c *Client, seq int, command string, args any) map[string]any {
+	t.Helper()
+	a, _ := json.Marshal(args)
+	req, _ := json.Marshal(dap.Request{Seq: seq, Type: "request", Command: command, Arguments: a})
+	var r map[string]any
+	if err := json.Unmarshal(c.Debug(req), &r); err != nil {
+		t.Fatalf("%s: %v", command, err)
+	}
+	return r
+}
+
+// A worker that dies takes its debug session with it; the next worker
+// gets it replayed (attach, the breakpoints), so the front end's debugger
+// goes on: a breakpoint set before the death stops the cell after it.
+func TestDebugSessionSurvivesWorkerDeath(t *testing.T) {
+	c := newTestClient(t, 0)
+	events := make(chan map[string]any, 64)
+	c.SetDebugEvents(func(b json.RawMessage) {
+		var m map[string]any
+		_ = json.Unmarshal(b, &m)
+		events <- m
+	})
+	for i, cmd := range []string{"initialize", "attach"} {
+		if r := debugDo(t, c, i+1, cmd, map[string]any{}); r["success"] != true {
+			t.Fatalf("%s: %v", cmd, r)
+		}
+	}
+	code := "v := 7\nw := v + 1\n_ = w"
+	path := debugDo(t, c, 3, "dumpCell", map[string]any{"code": code})["body"].(map[string]any)["sourcePath"]
+	if r := debugDo(t, c, 4, "setBreakpoints", map[string]any{"source": map[string]any{"path": path},
+		"breakpoints": []any{map[string]any{"line": 2}}}); r["success"] != true {
+		t.Fatalf("setBreakpoints: %v", r)
+	}
+	execError(t, c, deadlyCells[0].code)
+
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Execute(context.Background(), code, &recorder{})
+		done <- err
+	}()
+	deadline := time.After(30 * time.Second)
+	for stopped := false; !stopped; {
+		select {
+		case ev := <-events:
+			stopped = ev["event"] == "stopped"
+		case err := <-done:
+			t.Fatalf("the cell ended without stopping at its breakpoint: %v", err)
+		case <-deadline:
+			t.Fatal("no stopped event after the worker's death")
+		}
+	}
+	if r := debugDo(t, c, 5, "continue", map[string]any{"threadId": 1}); r["success"] != true {
+		t.Fatalf("continue: %v", r)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// Disconnected, a fresh worker gets no session.
+	debugDo(t, c, 6, "disconnect", map[string]any{})
+	execError(t, c, deadlyCells[0].code)
+	if out := result(t, c, "1 + 1"); out != "2" {
+		t.Fatalf("1 + 1 = %q", out)
+	}
+	if info := debugDo(t, c, 7, "debugInfo", map[string]any{})["body"].(map[string]any); info["isStarted"] != false {
+		t.Fatalf("debugInfo after disconnect and a death: %v", info)
+	}
+}
