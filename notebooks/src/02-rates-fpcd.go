@@ -52,9 +52,9 @@
 // samples; its numbers say nothing about the paper.
 //
 // Times measured on a 2-core machine (OpenBLAS kernel) shared with a test
-// run: the full run took 5 minutes (training 1 min 21 s, the step-size sweep
-// 2 min 20 s, the long runs 1 min 20 s; on an idle machine the training took
-// 53 s); the quick run about 20 s.
+// run: the full run took 4 min 42 s (training 1 min 1 s, the step-size sweep
+// 2 min 39 s, the long runs 53 s; on an idle machine an earlier training run
+// took 53 s); the quick run about 20 s.
 
 // %%
 quick := os.Getenv("RBM_QUICK") == "1"
@@ -442,20 +442,22 @@ fmt.Printf("best ε_F: rates-herding %g / rates-FPCD %g = %.3g (paper: 10 to 100
 // prints its own, which mean little.
 //
 // - *α = 1 against α = 0.95:* **agrees.** With its best ε_F each, rates-FPCD
-//   reached a test ISL of −219.3 with α = 1 and −235.6 with α = 0.95, and
-//   α = 1 was ahead at every ε_F of the grid; with α = 0.95 the ISL
-//   falls steeply for ε_F ≥ 0.03, where the fast parameters, held near 0 by
-//   the decay, shake the chain into noise instead of moving it between
-//   digits.
+//   reached a test ISL of −220.4 with α = 1 (ε_F = 0.01) and −239.4 with
+//   α = 0.95 (ε_F = 0.003), and α = 1 was ahead at every ε_F of the grid;
+//   with α = 0.95 the ISL falls steeply for ε_F ≥ 0.03, where the fast
+//   parameters, held near 0 by the decay, shake the chain into noise instead
+//   of moving it between digits.
 // - *Best step sizes:* **does not agree.** Rates-herding's best ε_F (0.01)
-//   is 3.3 times rates-FPCD's (0.003) here, not 10 to 100 times; the
-//   previous full run, whose PCD-trained model differed slightly from this
-//   one, picked 0.01 for both, a factor of 1. Rates-FPCD with α = 1 is
-//   remarkably flat: from ε_F = 10⁻³ to 1 its ISL stays within about 4
-//   nats, so its "best" ε_F is a weak choice among near-equals. The ε_F grid is coarse (factors of about 3).
+//   is the same as rates-FPCD's (0.01) here, a factor of 1, not 10 to 100;
+//   the previous committed run, whose PCD-trained model differed slightly
+//   from this one, picked 0.003 for rates-FPCD (a factor of 3.3), and the one
+//   before it 0.01 for both. Rates-FPCD with α = 1 is remarkably flat: from
+//   ε_F = 10⁻³ to 1 its test ISL stays within about 2 nats, so its "best"
+//   ε_F is a weak choice among near-equals. The ε_F grid is coarse (factors
+//   of about 3).
 // - *Mixing against noise:* **agrees in shape.** Rates-herding and SP rise
-//   with ε_F to a peak and then fall as the samples get noisier — the
-//   trade-off the paper describes.
+//   with ε_F to a peak (rates-herding at 0.01, SP at 0.001) and then fall as
+//   the samples get noisier — the trade-off the paper describes.
 
 // %% [markdown]
 // ## The sample sequences (the paper's Fig. 1)
@@ -638,34 +640,39 @@ classTable(runs, part(train, "ref", 0, least(2000, nTrain)), least(1000, nSample
 // **What we saw (the committed full run).**
 //
 // - *Gibbs a distant last:* **agrees.** Among the first 1,000 samples the
-//   nearest-digit class changed 18 times with k = 1 (5 of the ten digits
-//   visited) and 15 times with k = 10 (6 digits), against 190 and more for
+//   nearest-digit class changed 68 times with k = 1 (6 of the ten digits
+//   visited) and 64 times with k = 10 (all ten), against 250 and more for
 //   the other samplers. The k = 1 strip stays on its starting 0 for the
-//   first 20 samples, and from sample 500 to 10,000 it shows a 6 every
-//   time: the chain found a 6 and stayed there; with k = 10 the chain is
-//   mostly on 5s, with an 8 or a 6 now and then (how well Gibbs mixes
-//   depends on the model: the previous full run, whose model differed
-//   slightly, saw 95 changes for k = 10 and 15 for k = 1).
+//   first 20 samples; every 500 samples later it shows 5s, 8s, a 2 and a 9
+//   in the first half of the run, and from sample 5,000 on an 8 every time:
+//   the chain found an 8 and stayed there. With k = 10 the first 20 samples
+//   drift from the 0 through in-between shapes to a 2, and later the chain
+//   is mostly on 8s, with a 6 now and then. How well Gibbs mixes depends on
+//   the model: the previous committed run, whose model differed slightly,
+//   saw only 18 changes for k = 1 and 15 for k = 10, and the one before
+//   15 and 95.
 // - *Rates-herding and rates-FPCD leading:* **agrees.** Rates-herding changed
-//   class 326 times and rates-FPCD 223 times in the first 1,000 samples, and
+//   class 346 times and rates-FPCD 294 times in the first 1,000 samples, and
 //   both visited all ten digits. Rates-FPCD's first samples melt from the
-//   starting 0 through a 9 into thin, broken strokes within about fifteen
+//   starting 0 through an 8 into noisy, broken blots within about ten
 //   samples — an example of the in-between *spurious* samples the paper
-//   mentions; rates-herding's samples are sharper, as its deterministic step
-//   lands on low-energy states.
-// - *SP:* **partly agrees.** It mixes far better than Gibbs (192 class
-//   changes, all ten digits), but its samples are visibly off: in our run they are
+//   mentions; rates-herding's samples are sharper (0, 6, 7, 2 in its first
+//   20), as its deterministic step lands on low-energy states.
+// - *SP:* **partly agrees.** It mixes far better than Gibbs (253 class
+//   changes, all ten digits), although its first 20 samples stay on the
+//   starting 0; and its samples are visibly off: in our run they are
 //   *thinner and fainter* than the data, often broken strokes, rather than
 //   "larger and bolder" as the paper saw. Both are the same effect — the
 //   distribution is skewed because SP pushes away from everything it visits
 //   without the rates to pull it back — in opposite directions.
-// - *Cost:* one rates-FPCD sample took about 15 times as long as one Gibbs
-//   step here (0.94 ms against 0.063 ms), more than the paper's 2–7 times:
+// - *Cost:* one rates-FPCD sample took about 16 times as long as one Gibbs
+//   step here (0.74 ms against 0.047 ms), more than the paper's 2–7 times:
 //   the θ_F update and θ + θ_F are full 784 × 200 matrix operations for a
 //   single chain, while a single-chain Gibbs step is two matrix–vector
 //   products. These are wall-clock times of one run on a shared machine
-//   (ten Gibbs steps took 15 times one, not 10, and the previous full run
-//   measured a ratio of 6), so the ratio is known only roughly.
+//   (ten Gibbs steps took 13 times one, not 10; the previous committed run
+//   measured a ratio of 15, an earlier one 6), so the ratio is known only
+//   roughly.
 
 // %% [markdown]
 // ## ISL against the number of samples (the paper's Fig. 2)
@@ -745,38 +752,41 @@ fmt.Printf("whole notebook: %v\n", time.Since(started).Round(time.Second))
 // **What we saw (the committed full run, MNIST, 10,000 samples).**
 //
 // - *Gibbs performs very poorly:* **agrees.** After 10,000 samples Gibbs
-//   reached −304.3 (k = 1) and −241.9 (k = 10): k = 1 climbs slowly while
-//   its chain sits on one digit (−348.6 at 100 samples, −316.1 at 1,000),
-//   and k = 10 has a long flat stretch near −300 from 100 to 1,000 samples
-//   before it rises. Rates-FPCD reached −200.3 and rates-herding −176.2.
+//   reached −272.3 (k = 1) and −243.1 (k = 10): k = 1 climbs slowly
+//   (−349.0 at 100 samples, −297.3 at 1,000) and ends on one digit, and
+//   k = 10 has a flat stretch near −335 from 100 to 500 samples before it
+//   rises (at 1,000 samples it is still level with k = 1, −299.4).
+//   Rates-FPCD reached −198.5 and rates-herding −176.7.
 // - *100 rates-FPCD samples better than 200,000 Gibbs samples:* **half seen
-//   at our scale.** 100 rates-FPCD samples scored −280.9, above Gibbs with
-//   k = 1 after 10,000 samples (−304.3) but below Gibbs with k = 10 after
-//   10,000 (−241.9); rates-FPCD passed k = 10's 10,000-sample value
-//   between 100 and 1,000 samples (−229.3 at 1,000). Our model is smaller
-//   and less well trained than the paper's, and Gibbs with k = 1 happened
-//   to stay on one digit.
+//   at our scale.** 100 rates-FPCD samples scored −262.9, above Gibbs with
+//   k = 1 after 10,000 samples (−272.3) but below Gibbs with k = 10 after
+//   10,000 (−243.1); rates-FPCD passed k = 10's 10,000-sample value
+//   between 100 and 1,000 samples (−227.8 at 1,000). Our model is smaller
+//   and less well trained than the paper's, and Gibbs with k = 1 spent the
+//   second half of its run on one digit.
 // - *Rates-FPCD surpassing the train set:* **not seen.** The training digits
 //   used as Parzen samples score −163.4 at N = 8,000 (and −190.7 at 1,000);
-//   rates-FPCD stays well below, and rates-herding comes closest (−176.2 at
+//   rates-FPCD stays well below, and rates-herding comes closest (−176.7 at
 //   10,000). The paper's −78.5 against −80.0 is on USPS with a better model
 //   and far more samples.
 // - *Rates-herding rises fastest, then is caught up by rates-FPCD:* **half
-//   agrees.** Rates-herding rises fastest (−292.9 at N = 10, near the train
-//   set's −288.5), but in our run rates-FPCD does not catch up within 10,000
-//   samples; the paper saw the catching-up most clearly on MNIST, with more
-//   samples.
-// - *SP better than Gibbs, worse than the others:* **agrees.** −220.2
-//   after 10,000 samples: better than Gibbs with k = 1 (−304.3) and with
-//   k = 10 (−241.9), below rates-FPCD (−200.3) and rates-herding (−176.2).
+//   agrees.** Rates-herding rises fastest (−292.7 at N = 10, near the train
+//   set's −288.5, against −346.1 for rates-FPCD), but in our run rates-FPCD
+//   does not catch up within 10,000 samples (−198.5 against −176.7); the
+//   paper saw the catching-up most clearly on MNIST, with more samples.
+// - *SP better than Gibbs, worse than the others:* **agrees** from about 20
+//   samples on (at N = 10 it is still a little below both Gibbs runs,
+//   −384.7). −222.2 after 10,000 samples: better than Gibbs with k = 1
+//   (−272.3) and with k = 10 (−243.1), below rates-FPCD (−198.5) and
+//   rates-herding (−176.7).
 //
 // The time per sample in the class table says what these curves cost (one
-// run's wall-clock times on a shared machine): rates-FPCD is about 15 times
-// dearer per sample than a single Gibbs step, rates-herding about 26 times;
-// Gibbs with k = 10 costs about as much as rates-FPCD per sample and does
+// run's wall-clock times on a shared machine): rates-FPCD is about 16 times
+// dearer per sample than a single Gibbs step, rates-herding about 20 times;
+// Gibbs with k = 10 costs a little less than rates-FPCD per sample and does
 // better than k = 1 here. In a fraction of the time (100 rates-FPCD
-// samples, about 0.09 s, against 10,000 Gibbs steps with k = 1, about
-// 0.6 s), rates-FPCD is already ahead: −280.9 against −304.3.
+// samples, about 0.07 s, against 10,000 Gibbs steps with k = 1, about
+// 0.5 s), rates-FPCD is already ahead: −262.9 against −272.3.
 
 // %% [markdown]
 // ## Summary

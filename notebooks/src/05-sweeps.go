@@ -149,10 +149,13 @@ must(err)
 // ## The report
 //
 // The summary reduces each run to its maximum log-likelihood and shows the
-// median and quartiles per learner and rate; each comparison pairs the runs of
-// two learners that share a seed and applies the two-sided Wilcoxon signed-rank
-// test to their differences (exact p-value for up to 50 pairs without ties; a
-// star marks p < 0.05).
+// median and quartiles per learner and rate, and names the best cell; each
+// comparison pairs the runs of two learners that share a seed and applies the
+// two-sided Wilcoxon signed-rank test to their differences (exact p-value for
+// up to 50 pairs without ties). The table gives the rank sums W+ and W− of
+// the pairs each learner wins, the Hodges–Lehmann shift (the median
+// difference) with its 95 % interval, and the p-value adjusted by Holm's
+// method over the tests of the table; a star marks an adjusted p ≤ 0.05.
 
 // %%
 results, err := dsl.LoadResults(dir)
@@ -221,7 +224,14 @@ for _, rate := range []float64{0.3, 0.5} {
 // The paper reports that CD and PCD sit for a long time on a plateau near
 // ℓ ≈ −3.15, where the model has not yet told the nine shifts apart, and that
 // S-DCP and CS-DCP leave it much earlier at the same sampling cost; the
-// comparisons above test that claim on these runs.
+// comparisons above test that claim on these runs. In 5000 updates at rate
+// 0.3, CD, PCD and the centered gradient stay on the plateau (median maxima
+// −3.14, −3.14 and −3.12, the upper quartiles no higher than −3.117), while
+// S-DCP reaches −2.64 and CS-DCP −2.28; at rate 0.5 CD and PCD get to −2.96
+// and the centered gradient to −2.60, still behind S-DCP (−2.73) and CS-DCP
+// (−2.26). All four comparisons
+// favour the DCP learner in every one of the 10 pairs (W− = 0, Holm-adjusted
+// p = 0.0039): the paper's claim holds on these runs.
 
 // %% [markdown]
 // ## The same in one cell: `%%sweep`

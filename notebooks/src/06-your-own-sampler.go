@@ -223,7 +223,7 @@ fmt.Printf("the starting states (0 steps): TV %.4f\n", tvShort)
 
 // %% [markdown]
 // Both samplers end within the noise bound (in the full run, with 20,000
-// chains: random scan 0.017 and block Gibbs 0.015, against E[TV] ≤ 0.019, down
+// chains: random scan 0.017 and block Gibbs 0.014, against E[TV] ≤ 0.019, down
 // from 0.78 at the starting states).
 //
 // The figure shows the 24 most probable states (they hold 94.5% of the
@@ -300,7 +300,7 @@ display.Plot(p, 6*vg.Inch, 3.5*vg.Inch)
 
 // %% [markdown]
 // Both curves climb to within about 0.12 nats of −ln 14 ≈ −2.64 (in the full
-// run, after 10,000 updates of CD-5: random scan −2.758, block Gibbs −2.768).
+// run, after 10,000 updates of CD-5: random scan −2.758, block Gibbs −2.757).
 // The random scan takes about three times longer per update, for reasons the
 // next section measures.
 //
