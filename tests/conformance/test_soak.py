@@ -6,8 +6,8 @@ struct type with a method, an accumulator, a map, a slice, a string) and
 cells whose execute_result the model predicts; invalid cells (syntax
 errors, undefined names, type errors: CompileError); cells that panic
 (index out of range, nil map write, explicit panic, division by zero, a
-failed type assertion, os.Exit, which the kernel turns into a panic: ename
-"panic"), some after updating a variable, which the session keeps; cells
+failed type assertion; os.Exit, which ends the cell with ename "Exit" and
+keeps the session), some after updating a variable, which the session keeps; cells
 that print (stdout and stderr, checked exactly); a few deadly cells that end
 the worker process (concurrent map writes: FatalError; a self-referencing
 slice printed with fmt: StackOverflow in compiled code; a time.AfterFunc
@@ -442,8 +442,8 @@ class Gen:
             return Cell("panic", f"func() int {{ var e any = {k}; return len(e.(string)) }}()",
                         lambda env: Outcome("error", "panic", evalue_has="interface conversion"))
         if form == "exit":
-            # The kernel's os.Exit panics instead of ending the worker.
-            return Cell("panic", "os.Exit(3)", lambda env: Outcome("error", "panic", evalue="os.Exit(3)"))
+            # An interpreted os.Exit ends the cell (Exit), not the worker.
+            return Cell("panic", "os.Exit(3)", lambda env: Outcome("error", "Exit", evalue="exit status 3"))
         if form == "nilptr":
             t = self.pick(TYPES)
 
