@@ -12,38 +12,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Learner makes parameter updates of a model from mini-batches. The
-// learners of this package implement it, and so may a type written
-// outside it, to run in Train.
-//
-// Update estimates the gradient from batch (rows are examples, with
-// m.Visible() columns) and applies it to m through opt, in place. It may
-// keep state between calls (persistent chains, fast weights) and may call
-// opt.Step several times. It returns an error, leaving m unchanged, when m
-// is not a model the learner handles or the batch does not fit it.
-//
-// A learner that keeps the state of a model between calls should refuse
-// another model, as those of this package do (see the package doc), and
-// can implement encoding.BinaryMarshaler and BinaryUnmarshaler so that a
-// Run with it can be saved and resumed.
-//
-// batch is lent for the call: Update must not modify it, and must copy
-// what it keeps, since Train reuses the batch's storage for the next
-// mini-batch (and hands over the data set's own matrix for full-batch
-// updates). m may have been changed between calls by other code (an
-// Observer, the user's cell), and its parameter slices replaced: a
-// learner must read m afresh at every Update rather than keep values or
-// slices derived from it (the learners of this package keep none: FPCD
-// forms θ + θ_F, Tempered its scaled copies, at every update).
-//
-// Steps returns the cost of one Update in sampling steps (transitions of
-// one chain), the unit in which learners are compared at equal cost: k for
-// CD-k. Train does not keep anything a Learner returns.
-type Learner interface {
-	Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error
-	Steps() int
-}
-
 // CD is contrastive divergence, CD-k, for binary RBMs. For a batch V₀ of n
 // rows it runs chains started at V₀ for K steps of Sampler, giving V_k, and
 // estimates the gradient as

@@ -12,17 +12,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// Estimator estimates the log-likelihood gradient of a binary RBM from a
-// batch without changing the model; CD and PCD are estimators, and so may
-// a type written outside this package be. The returned Grad is owned by
-// the estimator. SSD reads nothing of an Estimator but that Grad, except
-// for a *CD or a *PCD (the exact types), whose gradient it factors from
-// the learner's own statistics of the same call (see SSD).
-type Estimator interface {
-	Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error)
-	Steps() int
-}
-
 // SSD is stochastic spectral descent (Carlson, Cevher and Carin 2015) for
 // binary RBMs: steepest ascent in the Schatten-∞ norm for the weights and
 // the ∞-norm for each bias vector. With the gradient estimate (G, g_b, g_c)

@@ -13,34 +13,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// GaussianSampler advances every chain of c by steps transitions of its
-// operator for the Gaussian-Bernoulli RBM m (rbm.Gaussian), leaving the
-// joint p(v, h) (or, for a sampler of the marginal, p(v), with h then
-// drawn from p(h|v)) invariant. Chains hold real visible states in V and
-// binary hidden states in H, one chain per row. GaussGibbs, Langevin and
-// GibbsLangevin implement it, and so may a type written outside this
-// package; the contract is that of Sampler:
-//
-//   - SampleGaussian may read m and the states c.V and c.H, and must write
-//     the new states into them in place (not change m, replace or reshape
-//     c's matrices, or keep c or m after it returns);
-//   - c.PV and c.PH are its scratch. The samplers of this package leave
-//     in them, after a call with steps > 0, PH = p(h=1 | v) for the final
-//     visible state of each chain and PV = μ + Wh, the mean of p(v | h)
-//     for its final hidden state; a sampler of one's own need not.
-//     Nothing outside this package takes PH for p(h|v) of the current V
-//     except from those three types (learn.ModifiedCD checks the exact
-//     type and computes p(h|v) itself for any other sampler);
-//   - nothing is carried on c from one call to the next: every call starts
-//     from c.V and c.H as it finds them.
-//
-// SampleGaussian returns an error, and should leave c unchanged, when m is
-// not valid, m and c do not fit, or steps is negative; steps = 0 does
-// nothing.
-type GaussianSampler interface {
-	SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error
-}
-
 // NewGaussianChains returns n chains for m started as the paper's modified
 // CD starts its negative chains (Algs. 3-5): v ~ N(0, I) and h ~ p(h | v),
 // drawn from rng (see Chains.ResetNoise). A nil rng starts every unit at 0.
