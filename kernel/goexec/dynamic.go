@@ -257,9 +257,10 @@ func dynamicValues(xs []any, methods ...any) []any {
 		return xs
 	}
 	table := methodTable(methods)
+	v := reflect.ValueOf(xs)
 	out := make([]any, len(xs))
 	for i := range xs {
-		out[i] = dynamicElem(reflect.ValueOf(xs).Index(i), table)
+		out[i] = dynamicElem(v.Index(i), table)
 	}
 	return out
 }

@@ -109,10 +109,8 @@ func goRuntimeError(s string) (error, bool) {
 	if interfaceConversionRE.MatchString(s) {
 		return assertionError{s}, true
 	}
-	for _, m := range goMessages {
-		if m.re.MatchString(s) {
-			return runtimeError{m.msg}, true
-		}
+	if msg, ok := goMessage(s); ok {
+		return runtimeError{msg}, true
 	}
 	return nil, false
 }

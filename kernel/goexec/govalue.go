@@ -158,17 +158,7 @@ func goValueOf(x any, desc string, methods ...any) any {
 	if !ok {
 		return x
 	}
-	g := goValue{v: reflect.ValueOf(x), d: d}
-	for i := 0; i+1 < len(methods); i += 2 {
-		name, ok1 := methods[i].(string)
-		f, ok2 := methods[i+1].(func(any) string)
-		if ok1 && ok2 {
-			if g.methods == nil {
-				g.methods = map[string]func(any) string{}
-			}
-			g.methods[name] = f
-		}
-	}
+	g := goValue{v: reflect.ValueOf(x), d: d, methods: methodTable(methods)}
 	return g
 }
 

@@ -65,10 +65,19 @@ var positionPrefix = regexp.MustCompile(`^` + cellNames + `:\d+:\d+: `)
 // wrote its own way, or s itself.
 func goPanicText(s string) string {
 	s = positionPrefix.ReplaceAllString(s, "")
-	for _, m := range goMessages {
-		if m.re.MatchString(s) {
-			return m.msg + " (the interpreter's message: " + strings.TrimSpace(s) + ")"
-		}
+	if msg, ok := goMessage(s); ok {
+		return msg + " (the interpreter's message: " + strings.TrimSpace(s) + ")"
 	}
 	return s
+}
+
+// goMessage returns Go's text for yaegi's message s of a run-time error
+// (without its position prefix), and whether goMessages knows it.
+func goMessage(s string) (string, bool) {
+	for _, m := range goMessages {
+		if m.re.MatchString(s) {
+			return m.msg, true
+		}
+	}
+	return "", false
 }
