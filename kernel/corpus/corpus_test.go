@@ -71,23 +71,10 @@ const (
 // fails when another program is wrong: a new silent wrong value. Remove a
 // program from the list when a fix makes it pass.
 var knownWrong = map[string]string{
-	// Values of interpreted types reach fmt as reflect-built structs.
-	"testdata/stringer.go": "a bad verb inside a slice of a session type (%d of []celsius) names the underlying type: %!d(float64=1)",
 	// Runtime panics carry yaegi's own messages.
 	// (what recover gives is a runtime.Error with Go's text, but without
 	// the index and length, which yaegi does not give)
 	"testdata/panicrecover.go": "runtime panic values: no index and length in an index-out-of-range message",
-	// os.Exit and log.Fatal end the cell (goexec/exit.go); a log.Logger's
-	// Fatal methods still panic (yaegi's restricted standard library), so
-	// a deferred recover catches them and the program goes on, where Go's
-	// program ends with status 1.
-	"yaegi/restricted3.go": "log.Logger.Fatal panics instead of exiting, and recover catches it",
-	// The held-out corpus (testdata/heldout) with every cell kept in the
-	// interpreter: each a yaegi fault that the front end does not yet lower
-	// or refuse. As the kernel runs them (heldout/…), these programs take
-	// the compiled road, and none may be wrong.
-	"interpreted/errors/errors_join_validation.go": "an assertion to interface{ Unwrap() []error } fails on errors.Join's error in a cell",
-	"interpreted/errors/stringer_error_methods.go": "%T of an error holding a Code (type Code int) says int: yaegi's error wrapper keeps the bare value",
 }
 
 // knownFailing are the programs of testdata that do not pass today in
@@ -100,13 +87,13 @@ var knownFailing = map[string]string{
 // passFloor is the least number of passing programs of each source: fewer
 // is a regression. Raise it when fixes make more programs pass.
 var passFloor = map[string]int{
-	"yaegi":    833, // issue-1460.go: json of unexported fields is refused, though its MarshalJSON works there
-	"testdata": 9,
+	"yaegi":    834, // issue-1460.go: json of unexported fields is refused, though its MarshalJSON works there
+	"testdata": 10,
 	// As the kernel runs them: every held-out program is a program cell
 	// (it declares main), which takes the compiled road.
 	"heldout": 96,
 	// With every cell interpreted.
-	"interpreted": 65,
+	"interpreted": 66,
 }
 
 // raceEnabled reports whether the test binary was built with -race.

@@ -92,26 +92,10 @@ func (lw *Lowering) commaOKDefines(body *ast.BlockStmt) {
 // assertion, return y.(Shape). An assertion
 // whose types the cell cannot write is left. Two session types of the
 // same underlying struct type are one type to yaegi's assertions (it
-// compares reflect types), so the first listed answers for both.
+// compares reflect types): for such a type the helper SessionType says
+// which of them the value is (see sessionAssertions).
 func (lw *Lowering) interfaceAssertions(n ast.Node) {
-	commaOK := map[*ast.TypeAssertExpr]bool{}
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
-				if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok {
-					commaOK[ta] = true
-				}
-			}
-		case *ast.ValueSpec:
-			if len(n.Names) == 2 && len(n.Values) == 1 {
-				if ta, ok := ast.Unparen(n.Values[0]).(*ast.TypeAssertExpr); ok {
-					commaOK[ta] = true
-				}
-			}
-		}
-		return true
-	})
+	commaOK := commaOKAssertions(n)
 	replaceExprs(n, func(e ast.Expr) ast.Expr {
 		ta, ok := e.(*ast.TypeAssertExpr)
 		if !ok || ta.Type == nil {
@@ -161,10 +145,17 @@ func (lw *Lowering) interfaceAssertions(n ast.Node) {
 			}
 			// if v, ok := y.(T); ok { return … }
 			okName := lw.name("ok")
+			var cond ast.Expr = id(okName)
+			if sessionNamed(t) != nil {
+				// … ok && SessionType([]X{y}, "main.T", "main.U") == "main.T"
+				if which, name := lw.sessionTypeCall(id(y), t, from, pos); which != nil {
+					cond = &ast.BinaryExpr{X: cond, OpPos: pos, Op: token.LAND, Y: &ast.BinaryExpr{X: which, Op: token.EQL, OpPos: pos, Y: name}}
+				}
+			}
 			steps = append(steps, &ast.IfStmt{If: pos,
 				Init: &ast.AssignStmt{Lhs: []ast.Expr{id(v), id(okName)}, TokPos: pos, Tok: token.DEFINE,
 					Rhs: []ast.Expr{&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: tx, Rparen: pos}}},
-				Cond: id(okName),
+				Cond: cond,
 				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
 					&ast.AssignStmt{Lhs: []ast.Expr{id("_")}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{id(v)}},
 					&ast.ReturnStmt{Return: pos, Results: body}}}})
@@ -194,9 +185,13 @@ func (lw *Lowering) interfaceAssertions(n ast.Node) {
 				}
 			}
 		}
-		if len(steps) == 0 {
+		compiledCheck := lw.compiledAssertion(id(y), from, to, iface, pos)
+		if len(steps) == 0 && compiledCheck == nil {
 			// No type of the session can be there: yaegi's assertion.
 			return e
+		}
+		if compiledCheck != nil {
+			steps = append(steps, compiledCheck)
 		}
 		if commaOK[ta] {
 			// The user's own comma-ok assertion, for the other types.
@@ -214,6 +209,42 @@ func (lw *Lowering) interfaceAssertions(n ast.Node) {
 		}
 		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: ta.End()}
 	})
+}
+
+// compiledAssertion returns the statement
+//
+//	CompiledAssertion([]X{y}, "I", "M1", "M2")
+//
+// for an assertion to an interface I that the session declares, or that
+// the cell writes as a literal: yaegi v0.16.1 says false when such an
+// assertion meets a value of a compiled type (errors.Join's error
+// asserted to interface{ Unwrap() []error }), even one that has every
+// method, and its wrapper of the value would not have the methods
+// either. The helper ends the cell with an InterpreterLimit error that
+// says so when y holds a compiled value with all of I's methods, and does
+// nothing otherwise (yaegi's "no" is then Go's). It returns nil for an
+// interface of a package, which yaegi asserts with reflect.
+func (lw *Lowering) compiledAssertion(y ast.Expr, from, to types.Type, iface *types.Interface, pos token.Pos) ast.Stmt {
+	if n, ok := types.Unalias(to).(*types.Named); ok {
+		if n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != PackagePath {
+			return nil
+		}
+	}
+	fx := lw.typeExpr(from, pos)
+	if fx == nil {
+		return nil
+	}
+	// []X{y}, in which yaegi keeps its wrapper of y (passed alone, y
+	// would reach the helper bare).
+	one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: fx}, Lbrace: pos, Elts: []ast.Expr{y}, Rbrace: pos}
+	str := func(s string) ast.Expr {
+		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+	}
+	args := []ast.Expr{one, str(types.TypeString(to, func(p *types.Package) string { return p.Name() }))}
+	for i := 0; i < iface.NumMethods(); i++ {
+		args = append(args, str(iface.Method(i).Name()))
+	}
+	return &ast.ExprStmt{X: &ast.CallExpr{Fun: lw.helper("CompiledAssertion", pos), Lparen: pos, Args: args, Rparen: pos}}
 }
 
 // sessionTypes returns the named types the session declares at package

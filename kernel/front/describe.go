@@ -428,7 +428,8 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 			if tx := lw.typeExpr(t, a.Pos()); tx != nil {
 				b[off] = 's'
 				one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: a.Pos(), Elt: tx}, Lbrace: a.Pos(), Elts: []ast.Expr{a}, Rbrace: a.End()}
-				c.Args[j] = &ast.CallExpr{Fun: lw.helper("TypeName", a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{one}, Rparen: a.End()}
+				args := append([]ast.Expr{one}, lw.typeCandidates(t, a.Pos())...)
+				c.Args[j] = &ast.CallExpr{Fun: lw.helper("TypeName", a.Pos()), Lparen: a.Pos(), Args: args, Rparen: a.End()}
 				changed = true
 			}
 			continue
@@ -446,4 +447,30 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 		pos := c.Args[at].Pos()
 		c.Args[at] = &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(string(b))}
 	}
+}
+
+// typeCandidates returns, for the helper TypeName, the pairs of Go's name
+// and a zero value of every type of the session, and pointer to one, that
+// a value of the interface type iface can hold: "main.T", *new(T),
+// "*main.T", (*T)(nil). A value that reaches the helper without yaegi's
+// description of its type is named by the candidate of its reflect type.
+func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
+	var out []ast.Expr
+	for _, t := range lw.sessionTypes() {
+		tx := lw.typeExpr(t, pos)
+		if tx == nil {
+			continue
+		}
+		name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+		if types.AssignableTo(t, iface) {
+			zero := &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "new"}, Lparen: pos, Args: []ast.Expr{tx}, Rparen: pos}}
+			out = append(out, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(name)}, zero)
+		}
+		if types.AssignableTo(types.NewPointer(t), iface) {
+			zero := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: &ast.StarExpr{Star: pos, X: lw.typeExpr(t, pos)}, Rparen: pos},
+				Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos}
+			out = append(out, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote("*" + name)}, zero)
+		}
+	}
+	return out
 }

@@ -111,12 +111,14 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	}
 	// Passes over whole chunks, in this order: each sees what the one
 	// before made.
+	eachChunk(chunks, lw.typeSwitches)
 	eachChunk(chunks, lw.variadicInterfaces)
 	if lw.Foreign != nil {
 		eachChunk(chunks, lw.qualify)
 	}
 	eachChunk(chunks, lw.interfaceConversions)
 	eachChunk(chunks, lw.interfaceCopies)
+	eachChunk(chunks, lw.sessionAssertions)
 	eachChunk(chunks, lw.interfaceAssertions)
 	eachChunk(chunks, lw.closures)
 	if len(lw.errs) > 0 {
@@ -578,97 +580,6 @@ func (lw *Lowering) minMax(c *ast.CallExpr, id *ast.Ident) {
 		Lparen: c.Lparen, Args: args, Rparen: c.Rparen,
 	}
 	c.Fun, c.Args, c.Ellipsis = named, []ast.Expr{inner}, token.NoPos
-}
-
-// typeExpr returns an expression naming t at pos, or nil: a predeclared
-// type, a type declared by the session, or a type of a package that the
-// cell's file imports, each when its name means it at pos (no local
-// declaration shadows it), and slices, arrays, pointers and maps of those.
-func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
-	if lw.Scope == nil {
-		return nil
-	}
-	scope := lw.Scope.Innermost(pos)
-	if scope == nil {
-		return nil
-	}
-	means := func(name string, obj types.Object) bool {
-		_, found := scope.LookupParent(name, pos)
-		return found == obj
-	}
-	switch t := t.(type) {
-	case *types.Basic:
-		if obj := types.Universe.Lookup(t.Name()); obj != nil && means(t.Name(), obj) {
-			return &ast.Ident{NamePos: pos, Name: t.Name()}
-		}
-	case *types.Named:
-		obj := t.Obj()
-		if obj.Pkg() == nil { // error
-			if means(obj.Name(), obj) {
-				return &ast.Ident{NamePos: pos, Name: obj.Name()}
-			}
-			return nil
-		}
-		if t.TypeArgs().Len() > 0 {
-			return nil
-		}
-		if obj.Pkg().Path() == PackagePath {
-			// A type of the session, or one declared in a function.
-			if means(obj.Name(), obj) {
-				return &ast.Ident{NamePos: pos, Name: obj.Name()}
-			}
-			return nil
-		}
-		if obj.Parent() != obj.Pkg().Scope() {
-			return nil
-		}
-		if lw.Foreign != nil {
-			if alias := lw.Foreign(obj.Pkg()); alias != "" {
-				return &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: alias}, Sel: &ast.Ident{NamePos: pos, Name: obj.Name()}}
-			}
-		}
-		// A package name of the file that imports obj's package.
-		for s := scope; s != nil; s = s.Parent() {
-			for _, n := range s.Names() {
-				if pn, ok := s.Lookup(n).(*types.PkgName); ok && pn.Imported().Path() == obj.Pkg().Path() && obj.Exported() && means(n, pn) {
-					return &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: n}, Sel: &ast.Ident{NamePos: pos, Name: obj.Name()}}
-				}
-			}
-		}
-	case *types.Alias:
-		if means(t.Obj().Name(), t.Obj()) {
-			return &ast.Ident{NamePos: pos, Name: t.Obj().Name()}
-		}
-		return lw.typeExpr(types.Unalias(t), pos)
-	case *types.Interface:
-		if t.Empty() {
-			if obj := types.Universe.Lookup("any"); means("any", obj) {
-				return &ast.Ident{NamePos: pos, Name: "any"}
-			}
-		}
-	case *types.TypeParam:
-		if means(t.Obj().Name(), t.Obj()) {
-			return &ast.Ident{NamePos: pos, Name: t.Obj().Name()}
-		}
-	case *types.Slice:
-		if e := lw.typeExpr(t.Elem(), pos); e != nil {
-			return &ast.ArrayType{Lbrack: pos, Elt: e}
-		}
-	case *types.Array:
-		if e := lw.typeExpr(t.Elem(), pos); e != nil {
-			return &ast.ArrayType{Lbrack: pos, Len: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strconv.FormatInt(t.Len(), 10)}, Elt: e}
-		}
-	case *types.Pointer:
-		if e := lw.typeExpr(t.Elem(), pos); e != nil {
-			return &ast.StarExpr{Star: pos, X: e}
-		}
-	case *types.Map:
-		k, v := lw.typeExpr(t.Key(), pos), lw.typeExpr(t.Elem(), pos)
-		if k != nil && v != nil {
-			return &ast.MapType{Map: pos, Key: k, Value: v}
-		}
-	}
-	return nil
 }
 
 // foldable reports whether a constant of type t can be written as a

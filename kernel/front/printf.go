@@ -3,7 +3,9 @@ package front
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
+	"strconv"
 	"strings"
 )
 
@@ -18,7 +20,8 @@ var formatFuncs = map[string]int{
 // without their methods: an argument of a type the session declared with
 // a basic underlying type and an Error or String method, printed with a
 // verb that does not call them (%d, %f, %c, …; fmt calls them for %v, %s,
-// %q, %x and %X), becomes a conversion to that basic type. yaegi hands
+// %q, %x and %X), is formatted by the helper GoValue as its basic type
+// would be, with the type's name in a bad verb's text. yaegi hands
 // such a value to fmt in a wrapper that has the method (so that %v works),
 // which fmt would print as a struct for %d. The format must be a
 // constant without explicit argument indexes; otherwise nothing changes.
@@ -45,13 +48,14 @@ func (lw *Lowering) plainVerbs(c *ast.CallExpr, f *types.Func) {
 		if !ok || t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != PackagePath || !hasMethod(t, "Error", "String") {
 			continue
 		}
-		b, ok := t.Underlying().(*types.Basic)
-		if !ok {
+		if _, ok := t.Underlying().(*types.Basic); !ok {
 			continue
 		}
-		if conv := lw.typeExpr(b, a.Pos()); conv != nil {
-			c.Args[j] = &ast.CallExpr{Fun: conv, Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
-		}
+		// GoValue formats it as its basic type would be, and names the
+		// type in a bad verb's text (%!d(main.celsius=1.5)).
+		pos := a.Pos()
+		c.Args[j] = &ast.CallExpr{Fun: lw.helper("GoValue", pos), Lparen: pos,
+			Args: []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(Describe(t))}}, Rparen: a.End()}
 	}
 }
 

@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"reflect"
+	"strings"
 	"unsafe"
 )
 
@@ -305,8 +306,16 @@ func holdsWrapper(v reflect.Value) bool {
 // dynamicTypeName is the helper TypeName, for a %T of a value x of an
 // interface type I, given as []I{x}: x's type's name as fmt writes it,
 // or, for yaegi's wrapper, the name of the session type inside
-// ("main.Rect"); "<nil>" for a nil interface.
-func dynamicTypeName(xs any) string {
+// ("main.Rect"); "<nil>" for a nil interface. candidates are the pairs of
+// Go's name and a zero value of the session's types that I can hold
+// (front.Lowering.typeCandidates): a value that reaches the helper in
+// yaegi's wrapper of a method set (a Code held by an error), or bare of
+// an unnamed type (a struct type of the session held by an any), is
+// named by the candidate of its reflect type; when two candidates have
+// that type, the cell ends with an InterpreterLimit. A bare value of a
+// named type (int) keeps its name: a session type without methods
+// declared on int is, to the interpreter, an int.
+func dynamicTypeName(xs any, candidates ...any) string {
 	v := reflect.ValueOf(xs)
 	if !v.IsValid() || v.Kind() != reflect.Slice || v.Len() != 1 {
 		return reflect.TypeOf(xs).String()
@@ -318,7 +327,9 @@ func dynamicTypeName(xs any) string {
 		}
 		e = e.Elem()
 	}
-	e = methodWrapped(e)
+	inner := methodWrapped(e)
+	wrapped := inner.Type() != e.Type()
+	e = inner
 	if isValueInterface(e.Type()) {
 		inner, d := unwrapInterface(e)
 		if !inner.IsValid() {
@@ -329,27 +340,43 @@ func dynamicTypeName(xs any) string {
 		}
 		return inner.Type().String()
 	}
+	if wrapped || e.Type().Name() == "" {
+		if name, ok := candidateName(e.Type(), candidates); ok {
+			return name
+		}
+	}
 	return e.Type().String()
 }
 
-// assertionError is the panic of a failed type assertion that the front
-// end lowered (front/commaok.go): a runtime.Error with Go's message.
-type assertionError struct{ msg string }
-
-func (e assertionError) Error() string { return e.msg }
-
-// RuntimeError marks the error as a run-time error, as Go's own
-// *runtime.TypeAssertionError is.
-func (assertionError) RuntimeError() {}
-
-// assertionPanic is the helper AssertionPanic: it panics as Go does when
-// a value of type what is asserted to the interface to and lacks method.
-func assertionPanic(what, to, method string) any {
-	msg := "interface conversion: " + what + " is not " + to
-	if method != "" {
-		msg += ": missing method " + method
+// candidateName returns the name of the one candidate (pairs of a name
+// and a zero value) whose reflect type is t; false when none is. Two
+// candidates of type t end the cell with an InterpreterLimit.
+func candidateName(t reflect.Type, candidates []any) (string, bool) {
+	var names []string
+	for i := 0; i+1 < len(candidates); i += 2 {
+		name, ok := candidates[i].(string)
+		z := reflect.ValueOf(candidates[i+1])
+		if !ok || !z.IsValid() {
+			continue
+		}
+		z = methodWrapped(z)
+		if isValueInterface(z.Type()) {
+			if inner, _ := unwrapInterface(z); inner.IsValid() {
+				z = inner
+			}
+		}
+		if z.Type() == t {
+			names = append(names, name)
+		}
 	}
-	panic(assertionError{msg})
+	switch len(names) {
+	case 0:
+		return "", false
+	case 1:
+		return names[0], true
+	}
+	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " a value of type " +
+		t.String() + " is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
 }
 
 // sessionType is the reflect.Type of a value of a type the session

@@ -108,6 +108,10 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 	}
 	e := &kernel.ExecError{Name: "panic", Value: goPanicText(fmt.Sprint(value))}
 	e.Traceback = []string{"panic: " + e.Value}
+	if x, ok := value.(interpreterLimit); ok {
+		e.Name, e.Value = "InterpreterLimit", x.msg
+		e.Traceback = []string{"InterpreterLimit: " + x.msg}
+	}
 	var first *cellPos
 	wrapper := false // the previous frame was the body of a wrapper
 	for _, l := range trace {

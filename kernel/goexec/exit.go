@@ -58,9 +58,69 @@ func cellLog(stderr io.Writer) map[string]reflect.Value {
 		"SetPrefix": reflect.ValueOf(l.SetPrefix),
 		"Writer":    reflect.ValueOf(l.Writer),
 		"SetOutput": reflect.ValueOf(l.SetOutput),
-		"Default":   reflect.ValueOf(func() *log.Logger { return l }),
+		"Default":   reflect.ValueOf(func() *cellLogger { return &cellLogger{l} }),
+		"New": reflect.ValueOf(func(out io.Writer, prefix string, flag int) *cellLogger {
+			return &cellLogger{log.New(out, prefix, flag)}
+		}),
+		"Logger": reflect.ValueOf((*cellLogger)(nil)),
 	}
 }
+
+// cellLogger is the interpreter's log.Logger: a *log.Logger whose Fatal
+// methods end the cell as os.Exit does (yaegi's restricted Logger made
+// them panic, which a recover in the cell caught).
+type cellLogger struct{ l *log.Logger }
+
+// Fatal is Print followed by os.Exit(1).
+func (c *cellLogger) Fatal(v ...any) { c.l.Output(2, fmt.Sprint(v...)); exitCell(1) }
+
+// Fatalf is Printf followed by os.Exit(1).
+func (c *cellLogger) Fatalf(format string, v ...any) {
+	c.l.Output(2, fmt.Sprintf(format, v...))
+	exitCell(1)
+}
+
+// Fatalln is Println followed by os.Exit(1).
+func (c *cellLogger) Fatalln(v ...any) { c.l.Output(2, fmt.Sprintln(v...)); exitCell(1) }
+
+// Panic is Print followed by panic.
+func (c *cellLogger) Panic(v ...any) { c.l.Panic(v...) }
+
+// Panicf is Printf followed by panic.
+func (c *cellLogger) Panicf(format string, v ...any) { c.l.Panicf(format, v...) }
+
+// Panicln is Println followed by panic.
+func (c *cellLogger) Panicln(v ...any) { c.l.Panicln(v...) }
+
+// Print writes the operands as fmt.Print does, as one log entry.
+func (c *cellLogger) Print(v ...any) { c.l.Output(2, fmt.Sprint(v...)) }
+
+// Printf writes the formatted operands as one log entry.
+func (c *cellLogger) Printf(format string, v ...any) { c.l.Output(2, fmt.Sprintf(format, v...)) }
+
+// Println writes the operands as fmt.Println does, as one log entry.
+func (c *cellLogger) Println(v ...any) { c.l.Output(2, fmt.Sprintln(v...)) }
+
+// Output writes a log entry; calldepth counts the frames to skip.
+func (c *cellLogger) Output(calldepth int, s string) error { return c.l.Output(calldepth+1, s) }
+
+// Flags returns the logger's flags.
+func (c *cellLogger) Flags() int { return c.l.Flags() }
+
+// SetFlags sets the logger's flags.
+func (c *cellLogger) SetFlags(flag int) { c.l.SetFlags(flag) }
+
+// Prefix returns the logger's prefix.
+func (c *cellLogger) Prefix() string { return c.l.Prefix() }
+
+// SetPrefix sets the logger's prefix.
+func (c *cellLogger) SetPrefix(prefix string) { c.l.SetPrefix(prefix) }
+
+// Writer returns the logger's destination.
+func (c *cellLogger) Writer() io.Writer { return c.l.Writer() }
+
+// SetOutput sets the logger's destination.
+func (c *cellLogger) SetOutput(w io.Writer) { c.l.SetOutput(w) }
 
 // runtimeError is a run-time panic of yaegi's, as Go's runtime.Error.
 type runtimeError struct{ msg string }
@@ -87,7 +147,7 @@ func recovered(v any) any {
 		v = rv.Interface()
 	}
 	switch x := v.(type) {
-	case exitRequest:
+	case exitRequest, interpreterLimit:
 		panic(x)
 	case runtimeError, assertionError:
 		return v

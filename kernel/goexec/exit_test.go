@@ -70,3 +70,38 @@ fmt.Println(catch(func() { panic("mine") }))`)
 		t.Errorf("printed\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A log.Logger's Fatal ends the cell as log.Fatal does (yaegi's
+// restricted Logger panicked, and a recover in the cell caught it); its
+// other methods write where the logger was told to.
+func TestLoggerFatalEndsTheCell(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `var buf bytes.Buffer
+logger := log.New(&buf, "logger: ", 0)
+logger.Printf("n=%d", 1)
+fmt.Print(buf.String())`)
+	if got, want := rec.stream("stdout"), "logger: n=1\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+	ee, rec := fail(t, e, context.Background(), `func() {
+	defer func() { r := recover(); fmt.Println("recover:", r) }()
+	logger.Fatal("test log")
+}()
+fmt.Println("after")`)
+	if ee.Name != "Exit" || ee.Value != "exit status 1" {
+		t.Errorf("logger.Fatal: %s: %s, want Exit: exit status 1", ee.Name, ee.Value)
+	}
+	if out := rec.stream("stdout"); out != "" {
+		t.Errorf("logger.Fatal printed %q, want nothing", out)
+	}
+	if got := buf(t, e); got != "logger: n=1\nlogger: test log\n" {
+		t.Errorf("the logger's buffer holds %q", got)
+	}
+}
+
+// buf returns the text of the session's variable buf.
+func buf(t *testing.T, e *Executor) string {
+	t.Helper()
+	_, rec := run(t, e, `fmt.Print(buf.String())`)
+	return rec.stream("stdout")
+}

@@ -189,7 +189,7 @@ func (g goValue) Format(f fmt.State, verb rune) {
 		fmt.Fprintf(f, leaf, text)
 		return
 	}
-	if verb != 'v' {
+	if verb != 'v' && (g.d == nil || !g.v.IsValid() || !g.v.CanInterface()) {
 		if g.v.IsValid() && g.v.CanInterface() {
 			fmt.Fprintf(f, leaf, g.v.Interface())
 		} else {
@@ -197,8 +197,14 @@ func (g goValue) Format(f fmt.State, verb rune) {
 		}
 		return
 	}
+	// Another verb goes, as fmt does, to each element and field, and
+	// a bad verb names the session's type (%!d(main.celsius=1)).
+	methods := g.methods
+	if !strings.ContainsRune("vsqxX", verb) {
+		methods = nil
+	}
 	var b strings.Builder
-	pr := valuePrinter{b: &b, leaf: leaf, plus: f.Flag('+'), sharp: f.Flag('#') && verb == 'v', methods: g.methods}
+	pr := valuePrinter{b: &b, leaf: leaf, plus: f.Flag('+'), sharp: f.Flag('#') && verb == 'v', methods: methods}
 	pr.print(g.v, g.d, 0)
 	fmt.Fprint(f, b.String())
 }
@@ -300,7 +306,10 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			return
 		}
 	}
-	under := d
+	under, name := d, ""
+	if d.kind == 'N' {
+		name = d.name
+	}
 	for under.kind == 'N' {
 		if p.display {
 			p.open[under.name]++
@@ -372,6 +381,11 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 		}
 	case 'L', 'A':
 		if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
+			p.other(v, depth)
+			return
+		}
+		if !p.display && v.Type().Elem().Kind() == reflect.Uint8 && strings.ContainsRune("sqxX", p.verb()) {
+			// Bytes with %s, %q, %x: fmt writes them as a string.
 			p.other(v, depth)
 			return
 		}
@@ -457,8 +471,36 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			p.b.WriteByte(']')
 		}
 	default:
+		if name != "" && !p.display && p.verb() != 'v' {
+			p.namedLeaf(v, depth, name)
+			return
+		}
 		p.other(v, depth)
 	}
+}
+
+// verb returns the verb of the printer's leaf format.
+func (p *valuePrinter) verb() rune {
+	r, _ := utf8.DecodeLastRuneInString(p.leaf)
+	return r
+}
+
+// namedLeaf formats v, a value of the session's type name whose
+// underlying type is not a struct, list or map, as other does, with
+// name in a bad verb's text: fmt, given the value's reflect type, which
+// has no name, wrote %!d(float64=1) for Go's %!d(main.celsius=1).
+func (p *valuePrinter) namedLeaf(v reflect.Value, depth int, name string) {
+	var b strings.Builder
+	q := *p
+	q.b = &b
+	q.other(v, depth)
+	s := b.String()
+	if rt := "(" + v.Type().String() + "="; strings.HasPrefix(s, "%!") {
+		if i := strings.Index(s, rt); i >= 0 {
+			s = s[:i+1] + name + "=" + s[i+len(rt):]
+		}
+	}
+	p.b.WriteString(s)
 }
 
 // limits returns how many items a list at depth shows whole, and how many

@@ -1,0 +1,346 @@
+package front
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+)
+
+// typeSwitches lowers the type switches that have a case of a type the
+// session declares. yaegi v0.16.1 misses such cases: a value of a struct
+// type without methods never matches its case inside a function (the
+// switch falls to default), nor does a value of a session type held by a
+// compiled interface such as error. Its comma-ok assertions to a concrete
+// type are right (up to types of one underlying type, see
+// sessionAssertions), so the switch asks one case at a time, in order:
+//
+//	switch v := x.(type) {
+//	case A:
+//		useA(v)
+//	case B, C:
+//		useX(v)
+//	case nil:
+//	default:
+//		other(v)
+//	}
+//
+// becomes
+//
+//	switch {
+//	default:
+//		y := x
+//		switch {
+//		case func() bool { _, ok := y.(A); return ok }():
+//			v := y.(A); _ = v
+//			useA(v)
+//		case func() bool { _, ok := y.(B); return ok }() || func() bool { … y.(C) … }():
+//			v := y; _ = v
+//			useX(v)
+//		case y == nil:
+//		default:
+//			v := y; _ = v
+//			other(v)
+//		}
+//	}
+//
+// The switch's init statement and label stay on the outer switch, so
+// that its variables, break and break L keep their meaning. The new
+// assertions are lowered by the passes that follow (interfaceAssertions,
+// sessionAssertions).
+func (lw *Lowering) typeSwitches(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			lw.lowerTypeSwitchesIn(n.List)
+		case *ast.CaseClause:
+			lw.lowerTypeSwitchesIn(n.Body)
+		case *ast.CommClause:
+			lw.lowerTypeSwitchesIn(n.Body)
+		case *ast.LabeledStmt:
+			if ts, ok := n.Stmt.(*ast.TypeSwitchStmt); ok {
+				if s := lw.typeSwitch(ts); s != nil {
+					n.Stmt = s
+				}
+			}
+		}
+		return true
+	})
+}
+
+// lowerTypeSwitchesIn replaces the type switches of list.
+func (lw *Lowering) lowerTypeSwitchesIn(list []ast.Stmt) {
+	for i, s := range list {
+		if ts, ok := s.(*ast.TypeSwitchStmt); ok {
+			if r := lw.typeSwitch(ts); r != nil {
+				list[i] = r
+			}
+		}
+	}
+}
+
+// typeSwitch returns the lowering of ts, or nil when no case is a type of
+// the session or a type cannot be written.
+func (lw *Lowering) typeSwitch(ts *ast.TypeSwitchStmt) ast.Stmt {
+	var (
+		bound *ast.Ident
+		ta    *ast.TypeAssertExpr
+	)
+	switch a := ts.Assign.(type) {
+	case *ast.ExprStmt:
+		ta, _ = a.X.(*ast.TypeAssertExpr)
+	case *ast.AssignStmt:
+		if len(a.Lhs) == 1 && len(a.Rhs) == 1 {
+			bound, _ = a.Lhs[0].(*ast.Ident)
+			ta, _ = a.Rhs[0].(*ast.TypeAssertExpr)
+		}
+	}
+	if ta == nil {
+		return nil
+	}
+	xType := lw.Info.Types[ta.X].Type
+	if xType == nil || !lw.hasSessionCase(ts) {
+		return nil
+	}
+	pos := ts.Switch
+	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+	y := lw.name("y")
+	yIdent := func() *ast.Ident {
+		i := id(y)
+		lw.Info.Types[i] = types.TypeAndValue{Type: xType}
+		return i
+	}
+	if bound != nil && bound.Name == "_" {
+		bound = nil
+	}
+	var clauses []ast.Stmt
+	for _, s := range ts.Body.List {
+		cc := s.(*ast.CaseClause)
+		var conds []ast.Expr
+		var only ast.Expr // the case's one type, when v has it
+		for _, t := range cc.List {
+			if tv, ok := lw.Info.Types[t]; ok && tv.IsNil() {
+				conds = append(conds, &ast.BinaryExpr{X: yIdent(), OpPos: pos, Op: token.EQL, Y: id("nil")})
+				continue
+			}
+			okName := lw.name("ok")
+			// func() bool { _, ok := y.(T); return ok }()
+			conds = append(conds, &ast.CallExpr{Fun: &ast.FuncLit{
+				Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: id("bool")}}}},
+				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
+					&ast.AssignStmt{Lhs: []ast.Expr{id("_"), id(okName)}, TokPos: pos, Tok: token.DEFINE,
+						Rhs: []ast.Expr{&ast.TypeAssertExpr{X: yIdent(), Lparen: pos, Type: t, Rparen: pos}}},
+					&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id(okName)}},
+				}}}, Lparen: pos, Rparen: pos})
+			if len(cc.List) == 1 {
+				only = t
+			}
+		}
+		var cond ast.Expr
+		for _, c := range conds {
+			if cond == nil {
+				cond = c
+			} else {
+				cond = &ast.BinaryExpr{X: cond, OpPos: pos, Op: token.LOR, Y: c}
+			}
+		}
+		body := cc.Body
+		if bound != nil {
+			var value ast.Expr = yIdent()
+			if only != nil {
+				value = &ast.TypeAssertExpr{X: yIdent(), Lparen: pos, Type: only, Rparen: pos}
+			}
+			body = append([]ast.Stmt{
+				&ast.AssignStmt{Lhs: []ast.Expr{id(bound.Name)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{value}},
+				&ast.AssignStmt{Lhs: []ast.Expr{id("_")}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{id(bound.Name)}},
+			}, body...)
+		}
+		var list []ast.Expr
+		if cond != nil {
+			list = []ast.Expr{cond}
+		}
+		clauses = append(clauses, &ast.CaseClause{Case: cc.Case, List: list, Colon: cc.Colon, Body: body})
+	}
+	inner := &ast.SwitchStmt{Switch: pos, Body: &ast.BlockStmt{Lbrace: ts.Body.Lbrace, List: clauses, Rbrace: ts.Body.Rbrace}}
+	outer := &ast.CaseClause{Case: pos, Colon: pos, Body: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{id(y)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{ta.X}},
+		inner,
+	}}
+	return &ast.SwitchStmt{Switch: pos, Init: ts.Init, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{outer}, Rbrace: ts.End()}}
+}
+
+// hasSessionCase reports whether a case of ts names a concrete type that
+// the session declares (T or *T).
+func (lw *Lowering) hasSessionCase(ts *ast.TypeSwitchStmt) bool {
+	for _, s := range ts.Body.List {
+		for _, t := range s.(*ast.CaseClause).List {
+			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && sessionNamed(tv.Type) != nil && !types.IsInterface(tv.Type) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sessionAssertions lowers the assertions x.(T) to a concrete type T of
+// the session (or *T) when another type of the session has the same
+// underlying type and x could hold it. yaegi compares the reflect types,
+// which it builds without names, so that for
+//
+//	type Celsius float64
+//	type Fahrenheit float64
+//
+// it said that a Celsius held by an interface is a Fahrenheit. The
+// lowering asks the helper SessionType which of the candidates the value
+// is (yaegi's wrapper of a value knows its type); when nothing tells them
+// apart, the helper ends the cell with an InterpreterLimit rather than
+// guess:
+//
+//	v, ok := x.(Celsius)
+//
+// becomes
+//
+//	v, ok := func() (Celsius, bool) {
+//		y := x
+//		v, ok := y.(Celsius)
+//		if ok && SessionType([]any{y}, "main.Celsius", "main.Fahrenheit") != "main.Celsius" {
+//			var z Celsius
+//			return z, false
+//		}
+//		return v, ok
+//	}()
+//
+// and the single-value form panics with Go's message when the helper
+// names another type.
+func (lw *Lowering) sessionAssertions(n ast.Node) {
+	commaOK := commaOKAssertions(n)
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		ta, ok := e.(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil {
+			return e
+		}
+		to := lw.Info.Types[ta.Type].Type
+		from := lw.Info.Types[ta.X].Type
+		if to == nil || from == nil || types.IsInterface(to) || sessionNamed(to) == nil {
+			return e
+		}
+		pos := ta.Pos()
+		tx := lw.typeExpr(to, pos)
+		id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+		str := func(s string) ast.Expr {
+			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+		}
+		y, v, okName, z := lw.name("y"), lw.name("v"), lw.name("ok"), lw.name("z")
+		which, _ := lw.sessionTypeCall(id(y), to, from, pos)
+		if tx == nil || which == nil {
+			return e
+		}
+		names := lw.sessionCandidates(to, from)
+		results := []*ast.Field{{Type: tx}}
+		var other, end []ast.Stmt
+		if commaOK[ta] {
+			results = append(results, &ast.Field{Type: id("bool")})
+			other = []ast.Stmt{
+				&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{id(z)}, Type: lw.typeExpr(to, pos)}}}},
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id(z), id("false")}},
+			}
+			end = []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id(v), id(okName)}}}
+		} else {
+			// Go's message: interface conversion: I is main.C, not main.F.
+			fromText := types.TypeString(from, func(p *types.Package) string { return p.Name() })
+			other = []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{Fun: lw.helper("ConcreteAssertionPanic", pos), Lparen: pos, Rparen: pos,
+				Args: []ast.Expr{str(fromText), which, str(names[0])}}}}
+			end = []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id(v)}}}
+		}
+		check := &ast.BinaryExpr{X: which, OpPos: pos, Op: token.NEQ, Y: str(names[0])}
+		if commaOK[ta] {
+			check = &ast.BinaryExpr{X: id(okName), OpPos: pos, Op: token.LAND, Y: check}
+		}
+		body := []ast.Stmt{
+			&ast.AssignStmt{Lhs: []ast.Expr{id(y)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{ta.X}},
+			&ast.AssignStmt{Lhs: []ast.Expr{id(v), id(okName)}, TokPos: pos, Tok: token.DEFINE,
+				Rhs: []ast.Expr{&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: tx, Rparen: pos}}},
+		}
+		if !commaOK[ta] {
+			// Not a T at all: yaegi's own panic.
+			body = append(body, &ast.IfStmt{If: pos, Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: id(okName)},
+				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos,
+					Results: []ast.Expr{&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: lw.typeExpr(to, pos), Rparen: pos}}}}}})
+		}
+		body = append(body, &ast.IfStmt{If: pos, Cond: check, Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: other}})
+		body = append(body, end...)
+		fn := &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+				Results: &ast.FieldList{Opening: pos, List: results, Closing: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: ta.End(), List: body},
+		}
+		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: ta.End()}
+	})
+}
+
+// sessionTypeCall returns the call SessionType([]X{y}, "main.T",
+// "main.U", …) for an assertion of y, of the interface type from (X), to
+// the session's type to ("main.T"), and the literal "main.T"; nil when
+// no other type of the session has to's underlying type (yaegi's answer
+// is then right) or X cannot be written. []X{y} keeps yaegi's wrapper of
+// y, which y alone would lose on its way to the helper.
+func (lw *Lowering) sessionTypeCall(y ast.Expr, to, from types.Type, pos token.Pos) (*ast.CallExpr, ast.Expr) {
+	names := lw.sessionCandidates(to, from)
+	fx := lw.typeExpr(from, pos)
+	if len(names) < 2 || fx == nil {
+		return nil, nil
+	}
+	args := []ast.Expr{&ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: fx}, Lbrace: pos, Elts: []ast.Expr{y}, Rbrace: pos}}
+	for _, n := range names {
+		args = append(args, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(n)})
+	}
+	return &ast.CallExpr{Fun: lw.helper("SessionType", pos), Lparen: pos, Args: args, Rparen: pos}, args[1]
+}
+
+// sessionCandidates returns Go's names of to ("main.T" or "*main.T") and
+// of the other types of the session, or pointers to them, that yaegi
+// cannot tell from it (the same underlying type) and that a value of
+// type from could hold; to's name first.
+func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
+	qual := func(p *types.Package) string { return p.Name() }
+	names := []string{types.TypeString(to, qual)}
+	_, ptr := to.(*types.Pointer)
+	base := sessionNamed(to)
+	for _, t := range lw.sessionTypes() {
+		if types.Identical(t, base) || !types.Identical(t.Underlying(), base.Underlying()) {
+			continue
+		}
+		c := t
+		if ptr {
+			c = types.NewPointer(t)
+		}
+		if types.AssignableTo(c, from) {
+			names = append(names, types.TypeString(c, qual))
+		}
+	}
+	return names
+}
+
+// commaOKAssertions returns the type assertions under n whose comma-ok
+// form is used (v, ok := x.(T), var v, ok = x.(T)).
+func commaOKAssertions(n ast.Node) map[*ast.TypeAssertExpr]bool {
+	commaOK := map[*ast.TypeAssertExpr]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 2 && len(n.Rhs) == 1 {
+				if ta, ok := ast.Unparen(n.Rhs[0]).(*ast.TypeAssertExpr); ok {
+					commaOK[ta] = true
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == 2 && len(n.Values) == 1 {
+				if ta, ok := ast.Unparen(n.Values[0]).(*ast.TypeAssertExpr); ok {
+					commaOK[ta] = true
+				}
+			}
+		}
+		return true
+	})
+	return commaOK
+}

@@ -1,0 +1,164 @@
+package goexec
+
+import (
+	"reflect"
+	"strings"
+	"unsafe"
+)
+
+// The helpers of the type assertions that the front end lowers
+// (front/commaok.go, front/typeswitch.go): Go's panics, and the
+// InterpreterLimit of an assertion that nothing in the interpreter can
+// decide.
+
+// assertionError is the panic of a failed type assertion that the front
+// end lowered (front/commaok.go): a runtime.Error with Go's message.
+type assertionError struct{ msg string }
+
+func (e assertionError) Error() string { return e.msg }
+
+// RuntimeError marks the error as a run-time error, as Go's own
+// *runtime.TypeAssertionError is.
+func (assertionError) RuntimeError() {}
+
+// assertionPanic is the helper AssertionPanic: it panics as Go does when
+// a value of type what is asserted to the interface to and lacks method.
+func assertionPanic(what, to, method string) any {
+	msg := "interface conversion: " + what + " is not " + to
+	if method != "" {
+		msg += ": missing method " + method
+	}
+	panic(assertionError{msg})
+}
+
+// interpreterLimit is the panic of code that type-checks and that Go
+// runs, but that the interpreter would run wrongly, found only when it
+// runs: the cell ends with an InterpreterLimit error, and recover cannot
+// stop it (a wrong answer must not go on quietly).
+type interpreterLimit struct{ msg string }
+
+func (e interpreterLimit) String() string { return e.msg }
+
+// compiledAssertion is the helper CompiledAssertion (front/commaok.go):
+// an assertion of y, given as []X{y} (X its static type), to the
+// interface to, which the session declares or
+// the cell writes as a literal, with the methods named. yaegi answers
+// false for a value of a compiled type, so when y holds one that has
+// every method (Go would say yes) the cell ends with an InterpreterLimit.
+func compiledAssertion(ys any, to string, methods ...string) {
+	v := reflect.ValueOf(ys)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Len() != 1 {
+		return
+	}
+	v = v.Index(0)
+	if v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return
+		}
+		v = v.Elem()
+	}
+	if w := methodWrapped(v); w.Type() != v.Type() {
+		return // an interpreted value in one of yaegi's wrappers
+	}
+	var static reflect.Type // the type yaegi's wrapper gives the value
+	if isValueInterface(v.Type()) {
+		inner, _ := unwrapInterface(v)
+		if !inner.IsValid() {
+			return
+		}
+		static = wrapperStaticType(v)
+		if static == nil {
+			return // an interpreted type: yaegi asks its methods
+		}
+		v = inner
+	}
+	t := v.Type()
+	if static != nil {
+		// yaegi asks the methods of that type: right when it has them.
+		has := true
+		for _, m := range methods {
+			if _, ok := static.MethodByName(m); !ok {
+				has = false
+			}
+		}
+		if has {
+			return
+		}
+	}
+	named := t
+	if t.Kind() == reflect.Pointer {
+		named = t.Elem()
+	}
+	if named.PkgPath() == "" || named.PkgPath() == "main" {
+		return // an interpreted type, or a predeclared one (no methods)
+	}
+	for _, m := range methods {
+		if _, ok := t.MethodByName(m); !ok {
+			return
+		}
+	}
+	panic(interpreterLimit{"the interpreter cannot assert a value of the compiled type " + t.String() + " to " + to +
+		", an interface written in a cell: it would say false, though the value has the methods. " +
+		"Assert to an interface of a package, or run this code compiled (a cell with func main, or %%compile)"})
+}
+
+// sessionTypeName is the helper SessionType (front/typeswitch.go): which
+// of the session's types names (Go's names, "main.T" or "*main.T") the
+// value y, given as []X{y} (X its static type), is, where yaegi's assertion to names[0] said yes and the others
+// have the same underlying type, which yaegi does not tell apart. yaegi's
+// wrapper of a value knows its type; a bare value does not, and then the
+// cell ends with an InterpreterLimit rather than guess.
+func sessionTypeName(ys any, names ...string) string {
+	v := reflect.ValueOf(ys)
+	if v.IsValid() && v.Kind() == reflect.Slice && v.Len() == 1 {
+		v = v.Index(0)
+		if v.Kind() == reflect.Interface && !v.IsNil() {
+			v = v.Elem()
+		}
+	}
+	if v.IsValid() && isValueInterface(v.Type()) {
+		if _, d := unwrapInterface(v); d != nil && (d.kind == 'N' || d.kind == 'P' && d.elem != nil && d.elem.kind == 'N') {
+			return d.String()
+		}
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	what := "a value"
+	if v.IsValid() {
+		what = "a value of type " + methodWrapped(v).Type().String()
+	}
+	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " " + what +
+		" is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
+}
+
+// concreteAssertionPanic is the helper ConcreteAssertionPanic: a failed
+// assertion of a value of the interface type from, whose dynamic type is
+// dynamic, to the concrete type to, with Go's message.
+func concreteAssertionPanic(from, dynamic, to string) {
+	panic(assertionError{"interface conversion: " + from + " is " + dynamic + ", not " + to})
+}
+
+// wrapperStaticType returns the compiled type of the expression that put
+// a value into yaegi's wrapper w (the itype's reflect type of the
+// wrapper's node: time.Duration for time.Nanosecond, error for a call
+// that returns an error), whose methods yaegi asks in an assertion to an
+// interface of the session; nil when that type is not compiled or
+// cannot be read.
+func wrapperStaticType(w reflect.Value) reflect.Type {
+	c := reflect.New(w.Type()).Elem()
+	c.Set(w)
+	n := c.Field(0)
+	if n.Kind() != reflect.Pointer || n.IsNil() || n.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	it := n.Elem().FieldByName("typ")
+	if !it.IsValid() || it.Kind() != reflect.Pointer || it.IsNil() || it.Elem().Kind() != reflect.Struct {
+		return nil
+	}
+	rt := it.Elem().FieldByName("rtype")
+	if !rt.IsValid() || rt.Type() != reflect.TypeFor[reflect.Type]() {
+		return nil
+	}
+	return *(*reflect.Type)(unsafe.Pointer(rt.UnsafeAddr()))
+}
