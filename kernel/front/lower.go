@@ -518,6 +518,8 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		lw.minMax(c, id)
 	case "clear":
 		c.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: id.NamePos, Name: lw.Prefix}, Sel: &ast.Ident{NamePos: id.NamePos, Name: "Clear"}}
+	case "panic":
+		lw.panicValue(c)
 	case "recover":
 		// Prefix.Recovered(recover()): recover is still called by the
 		// deferred function itself; the helper gives Go's values for

@@ -344,3 +344,38 @@ func commaOKAssertions(n ast.Node) map[*ast.TypeAssertExpr]bool {
 	})
 	return commaOK
 }
+
+// panicValue lowers panic(x), x of a type of the session or of an
+// interface that can hold one, to
+//
+//	panic(PanicValue([]any{x}, "description of x's type", stringers…))
+//
+// yaegi panics with the bare value, without its type, so that recover
+// gave {7} for panic(E{7}) and the uncaught panic read "panic: {7}";
+// []any{x} keeps yaegi's wrapper of x, and the stringers let the helper
+// write what Go's runtime prints (E7, the Error method's text).
+func (lw *Lowering) panicValue(c *ast.CallExpr) {
+	if len(c.Args) != 1 {
+		return
+	}
+	a := c.Args[0]
+	t := lw.Info.Types[a].Type
+	if t == nil {
+		return
+	}
+	var methods []ast.Expr
+	desc := ""
+	switch {
+	case sessionNamed(t) != nil:
+		methods = lw.stringers(t, a.Pos())
+		desc = Describe(t)
+	case types.IsInterface(t) && !isEmptyInterface(t):
+		methods = lw.holdableStringers(t, a)
+	default:
+		return
+	}
+	pos := a.Pos()
+	one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.Ident{NamePos: pos, Name: "any"}}, Lbrace: pos, Elts: []ast.Expr{a}, Rbrace: a.End()}
+	args := append([]ast.Expr{one, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(desc)}}, methods...)
+	c.Args[0] = &ast.CallExpr{Fun: lw.helper("PanicValue", pos), Lparen: pos, Args: args, Rparen: a.End()}
+}

@@ -46,35 +46,22 @@ func (e interpreterLimit) String() string { return e.msg }
 // false for a value of a compiled type, so when y holds one that has
 // every method (Go would say yes) the cell ends with an InterpreterLimit.
 func compiledAssertion(ys any, to string, methods ...string) {
-	v := reflect.ValueOf(ys)
-	if !v.IsValid() || v.Kind() != reflect.Slice || v.Len() != 1 {
+	e, ok := oneElem(ys)
+	if !ok {
 		return
 	}
-	v = v.Index(0)
-	if v.Kind() == reflect.Interface {
-		if v.IsNil() {
-			return
-		}
-		v = v.Elem()
-	}
-	if w := methodWrapped(v); w.Type() != v.Type() {
-		return // an interpreted value in one of yaegi's wrappers
-	}
-	var static reflect.Type // the type yaegi's wrapper gives the value
-	if isValueInterface(v.Type()) {
-		inner, _ := unwrapInterface(v)
-		if !inner.IsValid() {
-			return
-		}
-		static = wrapperStaticType(v)
+	h := holding(e)
+	switch {
+	case !h.v.IsValid(), h.methodWrapped:
+		return // nil, or an interpreted value in one of yaegi's wrappers
+	case h.inWrapper:
+		// yaegi asks the methods of the type of the expression that
+		// put the value in its wrapper: right when that type has them,
+		// and always for an interpreted type.
+		static := wrapperStaticType(h.wrapper)
 		if static == nil {
-			return // an interpreted type: yaegi asks its methods
+			return
 		}
-		v = inner
-	}
-	t := v.Type()
-	if static != nil {
-		// yaegi asks the methods of that type: right when it has them.
 		has := true
 		for _, m := range methods {
 			if _, ok := static.MethodByName(m); !ok {
@@ -85,6 +72,7 @@ func compiledAssertion(ys any, to string, methods ...string) {
 			return
 		}
 	}
+	t := h.v.Type()
 	named := t
 	if t.Kind() == reflect.Pointer {
 		named = t.Elem()
@@ -109,24 +97,17 @@ func compiledAssertion(ys any, to string, methods ...string) {
 // wrapper of a value knows its type; a bare value does not, and then the
 // cell ends with an InterpreterLimit rather than guess.
 func sessionTypeName(ys any, names ...string) string {
-	v := reflect.ValueOf(ys)
-	if v.IsValid() && v.Kind() == reflect.Slice && v.Len() == 1 {
-		v = v.Index(0)
-		if v.Kind() == reflect.Interface && !v.IsNil() {
-			v = v.Elem()
-		}
-	}
-	if v.IsValid() && isValueInterface(v.Type()) {
-		if _, d := unwrapInterface(v); d != nil && (d.kind == 'N' || d.kind == 'P' && d.elem != nil && d.elem.kind == 'N') {
-			return d.String()
-		}
+	e, _ := oneElem(ys)
+	h := holding(e)
+	if d := h.d; d != nil && (d.kind == 'N' || d.kind == 'P' && d.elem != nil && d.elem.kind == 'N') {
+		return d.String()
 	}
 	if len(names) == 1 {
 		return names[0]
 	}
 	what := "a value"
-	if v.IsValid() {
-		what = "a value of type " + methodWrapped(v).Type().String()
+	if h.v.IsValid() {
+		what = "a value of type " + h.v.Type().String()
 	}
 	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " " + what +
 		" is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
@@ -161,4 +142,15 @@ func wrapperStaticType(w reflect.Value) reflect.Type {
 		return nil
 	}
 	return *(*reflect.Type)(unsafe.Pointer(rt.UnsafeAddr()))
+}
+
+// oneElem returns the element of xs, a slice of one element ([]X{x}: the
+// front end passes a value of an interface type so, for yaegi keeps its
+// wrapper of the value there); false when xs is not one.
+func oneElem(xs any) (reflect.Value, bool) {
+	v := reflect.ValueOf(xs)
+	if !v.IsValid() || v.Kind() != reflect.Slice || v.Len() != 1 {
+		return reflect.Value{}, false
+	}
+	return v.Index(0), true
 }

@@ -164,3 +164,35 @@ fmt.Printf("%d %v\n", &pair{1, 2}, []pair{{1, 2}})`)
 		t.Errorf("printed\n%s\nwant\n%s", got, want)
 	}
 }
+
+// panic(x) of a value of a session type: the uncaught panic prints what
+// Go's runtime prints (the Error or String method's text), and recover
+// gives back a value with its type and methods (yaegi gave the bare
+// struct: {7}, %T struct { C int }, and no Error method).
+func TestPanicValueOfSessionType(t *testing.T) {
+	e := newExec(t)
+	run(t, e, `type E struct{ C int }
+func (e E) Error() string { return fmt.Sprint("E", e.C) }
+type S struct{ N int }
+func (s S) String() string { return "S!" }`)
+	for _, c := range []struct{ cell, want string }{{`panic(E{7})`, "E7"}, {`panic(&S{1})`, "S!"}} {
+		ee, _ := fail(t, e, context.Background(), c.cell)
+		if ee.Name != "panic" || ee.Value != c.want {
+			t.Errorf("%s: %s: %s, want panic: %s", c.cell, ee.Name, ee.Value, c.want)
+		}
+	}
+	_, rec := run(t, e, `func() {
+	defer func() {
+		r := recover()
+		fmt.Println(r)
+		fmt.Printf("%v %T\n", r, r)
+		_, isErr := r.(error)
+		v, isE := r.(E)
+		fmt.Println(isErr, isE, v.C)
+	}()
+	panic(E{7})
+}()`)
+	if got, want := rec.stream("stdout"), "E7\nE7 main.E\ntrue true 7\n"; got != want {
+		t.Errorf("recovered: printed %q, want %q", got, want)
+	}
+}

@@ -63,6 +63,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"SessionType":            reflect.ValueOf(sessionTypeName),
 	"ConcreteAssertionPanic": reflect.ValueOf(concreteAssertionPanic),
 	"Recovered":              reflect.ValueOf(recovered),
+	"PanicValue":             reflect.ValueOf(panicValue),
 	"TypeOf":                 reflect.ValueOf(typeOf),
 }
 

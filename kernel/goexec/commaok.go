@@ -20,9 +20,9 @@ import (
 //	if !ok { __goexec.Zero(&v) }
 //
 // (with a fresh name for ok when the statement discards it), for a v that
-// is a variable or a field of one (v.f). A map element or slice element on
-// the left (a[i], ok = m[k]) is left alone: which one it is, the syntax
-// does not say.
+// is a variable or a field of one (v.f); a map or slice element on the
+// left (a[i], ok = m[k]) reads into a fresh variable first
+// (commaOKElement).
 func lowerCommaOK(n ast.Node) {
 	count := 0
 	ast.Inspect(n, func(n ast.Node) bool {
@@ -55,10 +55,14 @@ func commaOKList(l []ast.Stmt, count *int) []ast.Stmt {
 		if id, ok := v.(*ast.Ident); ok && id.Name == "_" {
 			continue
 		}
+		pos := a.Pos()
 		if !isVarOrField(v) {
+			if a.Tok == token.ASSIGN && !hasCall(a.Lhs[0]) && !hasCall(a.Lhs[1]) {
+				out[len(out)-1] = commaOKElement(a, count)
+				changed = true
+			}
 			continue
 		}
-		pos := a.Pos()
 		okName := a.Lhs[1].(*ast.Ident)
 		if okName.Name == "_" {
 			*count++
@@ -88,6 +92,53 @@ func commaOKList(l []ast.Stmt, count *int) []ast.Stmt {
 		return l
 	}
 	return out
+}
+
+// commaOKElement lowers a comma-ok map read into an element or another
+// place that has no address, "a[i], ok = m[k]", to
+//
+//	{ V, OK := m[k]; if !OK { __goexec.Zero(&V) }; a[i], ok = V, OK }
+//
+// The place's operands are then evaluated after the map read, not
+// before: the caller lowers only a left side without calls, where the
+// order cannot be seen.
+func commaOKElement(a *ast.AssignStmt, count *int) ast.Stmt {
+	pos := a.Pos()
+	*count++
+	v := &ast.Ident{NamePos: pos, Name: fmt.Sprintf("__goexecV%d", *count)}
+	ok := &ast.Ident{NamePos: pos, Name: fmt.Sprintf("__goexecOK%d", *count)}
+	id := func(x *ast.Ident) *ast.Ident { return &ast.Ident{NamePos: pos, Name: x.Name} }
+	return &ast.BlockStmt{Lbrace: pos, Rbrace: a.End(), List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{id(v), id(ok)}, TokPos: pos, Tok: token.DEFINE, Rhs: a.Rhs},
+		&ast.IfStmt{If: pos,
+			Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: id(ok)},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+				Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Zero"}},
+				Lparen: pos,
+				Args:   []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: id(v)}},
+				Rparen: pos,
+			}}}},
+		},
+		&ast.AssignStmt{Lhs: a.Lhs, TokPos: a.TokPos, Tok: token.ASSIGN, Rhs: []ast.Expr{id(v), id(ok)}},
+	}}
+}
+
+// hasCall reports whether x holds a call (or a receive), whose order
+// against other evaluations a program could see.
+func hasCall(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = true
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isVarOrField reports whether x is a variable (v) or a field of one

@@ -13,6 +13,8 @@ func TestCommaOKMapRead(t *testing.T) {
 		{"= to variables declared outside", "var v int\nvar ok bool\nvar vs []int\nfor k := 0; k < 4; k++ {\n\tv, ok = m[k]\n\tvs = append(vs, v)\n}\nfmt.Sprint(vs, ok)", `"[1 0 1 0] false"`},
 		{"ok discarded, :=", "ms := map[string][]int{\"a\": {1}}\nvar ws [][]int\nfor _, k := range []string{\"a\", \"b\"} {\n\tw, _ := ms[k]\n\tws = append(ws, w)\n}\nfmt.Sprint(ws)", `"[[1] []]"`},
 		{"ok discarded, = to a field", "type S struct{ f int }\nvar s S\nvar fs []int\nfor k := 0; k < 4; k++ {\n\ts.f, _ = m[k]\n\tfs = append(fs, s.f)\n}\nfmt.Sprint(fs)", `"[1 0 1 0]"`},
+		{"= to slice elements", "a := make([]int, 4)\noks := make([]bool, 4)\na[1] = 9\nfor k := 0; k < 4; k++ {\n\ta[k], oks[k] = m[k]\n}\nfmt.Sprint(a, oks)", `"[1 0 1 0] [true false true false]"`},
+		{"= to a map element, ok discarded", "out := map[int]int{1: 5}\nfor k := 0; k < 3; k++ {\n\tout[k], _ = m[k]\n}\nfmt.Sprint(out)", `"map[0:1 1:0 2:1]"`},
 		{"in a switch case", "var cs []int\nfor k := 0; k < 3; k++ {\n\tswitch {\n\tdefault:\n\t\tv, _ := m[k]\n\t\tcs = append(cs, v)\n\t}\n}\nfmt.Sprint(cs)", `"[1 0 1]"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

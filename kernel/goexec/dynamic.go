@@ -145,40 +145,28 @@ func methodTable(methods []any) map[string]func(any) string {
 // names and, from methods, its String or Error method; x itself when
 // there is no wrapper.
 func dynamicOne(xs any, methods ...any) any {
-	v := reflect.ValueOf(xs)
-	if !v.IsValid() || v.Kind() != reflect.Slice || v.Len() != 1 {
+	e, ok := oneElem(xs)
+	if !ok {
 		return xs
 	}
-	return dynamicElem(v.Index(0), methodTable(methods))
+	return dynamicElem(e, methodTable(methods))
 }
 
 // dynamicElem returns the value e (an element of a slice, array or map)
 // as fmt should get it: unwrapped from yaegi's wrapper, as a GoValue.
 func dynamicElem(e reflect.Value, methods map[string]func(any) string) any {
-	if e.Kind() == reflect.Interface {
-		if e.IsNil() {
-			return nil
-		}
-		e = e.Elem()
-	}
-	e = methodWrapped(e)
-	if isValueInterface(e.Type()) {
-		inner, d := unwrapInterface(e)
-		if !inner.IsValid() {
-			return nil // a nil interface of the session
-		}
-		if !inner.CanInterface() {
-			return e.Interface()
-		}
-		if d == nil {
-			return inner.Interface()
-		}
-		return goValue{v: inner, d: d, methods: methods}
-	}
-	if !e.CanInterface() {
+	h := holding(e)
+	switch {
+	case !h.v.IsValid():
+		return nil // a nil interface, of the session's or not
+	case h.inWrapper && !h.v.CanInterface():
+		return h.wrapper.Interface()
+	case h.inWrapper && h.d != nil:
+		return goValue{v: h.v, d: h.d, methods: methods}
+	case !h.v.CanInterface():
 		return nil
 	}
-	return e.Interface()
+	return h.v.Interface()
 }
 
 // methodWrapped returns the value inside one of yaegi's wrappers that give
@@ -192,6 +180,48 @@ func methodWrapped(e reflect.Value) reflect.Value {
 		e = e.Field(0).Elem()
 	}
 	return e
+}
+
+// heldValue is what the interpreter holds for a value of an interface type,
+// taken apart: the value itself, the description of its type when yaegi's
+// wrapper (interp.valueInterface) gives one, and how it came.
+type heldValue struct {
+	v reflect.Value // the value; invalid for a nil interface
+	d *typeDesc     // its type, from yaegi's wrapper; nil when not known
+	// inWrapper: v came out of yaegi's wrapper; its description d may
+	// still be nil when the itype cannot be read.
+	inWrapper bool
+	// methodWrapped: v came out of one of yaegi's wrappers of a method
+	// set (interp._error), which keep no type.
+	methodWrapped bool
+	wrapper       reflect.Value // yaegi's wrapper, when inWrapper
+}
+
+// holding takes apart e, an interface value or the value in one: it looks
+// through an interface, then through yaegi's wrappers of a method set,
+// then through yaegi's wrapper of a session value.
+func holding(e reflect.Value) heldValue {
+	if e.Kind() == reflect.Interface {
+		if e.IsNil() {
+			return heldValue{}
+		}
+		e = e.Elem()
+	}
+	if !e.IsValid() {
+		return heldValue{}
+	}
+	var h heldValue
+	if inner := methodWrapped(e); inner.Type() != e.Type() {
+		h.methodWrapped = true
+		e = inner
+	}
+	if isValueInterface(e.Type()) {
+		h.inWrapper, h.wrapper = true, e
+		h.v, h.d = unwrapInterface(e)
+		return h
+	}
+	h.v = e
+	return h
 }
 
 // dynamicValue is the helper Dynamic, for an argument x of a slice, array
@@ -316,36 +346,26 @@ func holdsWrapper(v reflect.Value) bool {
 // named type (int) keeps its name: a session type without methods
 // declared on int is, to the interpreter, an int.
 func dynamicTypeName(xs any, candidates ...any) string {
-	v := reflect.ValueOf(xs)
-	if !v.IsValid() || v.Kind() != reflect.Slice || v.Len() != 1 {
+	e, ok := oneElem(xs)
+	if !ok {
 		return reflect.TypeOf(xs).String()
 	}
-	e := v.Index(0)
-	if e.Kind() == reflect.Interface {
-		if e.IsNil() {
-			return "<nil>"
-		}
-		e = e.Elem()
+	h := holding(e)
+	switch {
+	case !h.v.IsValid():
+		return "<nil>"
+	case h.d != nil:
+		return h.d.String()
+	case h.inWrapper:
+		return h.v.Type().String()
 	}
-	inner := methodWrapped(e)
-	wrapped := inner.Type() != e.Type()
-	e = inner
-	if isValueInterface(e.Type()) {
-		inner, d := unwrapInterface(e)
-		if !inner.IsValid() {
-			return "<nil>"
-		}
-		if d != nil {
-			return d.String()
-		}
-		return inner.Type().String()
-	}
-	if wrapped || e.Type().Name() == "" {
-		if name, ok := candidateName(e.Type(), candidates); ok {
+	t := h.v.Type()
+	if h.methodWrapped || t.Name() == "" {
+		if name, ok := candidateName(t, candidates); ok {
 			return name
 		}
 	}
-	return e.Type().String()
+	return t.String()
 }
 
 // candidateName returns the name of the one candidate (pairs of a name
@@ -359,11 +379,8 @@ func candidateName(t reflect.Type, candidates []any) (string, bool) {
 		if !ok || !z.IsValid() {
 			continue
 		}
-		z = methodWrapped(z)
-		if isValueInterface(z.Type()) {
-			if inner, _ := unwrapInterface(z); inner.IsValid() {
-				z = inner
-			}
+		if h := holding(z); h.v.IsValid() {
+			z = h.v
 		}
 		if z.Type() == t {
 			names = append(names, name)
@@ -409,11 +426,8 @@ func typeOf(x any, str, name string) reflect.Type {
 	if !v.IsValid() {
 		return nil
 	}
-	v = methodWrapped(v)
-	if isValueInterface(v.Type()) {
-		if inner, _ := unwrapInterface(v); inner.IsValid() {
-			v = inner
-		}
+	if h := holding(v); h.v.IsValid() {
+		v = h.v
 	}
 	return sessionType{Type: v.Type(), name: name, str: str}
 }

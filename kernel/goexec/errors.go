@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"go/scanner"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -106,7 +107,15 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 		// os.Exit or log.Fatal (exit.go): Go prints nothing more.
 		return &kernel.ExecError{Name: "Exit", Value: x.String(), Traceback: []string{x.String()}}
 	}
+	if rv, ok := value.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		if sp, ok := rv.Interface().(sessionPanic); ok {
+			value = sp
+		}
+	}
 	e := &kernel.ExecError{Name: "panic", Value: goPanicText(fmt.Sprint(value))}
+	if text, ok := panicText(value); ok {
+		e.Value = text
+	}
 	e.Traceback = []string{"panic: " + e.Value}
 	if x, ok := value.(interpreterLimit); ok {
 		e.Name, e.Value = "InterpreterLimit", x.msg

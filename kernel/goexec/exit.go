@@ -149,6 +149,8 @@ func recovered(v any) any {
 	switch x := v.(type) {
 	case exitRequest, interpreterLimit:
 		panic(x)
+	case sessionPanic:
+		return x.value
 	case runtimeError, assertionError:
 		return v
 	case error:
