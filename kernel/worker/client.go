@@ -165,6 +165,7 @@ func (c *Client) worker() (*process, error) {
 // the error for the cell that was running.
 func (c *Client) died(p *process) *kernel.ExecError {
 	name, value, exit := p.wait()
+	c.dbg.workerDied()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.cur == p {

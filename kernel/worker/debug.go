@@ -35,6 +35,12 @@ type debugRelay struct {
 	session []json.RawMessage
 	bps     map[string]json.RawMessage
 	primed  *process
+
+	// stopped are the threads the worker's last events left stopped;
+	// when the worker dies, the front end is told that they go on
+	// (lost), so that its debugger does not show a stopped cell that is
+	// gone.
+	stopped map[int]bool
 }
 
 // record notes a request that changes the debug session.
@@ -89,6 +95,7 @@ func (r *debugRelay) fromWorker(m Message) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if m.Op == "debug_event" {
+		r.track(m.Debug)
 		if r.events != nil {
 			r.events(m.Debug)
 		}
@@ -98,6 +105,49 @@ func (r *debugRelay) fromWorker(m Message) {
 		delete(r.pending, m.ID)
 		ch <- m.Debug
 	}
+}
+
+// track notes the threads that a stopped or continued event stops or
+// lets go on. r.mu is held.
+func (r *debugRelay) track(event json.RawMessage) {
+	var ev struct {
+		Event string `json:"event"`
+		Body  struct {
+			ThreadID            int  `json:"threadId"`
+			AllThreadsContinued bool `json:"allThreadsContinued"`
+		} `json:"body"`
+	}
+	if json.Unmarshal(event, &ev) != nil {
+		return
+	}
+	switch ev.Event {
+	case "stopped":
+		if r.stopped == nil {
+			r.stopped = map[int]bool{}
+		}
+		r.stopped[ev.Body.ThreadID] = true
+	case "continued":
+		if ev.Body.AllThreadsContinued {
+			r.stopped = nil
+		} else {
+			delete(r.stopped, ev.Body.ThreadID)
+		}
+	}
+}
+
+// workerDied tells the front end, with a continued event for each thread
+// that was stopped, that the cell it showed stopped is gone with its
+// worker (JupyterLab's debugger then clears its call stack and variables).
+func (r *debugRelay) workerDied() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, id := range slices.Sorted(maps.Keys(r.stopped)) {
+		if r.events != nil {
+			r.events(dap.Marshal(dap.Event{Type: "event", Event: "continued",
+				Body: map[string]any{"threadId": id, "allThreadsContinued": true}}))
+		}
+	}
+	r.stopped = nil
 }
 
 // SetDebugEvents sets where the worker's debug events go (the kernel's

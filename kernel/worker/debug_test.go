@@ -77,3 +77,66 @@ func TestDebugSessionSurvivesWorkerDeath(t *testing.T) {
 		t.Fatalf("debugInfo after disconnect and a death: %v", info)
 	}
 }
+
+// A worker that dies while its cell is stopped at a breakpoint: the front
+// end gets a continued event for the stopped thread (JupyterLab's
+// debugger would otherwise go on showing a stopped cell that is gone),
+// and the cell ends with the worker's death.
+func TestStoppedWorkerDeathContinuesThread(t *testing.T) {
+	c := newTestClient(t, 0)
+	events := make(chan map[string]any, 64)
+	c.SetDebugEvents(func(b json.RawMessage) {
+		var m map[string]any
+		_ = json.Unmarshal(b, &m)
+		events <- m
+	})
+	for i, cmd := range []string{"initialize", "attach"} {
+		if r := debugDo(t, c, i+1, cmd, map[string]any{}); r["success"] != true {
+			t.Fatalf("%s: %v", cmd, r)
+		}
+	}
+	code := "v := 7\nw := v + 1\n_ = w"
+	path := debugDo(t, c, 3, "dumpCell", map[string]any{"code": code})["body"].(map[string]any)["sourcePath"]
+	if r := debugDo(t, c, 4, "setBreakpoints", map[string]any{"source": map[string]any{"path": path},
+		"breakpoints": []any{map[string]any{"line": 2}}}); r["success"] != true {
+		t.Fatalf("setBreakpoints: %v", r)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Execute(context.Background(), code, &recorder{})
+		done <- err
+	}()
+	deadline := time.After(30 * time.Second)
+	var thread any
+	for thread == nil {
+		select {
+		case ev := <-events:
+			if ev["event"] == "stopped" {
+				thread = ev["body"].(map[string]any)["threadId"]
+			}
+		case err := <-done:
+			t.Fatalf("the cell ended without stopping at its breakpoint: %v", err)
+		case <-deadline:
+			t.Fatal("no stopped event")
+		}
+	}
+	c.HardInterrupt()
+	if err := <-done; err == nil {
+		t.Fatal("the cell whose worker was stopped reported success")
+	}
+	for {
+		select {
+		case ev := <-events:
+			if ev["event"] != "continued" {
+				continue
+			}
+			body := ev["body"].(map[string]any)
+			if body["threadId"] != thread || body["allThreadsContinued"] != true {
+				t.Fatalf("continued event %v, want thread %v, all threads", body, thread)
+			}
+			return
+		case <-time.After(30 * time.Second):
+			t.Fatal("no continued event after the stopped worker's death")
+		}
+	}
+}
