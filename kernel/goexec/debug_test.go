@@ -241,6 +241,11 @@ func TestDebugLibraryValues(t *testing.T) {
 		t.Fatalf("evaluate m.W = %v", r)
 	}
 	c.do("evaluate", map[string]any{"expression": "m.Nope", "frameId": top["id"]}, false)
+	// Expressions over the stopped cell's values (stopped before line 2
+	// runs: n is still 0).
+	if r := c.do("evaluate", map[string]any{"expression": "len(m.B)*10 + n", "frameId": top["id"]}, true); r["result"] != "60" {
+		t.Fatalf("evaluate len(m.B)*10 + n = %v", r)
+	}
 	c.do("continue", map[string]any{"threadId": 1}, true)
 	if err := <-done; err != nil {
 		t.Fatal(err)

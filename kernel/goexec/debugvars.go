@@ -309,8 +309,8 @@ func (e *Executor) lookup(frame int, expr string) (reflect.Value, bool) {
 	return v, true
 }
 
-// evaluate answers the value of a variable or a field path; the Go
-// debugger does not evaluate other expressions yet.
+// evaluate answers the value of an expression over the stopped frame's
+// variables and the session's (debugeval.go).
 func (e *Executor) evaluate(req dap.Request) (any, error) {
 	var a struct {
 		Expression string `json:"expression"`
@@ -319,9 +319,9 @@ func (e *Executor) evaluate(req dap.Request) (any, error) {
 	if err := args(req, &a); err != nil {
 		return nil, err
 	}
-	v, ok := e.lookup(a.FrameID, a.Expression)
-	if !ok {
-		return nil, fmt.Errorf("evaluate: %q is not a variable in scope (only names and field selectors are evaluated)", a.Expression)
+	v, err := evalExpression(a.Expression, func(name string) (reflect.Value, bool) { return e.lookup(a.FrameID, name) })
+	if err != nil {
+		return nil, fmt.Errorf("evaluate: %w", err)
 	}
 	e.dbg.mu.Lock()
 	defer e.dbg.mu.Unlock()

@@ -1,0 +1,86 @@
+package goexec
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The debugger's expressions, over values as the interpreter holds them
+// (a struct with an unexported field has it as X+name). The wanted values
+// are Go's for the same expressions.
+func TestEvalExpression(t *testing.T) {
+	type chain struct {
+		V    []float64
+		Xpos int // yaegi's name of an unexported field pos
+	}
+	c := &chain{V: []float64{0.5, 1.5, 2.5}, Xpos: 2}
+	vars := map[string]any{
+		"c":  c,
+		"m":  map[string]int{"a": 1},
+		"n":  int32(7),
+		"s":  "héllo",
+		"ok": true,
+		"u":  uint8(200),
+		"x":  any(c),
+	}
+	lookup := func(name string) (reflect.Value, bool) {
+		v, ok := vars[name]
+		if !ok {
+			return reflect.Value{}, false
+		}
+		return reflect.ValueOf(v), true
+	}
+	for _, tc := range []struct{ expr, want string }{
+		{"c.V[c.pos]", "2.5"},
+		{"len(c.V) + cap(c.V[:0:0][:0])", ""}, // a slice expression is refused (below)
+		{"c.V[1] * 2", "3"},
+		{"(*c).pos - 1", "1"},
+		{"x.V[0]", "0.5"},
+		{"m[\"a\"] + m[\"b\"]", "1"},
+		{"n / 2", "3"},
+		{"n % 4 == 3 && ok", "true"},
+		{"-n + 1", "-6"},
+		{"u + 55", "255"},
+		{"len(s)", "6"},
+		{"s[1]", "195"},
+		{"s + \"!\" == \"héllo!\"", "true"},
+		{"1 + 2.5", "3.5"},
+		{"ok || c.V[5] > 0", "true"}, // not evaluated: out of range
+		{"!ok", "false"},
+	} {
+		v, err := evalExpression(tc.expr, lookup)
+		if tc.want == "" {
+			if err == nil {
+				t.Errorf("%s = %v, want an error", tc.expr, v)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.expr, err)
+			continue
+		}
+		if got := fmt.Sprint(v.Interface()); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ expr, want string }{
+		{"c.V[3]", "column 5: index out of range [3] with length 3"},
+		{"n / 0", "column 1: integer divide by zero"},
+		{"n + u", "mismatched types int32 and uint8"},
+		{"nope + 1", "column 1: nope is not a variable in scope"},
+		{"c.Nope", "c has no field Nope"},
+		{"fmt.Sprint(n)", "calls no functions but len and cap"},
+		{"u + 300", "the constant 300 does not fit in uint8"},
+	} {
+		_, err := evalExpression(tc.expr, lookup)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", tc.expr, err, tc.want)
+		}
+	}
+	// uint8 arithmetic wraps, as Go's does.
+	if v, err := evalExpression("u + 56", lookup); err != nil || v.Uint() != 0 {
+		t.Errorf("u + 56 = %v, %v; want 0", v, err)
+	}
+}
