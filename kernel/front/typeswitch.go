@@ -354,10 +354,22 @@ func commaOKAssertions(n ast.Node) map[*ast.TypeAssertExpr]bool {
 // gave {7} for panic(E{7}) and the uncaught panic read "panic: {7}";
 // []any{x} keeps yaegi's wrapper of x, and the stringers let the helper
 // write what Go's runtime prints (E7, the Error method's text).
+//
+// Every panic's value then goes through the helper PanicHook, which
+// stops the cell there when the debugger is asked to stop on panics:
+//
+//	panic(PanicHook(x))
 func (lw *Lowering) panicValue(c *ast.CallExpr) {
 	if len(c.Args) != 1 {
 		return
 	}
+	// The helpers' calls are at the panic's own position, where a
+	// traceback's frame points.
+	at := c.Pos()
+	defer func() {
+		a := c.Args[0]
+		c.Args[0] = &ast.CallExpr{Fun: lw.helper("PanicHook", at), Lparen: at, Args: []ast.Expr{a}, Rparen: a.End()}
+	}()
 	a := c.Args[0]
 	t := lw.Info.Types[a].Type
 	if t == nil {
@@ -374,7 +386,7 @@ func (lw *Lowering) panicValue(c *ast.CallExpr) {
 	default:
 		return
 	}
-	pos := a.Pos()
+	pos := at
 	one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.Ident{NamePos: pos, Name: "any"}}, Lbrace: pos, Elts: []ast.Expr{a}, Rbrace: a.End()}
 	args := append([]ast.Expr{one, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(desc)}}, methods...)
 	c.Args[0] = &ast.CallExpr{Fun: lw.helper("PanicValue", pos), Lparen: pos, Args: args, Rparen: a.End()}

@@ -43,6 +43,11 @@ type debugger struct {
 	fileImports map[string]map[string]string
 	steps       map[int]stepFrom // goroutine → where its step started
 	pausing     map[int]bool     // goroutines paused, stepping to a line
+	// onPanic: setExceptionBreakpoints asked to stop at panics;
+	// panicking is the text of the panic the cell stops at next, and
+	// exception the one it stopped at (debugpanic.go).
+	onPanic              bool
+	panicking, exception string
 }
 
 // SetDebugEvents sets where debug events go; see kernel.Debugger.
@@ -213,11 +218,17 @@ func (d *debugger) stoppedAt(ev *interp.DebugEvent) {
 	if d.pausing[g] {
 		reason = "pause"
 	}
+	body := map[string]any{"reason": reason, "threadId": g, "allThreadsStopped": false}
+	if d.panicking != "" && ev.Reason() == interp.DebugPause {
+		// Stopped at the panic that PanicHook announced.
+		d.exception, d.panicking = d.panicking, ""
+		body["reason"], body["description"], body["text"] = "exception", "panic: "+d.exception, d.exception
+	}
 	delete(d.steps, g)
 	delete(d.pausing, g)
 	d.stopped[g] = ev
 	d.refs, d.frames = nil, nil
-	d.event("stopped", map[string]any{"reason": reason, "threadId": g, "allThreadsStopped": false})
+	d.event("stopped", body)
 }
 
 // resume lets goroutine g go on with how (continue or a step); the
@@ -230,6 +241,7 @@ func (d *debugger) resume(g int, how interp.DebugEventReason) error {
 	if ok {
 		delete(d.stopped, g)
 		d.refs, d.frames = nil, nil
+		d.exception = ""
 	}
 	d.mu.Unlock()
 	if dbg == nil || !ok {

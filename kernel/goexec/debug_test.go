@@ -3,6 +3,7 @@ package goexec
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -367,5 +368,55 @@ func TestDebugErrorsNameCellLines(t *testing.T) {
 		if !strings.Contains(msg, tc.want) || strings.Contains(msg, cellNaming.Prefix) {
 			t.Errorf("%q: error %q, want it to name %q and not the file", tc.code, msg, tc.want)
 		}
+	}
+}
+
+// With the exception filter "panic" on, a cell stops at its panic
+// statement, before the stack unwinds: the stopped event says exception
+// with the panic's text, the frame's variables are there, exceptionInfo
+// describes it, and continuing lets the panic end the cell. With the
+// filter off, the same cell just fails.
+func TestDebugStopsAtPanic(t *testing.T) {
+	skipRace(t)
+	e := newExec(t)
+	c := newDebugClient(t, e)
+	code := "x := 3\ny := x * 2\npanic(fmt.Sprint(\"bad \", y))"
+	c.setup(code)
+	init := c.do("initialize", nil, true)
+	if fs, _ := init["exceptionBreakpointFilters"].([]any); len(fs) != 1 || fs[0].(map[string]any)["filter"] != "panic" {
+		t.Fatalf("exceptionBreakpointFilters = %v", init["exceptionBreakpointFilters"])
+	}
+	c.do("setExceptionBreakpoints", map[string]any{"filters": []any{"panic"}}, true)
+	done := execAsync(e, context.Background(), code)
+	ev := c.event("stopped")
+	if ev["reason"] != "exception" || ev["text"] != "bad 6" {
+		t.Fatalf("stopped = %v, want an exception with the panic's text", ev)
+	}
+	top := c.topFrame()
+	if top["line"] != float64(3) {
+		t.Fatalf("stopped at line %v, want 3 (the panic)", top["line"])
+	}
+	if y := c.variable(c.scope(top["id"], "Globals"), "y"); y["value"] != "6" {
+		t.Fatalf("y = %v", y)
+	}
+	if info := c.do("exceptionInfo", map[string]any{"threadId": 1}, true); info["description"] != "panic: bad 6" {
+		t.Fatalf("exceptionInfo = %v", info)
+	}
+	c.do("continue", map[string]any{"threadId": 1}, true)
+	var ee *kernel.ExecError
+	if err := <-done; !errors.As(err, &ee) || ee.Name != "panic" || ee.Value != "bad 6" {
+		t.Fatalf("the cell ended with %v, want its panic", err)
+	}
+	// Off again: the cell fails without stopping.
+	c.do("setExceptionBreakpoints", map[string]any{"filters": []any{}}, true)
+	if err := <-execAsync(e, context.Background(), code); !errors.As(err, &ee) || ee.Value != "bad 6" {
+		t.Fatalf("with the filter off: %v", err)
+	}
+	select {
+	case ev := <-c.events:
+		if ev["event"] == "stopped" {
+			t.Fatalf("stopped with the filter off: %v", ev)
+		}
+	default:
 	}
 }

@@ -55,7 +55,11 @@ func (e *Executor) debugRequest(req dap.Request) (any, error) {
 		return map[string]any{
 			"supportsConfigurationDoneRequest": true,
 			"supportsEvaluateForHovers":        true,
-			"exceptionBreakpointFilters":       []any{},
+			"supportsExceptionInfoRequest":     true,
+			"exceptionBreakpointFilters": []any{map[string]any{
+				"filter": panicFilter, "label": "Panics", "default": false,
+				"description": "Stop at a panic(…) of a cell, before the stack unwinds",
+			}},
 		}, nil
 	case "attach":
 		d.mu.Lock()
@@ -73,7 +77,9 @@ func (e *Executor) debugRequest(req dap.Request) (any, error) {
 			}
 		}
 		return nil, nil
-	case "configurationDone", "setExceptionBreakpoints", "setFunctionBreakpoints":
+	case "setExceptionBreakpoints":
+		return e.setExceptionBreakpoints(req)
+	case "configurationDone", "setFunctionBreakpoints":
 		return map[string]any{"breakpoints": []any{}}, nil
 	case "debugInfo":
 		return e.debugInfo(), nil
@@ -165,7 +171,7 @@ func (e *Executor) debugRequest(req dap.Request) (any, error) {
 	case "modules":
 		return map[string]any{"modules": []any{}, "totalModules": 0}, nil
 	case "exceptionInfo":
-		return nil, fmt.Errorf("exceptionInfo: Go cells do not stop on exceptions")
+		return e.exceptionInfo()
 	}
 	return nil, fmt.Errorf("the Go kernel's debugger does not support the request %q", req.Command)
 }

@@ -256,8 +256,10 @@ func (e *Executor) init() error {
 		"Zero":    reflect.ValueOf(zero),
 		"Capture": capture,
 		"At":      reflect.ValueOf(e.at),
-		"Ctx":     reflect.ValueOf(e.cellCtx),
-		"Sweep":   reflect.ValueOf(e.lastSweep),
+		// PanicHook stops a debugged cell at a panic (debugpanic.go).
+		"PanicHook": reflect.ValueOf(e.panicHook),
+		"Ctx":       reflect.ValueOf(e.cellCtx),
+		"Sweep":     reflect.ValueOf(e.lastSweep),
 		// Background gives the prelude a context even when the session
 		// does not import package context.
 		"Background": reflect.ValueOf(context.Background),
