@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -110,9 +111,20 @@ func (s *widgetSession) next(ch <-chan frameMsg, what string, match func(frameMs
 	}
 }
 
-// execute runs code and returns the iopub messages of the request up to
-// its idle status.
+// execute runs code, which must succeed, and returns the iopub messages
+// of the request up to its idle status.
 func (s *widgetSession) execute(code string) []frameMsg {
+	s.t.Helper()
+	msgs, reply := s.executeAny(code)
+	if reply["status"] != "ok" {
+		s.t.Fatalf("cell %q: %v", code, reply)
+	}
+	return msgs
+}
+
+// executeAny runs code and returns the iopub messages of the request up
+// to its idle status, and the execute_reply's content.
+func (s *widgetSession) executeAny(code string) ([]frameMsg, map[string]any) {
 	s.t.Helper()
 	id := s.send(s.shell, "execute_request", map[string]any{"code": code, "silent": false, "store_history": true,
 		"user_expressions": map[string]any{}, "allow_stdin": false, "stop_on_error": true})
@@ -125,10 +137,7 @@ func (s *widgetSession) execute(code string) []frameMsg {
 		return m.typ == "status" && m.content["execution_state"] == "idle"
 	})
 	r := s.next(s.shellC, "execute_reply", func(m frameMsg) bool { return m.parent == id })
-	if r.content["status"] != "ok" {
-		s.t.Fatalf("cell %q: %v", code, r.content)
-	}
-	return got
+	return got, r.content
 }
 
 // result returns the text/plain of a cell's execute_result.
@@ -260,7 +269,8 @@ func startWidgetSession(t *testing.T) *widgetSession {
 // click whose callback prints into an Output; an image's bytes as a
 // binary buffer both ways; request_states on the control comm; a
 // comm_open to an unknown target refused with comm_close; comm_close in
-// both directions; and every comm closed when the kernel restarts.
+// both directions; a callback's panic reported to the next cell; and every
+// comm closed when the kernel restarts and when the worker dies.
 func TestWidgetsOverSockets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a worker process")
@@ -364,6 +374,27 @@ widgets.NewVBox(b, out)`)
 		}
 	}
 
+	// A callback that panics is reported to the next cell; the session
+	// and the later callbacks go on (they run in order: the Output's
+	// update says that the panicking one has run).
+	msgs = s.execute(`bad := widgets.NewButton("bad")
+bad.OnClick(func() { panic("boom in a callback") })
+bad`)
+	bad := opened(msgs)["ButtonModel"]
+	for _, b := range []string{bad, button} {
+		s.send(s.shell, "comm_msg", map[string]any{"comm_id": b,
+			"data": map[string]any{"method": "custom", "content": map[string]any{"event": "click"}}})
+	}
+	s.commMsg(output, "update")
+	reported := false
+	for _, m := range s.execute("s.Value()") {
+		text, _ := m.content["text"].(string)
+		reported = reported || m.typ == "stream" && m.content["name"] == "stderr" && strings.Contains(text, "boom in a callback")
+	}
+	if !reported {
+		t.Errorf("the callback's panic was not reported to the next cell")
+	}
+
 	// An image's bytes travel as a buffer, both ways.
 	msgs = s.execute(`img := widgets.NewImage(nil)
 img.SetPNG([]byte("png from Go"))`)
@@ -446,7 +477,24 @@ img.SetPNG([]byte("png from Go"))`)
 	if c := s.commInfo(""); len(c) != 0 {
 		t.Errorf("comms open after the restart: %v", c)
 	}
-	if got := result(t, s.execute(`widgets.NewLabel("again").Value()`)); got != `"again"` {
+	msgs = s.execute(`again := widgets.NewLabel("again")
+again.Value()`)
+	if got := result(t, msgs); got != `"again"` {
 		t.Errorf("a widget after the restart: %s", got)
+	}
+
+	// A worker that dies between cells (a panic on a goroutine of compiled
+	// code) takes its comms with it: the front end is told at once.
+	again := opened(msgs)["LabelModel"]
+	// (The worker may die before the cell has ended, or after: either way
+	// its comms are closed.)
+	msgs, _ = s.executeAny(`die := func() { panic("the worker dies") }
+time.AfterFunc(time.Millisecond, die)`)
+	isClose := func(m frameMsg) bool { return m.typ == "comm_close" && m.content["comm_id"] == again }
+	if !slices.ContainsFunc(msgs, isClose) {
+		s.next(s.iopubC, "comm_close of the label after the worker died", isClose)
+	}
+	if c := s.commInfo(""); len(c) != 0 {
+		t.Errorf("comms open after the worker died: %v", c)
 	}
 }
