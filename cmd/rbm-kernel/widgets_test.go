@@ -61,7 +61,7 @@ func readFrames(s zmq4.Socket, out chan<- frameMsg) {
 // widgetSession is a Jupyter client of a kernel whose cells run in a
 // worker process.
 type widgetSession struct {
-	t                     *testing.T
+	t                     testing.TB
 	key                   string
 	shell, control, iopub zmq4.Socket
 	shellC, iopubC        chan frameMsg
@@ -141,7 +141,7 @@ func (s *widgetSession) executeAny(code string) ([]frameMsg, map[string]any) {
 }
 
 // result returns the text/plain of a cell's execute_result.
-func result(t *testing.T, msgs []frameMsg) string {
+func result(t testing.TB, msgs []frameMsg) string {
 	t.Helper()
 	for _, m := range msgs {
 		if m.typ == "execute_result" {
@@ -204,7 +204,7 @@ func (s *widgetSession) commInfo(target string) map[string]any {
 
 // startWidgetSession starts the kernel command with cells in a worker
 // process, connects a client and waits until iopub is subscribed.
-func startWidgetSession(t *testing.T) *widgetSession {
+func startWidgetSession(t testing.TB) *widgetSession {
 	file, ci := connFile(t)
 	e, _, _ := testEnv(nil)
 	stderr := &lockedBuffer{}
@@ -497,4 +497,37 @@ time.AfterFunc(time.Millisecond, die)`)
 	if c := s.commInfo(""); len(c) != 0 {
 		t.Errorf("comms open after the worker died: %v", c)
 	}
+}
+
+// BenchmarkWidgetRoundTrip measures a widget round trip as a user sees
+// it: the front end moves a slider (comm_msg update) and waits for what
+// the slider's Go callback changes (the label's update on iopub), through
+// the kernel process, the worker and back. It reports the p50 and p90 of
+// the round trips in ms.
+func BenchmarkWidgetRoundTrip(b *testing.B) {
+	s := startWidgetSession(b)
+	msgs := s.execute(`s := widgets.NewIntSlider("k", 0, 0, 1000000)
+l := widgets.NewLabel("")
+s.OnChange(func(v int) { l.SetValue(fmt.Sprint(v)) })
+s`)
+	ids := opened(msgs)
+	slider, label := ids["IntSliderModel"], ids["LabelModel"]
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := range b.N {
+		want := fmt.Sprint(i + 1)
+		start := time.Now()
+		s.send(s.shell, "comm_msg", map[string]any{"comm_id": slider,
+			"data": map[string]any{"method": "update", "state": map[string]any{"value": i + 1}, "buffer_paths": []any{}}})
+		s.next(s.iopubC, "the label's update", func(m frameMsg) bool {
+			d, _ := m.content["data"].(map[string]any)
+			st, _ := d["state"].(map[string]any)
+			return m.typ == "comm_msg" && m.content["comm_id"] == label && st["value"] == want
+		})
+		times = append(times, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(times[len(times)*9/10].Microseconds())/1000, "p90-ms")
 }
