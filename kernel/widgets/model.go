@@ -201,6 +201,11 @@ func (m *Model) Set(kv ...any) error {
 		if !ok {
 			return fmt.Errorf("widgets: %s.Set: argument %d is a %T, want an attribute name", m.name, i+1, kv[i])
 		}
+		if _, isBuf := kv[i+1].([]byte); !isBuf {
+			if _, err := json.Marshal(kv[i+1]); err != nil {
+				return fmt.Errorf("widgets: %s.Set: attribute %q: %w", m.name, name, err)
+			}
+		}
 		upd[name] = kv[i+1]
 	}
 	changes := m.apply(upd, false)

@@ -252,3 +252,19 @@ func TestCloseFromFrontEnd(t *testing.T) {
 		t.Errorf("value %q", l.Value())
 	}
 }
+
+func TestSetRefusesBadArguments(t *testing.T) {
+	record(t)
+	l := NewLabel("x")
+	for _, args := range [][]any{{"value"}, {1, "v"}, {"value", make(chan int)}} {
+		if err := l.Model().Set(args...); err == nil {
+			t.Errorf("Set%v did not fail", args)
+		}
+	}
+	if l.Value() != "x" {
+		t.Errorf("a refused Set changed the value to %q", l.Value())
+	}
+	if err := l.Model().Set("value", "y", "disabled", true); err != nil || l.Value() != "y" {
+		t.Errorf("Set: %v, value %q", err, l.Value())
+	}
+}
