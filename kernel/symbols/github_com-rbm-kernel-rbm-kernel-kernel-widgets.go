@@ -24,14 +24,12 @@ func init() {
 		"NewOutput":       reflect.ValueOf(widgets.NewOutput),
 		"NewVBox":         reflect.ValueOf(widgets.NewVBox),
 		"ProtocolVersion": reflect.ValueOf(constant.MakeFromLiteral("\"2.1.0\"", token.STRING, 0)),
-		"SetCapturer":     reflect.ValueOf(widgets.SetCapturer),
 		"Target":          reflect.ValueOf(constant.MakeFromLiteral("\"jupyter.widget\"", token.STRING, 0)),
 		"ViewMIME":        reflect.ValueOf(constant.MakeFromLiteral("\"application/vnd.jupyter.widget-view+json\"", token.STRING, 0)),
 
 		// type definitions
 		"Box":         reflect.ValueOf((*widgets.Box)(nil)),
 		"Button":      reflect.ValueOf((*widgets.Button)(nil)),
-		"Capturer":    reflect.ValueOf((*widgets.Capturer)(nil)),
 		"Change":      reflect.ValueOf((*widgets.Change)(nil)),
 		"Checkbox":    reflect.ValueOf((*widgets.Checkbox)(nil)),
 		"FloatSlider": reflect.ValueOf((*widgets.FloatSlider)(nil)),

@@ -93,7 +93,8 @@ var List = []Package{
 	{Name: "display", Path: Module + "/kernel/display"},
 	{Name: "input", Path: Module + "/kernel/input"},
 	{Name: "cell", Path: Module + "/kernel/cell"},
-	{Name: "widgets", Path: Module + "/kernel/widgets"},
+	// widgets.SetCapturer is the executor's, not a cell's.
+	{Name: "widgets", Path: Module + "/kernel/widgets", Exclude: "^(SetCapturer|Capturer)$"},
 	{Name: "dsl", Path: Module + "/dsl"},
 
 	// Not pre-imported: the writers compiled cells print to (the code of a
