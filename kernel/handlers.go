@@ -29,8 +29,6 @@ func (k *Kernel) errorReply(ch *channel, req *message, replyType string, err err
 	})
 }
 
-func (k *Kernel) ignore(*channel, *message) {}
-
 // answerMalformed answers a request whose JSON could not be read (m.Invalid)
 // with its reply type and status "error", ename "MalformedMessage" and the
 // reason as evalue, as the spec allows for any request; an execute_reply
@@ -146,7 +144,9 @@ func (k *Kernel) handleExecute(ch *channel, m *message) {
 	// The executor installs pub (or a sink that forwards to it) as the
 	// display sink; the protocol layer leaves package display alone.
 	pub := &publisher{k: k, parent: m.RawHeader, req: m, allowStdin: req.AllowStdin}
+	k.setExecParent(m.RawHeader)
 	res, err := k.execute(ctx, req.Code, pub)
+	k.setExecParent(nil)
 
 	k.mu.Lock()
 	k.cancel, k.interrupted = nil, false
@@ -333,10 +333,6 @@ func (k *Kernel) handleHistory(ch *channel, m *message) {
 		}
 	}
 	k.reply(ch, m, "history_reply", map[string]any{"status": "ok", "history": out})
-}
-
-func (k *Kernel) handleCommInfo(ch *channel, m *message) {
-	k.reply(ch, m, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
 }
 
 func (k *Kernel) handleInterrupt(ch *channel, m *message) {

@@ -124,6 +124,7 @@ type Kernel struct {
 	controlHandlers map[string]handler
 
 	debug debugState
+	comms commState
 }
 
 // New returns a Kernel for the connection described by ci. It binds nothing
@@ -172,9 +173,9 @@ func New(ci ConnectionInfo, opts Options) (*Kernel, error) {
 		"is_complete_request": k.handleIsComplete,
 		"history_request":     k.handleHistory,
 		"comm_info_request":   k.handleCommInfo,
-		"comm_open":           k.ignore,
-		"comm_msg":            k.ignore,
-		"comm_close":          k.ignore,
+		"comm_open":           k.handleComm,
+		"comm_msg":            k.handleComm,
+		"comm_close":          k.handleComm,
 		// Some clients send these on shell; answer them there too.
 		"interrupt_request": k.handleInterrupt,
 		"shutdown_request":  k.handleShutdown,
@@ -186,6 +187,7 @@ func New(ci ConnectionInfo, opts Options) (*Kernel, error) {
 		"debug_request":       k.handleDebug,
 	}
 	k.initDebug()
+	k.initComms()
 	return k, nil
 }
 
@@ -273,6 +275,11 @@ func (k *Kernel) Run(ctx context.Context) error {
 	}
 	k.readers.Add(4)
 	go k.readLoop(k.shell, func(m *message) {
+		if isComm(m.Header.MsgType) && m.Invalid == nil {
+			// Beside a running cell, not behind it (comms.go).
+			k.dispatch(k.shell, k.shellHandlers, m)
+			return
+		}
 		select {
 		case k.shellQ <- m:
 		case <-k.stop:
@@ -568,13 +575,19 @@ func (k *Kernel) reply(ch *channel, req *message, msgType string, content any) {
 
 // publish sends content as msgType on iopub with parent as parent_header.
 func (k *Kernel) publish(parent json.RawMessage, msgType string, content any) {
+	k.publishBuffers(parent, msgType, nil, content, nil)
+}
+
+// publishBuffers is publish with metadata (nil for {}) and binary buffers,
+// which follow the content's frame (they are not signed).
+func (k *Kernel) publishBuffers(parent json.RawMessage, msgType string, metadata, content any, buffers [][]byte) {
 	topic := []byte("kernel." + k.session + "." + msgType)
-	frames, err := encode(k.sig, [][]byte{topic}, k.newHeader(msgType, ""), parent, nil, content)
+	frames, err := encode(k.sig, [][]byte{topic}, k.newHeader(msgType, ""), parent, metadata, content)
 	if err != nil {
 		k.log.Error("iopub message not sent", "type", msgType, "err", err)
 		return
 	}
-	k.enqueue(k.iopub, frames)
+	k.enqueue(k.iopub, append(frames, buffers...))
 }
 
 func (k *Kernel) publishStatus(parent *message, state string) {

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/comm"
 	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
 )
 
@@ -25,7 +26,7 @@ import (
 //
 // It forwards the optional interfaces that the kernel and the command
 // assert on the executor (kernel.HardInterrupter, kernel.Debugger,
-// io.Closer): one added
+// kernel.Commer, io.Closer): one added
 // there must be forwarded here too.
 type lateExecutor struct {
 	started chan struct{} // closed once ex and err are set
@@ -34,12 +35,14 @@ type lateExecutor struct {
 
 	mu     sync.Mutex
 	events func(json.RawMessage) // the kernel's debug events; see SetDebugEvents
+	comms  func(comm.Message)    // the kernel's way out for comms; see SetComms
 }
 
 var (
 	_ kernel.Executor        = (*lateExecutor)(nil)
 	_ kernel.HardInterrupter = (*lateExecutor)(nil)
 	_ kernel.Debugger        = (*lateExecutor)(nil)
+	_ kernel.Commer          = (*lateExecutor)(nil)
 	_ io.Closer              = (*lateExecutor)(nil)
 )
 
@@ -57,6 +60,11 @@ func (l *lateExecutor) start(newExecutor func() (kernel.Executor, error)) error 
 	if d, ok := l.ex.(kernel.Debugger); ok && l.err == nil {
 		l.mu.Lock()
 		d.SetDebugEvents(l.events)
+		l.mu.Unlock()
+	}
+	if c, ok := l.ex.(kernel.Commer); ok && l.err == nil {
+		l.mu.Lock()
+		c.SetComms(l.comms)
 		l.mu.Unlock()
 	}
 	close(l.started)
@@ -169,4 +177,58 @@ func (l *lateExecutor) Debug(request json.RawMessage) json.RawMessage {
 		return dap.Marshal(dap.Fail(req, "the Go interpreter did not start: "+err.Error()))
 	}
 	return dap.Marshal(dap.Fail(req, "this kernel's executor cannot be debugged"))
+}
+
+// SetComms passes the kernel's way out for comm messages to the executor,
+// now or once it has started.
+func (l *lateExecutor) SetComms(send func(comm.Message)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.comms = send
+	select {
+	case <-l.started:
+		if c, ok := l.ex.(kernel.Commer); ok && l.err == nil {
+			c.SetComms(send)
+		}
+	default:
+	}
+}
+
+// commer returns the executor as a kernel.Commer once it has started, or
+// nil: comm messages do not wait for the start (they are handled beside
+// the cells, and the front end's comms of a session not yet started are
+// none).
+func (l *lateExecutor) commer() kernel.Commer {
+	select {
+	case <-l.started:
+		if c, ok := l.ex.(kernel.Commer); ok && l.err == nil {
+			return c
+		}
+	default:
+	}
+	return nil
+}
+
+// Comm hands a comm message to the executor; before it has started (or
+// when it has none) a comm_open is answered with comm_close, as for an
+// unknown target, and other messages are dropped.
+func (l *lateExecutor) Comm(m comm.Message) {
+	if c := l.commer(); c != nil {
+		c.Comm(m)
+		return
+	}
+	l.mu.Lock()
+	send := l.comms
+	l.mu.Unlock()
+	if m.Type == comm.Open && send != nil {
+		send(comm.Message{Type: comm.Close, CommID: m.CommID, Data: json.RawMessage("{}")})
+	}
+}
+
+// Comms returns the executor's open comms; none before it has started.
+func (l *lateExecutor) Comms(target string) map[string]string {
+	if c := l.commer(); c != nil {
+		return c.Comms(target)
+	}
+	return map[string]string{}
 }

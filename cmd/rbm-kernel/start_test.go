@@ -27,7 +27,7 @@ const startDeadline = 20 * time.Second
 // connFile writes a connection file for the ipc transport (socket files in
 // a temporary folder: no port that another process could take) and
 // returns its path and content.
-func connFile(t *testing.T) (string, kernel.ConnectionInfo) {
+func connFile(t testing.TB) (string, kernel.ConnectionInfo) {
 	t.Helper()
 	dir := t.TempDir()
 	ci := kernel.ConnectionInfo{Transport: "ipc", IP: filepath.Join(dir, "k"), ShellPort: 1, ControlPort: 2,

@@ -204,6 +204,7 @@ func New(opts Options) (*Executor, error) {
 // init makes a fresh interpreter and session state.
 func (e *Executor) init() error {
 	e.out = newRouter()
+	installCapturer(e.out)
 	e.stdin = newCellStdin(e.out)
 	e.trace = &traceWriter{stderr: streamWriter{e.out, 1}}
 	stdout := io.Writer(streamWriter{e.out, 0})

@@ -102,5 +102,6 @@ func (e *Executor) Reset() error {
 		e.runner.stopAll()
 	}
 	e.dbg.reset()
+	closeComms() // the front end removes the session's widgets
 	return e.init()
 }

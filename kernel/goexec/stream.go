@@ -61,6 +61,8 @@ type router struct {
 	timer   timer     // runs tick; nil until first needed
 	timerAt time.Time // when the timer is due; zero when it is not set
 
+	caps captures // goroutines whose output goes elsewhere (widgets.Output)
+
 	held      []held // output written with no cell running
 	heldBytes int    // bytes of stream text in held
 	dropped   int    // held outputs dropped beyond maxHeld or maxHeldBytes
@@ -124,6 +126,10 @@ func (w streamWriter) Write(p []byte) (int, error) {
 
 func (r *router) write(stream int, p []byte) {
 	if len(p) == 0 {
+		return
+	}
+	if w := r.caps.writer(stream); w != nil {
+		_, _ = w.Write(p)
 		return
 	}
 	r.mu.Lock()

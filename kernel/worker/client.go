@@ -55,7 +55,8 @@ type Client struct {
 	limit     Limit    // the memory limit of every worker
 	total     uint64   // the machine's memory (machineMemory), 0 if unknown
 
-	dbg debugRelay // debug requests to the worker, replies and events back
+	dbg   debugRelay // debug requests to the worker, replies and events back
+	comms commRelay  // comm messages both ways, and which comms are open
 }
 
 var _ kernel.Executor = (*Client)(nil)
@@ -111,11 +112,15 @@ func (c *Client) start() (*process, error) {
 			cmd.Env = append(env[:len(env):len(env)], fmt.Sprintf("GOMEMLIMIT=%d", softLimitOf(c.limit)))
 		}
 	}
-	p, err := start(cmd, c.opts.Log, c.dbg.fromWorker)
+	p, err := start(cmd, c.opts.Log, c.dbg.fromWorker, c.comms.fromWorker)
 	if err != nil {
 		return nil, err
 	}
 	go p.watchMemory(c.memoryLimit, c.total)
+	go func() {
+		<-p.exited
+		c.comms.closeAll(p)
+	}()
 	return p, nil
 }
 
@@ -469,6 +474,7 @@ func (c *Client) Reset() error {
 	if old != nil {
 		old.stop("Interrupted", "the kernel was restarted")
 		old.wait()
+		c.comms.closeAll(old) // before the restart's reply, not after
 	}
 	_, err := c.worker()
 	return err

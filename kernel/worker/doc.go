@@ -43,10 +43,18 @@
 //	memory_limit {bytes}      (sets the Go runtime's soft memory limit)
 //	debug {id, debug}         → debug_reply {id, debug} (a DAP request and its
 //	                          response; answered at once, even while a cell runs)
+//	comm {comm}               (a comm_open, comm_msg or comm_close of the front
+//	                          end, with its buffers; handed to the session's
+//	                          comms at once, even while a cell runs)
 //
-// and, at any time, debug_event {debug} (a DAP event of the debugger).
-// Requests other than interrupt, input_reply and debug come one at a
-// time: the Client sends the next only after the answer to the last. The
-// Client's reader takes debug_reply and debug_event frames off the event
-// stream, so that neither a running cell nor a request waits on them.
+// and, at any time, debug_event {debug} (a DAP event of the debugger) and
+// comm {comm} (a comm message of the session: a widget opened, updated or
+// closed; a comm_close answering a comm_open to an unknown target).
+// Requests other than interrupt, input_reply, debug and comm come one at
+// a time: the Client sends the next only after the answer to the last.
+// The Client's reader takes debug_reply, debug_event and comm frames off
+// the event stream, so that neither a running cell nor a request waits on
+// them. The Client keeps which comms are open in which worker: comm_info
+// is answered from it, and when a worker ends the front end gets a
+// comm_close for each of that worker's comms.
 package worker

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/comm"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
 
@@ -56,6 +57,10 @@ type Message struct {
 	// event) as JSON; ID pairs a debug_reply with its debug request.
 	Debug json.RawMessage `json:"debug,omitempty"`
 	ID    int64           `json:"id,omitempty"`
+
+	// comm: a comm message, from the front end (a request) or from the
+	// session (an event), with its buffers.
+	Comm *comm.Message `json:"comm,omitempty"`
 
 	// memory_limit: the soft limit for the worker's Go runtime, in bytes
 	// (debug.SetMemoryLimit); negative means none.

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/comm"
 )
 
 // process is one running worker as the Client sees it.
@@ -23,8 +25,10 @@ type process struct {
 	err    error         // why it failed to start; set before ready closes
 
 	// debug receives the worker's debug_reply and debug_event frames,
-	// which never go to events (see debug.go); set before start returns.
+	// and comm the comm frames, which never go to events (see debug.go
+	// and comms.go); set before start returns.
 	debug func(Message)
+	comm  func(*process, comm.Message)
 
 	mu       sync.Mutex
 	exit     error  // cmd.Wait's result, once events is closed
@@ -34,7 +38,7 @@ type process struct {
 
 // start starts a worker with cmd (its ExtraFiles are set here) and copies
 // its stderr and stdout to log as well as to a tail kept for diagnosis.
-func start(cmd *exec.Cmd, log io.Writer, debug func(Message)) (*process, error) {
+func start(cmd *exec.Cmd, log io.Writer, debug func(Message), onComm func(*process, comm.Message)) (*process, error) {
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("worker: pipe: %w", err)
@@ -53,6 +57,7 @@ func start(cmd *exec.Cmd, log io.Writer, debug func(Message)) (*process, error) 
 		ready:  make(chan struct{}),
 		exited: make(chan struct{}),
 		debug:  debug,
+		comm:   onComm,
 	}
 	sink := io.Writer(p.stderr)
 	if log != nil {
@@ -97,6 +102,12 @@ func (p *process) read(evR, reqW *os.File) {
 				p.err = errors.New(m.Err)
 			}
 			close(p.ready)
+			continue
+		}
+		if m.Op == "comm" {
+			if p.comm != nil && m.Comm != nil {
+				p.comm(p, *m.Comm)
+			}
 			continue
 		}
 		if m.Op == "debug_reply" || m.Op == "debug_event" {

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel"
+	"github.com/rbm-kernel/rbm-kernel/kernel/comm"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
 
@@ -44,6 +45,12 @@ func Serve(r io.Reader, w io.Writer, newExecutor func() (kernel.Executor, error)
 	if d, ok := ex.(kernel.Debugger); ok {
 		d.SetDebugEvents(func(ev json.RawMessage) {
 			_ = out.write(Message{Op: "debug_event", Debug: ev})
+		})
+	}
+	commer, _ := ex.(kernel.Commer)
+	if commer != nil {
+		commer.SetComms(func(m comm.Message) {
+			_ = out.write(Message{Op: "comm", Comm: &m})
 		})
 	}
 	if err := out.write(Message{Op: "ready"}); err != nil {
@@ -100,6 +107,17 @@ func Serve(r io.Reader, w io.Writer, newExecutor func() (kernel.Executor, error)
 			// a breakpoint waits for these.
 			if err := serveDebug(ex, out, m); err != nil {
 				return err
+			}
+		case "comm":
+			// Beside a running cell: the session's comm handlers run on
+			// a goroutine of their own (package comm).
+			switch {
+			case m.Comm == nil:
+			case commer != nil:
+				commer.Comm(*m.Comm)
+			case m.Comm.Type == comm.Open:
+				// No comms here: close it at once, as the spec says.
+				_ = out.write(Message{Op: "comm", Comm: &comm.Message{Type: comm.Close, CommID: m.Comm.CommID}})
 			}
 		case "memory_limit":
 			softMemoryLimit(m.Bytes)

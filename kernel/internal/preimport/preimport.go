@@ -82,8 +82,8 @@ var List = []Package{
 	{Name: "draw", Path: "gonum.org/v1/plot/vg/draw"},
 	{Name: "plotutil", Path: "gonum.org/v1/plot/plotutil"},
 
-	// The project's library, the kernel's display, input and cell (the
-	// helpers notebooks share, cell.Must), and the sweep
+	// The project's library, the kernel's display, input, cell (the
+	// helpers notebooks share, cell.Must) and widgets, and the sweep
 	// language (dsl.LoadResults, NewReport, Library().Describe(), RunLibrary).
 	{Name: "rbm", Path: Module + "/lib/rbm"},
 	{Name: "mcmc", Path: Module + "/lib/mcmc"},
@@ -93,12 +93,17 @@ var List = []Package{
 	{Name: "display", Path: Module + "/kernel/display"},
 	{Name: "input", Path: Module + "/kernel/input"},
 	{Name: "cell", Path: Module + "/kernel/cell"},
+	// widgets.SetCapturer is the executor's, not a cell's.
+	{Name: "widgets", Path: Module + "/kernel/widgets", Exclude: "^(SetCapturer|Capturer)$"},
 	{Name: "dsl", Path: Module + "/dsl"},
 
 	// Not pre-imported: the writers compiled cells print to (the code of a
 	// compiled cell imports the package, and its type check finds the
 	// table wherever the kernel runs).
 	{Path: Module + "/kernel/compiled/cellio"},
+	// Not pre-imported: the comms that widgets are built on, for a cell
+	// that opens comms of its own (import ".../kernel/comm").
+	{Path: Module + "/kernel/comm"},
 
 	// Not pre-imported, documented for Inspect: the language's predeclared
 	// names and the standard packages cells import most.
