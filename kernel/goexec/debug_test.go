@@ -247,6 +247,13 @@ func TestDebugLibraryValues(t *testing.T) {
 	if r := c.do("evaluate", map[string]any{"expression": "len(m.B)*10 + n", "frameId": top["id"]}, true); r["result"] != "60" {
 		t.Fatalf("evaluate len(m.B)*10 + n = %v", r)
 	}
+	// The variables panel's rich view shows the model as a cell's
+	// result would: its HTML summary.
+	rich := c.do("richInspectVariables", map[string]any{"variableName": "m", "frameId": top["id"]}, true)
+	data, _ := rich["data"].(map[string]any)
+	if html, _ := data["text/html"].(string); !strings.Contains(html, "<table") {
+		t.Fatalf("richInspectVariables m: %v, want an HTML summary with a table", data)
+	}
 	c.do("continue", map[string]any{"threadId": 1}, true)
 	if err := <-done; err != nil {
 		t.Fatal(err)

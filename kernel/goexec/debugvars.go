@@ -351,8 +351,10 @@ func (e *Executor) inspectVariables() (any, error) {
 	return map[string]any{"variables": vars}, nil
 }
 
-// richInspect shows one variable as text (rich renderings of library
-// values are left for later).
+// richInspect shows one variable as a cell's result of it would show
+// (display.Render: a model's summary with its filters, a data set's
+// examples, a history's curves, a plot), or as text when it has no rich
+// form. The name may be an expression (debugeval.go).
 func (e *Executor) richInspect(req dap.Request) (any, error) {
 	var a struct {
 		Name    string `json:"variableName"`
@@ -361,12 +363,21 @@ func (e *Executor) richInspect(req dap.Request) (any, error) {
 	if err := args(req, &a); err != nil {
 		return nil, err
 	}
-	v, ok := e.lookup(a.FrameID, a.Name)
-	if !ok {
-		return nil, fmt.Errorf("richInspectVariables: no variable %q", a.Name)
+	v, err := evalExpression(a.Name, func(name string) (reflect.Value, bool) { return e.lookup(a.FrameID, name) })
+	if err != nil {
+		return nil, fmt.Errorf("richInspectVariables: %w", err)
+	}
+	if v.IsValid() && v.CanInterface() {
+		if b, ok := render(v.Interface()); ok && len(b.Data) > 0 {
+			md := b.Metadata
+			if md == nil {
+				md = map[string]any{}
+			}
+			return map[string]any{"data": b.Data, "metadata": md}, nil
+		}
 	}
 	text := truncate(fmt.Sprint(v), 10000)
-	if v.CanInterface() {
+	if v.IsValid() && v.CanInterface() {
 		text = truncate(fmt.Sprintf("%+v", v.Interface()), 10000)
 	}
 	return map[string]any{"data": map[string]any{"text/plain": text}, "metadata": map[string]any{}}, nil
