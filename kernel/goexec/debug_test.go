@@ -340,6 +340,18 @@ func TestDebugBreakpointInEarlierCell(t *testing.T) {
 	if inner["name"] != "triple" || inner["line"] != float64(2) || inner["source"].(map[string]any)["path"] != declPath {
 		t.Fatalf("inner frame = %v, want triple at line 2 of %s", inner, declPath)
 	}
+	// Below it, the calling cell's statement, with the session's
+	// variables as its scope.
+	if len(st) != 2 {
+		t.Fatalf("stack = %v, want triple, then the calling cell", st)
+	}
+	outer := st[1].(map[string]any)
+	if outer["name"] != "<cell>" || outer["line"] != float64(1) || outer["source"].(map[string]any)["path"] != codePath {
+		t.Fatalf("calling frame = %v, want <cell> at line 1 of %s", outer, codePath)
+	}
+	if first := c.do("scopes", map[string]any{"frameId": outer["id"]}, true)["scopes"].([]any)[0].(map[string]any); first["name"] != "Globals" {
+		t.Fatalf("the cell frame's first scope = %v, want Globals", first)
+	}
 	// Stepping out lands in the calling cell.
 	c.do("stepOut", map[string]any{"threadId": 1}, true)
 	c.event("stopped")

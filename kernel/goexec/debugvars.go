@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"fmt"
+	"github.com/traefik/yaegi/interp"
 	"reflect"
 	"sort"
 	"strings"
@@ -68,7 +69,40 @@ func (e *Executor) stackTrace(req dap.Request) (any, error) {
 		}
 		out = append(out, fr)
 	}
-	return map[string]any{"stackFrames": out, "totalFrames": len(frames)}, nil
+	total := len(frames)
+	if cell, ok := e.callingCell(a.ThreadID, frames); ok {
+		// Stopped inside a function: the cell's top-level statement
+		// that called it, which yaegi's frames leave out.
+		i := total
+		total++
+		if i >= a.StartFrame && (a.Levels <= 0 || i < a.StartFrame+a.Levels) {
+			id := a.ThreadID*1000 + i + 1
+			d.frames[id] = &frameRef{}
+			cell["id"] = id
+			out = append(out, cell)
+		}
+	}
+	return map[string]any{"stackFrames": out, "totalFrames": total}, nil
+}
+
+// callingCell returns the frame of the running cell's top-level code,
+// when goroutine g (the cell's own is 1) is stopped inside a function:
+// yaegi walks the frames up to, not including, the chunk's root frame,
+// so the cell's statement that made the call was missing from the call
+// stack. Its line is the top-level statement running (the helper At). d.mu
+// is held.
+func (e *Executor) callingCell(g int, frames []*interp.DebugFrame) (map[string]any, bool) {
+	if g != 1 || len(frames) == 0 || frames[len(frames)-1].Name() == "<init>" {
+		return nil, false
+	}
+	e.run.mu.Lock()
+	at, code := e.run.at, e.run.code
+	e.run.mu.Unlock()
+	if at.line == 0 || !e.dbg.attached {
+		return nil, false
+	}
+	return map[string]any{"name": "<cell>", "line": at.line, "column": max(at.col, 1),
+		"source": dapSource{Path: cellNaming.Path(code)}}, true
 }
 
 // scopes returns a frame's scopes: its locals and the session's globals,
@@ -138,6 +172,9 @@ func (d *debugger) locals(id int) []namedValue {
 	fr, ok := d.frames[id]
 	if !ok {
 		return nil
+	}
+	if fr.f == nil {
+		return nil // the cell's top-level frame: its variables are globals
 	}
 	var out []namedValue
 	seen := map[string]bool{}
