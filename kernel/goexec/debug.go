@@ -48,6 +48,11 @@ type debugger struct {
 	// exception the one it stopped at (debugpanic.go).
 	onPanic              bool
 	panicking, exception string
+	// stepOn: the cell's goroutine was stepping when a chunk of the
+	// cell ended; the next chunk of the same cell starts with a step, so
+	// that stepping goes on across the chunks of a cell (its
+	// declarations, then its statements). Execute clears it.
+	stepOn bool
 }
 
 // SetDebugEvents sets where debug events go; see kernel.Debugger.
@@ -159,13 +164,29 @@ func (e *Executor) debugExecute(ctx context.Context, prog *interp.Program) error
 	defer func() {
 		d.mu.Lock()
 		wasStopped := len(d.stopped) > 0
+		_, d.stepOn = d.steps[1]
 		d.cur, d.stopped, d.refs, d.frames, d.steps, d.pausing = nil, nil, nil, nil, nil, nil
 		if wasStopped {
 			d.event("continued", map[string]any{"threadId": 1, "allThreadsContinued": true})
 		}
 		d.mu.Unlock()
 	}()
-	if err := dbg.Continue(1); err != nil {
+	d.mu.Lock()
+	stepOn := d.stepOn
+	d.stepOn = false
+	if stepOn {
+		if d.steps == nil {
+			d.steps = map[int]stepFrom{}
+		}
+		d.steps[1] = stepFrom{}
+	}
+	d.mu.Unlock()
+	start := dbg.Continue
+	if stepOn {
+		// The step that ended the last chunk goes on into this one.
+		start = func(g int) error { return dbg.Step(g, interp.DebugStepInto) }
+	}
+	if err := start(1); err != nil {
 		return fmt.Errorf("debugger: start: %w", err)
 	}
 	select {

@@ -439,3 +439,39 @@ func TestDebugStopsAtPanic(t *testing.T) {
 	default:
 	}
 }
+
+// Stepping goes on across the chunks of a cell: "next" at the last line
+// of its declarations (a chunk of their own) stops at its first
+// statement, where it ran to the end of the cell before.
+func TestDebugStepAcrossChunks(t *testing.T) {
+	skipRace(t)
+	e := newExec(t)
+	c := newDebugClient(t, e)
+	code := "var a = 1\nb := a + 1\nfmt.Println(b)"
+	c.setup(code, 1)
+	done := execAsync(e, context.Background(), code)
+	c.event("stopped")
+	if top := c.topFrame(); top["line"] != float64(1) {
+		t.Fatalf("stopped at line %v, want 1", top["line"])
+	}
+	c.do("next", map[string]any{"threadId": 1}, true)
+	select {
+	case ev := <-c.events:
+		for ev["event"] != "stopped" {
+			select {
+			case ev = <-c.events:
+			case err := <-done:
+				t.Fatalf("the cell ran to its end (%v) instead of stopping at line 2", err)
+			}
+		}
+	case err := <-done:
+		t.Fatalf("the cell ran to its end (%v) instead of stopping at line 2", err)
+	}
+	if top := c.topFrame(); top["line"] != float64(2) {
+		t.Fatalf("after next, stopped at line %v, want 2", top["line"])
+	}
+	c.do("continue", map[string]any{"threadId": 1}, true)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

@@ -450,6 +450,9 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 // wrongly) fails with a *refusal before anything runs.
 func (e *Executor) interpret(ctx context.Context, code string) (*kernel.ExecResult, error) {
 	path := e.dbg.path(code)
+	e.dbg.mu.Lock()
+	e.dbg.stepOn = false // a step goes on across the chunks of one cell only
+	e.dbg.mu.Unlock()
 	parsed, err := front.ParseCellAs(e.in.FileSet(), code, path)
 	if err != nil {
 		offset := 1
