@@ -2,6 +2,7 @@ package learn
 
 import (
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
+	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"
 )
@@ -15,8 +16,6 @@ import (
 // weight gradient, kept from update to update.
 type gradBuf struct {
 	v0, p0, v1, p1, gw kern.General[float32]
-	w                  kern.General[float32]
-	c                  []float32
 }
 
 // sized32 returns g as an r×c matrix, reusing its storage when large
@@ -95,28 +94,22 @@ func colMeanDiffT[T kern.Float](dst []float64, a, b kern.General[T]) {
 }
 
 // hiddenProbIn writes p = σ(v·W + 1·cᵀ) in the precision of m, with buf
-// holding the float32 copies.
+// holding the float32 copy of v (the parameters' is the model's own).
 func hiddenProbIn(m *rbm.Binary, buf *gradBuf, p, v *mat.Dense) {
 	if m.Precision != rbm.Float32 {
 		hiddenProb(m, p, v)
 		return
 	}
-	nv, nh := m.Visible(), m.Hidden()
-	buf.w = sized32(buf.w, nv, nh)
-	kern.Convert(buf.w.Data, m.W.RawMatrix().Data)
-	if cap(buf.c) < nh {
-		buf.c = make([]float32, nh)
-	}
-	buf.c = buf.c[:nh]
-	kern.Convert(buf.c, m.C)
+	nh := m.Hidden()
+	p32 := params32.Of(m)
 	buf.v0 = to32(buf.v0, view(v))
 	n, _ := v.Dims()
 	buf.p0 = sized32(buf.p0, n, nh)
-	kern.Gemm(false, false, 1, buf.v0, buf.w, 0, buf.p0)
+	kern.Gemm(false, false, 1, buf.v0, p32.W, 0, buf.p0)
 	pr := view(p)
 	for i := 0; i < n; i++ {
 		row := buf.p0.Row(i)
-		kern.Sigmoid(row, buf.c)
+		kern.Sigmoid(row, p32.C)
 		kern.Convert(pr.Row(i), row)
 	}
 }
