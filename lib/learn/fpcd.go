@@ -182,7 +182,7 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 	if err := l.chains.HiddenProb(m); err != nil {
 		return err
 	}
-	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH)
+	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH, false)
 	if err := opt.Step(m, l.grad); err != nil {
 		return err
 	}

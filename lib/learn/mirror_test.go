@@ -127,3 +127,43 @@ func TestCDFloat32ExactAfterTraining(t *testing.T) {
 		t.Errorf("float32 CD-1 gradient after training differs from its expectation by %.4f > %.4f", d, tol)
 	}
 }
+
+// wrapSGD hides an *SGD behind another type, so that the learners take the
+// general path (the float64 gradient, then Step).
+type wrapSGD struct{ o *SGD }
+
+func (w wrapSGD) Step(m rbm.Model, g *Grad) error { return w.o.Step(m, g) }
+
+// TestSGDFloat32GradientPath checks that CD and PCD updates of a Float32
+// model through an *SGD, which reads the weight gradient in float32 where
+// the learner left it, give bit for bit the parameters of the general path
+// (the gradient rounded to float64 first, then SGD.Step): the step is in
+// float64 either way and float64(g32) is the same number.
+func TestSGDFloat32GradientPath(t *testing.T) {
+	set := barsAndStripes()
+	for _, name := range []string{"CD", "PCD"} {
+		var ms [2]*rbm.Binary
+		for i := range ms {
+			m, _ := rbm.NewBinary(9, 16, &rbm.Init{WeightStd: 0.5, Seed: 1})
+			m.Precision = rbm.Float32
+			var l Learner = NewCD(1, mcmc.NewGibbs(2))
+			if name == "PCD" {
+				l = NewPCD(1, 0, mcmc.NewGibbs(2))
+			}
+			o := &SGD{Rate: 0.1, Momentum: 0.9, WeightDecay: 1e-3}
+			var opt Optimizer = o
+			if i == 1 {
+				opt = wrapSGD{o}
+			}
+			for range 50 {
+				if err := l.Update(m, set.X, opt); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ms[i] = m
+		}
+		if d := maxDiff(ms[0].Params(), ms[1].Params()); d != 0 {
+			t.Errorf("%s: the float32 gradient path ends %v from the general one", name, d)
+		}
+	}
+}

@@ -46,8 +46,11 @@ func to32(dst kern.General[float32], src kern.General[float64]) kern.General[flo
 // g = (V₀ᵀP₀/n₀ − V₁ᵀP₁/n₁, mean V₀ − mean V₁, mean P₀ − mean P₁)
 // from positive statistics (v0, p0) and negative statistics (v1, p1), which
 // may have different numbers of rows (persistent chains), in precision p,
-// with buf holding the float32 copies.
-func binaryGradIn(p rbm.Precision, buf *gradBuf, g *Grad, v0 mat.Matrix, p0, v1, p1 *mat.Dense) {
+// with buf holding the float32 copies. In float32 with lazyW set, the
+// weight gradient is left in float32 and returned (g.Parts[0] is not
+// written), for an SGD step that reads it there (see stepIn); otherwise
+// it returns nil.
+func binaryGradIn(p rbm.Precision, buf *gradBuf, g *Grad, v0 mat.Matrix, p0, v1, p1 *mat.Dense, lazyW bool) []float32 {
 	nv, nh := len(g.Parts[1]), len(g.Parts[2])
 	var v0d *mat.Dense
 	if d, ok := v0.(*mat.Dense); ok {
@@ -58,13 +61,17 @@ func binaryGradIn(p rbm.Precision, buf *gradBuf, g *Grad, v0 mat.Matrix, p0, v1,
 	if p != rbm.Float32 {
 		gw := kern.General[float64]{Rows: nv, Cols: nh, Stride: nh, Data: g.Parts[0]}
 		gradT(gw, g.Parts[1], g.Parts[2], view(v0d), view(p0), view(v1), view(p1))
-		return
+		return nil
 	}
 	buf.v0, buf.p0 = to32(buf.v0, view(v0d)), to32(buf.p0, view(p0))
 	buf.v1, buf.p1 = to32(buf.v1, view(v1)), to32(buf.p1, view(p1))
 	buf.gw = sized32(buf.gw, nv, nh)
 	gradT(buf.gw, g.Parts[1], g.Parts[2], buf.v0, buf.p0, buf.v1, buf.p1)
+	if lazyW {
+		return buf.gw.Data
+	}
 	kern.Convert(g.Parts[0], buf.gw.Data)
+	return nil
 }
 
 // gradT writes gw = V₀ᵀP₀/n₀ − V₁ᵀP₁/n₁ (two products in precision T),
