@@ -284,3 +284,47 @@ func sbFreq[T kern.Float](t *testing.T, bits int) {
 		}
 	}
 }
+
+// TestFloat64SIMDBitForBit checks that the float64 AVX2 kernels give the
+// portable float64 results bit for bit (probabilities and draws), so that
+// float64 sampling does not depend on the processor, on inputs that
+// include values beyond ±708 (where the kernel hands a group of 4 to the
+// portable loop) and lengths that leave groups of fewer than 4.
+func TestFloat64SIMDBitForBit(t *testing.T) {
+	if !kern.SetSIMD(true) {
+		t.Skip("no AVX2 and FMA")
+	}
+	defer kern.SetSIMD(true)
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, n := range []int{1, 3, 4, 7, 255, 256, 257, 1001} {
+		x, bias := make([]float64, n), make([]float64, n)
+		for i := range x {
+			x[i], bias[i] = 40*rng.NormFloat64(), rng.NormFloat64()
+			if rng.IntN(50) == 0 {
+				x[i] = []float64{709, -709, 800, -800, 708.5, -745.5}[rng.IntN(6)]
+			}
+		}
+		var p, s [2][]float64
+		for k, on := range []bool{false, true} {
+			kern.SetSIMD(on)
+			p[k], s[k] = append([]float64(nil), x...), make([]float64, n)
+			u := kern.NewUniforms[float64](rand.NewPCG(1, 2))
+			kern.SigmoidBernoulli(p[k], bias, s[k], &u)
+			q := append([]float64(nil), x...)
+			kern.Sigmoid(q, nil)
+			q2 := append([]float64(nil), x...)
+			kern.SetSIMD(false)
+			kern.Sigmoid(q2, nil)
+			for i := range q {
+				if math.Float64bits(q[i]) != math.Float64bits(q2[i]) {
+					t.Fatalf("n %d: Sigmoid(%v) AVX2 %v, portable %v", n, x[i], q[i], q2[i])
+				}
+			}
+		}
+		for i := range x {
+			if math.Float64bits(p[0][i]) != math.Float64bits(p[1][i]) || s[0][i] != s[1][i] {
+				t.Fatalf("n %d, element %d (x %v): portable (%v, %v), AVX2 (%v, %v)", n, i, x[i]+bias[i], p[0][i], s[0][i], p[1][i], s[1][i])
+			}
+		}
+	}
+}

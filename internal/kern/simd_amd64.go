@@ -17,6 +17,20 @@ func sigmoidAVX2(p, bias *float32, n int)
 //go:noescape
 func sigmoidBernoulliAVX2(p, bias, u, s *float32, n int)
 
+// sigmoid64AVX2 writes p_k ← σ(p_k + bias_k) for k < n, bit for bit the
+// portable float64 Sigmoid, 4 at a time, and returns how many it did: n
+// rounded down to a multiple of 4, or fewer if it stopped before a group
+// of 4 in which some |p_k + bias_k| > 708 (the portable code takes those).
+//
+//go:noescape
+func sigmoid64AVX2(p, bias *float64, n int) int
+
+// sigmoidBernoulli64AVX2 is sigmoid64AVX2 that also writes s_k = 1 if
+// u_k < p_k, else 0, for the elements it does.
+//
+//go:noescape
+func sigmoidBernoulli64AVX2(p, bias, u, s *float64, n int) int
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax uint32)

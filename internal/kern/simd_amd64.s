@@ -254,3 +254,206 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-4
 	XGETBV
 	MOVL   AX, eax+0(FP)
 	RET
+
+// Constants of the float64 sigmoid, each repeated in 4 lanes (32 bytes).
+// |x| mask
+DATA abs64<>+0(SB)/8, $0x7fffffffffffffff
+DATA abs64<>+8(SB)/8, $0x7fffffffffffffff
+DATA abs64<>+16(SB)/8, $0x7fffffffffffffff
+DATA abs64<>+24(SB)/8, $0x7fffffffffffffff
+GLOBL abs64<>(SB), RODATA|NOPTR, $32
+
+// 1
+DATA one64<>+0(SB)/8, $0x3ff0000000000000
+DATA one64<>+8(SB)/8, $0x3ff0000000000000
+DATA one64<>+16(SB)/8, $0x3ff0000000000000
+DATA one64<>+24(SB)/8, $0x3ff0000000000000
+GLOBL one64<>(SB), RODATA|NOPTR, $32
+
+// 708: z = max(−|x|, −708) = −min(|x|, 708)
+DATA lim64<>+0(SB)/8, $0x4086200000000000
+DATA lim64<>+8(SB)/8, $0x4086200000000000
+DATA lim64<>+16(SB)/8, $0x4086200000000000
+DATA lim64<>+24(SB)/8, $0x4086200000000000
+GLOBL lim64<>(SB), RODATA|NOPTR, $32
+
+// 64/ln 2
+DATA c64x<>+0(SB)/8, $0x40571547652b82fe
+DATA c64x<>+8(SB)/8, $0x40571547652b82fe
+DATA c64x<>+16(SB)/8, $0x40571547652b82fe
+DATA c64x<>+24(SB)/8, $0x40571547652b82fe
+GLOBL c64x<>(SB), RODATA|NOPTR, $32
+
+// 1.5·2⁵², whose addition rounds to an integer
+DATA shift64<>+0(SB)/8, $0x4338000000000000
+DATA shift64<>+8(SB)/8, $0x4338000000000000
+DATA shift64<>+16(SB)/8, $0x4338000000000000
+DATA shift64<>+24(SB)/8, $0x4338000000000000
+GLOBL shift64<>(SB), RODATA|NOPTR, $32
+
+// ln2/64 in two parts
+DATA ln2a<>+0(SB)/8, $0x3f862e42fec00000
+DATA ln2a<>+8(SB)/8, $0x3f862e42fec00000
+DATA ln2a<>+16(SB)/8, $0x3f862e42fec00000
+DATA ln2a<>+24(SB)/8, $0x3f862e42fec00000
+GLOBL ln2a<>(SB), RODATA|NOPTR, $32
+
+DATA ln2b<>+0(SB)/8, $0x3d9d1cf79abc9e3b
+DATA ln2b<>+8(SB)/8, $0x3d9d1cf79abc9e3b
+DATA ln2b<>+16(SB)/8, $0x3d9d1cf79abc9e3b
+DATA ln2b<>+24(SB)/8, $0x3d9d1cf79abc9e3b
+GLOBL ln2b<>(SB), RODATA|NOPTR, $32
+
+// 1/120
+DATA d120<>+0(SB)/8, $0x3f81111111111111
+DATA d120<>+8(SB)/8, $0x3f81111111111111
+DATA d120<>+16(SB)/8, $0x3f81111111111111
+DATA d120<>+24(SB)/8, $0x3f81111111111111
+GLOBL d120<>(SB), RODATA|NOPTR, $32
+
+// 1/24
+DATA d24<>+0(SB)/8, $0x3fa5555555555555
+DATA d24<>+8(SB)/8, $0x3fa5555555555555
+DATA d24<>+16(SB)/8, $0x3fa5555555555555
+DATA d24<>+24(SB)/8, $0x3fa5555555555555
+GLOBL d24<>(SB), RODATA|NOPTR, $32
+
+// 1/6
+DATA d6<>+0(SB)/8, $0x3fc5555555555555
+DATA d6<>+8(SB)/8, $0x3fc5555555555555
+DATA d6<>+16(SB)/8, $0x3fc5555555555555
+DATA d6<>+24(SB)/8, $0x3fc5555555555555
+GLOBL d6<>(SB), RODATA|NOPTR, $32
+
+// 1/2
+DATA half64<>+0(SB)/8, $0x3fe0000000000000
+DATA half64<>+8(SB)/8, $0x3fe0000000000000
+DATA half64<>+16(SB)/8, $0x3fe0000000000000
+DATA half64<>+24(SB)/8, $0x3fe0000000000000
+GLOBL half64<>(SB), RODATA|NOPTR, $32
+
+// 63, the table index mask
+DATA m63<>+0(SB)/8, $0x000000000000003f
+DATA m63<>+8(SB)/8, $0x000000000000003f
+DATA m63<>+16(SB)/8, $0x000000000000003f
+DATA m63<>+24(SB)/8, $0x000000000000003f
+GLOBL m63<>(SB), RODATA|NOPTR, $32
+
+
+// SIGMOID64 computes, for the 4 float64 lanes of Y0 (v = input + bias),
+// Y6 = σ(v) = n/(1+e) with e = ExpNeg(max(−|v|, −708)) and n = e where
+// v < 0, 1 otherwise: the operations of ExpNeg and Sigmoid[float64] in
+// kern.go (exp.go) in the same order, each rounded once (no fused
+// multiply-add), so every lane is bit for bit the scalar result. k =
+// round(64z/ln2) is read from the bits of z·64/ln2 + 1.5·2⁵² (their
+// difference from 1.5·2⁵²'s bits), 2^{i/64} gathered from exp2Table, and
+// 2^m, m = k>>6, added to the exponent bits as (k &^ 63) << 46. Y15 holds
+// 1 in every lane; R10 holds the address of exp2Table. Clobbers Y1-Y5,
+// Y7, Y8.
+#define SIGMOID64 \
+	VANDPD    abs64<>(SB), Y0, Y1 \
+	VMINPD    lim64<>(SB), Y1, Y1 \
+	VXORPD    Y2, Y2, Y2 \
+	VSUBPD    Y1, Y2, Y1 \
+	VMULPD    c64x<>(SB), Y1, Y2 \
+	VADDPD    shift64<>(SB), Y2, Y2 \
+	VPSUBQ    shift64<>(SB), Y2, Y7 \
+	VSUBPD    shift64<>(SB), Y2, Y2 \
+	VMULPD    ln2a<>(SB), Y2, Y3 \
+	VSUBPD    Y3, Y1, Y3 \
+	VMULPD    ln2b<>(SB), Y2, Y4 \
+	VSUBPD    Y4, Y3, Y3 \
+	VMULPD    d120<>(SB), Y3, Y4 \
+	VADDPD    d24<>(SB), Y4, Y4 \
+	VMULPD    Y4, Y3, Y4 \
+	VADDPD    d6<>(SB), Y4, Y4 \
+	VMULPD    Y4, Y3, Y4 \
+	VADDPD    half64<>(SB), Y4, Y4 \
+	VMULPD    Y4, Y3, Y4 \
+	VADDPD    Y15, Y4, Y4 \
+	VMULPD    Y4, Y3, Y4 \
+	VADDPD    Y15, Y4, Y4 \
+	VPAND     m63<>(SB), Y7, Y8 \
+	VPCMPEQQ  Y5, Y5, Y5 \
+	VXORPD    Y2, Y2, Y2 \
+	VGATHERQPD Y5, (R10)(Y8*8), Y2 \
+	VMULPD    Y2, Y4, Y4 \
+	VPANDN    Y7, Y8, Y7 \
+	VPSLLQ    $46, Y7, Y7 \
+	VPADDQ    Y7, Y4, Y4 \
+	VBLENDVPD Y0, Y4, Y15, Y6 \
+	VADDPD    Y15, Y4, Y4 \
+	VDIVPD    Y4, Y6, Y6
+
+// func sigmoid64AVX2(p, bias *float64, n int) int
+TEXT ·sigmoid64AVX2(SB), NOSPLIT, $0-32
+	MOVQ    p+0(FP), DI
+	MOVQ    bias+8(FP), DX
+	MOVQ    n+16(FP), CX
+	MOVQ    CX, BX
+	LEAQ    ·exp2Table(SB), R10
+	VMOVUPD one64<>(SB), Y15
+	VMOVUPD lim64<>(SB), Y14
+
+s64Loop:
+	CMPQ      CX, $4
+	JL        s64Done
+	VMOVUPD   (DI), Y0
+	VADDPD    (DX), Y0, Y0
+	VANDPD    abs64<>(SB), Y0, Y1
+	VCMPPD    $0x1e, Y14, Y1, Y1
+	VMOVMSKPD Y1, AX
+	TESTQ     AX, AX
+	JNZ       s64Done
+	SIGMOID64
+	VMOVUPD   Y6, (DI)
+	ADDQ      $32, DI
+	ADDQ      $32, DX
+	SUBQ      $4, CX
+	JMP       s64Loop
+
+s64Done:
+	SUBQ    CX, BX
+	MOVQ    BX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func sigmoidBernoulli64AVX2(p, bias, u, s *float64, n int) int
+TEXT ·sigmoidBernoulli64AVX2(SB), NOSPLIT, $0-48
+	MOVQ    p+0(FP), DI
+	MOVQ    bias+8(FP), DX
+	MOVQ    u+16(FP), R8
+	MOVQ    s+24(FP), R9
+	MOVQ    n+32(FP), CX
+	MOVQ    CX, BX
+	LEAQ    ·exp2Table(SB), R10
+	VMOVUPD one64<>(SB), Y15
+	VMOVUPD lim64<>(SB), Y14
+
+sb64Loop:
+	CMPQ      CX, $4
+	JL        sb64Done
+	VMOVUPD   (DI), Y0
+	VADDPD    (DX), Y0, Y0
+	VANDPD    abs64<>(SB), Y0, Y1
+	VCMPPD    $0x1e, Y14, Y1, Y1
+	VMOVMSKPD Y1, AX
+	TESTQ     AX, AX
+	JNZ       sb64Done
+	SIGMOID64
+	VMOVUPD   Y6, (DI)
+	VCMPPD    $0x1e, (R8), Y6, Y8
+	VANDPD    Y15, Y8, Y8
+	VMOVUPD   Y8, (R9)
+	ADDQ      $32, DI
+	ADDQ      $32, DX
+	ADDQ      $32, R8
+	ADDQ      $32, R9
+	SUBQ      $4, CX
+	JMP       sb64Loop
+
+sb64Done:
+	SUBQ    CX, BX
+	MOVQ    BX, ret+40(FP)
+	VZEROUPPER
+	RET

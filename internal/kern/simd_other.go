@@ -10,3 +10,9 @@ func sigmoidAVX2(p, bias *float32, n int) { panic("kern: no AVX2 kernel in this 
 func sigmoidBernoulliAVX2(p, bias, u, s *float32, n int) {
 	panic("kern: no AVX2 kernel in this build")
 }
+
+func sigmoid64AVX2(p, bias *float64, n int) int { panic("kern: no AVX2 kernel in this build") }
+
+func sigmoidBernoulli64AVX2(p, bias, u, s *float64, n int) int {
+	panic("kern: no AVX2 kernel in this build")
+}
