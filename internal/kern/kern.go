@@ -311,7 +311,6 @@ func as64[T Float](x []T) []float64 {
 	return unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(x))), len(x))
 }
 
-
 // zeros64 is the bias of a float64 Sigmoid without one.
 var zeros64 [chunk]float64
 
