@@ -8,7 +8,7 @@ build/venv-bench (python/bench.lock).
 
   compare.py run THREADS REPEATS [WORK,...]
 prints one line per measurement, "<name> <median seconds per op> <runs>";
-WORK is any of cd1, gibbs, ais, logz (default all);
+WORK is any of gemm, cd1, gibbs, ais, logz (default all);
   compare.py summary GO_OUTPUT PY_OUTPUT
 reads the output of go test -bench and of "run" and prints the table of
 medians and ratios.
@@ -111,6 +111,24 @@ def numpy_cd1(dt):
         c[...] += vc
 
     report(f"numpy_cd1_{dt}", step)
+
+
+def numpy_gemm(dt):
+    """The five matrix products of numpy_cd1's update alone (BenchmarkGemmCD1)."""
+    rng = np.random.default_rng(1)
+    W = rng.random((NV, NH)).astype(dt)
+    gW, tW = np.empty_like(W), np.empty_like(W)
+    V, V1, vx = (rng.random((BATCH, NV)).astype(dt) for _ in range(3))
+    H, hx = (rng.random((BATCH, NH)).astype(dt) for _ in range(2))
+
+    def step():
+        np.matmul(V, W, out=hx)
+        np.matmul(H, W.T, out=vx)
+        np.matmul(V1, W, out=hx)
+        np.matmul(V.T, H, out=gW)
+        np.matmul(V1.T, hx, out=tW)
+
+    report(f"numpy_gemm_{dt}", step)
 
 
 def numpy_gibbs(dt):
@@ -302,7 +320,7 @@ def jax_all(work):
 # Go benchmark name (without the -GOMAXPROCS suffix) -> the Python runs of
 # the same work.
 PAIRS = [(f"Benchmark{g}/{dt}", [f"numpy_{p}_{dt}", f"jax_{p}_{dt}"])
-         for g, p in (("CD1MNIST", "cd1"), ("GibbsMNIST", "gibbs"), ("AISMNIST", "ais"))
+         for g, p in (("GemmCD1", "gemm"), ("CD1MNIST", "cd1"), ("GibbsMNIST", "gibbs"), ("AISMNIST", "ais"))
          for dt in DTYPES] + [
     ("BenchmarkExactLogZ16x16/std=0.01", ["numpy_logz_std=0.01"]),
     ("BenchmarkExactLogZ16x16/std=10", ["numpy_logz_std=10"]),
@@ -347,8 +365,10 @@ if __name__ == "__main__":
     if len(sys.argv) >= 2 and sys.argv[1] == "run":
         THREADS = int(sys.argv[2]) if len(sys.argv) > 2 else 1
         REPEATS = int(sys.argv[3]) if len(sys.argv) > 3 else 5
-        work = sys.argv[4].split(",") if len(sys.argv) > 4 else ["cd1", "gibbs", "ais", "logz"]
+        work = sys.argv[4].split(",") if len(sys.argv) > 4 else ["gemm", "cd1", "gibbs", "ais", "logz"]
         for dt in DTYPES:
+            if "gemm" in work:
+                numpy_gemm(dt)
             if "cd1" in work:
                 numpy_cd1(dt)
             if "gibbs" in work:

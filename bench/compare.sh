@@ -12,12 +12,14 @@
 #       Go BenchmarkAISMNIST/{float64,float32} (lib/rbm)
 #   exact log Z of a 16×16 RBM (weights std 0.01 and std 10), numpy only:
 #       Go BenchmarkExactLogZ16x16 (lib/rbm)
+#   the five matrix products of one CD-1 update alone (the floor), numpy
+#   only: Go BenchmarkGemmCD1/{float64,float32} (internal/kern)
 #
 # Usage: bench/compare.sh [count [threads [work]]]
 #   count    runs of each benchmark, the median is reported (default 5)
 #   threads  GOMAXPROCS, OpenBLAS and XLA threads (default: all cores); the
 #            processes are also pinned to that many cores with taskset
-#   work     a comma-separated subset of cd1,gibbs,ais,logz (default all;
+#   work     a comma-separated subset of gemm,cd1,gibbs,ais,logz (default all;
 #            ais takes about 10 s per run and precision on one core)
 #
 # Python runs in build/venv-bench, numpy and JAX pinned with hashes by
@@ -28,7 +30,7 @@ set -eu
 cd "$(dirname "$0")/.."
 count=${1:-5}
 threads=${2:-$(nproc)}
-work=${3:-cd1,gibbs,ais,logz}
+work=${3:-gemm,cd1,gibbs,ais,logz}
 python=build/venv-bench/bin/python
 [ -x "$python" ] || scripts/venv-setup.sh bench
 export GOMAXPROCS="$threads" OPENBLAS_NUM_THREADS="$threads" OMP_NUM_THREADS="$threads"
@@ -51,6 +53,7 @@ pattern() {
 		mcmc:gibbs) p="$p|GibbsMNIST" ;;
 		rbm:ais) p="$p|AISMNIST" ;;
 		rbm:logz) p="$p|ExactLogZ16x16" ;;
+		kern:gemm) p="$p|GemmCD1" ;;
 		esac
 	done
 	echo "${p#|}"
@@ -58,11 +61,13 @@ pattern() {
 
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $threads threads, $count runs each, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== Go benchmarks (go test -tags openblas)"
-for pkg in learn mcmc rbm; do
+for pkg in kern learn mcmc rbm; do
 	pat=$(pattern "$pkg")
 	[ -n "$pat" ] || continue
-	if ! $pin go test -tags openblas -run '^$' -bench "^Benchmark($pat)\$" -count "$count" "./lib/$pkg" >"$tmp/go.$pkg" 2>&1; then
-		echo "warning: benchmarks of lib/$pkg failed:" >&2
+	dir=lib/$pkg
+	[ "$pkg" = kern ] && dir=internal/kern
+	if ! $pin go test -tags openblas -run '^$' -bench "^Benchmark($pat)\$" -count "$count" "./$dir" >"$tmp/go.$pkg" 2>&1; then
+		echo "warning: benchmarks of $dir failed:" >&2
 		tail -5 "$tmp/go.$pkg" >&2
 	fi
 	grep '^Benchmark' "$tmp/go.$pkg" || true
