@@ -1,7 +1,9 @@
 package mcmc
 
 import (
+	"context"
 	"math/rand/v2"
+	"sync"
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -57,5 +59,62 @@ func TestFloat32CopyFollowsWrites(t *testing.T) {
 		if !mat.Equal(got, want) {
 			t.Errorf("%s: the model samples other chains than its fresh clone (stale float32 copy)", w.name)
 		}
+	}
+}
+
+// TestFloat32CopyConcurrentReaders runs four samplers and an AIS estimate
+// at once on one fresh Float32 model (methods that only read a model may
+// run concurrently, rbm's package doc): the first reads make the float32
+// copy, every read checks it. Each goroutine's result must be the one it
+// gives alone, and the race detector (go test -race) must see no race.
+func TestFloat32CopyConcurrentReaders(t *testing.T) {
+	fresh := func() *rbm.Binary {
+		m, err := rbm.NewBinary(30, 20, &rbm.Init{WeightStd: 0.5, Seed: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Precision = rbm.Float32
+		return m
+	}
+	sample := func(m *rbm.Binary, seed uint64) *mat.Dense {
+		c, err := NewChains(m, 20, rand.New(rand.NewPCG(seed, 1)))
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		if err := NewGibbs(seed).Sample(m, c, 5); err != nil {
+			t.Error(err)
+		}
+		return c.V
+	}
+	ais := func(m *rbm.Binary) float64 {
+		z, _, err := m.AIS(context.Background(), &rbm.AISSettings{Chains: 10, Steps: 50, Seed: 3})
+		if err != nil {
+			t.Error(err)
+		}
+		return z
+	}
+	alone := fresh()
+	var want [4]*mat.Dense
+	for i := range want {
+		want[i] = sample(alone, uint64(i+1))
+	}
+	wantZ := ais(alone)
+	m := fresh()
+	var got [4]*mat.Dense
+	var gotZ float64
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = sample(m, uint64(i+1)) })
+	}
+	wg.Go(func() { gotZ = ais(m) })
+	wg.Wait()
+	for i := range got {
+		if got[i] == nil || !mat.Equal(got[i], want[i]) {
+			t.Errorf("sampler %d: chains differ from its run alone", i)
+		}
+	}
+	if gotZ != wantZ {
+		t.Errorf("AIS: %v concurrently, %v alone", gotZ, wantZ)
 	}
 }

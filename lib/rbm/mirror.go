@@ -1,6 +1,9 @@
 package rbm
 
 import (
+	"math"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
@@ -29,15 +32,22 @@ import (
 func init() {
 	params32.Of = func(m any) *params32.Params { return m.(*Binary).params32() }
 	params32.Current = func(m any) (*params32.Params, bool) {
-		if f := m.(*Binary).f32; f != nil {
+		if f := m.(*Binary).mirror(false); f != nil {
+			f.mu.Lock()
+			defer f.mu.Unlock()
 			return &f.p, f.valid
 		}
 		return nil, false
 	}
 }
 
-// mirror32 is a model's float32 copy and what it was made from.
+// mirror32 is a model's float32 copy and what it was made from. mu
+// serialises the checks and remakes of concurrent readers (methods that
+// only read a model may run concurrently, see the package doc); the model
+// holds it through a pointer set once by compare-and-swap, so that a
+// Binary stays a plain value to copy.
 type mirror32 struct {
+	mu    sync.Mutex
 	p     params32.Params
 	buf   []float32
 	w, b  *float64 // the first elements of W's data and B when made
@@ -56,9 +66,22 @@ type mirror32 struct {
 // it. It costs nothing for a Float64 model. Call it after writing the
 // parameters of a Float32 model (Params does it for you).
 func (m *Binary) Changed() {
-	if m.f32 != nil {
-		m.f32.valid = false
+	if f := m.mirror(false); f != nil {
+		f.mu.Lock()
+		f.valid = false
+		f.mu.Unlock()
 	}
+}
+
+// mirror returns m's mirror32, making it first if create is set (nil
+// otherwise when there is none).
+func (m *Binary) mirror(create bool) *mirror32 {
+	ptr := (*unsafe.Pointer)(unsafe.Pointer(&m.f32))
+	if f := (*mirror32)(atomic.LoadPointer(ptr)); f != nil || !create {
+		return f
+	}
+	atomic.CompareAndSwapPointer(ptr, nil, unsafe.Pointer(new(mirror32)))
+	return (*mirror32)(atomic.LoadPointer(ptr))
 }
 
 // params32 returns the float32 copy of m's parameters, making it again if
@@ -68,11 +91,9 @@ func (m *Binary) params32() *params32.Params {
 		m.Changed()
 		return nil
 	}
-	f := m.f32
-	if f == nil {
-		f = new(mirror32)
-		m.f32 = f
-	}
+	f := m.mirror(true)
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	w := m.W.RawMatrix().Data
 	if !f.valid || f.nw != len(w) || f.nb != len(m.B) || f.nc != len(m.C) ||
 		f.w != unsafe.SliceData(w) || f.b != unsafe.SliceData(m.B) || f.c != unsafe.SliceData(m.C) ||
@@ -103,16 +124,16 @@ func (f *mirror32) make(m *Binary) {
 }
 
 // spotCheck reports whether B and C, and 16 weights, equal fl32 of the
-// float64 parameters (a NaN never does, so a NaN parameter makes the copy
-// again at every call: slow, never wrong).
+// float64 parameters, compared as bits (so that a NaN parameter, which
+// Validate refuses anyway, does not make the copy again at every call).
 func (f *mirror32) spotCheck(w, b, c []float64) bool {
 	for i, x := range b {
-		if float32(x) != f.p.B[i] {
+		if math.Float32bits(float32(x)) != math.Float32bits(f.p.B[i]) {
 			return false
 		}
 	}
 	for j, x := range c {
-		if float32(x) != f.p.C[j] {
+		if math.Float32bits(float32(x)) != math.Float32bits(f.p.C[j]) {
 			return false
 		}
 	}
@@ -123,7 +144,7 @@ func (f *mirror32) spotCheck(w, b, c []float64) bool {
 	for range 16 {
 		// A stride near n/φ: successive positions spread over W.
 		f.probe = (f.probe + uint64(float64(n)*0.6180339887498949) | 1) % n
-		if float32(w[f.probe]) != f.p.W.Data[f.probe] {
+		if math.Float32bits(float32(w[f.probe])) != math.Float32bits(f.p.W.Data[f.probe]) {
 			return false
 		}
 	}
