@@ -2,7 +2,9 @@
 # compare.sh runs, in one go, the Go benchmarks of the hot paths and the
 # same algorithms in numpy and in JAX (jax.jit, CPU), in float64 and float32
 # (where Go has the precision), on the same number of threads, and prints
-# the medians and the ratios Go/numpy and Go/JAX (below 1: Go is faster).
+# the medians and the ratios Go/numpy and Go/JAX (below 1: Go is faster),
+# of the wall time and of the CPU time per operation (Go's cpu-ns/op,
+# Python's process_time), which the load of other jobs disturbs less.
 #
 #   CD-1 update, 784 visible × 500 hidden, batch 100, SGD with momentum:
 #       Go BenchmarkCD1MNIST/{float64,float32} (lib/learn)
@@ -28,8 +30,9 @@
 # does (PyPI's numpy bundles its own OpenBLAS build).
 set -eu
 cd "$(dirname "$0")/.."
+cores=$(nproc) # before OMP_NUM_THREADS is set: nproc honours it
 count=${1:-5}
-threads=${2:-$(nproc)}
+threads=${2:-$cores}
 work=${3:-gemm,cd1,gibbs,ais,logz}
 python=build/venv-bench/bin/python
 [ -x "$python" ] || scripts/venv-setup.sh bench
@@ -38,7 +41,7 @@ if [ "$threads" = 1 ]; then
 	export XLA_FLAGS="--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
 fi
 pin=""
-if command -v taskset >/dev/null 2>&1 && [ "$threads" -le "$(nproc)" ]; then
+if command -v taskset >/dev/null 2>&1 && [ "$threads" -le "$cores" ]; then
 	pin="taskset -c 0-$((threads - 1))"
 fi
 tmp=$(mktemp -d)
@@ -59,7 +62,7 @@ pattern() {
 	echo "${p#|}"
 }
 
-echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $threads threads, $count runs each, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $cores cores, $threads threads, $count runs each, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== Go benchmarks (go test -tags openblas)"
 for pkg in kern learn mcmc rbm; do
 	pat=$(pattern "$pkg")
