@@ -22,7 +22,7 @@ import (
 //     written) was;
 //   - W, B or C was replaced (another backing array or length);
 //   - a spot check fails: every call compares the whole of B and C and 16
-//     weights (a different 16 each call, by a stride coprime to m·n) with
+//     weights (a different 16 each call, stepping by about m·n/φ) with
 //     the copy. It catches most direct writes that skip Changed (a rescaled
 //     W, a reset bias), but not every one: Changed is the contract.
 //
