@@ -8,7 +8,7 @@ build/venv-bench (python/bench.lock).
 
   compare.py run THREADS REPEATS [WORK,...]
 prints one line per measurement, "<name> <median seconds per op> <runs>";
-WORK is any of cd1, gibbs, ais, logz (default all);
+WORK is any of gemm, cd1, gibbs, ais, logz (default all);
   compare.py summary GO_OUTPUT PY_OUTPUT
 reads the output of go test -bench and of "run" and prints the table of
 medians and ratios.
@@ -27,28 +27,31 @@ DTYPES = ("float64", "float32")
 
 
 def median_time(fn, sync=lambda r: r, min_time=0.5):
-    """Median over REPEATS of the mean time of fn over a loop lasting about
-    min_time seconds (like go test -bench with -count REPEATS); sync waits
-    for an asynchronous result (JAX)."""
+    """Medians over REPEATS of the mean wall time and the mean CPU time
+    (time.process_time: every thread of the process) of fn over a loop
+    lasting about min_time seconds (like go test -bench with -count REPEATS
+    and the Go benchmarks' cpu-ns/op); sync waits for an asynchronous
+    result (JAX)."""
     sync(fn())  # warm up (and compile)
     t0 = time.perf_counter()
     sync(fn())
     once = max(time.perf_counter() - t0, 1e-6)
     loops = max(1, int(min_time / once))
-    runs = []
+    runs, cpus = [], []
     for _ in range(REPEATS):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         r = None
         for _ in range(loops):
             r = fn()
         sync(r)
         runs.append((time.perf_counter() - t0) / loops)
-    return float(np.median(runs)), len(runs)
+        cpus.append((time.process_time() - c0) / loops)
+    return float(np.median(runs)), len(runs), float(np.median(cpus))
 
 
 def report(name, fn, sync=lambda r: r):
-    t, n = median_time(fn, sync)
-    print(f"{name} {t:.9g} {n}", flush=True)
+    t, n, c = median_time(fn, sync)
+    print(f"{name} {t:.9g} {n} {c:.9g}", flush=True)
 
 
 # ---- numpy. CD-1 as lib/learn: h0p = sigmoid(V W + c), h0 ~ Bernoulli(h0p),
@@ -113,6 +116,24 @@ def numpy_cd1(dt):
     report(f"numpy_cd1_{dt}", step)
 
 
+def numpy_gemm(dt):
+    """The five matrix products of numpy_cd1's update alone (BenchmarkGemmCD1)."""
+    rng = np.random.default_rng(1)
+    W = rng.random((NV, NH)).astype(dt)
+    gW, tW = np.empty_like(W), np.empty_like(W)
+    V, V1, vx = (rng.random((BATCH, NV)).astype(dt) for _ in range(3))
+    H, hx = (rng.random((BATCH, NH)).astype(dt) for _ in range(2))
+
+    def step():
+        np.matmul(V, W, out=hx)
+        np.matmul(H, W.T, out=vx)
+        np.matmul(V1, W, out=hx)
+        np.matmul(V.T, H, out=gW)
+        np.matmul(V1.T, hx, out=tW)
+
+    report(f"numpy_gemm_{dt}", step)
+
+
 def numpy_gibbs(dt):
     rng, W, b, c = np_model(dt)
     V = (rng.random((BATCH, NV)) < 0.5).astype(dt)
@@ -152,7 +173,7 @@ def numpy_ais(dt):
         for k in range(1, AIS_STEPS + 1):
             b0, b1 = betas[k - 1], betas[k]
             np.matmul(v, W, out=x)
-            x += c
+            np.add(x, c, out=x)
             np.multiply(x, b1, out=t)
             logw[...] += (b1 - b0) * (v @ db)
             logw[...] += np.logaddexp(0, t).sum(1)
@@ -302,7 +323,7 @@ def jax_all(work):
 # Go benchmark name (without the -GOMAXPROCS suffix) -> the Python runs of
 # the same work.
 PAIRS = [(f"Benchmark{g}/{dt}", [f"numpy_{p}_{dt}", f"jax_{p}_{dt}"])
-         for g, p in (("CD1MNIST", "cd1"), ("GibbsMNIST", "gibbs"), ("AISMNIST", "ais"))
+         for g, p in (("GemmCD1", "gemm"), ("CD1MNIST", "cd1"), ("GibbsMNIST", "gibbs"), ("AISMNIST", "ais"))
          for dt in DTYPES] + [
     ("BenchmarkExactLogZ16x16/std=0.01", ["numpy_logz_std=0.01"]),
     ("BenchmarkExactLogZ16x16/std=10", ["numpy_logz_std=10"]),
@@ -310,7 +331,10 @@ PAIRS = [(f"Benchmark{g}/{dt}", [f"numpy_{p}_{dt}", f"jax_{p}_{dt}"])
 
 
 def summary(go_path, py_path):
-    go = {}
+    """Prints, for every pair, the medians of the wall time and of the CPU
+    time per operation (Go's cpu-ns/op, Python's process_time) and their
+    ratios Go/other."""
+    go, gocpu = {}, {}
     with open(go_path) as f:
         for line in f:
             fields = line.split()
@@ -318,22 +342,33 @@ def summary(go_path, py_path):
                 continue
             name = fields[0].rsplit("-", 1)[0] if "-" in fields[0] else fields[0]
             go.setdefault(name, []).append(float(fields[fields.index("ns/op") - 1]) * 1e-9)
-    py = {}
+            if "cpu-ns/op" in fields:
+                gocpu.setdefault(name, []).append(float(fields[fields.index("cpu-ns/op") - 1]) * 1e-9)
+    py, pycpu = {}, {}
     with open(py_path) as f:
         for line in f:
             fields = line.split()
-            if len(fields) == 3:
-                py[fields[0]] = float(fields[1])
-    fmt = "{:<36} {:>12} {:>22} {:>12} {:>9}"
-    print(fmt.format("Go benchmark", "Go", "vs", "other", "Go/other"))
+            if len(fields) >= 3 and not line.startswith("=="):
+                try:
+                    py[fields[0]] = float(fields[1])
+                    if len(fields) >= 4:
+                        pycpu[fields[0]] = float(fields[3])
+                except ValueError:
+                    pass
+    fmt = "{:<34} {:>10} {:>22} {:>10} {:>8}   {:>10} {:>10} {:>8}"
+    print(fmt.format("Go benchmark", "Go wall", "vs", "other", "Go/other", "Go CPU", "other CPU", "Go/other"))
     for name, others in PAIRS:
         if name not in go:
             continue
         g = float(np.median(go[name]))
+        gc = float(np.median(gocpu[name])) if name in gocpu else None
         for o in others:
             if o not in py:
                 continue
-            print(fmt.format(name, ms(g), o, ms(py[o]), f"{g / py[o]:.2f}"))
+            cpu = ["", "", ""]
+            if gc is not None and o in pycpu:
+                cpu = [ms(gc), ms(pycpu[o]), f"{gc / pycpu[o]:.2f}"]
+            print(fmt.format(name, ms(g), o, ms(py[o]), f"{g / py[o]:.2f}", *cpu))
 
 
 def ms(t):
@@ -347,8 +382,10 @@ if __name__ == "__main__":
     if len(sys.argv) >= 2 and sys.argv[1] == "run":
         THREADS = int(sys.argv[2]) if len(sys.argv) > 2 else 1
         REPEATS = int(sys.argv[3]) if len(sys.argv) > 3 else 5
-        work = sys.argv[4].split(",") if len(sys.argv) > 4 else ["cd1", "gibbs", "ais", "logz"]
+        work = sys.argv[4].split(",") if len(sys.argv) > 4 else ["gemm", "cd1", "gibbs", "ais", "logz"]
         for dt in DTYPES:
+            if "gemm" in work:
+                numpy_gemm(dt)
             if "cd1" in work:
                 numpy_cd1(dt)
             if "gibbs" in work:

@@ -69,7 +69,8 @@ fi
 # Jupytext pairs the notebooks with their Go sources (notebooks/jupytext.toml)
 # through its server extension. Its JupyterLab extension only adds launcher
 # cards and menus, one card per kernel beside our own; keep it off.
-if ! "$venv/bin/jupyter" labextension disable --level=sys_prefix jupyterlab-jupytext >>"$pipLog" 2>&1; then
+# (Only the jupyter environment has Jupytext.)
+if [[ $name == jupyter ]] && ! "$venv/bin/jupyter" labextension disable --level=sys_prefix jupyterlab-jupytext >>"$pipLog" 2>&1; then
 	rm -rf "$venv"
 	die "could not turn off Jupytext's JupyterLab extension; pip's and jupyter's output: $pipLog"
 fi

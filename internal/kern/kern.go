@@ -83,6 +83,19 @@ func sigmoidExact(v float64) float64 {
 
 // Sigmoid writes p_k ← σ(p_k + bias_k) for k < len(p) (bias nil: 0).
 func Sigmoid[T Float](p, bias []T) {
+	if haveSIMD {
+		if Is32[T]() {
+			sigmoid32(as32(p), as32(bias))
+		} else {
+			sigmoid64(as64(p), as64(bias))
+		}
+		return
+	}
+	sigmoidScalar(p, bias)
+}
+
+// sigmoidScalar is the portable Sigmoid.
+func sigmoidScalar[T Float](p, bias []T) {
 	fast := Is32[T]()
 	if bias == nil {
 		bias = p[:0]
@@ -193,12 +206,23 @@ func Bernoulli[T Float](p, s []T, u *Uniforms[T]) {
 // order: the results of Sigmoid followed by Bernoulli, bit for bit.
 func SigmoidBernoulli[T Float](p, bias, s []T, u *Uniforms[T]) {
 	fast := Is32[T]()
+	if fast && haveSIMD {
+		sigmoidBernoulli32(as32(p), as32(bias), as32(s), (*Uniforms[float32])(unsafe.Pointer(u)))
+		return
+	}
 	bias, s = bias[:len(p)], s[:len(p)]
 	var buf [chunk]T
 	for lo := 0; lo < len(p); lo += chunk {
 		pc := p[lo:min(lo+chunk, len(p))]
 		bc, sc, ub := bias[lo:lo+len(pc)], s[lo:lo+len(pc)], buf[:len(pc)]
 		u.Fill(ub)
+		if !fast && haveSIMD && len(pc) >= 4 {
+			// The AVX2 kernel, bit for bit the loop below, as far as it
+			// goes (up to a group of 4 with an input beyond ±708); the
+			// loop takes the rest.
+			d := sigmoidBernoulli64AVX2(&as64(pc)[0], &as64(bc)[0], &as64(ub)[0], &as64(sc)[0], len(pc))
+			pc, bc, sc, ub = pc[d:], bc[d:], sc[d:], ub[d:]
+		}
 		for k, x := range pc {
 			v := float64(x + bc[k])
 			av := math.Abs(v)
@@ -221,5 +245,104 @@ func SigmoidBernoulli[T Float](p, bias, s []T, u *Uniforms[T]) {
 			}
 			sc[k] = T(bit)
 		}
+	}
+}
+
+// as32 views x as []float32 (T must be float32).
+func as32[T Float](x []T) []float32 {
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(x))), len(x))
+}
+
+// zeros32 is the bias of a float32 Sigmoid without one.
+var zeros32 [chunk]float32
+
+// sigmoid32 is Sigmoid in float32 through the AVX2 kernel: 8 elements at a
+// time, and a last group of fewer than 8 through a buffer of 8, so that
+// every element takes the same arithmetic.
+func sigmoid32(p, bias []float32) {
+	for lo := 0; lo < len(p); lo += chunk {
+		pc := p[lo:min(lo+chunk, len(p))]
+		bc := zeros32[:len(pc)]
+		if bias != nil {
+			bc = bias[lo : lo+len(pc)]
+		}
+		n8 := len(pc) &^ 7
+		if n8 > 0 {
+			sigmoidAVX2(&pc[0], &bc[0], n8)
+		}
+		if n8 < len(pc) {
+			var tp, tb [8]float32
+			copy(tp[:], pc[n8:])
+			copy(tb[:], bc[n8:])
+			sigmoidAVX2(&tp[0], &tb[0], 8)
+			copy(pc[n8:], tp[:])
+		}
+	}
+}
+
+// sigmoidBernoulli32 is SigmoidBernoulli in float32 through the AVX2
+// kernel, the uniforms drawn a chunk at a time in order (the draws of the
+// portable path), a last group of fewer than 8 through buffers of 8.
+func sigmoidBernoulli32(p, bias, s []float32, u *Uniforms[float32]) {
+	bias, s = bias[:len(p)], s[:len(p)]
+	var ub [chunk]float32
+	for lo := 0; lo < len(p); lo += chunk {
+		pc := p[lo:min(lo+chunk, len(p))]
+		bc, sc, uc := bias[lo:lo+len(pc)], s[lo:lo+len(pc)], ub[:len(pc)]
+		u.Fill(uc)
+		n8 := len(pc) &^ 7
+		if n8 > 0 {
+			sigmoidBernoulliAVX2(&pc[0], &bc[0], &uc[0], &sc[0], n8)
+		}
+		if n8 < len(pc) {
+			var tp, tb, tu, ts [8]float32
+			copy(tp[:], pc[n8:])
+			copy(tb[:], bc[n8:])
+			copy(tu[:], uc[n8:])
+			sigmoidBernoulliAVX2(&tp[0], &tb[0], &tu[0], &ts[0], 8)
+			copy(pc[n8:], tp[:])
+			copy(sc[n8:], ts[:])
+		}
+	}
+}
+
+// as64 views x as []float64 (T must be float64).
+func as64[T Float](x []T) []float64 {
+	return unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(x))), len(x))
+}
+
+// zeros64 is the bias of a float64 Sigmoid without one.
+var zeros64 [chunk]float64
+
+// sigmoid64 is Sigmoid in float64 through the AVX2 kernel, bit for bit
+// the portable results: groups of 4 in the kernel, and by the portable
+// loop a last group of fewer than 4 and any group of 4 with an input
+// beyond ±708 (where the kernel stops).
+func sigmoid64(p, bias []float64) {
+	for lo := 0; lo < len(p); {
+		hi := min(lo+chunk, len(p))
+		pc := p[lo:hi]
+		var bc []float64
+		if bias != nil {
+			bc = bias[lo:hi]
+		}
+		d := 0
+		if len(pc) >= 4 {
+			b := bc
+			if b == nil {
+				b = zeros64[:len(pc)]
+			}
+			d = sigmoid64AVX2(&pc[0], &b[0], len(pc))
+		}
+		e := len(pc)
+		if d < len(pc)&^3 {
+			e = d + 4 // the group the kernel stopped at
+		}
+		if bc != nil {
+			sigmoidScalar(pc[d:e], bc[d:e])
+		} else {
+			sigmoidScalar(pc[d:e], nil)
+		}
+		lo += e
 	}
 }

@@ -37,12 +37,23 @@ func TestExpNegFast(t *testing.T) {
 
 // TestSigmoid checks that the float64 Sigmoid is rbm.SigmoidInPlace bit
 // for bit (the float64 samplers keep their draws), and the float32 one is
-// within 2 float32 ulps (2⁻²³ relative) of σ(float32(x)): one rounding to
-// float32 of a value 10⁻¹⁰ from the exact one; below float32's normal range
-// (σ < 2⁻¹²⁶, x < −87) the absolute error is at most 2⁻¹²⁶.
+// within its bound of σ(float32(x)) (relative, plus 2⁻¹²⁶ absolute below
+// float32's normal range, σ < 2⁻¹²⁶, x < −87.3, where it may give 0):
+//
+//   - the portable path, σ in float64 rounded once to float32: 2 float32
+//     ulps, 2⁻²³;
+//   - the AVX2 path (simd_amd64.s), in float32 throughout: e^{−|x|} is
+//     2^k·e^r with r exact to one rounding (2⁻²⁵·ln2/2 absolute), e^r by
+//     Horner's rule over its Taylor polynomial of degree 7 (remainder
+//     5.2·10⁻⁹ ≈ 0.09·2⁻²⁴; each fused step rounds once, the last two
+//     contribute 2⁻²⁴ and 0.35·2⁻²⁴, the earlier ones less), so e is within
+//     2·2⁻²⁴; then 1 + e (2⁻²⁴, and e's error halved) and the division
+//     (2⁻²⁴), and for x < 0 the numerator e (2·2⁻²⁴): 6·2⁻²⁴ in all.
+//
+// Both are checked, the AVX2 path where the processor has it.
 func TestSigmoid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	x := []float64{0, math.Copysign(0, -1), 708, -708, 709, -709, 800, -800, 80, -80, 104, -104, math.Inf(1), math.Inf(-1)}
+	x := []float64{0, math.Copysign(0, -1), 708, -708, 709, -709, 800, -800, 80, -80, 87.3, -87.3, 87.34, -87.34, 87.4, -87.4, 104, -104, math.Inf(1), math.Inf(-1)}
 	for range 100000 {
 		x = append(x, 30*rng.NormFloat64(), 3*rng.NormFloat64())
 	}
@@ -50,24 +61,48 @@ func TestSigmoid(t *testing.T) {
 	rbm.SigmoidInPlace(want)
 	got := append([]float64(nil), x...)
 	kern.Sigmoid(got, nil)
-	x32 := make([]float32, len(x))
-	kern.Convert(x32, x)
-	kern.Sigmoid(x32, nil)
 	for i := range x {
 		if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
 			t.Fatalf("Sigmoid[float64](%v) = %v, rbm.SigmoidInPlace %v", x[i], got[i], want[i])
 		}
-		w := rbm.Sigmoid(float64(float32(x[i])))
-		if d := math.Abs(float64(x32[i]) - w); d > 0x1p-23*w+0x1p-126 {
-			t.Fatalf("Sigmoid[float32](%v) = %v, want %v", x[i], x32[i], w)
+	}
+	defer kern.SetSIMD(kern.SetSIMD(false))
+	for _, simd := range []bool{false, true} {
+		if kern.SetSIMD(simd); simd && !kern.SetSIMD(true) {
+			t.Log("no AVX2 and FMA: the AVX2 path is not checked")
+			continue
 		}
+		bound := 0x1p-23
+		if simd {
+			bound = 6 * 0x1p-24
+		}
+		x32 := make([]float32, len(x))
+		kern.Convert(x32, x)
+		kern.Sigmoid(x32, nil)
+		worst := 0.0
+		for i := range x {
+			w := rbm.Sigmoid(float64(float32(x[i])))
+			d := math.Abs(float64(x32[i]) - w)
+			if w > 0x1p-126 {
+				worst = max(worst, d/w)
+			}
+			if d > bound*w+0x1p-126 {
+				t.Fatalf("Sigmoid[float32](%v) (AVX2 %v) = %v, want %v", x[i], simd, x32[i], w)
+			}
+		}
+		t.Logf("float32 Sigmoid, AVX2 %v: largest relative error %.3g = %.2f·2⁻²⁴ (bound %.2f·2⁻²⁴)", simd, worst, worst*0x1p24, bound*0x1p24)
 	}
 }
 
 // TestSigmoidBernoulliFused checks that the fused kernel gives Sigmoid
-// followed by Bernoulli bit for bit, in both precisions.
+// followed by Bernoulli bit for bit, in both precisions, and in float32
+// on both paths (portable and AVX2, where the processor has it); the
+// length, 1001, leaves a last group of fewer than 8 elements.
 func TestSigmoidBernoulliFused(t *testing.T) {
 	fused[float64](t)
+	defer kern.SetSIMD(kern.SetSIMD(false))
+	fused[float32](t)
+	kern.SetSIMD(true)
 	fused[float32](t)
 }
 
@@ -203,6 +238,92 @@ func fill[T kern.Float](t *testing.T) {
 			}
 			if x := float64(want); x < 0 || x >= 1 || (kern.Is32[T]() && x*0x1p24 != math.Floor(x*0x1p24)) {
 				t.Fatalf("%T: uniform %v", want, want)
+			}
+		}
+	}
+}
+
+// TestSigmoidBernoulliFrequencies checks the fused kernel's draws as
+// TestBernoulliFrequencies checks Bernoulli's, on each path (float64;
+// float32 portable and AVX2): for inputs x = logit(q) over a grid of q,
+// the n = 200,000 draws of a row have a count k whose mean is Σ_k p'_k,
+// the sum of the probabilities the kernel wrote (each within 2^−b of the
+// one it draws with), and whose standard deviation is at most
+// √(n·q̄(1−q̄)) with q̄ their mean; the test asks |k − Σp| ≤ 5σ + n·2^−b
+// (a chance below 10⁻⁵ that a correct kernel fails, over 3 · 9 rows).
+func TestSigmoidBernoulliFrequencies(t *testing.T) {
+	sbFreq[float64](t, 53)
+	defer kern.SetSIMD(kern.SetSIMD(false))
+	sbFreq[float32](t, 24)
+	if kern.SetSIMD(true) {
+		sbFreq[float32](t, 24)
+	}
+}
+
+func sbFreq[T kern.Float](t *testing.T, bits int) {
+	const n = 200000
+	p, bias, s := make([]T, n), make([]T, n), make([]T, n)
+	u := kern.NewUniforms[T](rand.NewPCG(13, 14))
+	for _, q := range []float64{1e-3, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999} {
+		for i := range p {
+			p[i] = T(math.Log(q / (1 - q)))
+		}
+		kern.SigmoidBernoulli(p, bias, s, &u)
+		k, sum := 0.0, 0.0
+		for i := range s {
+			k += float64(s[i])
+			sum += float64(p[i])
+		}
+		qm := sum / n
+		tol := 5*math.Sqrt(n*qm*(1-qm)) + n*math.Ldexp(1, -bits)
+		if math.Abs(k-sum) > tol {
+			t.Errorf("%T q = %v: %v ones in %d draws, want %.1f ± %.1f", p[0], q, k, n, sum, tol)
+		}
+		if math.Abs(qm-q) > 1e-6 {
+			t.Errorf("%T q = %v: mean probability %v", p[0], q, qm)
+		}
+	}
+}
+
+// TestFloat64SIMDBitForBit checks that the float64 AVX2 kernels give the
+// portable float64 results bit for bit (probabilities and draws), so that
+// float64 sampling does not depend on the processor, on inputs that
+// include values beyond ±708 (where the kernel hands a group of 4 to the
+// portable loop) and lengths that leave groups of fewer than 4.
+func TestFloat64SIMDBitForBit(t *testing.T) {
+	if !kern.SetSIMD(true) {
+		t.Skip("no AVX2 and FMA")
+	}
+	defer kern.SetSIMD(true)
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, n := range []int{1, 3, 4, 7, 255, 256, 257, 1001} {
+		x, bias := make([]float64, n), make([]float64, n)
+		for i := range x {
+			x[i], bias[i] = 40*rng.NormFloat64(), rng.NormFloat64()
+			if rng.IntN(50) == 0 {
+				x[i] = []float64{709, -709, 800, -800, 708.5, -745.5}[rng.IntN(6)]
+			}
+		}
+		var p, s [2][]float64
+		for k, on := range []bool{false, true} {
+			kern.SetSIMD(on)
+			p[k], s[k] = append([]float64(nil), x...), make([]float64, n)
+			u := kern.NewUniforms[float64](rand.NewPCG(1, 2))
+			kern.SigmoidBernoulli(p[k], bias, s[k], &u)
+			q := append([]float64(nil), x...)
+			kern.Sigmoid(q, nil)
+			q2 := append([]float64(nil), x...)
+			kern.SetSIMD(false)
+			kern.Sigmoid(q2, nil)
+			for i := range q {
+				if math.Float64bits(q[i]) != math.Float64bits(q2[i]) {
+					t.Fatalf("n %d: Sigmoid(%v) AVX2 %v, portable %v", n, x[i], q[i], q2[i])
+				}
+			}
+		}
+		for i := range x {
+			if math.Float64bits(p[0][i]) != math.Float64bits(p[1][i]) || s[0][i] != s[1][i] {
+				t.Fatalf("n %d, element %d (x %v): portable (%v, %v), AVX2 (%v, %v)", n, i, x[i]+bias[i], p[0][i], s[0][i], p[1][i], s[1][i])
 			}
 		}
 	}

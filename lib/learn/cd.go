@@ -3,7 +3,6 @@ package learn
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -72,11 +71,12 @@ func (l *CD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	if opt == nil {
 		return errors.New("learn: CD.Update: nil optimizer")
 	}
-	g, err := l.Gradient(b, batch)
+	sgd, _ := opt.(*SGD)
+	g, w32, err := l.gradient(b, batch, sgd != nil)
 	if err != nil {
 		return fmt.Errorf("learn: CD.Update: %w", err)
 	}
-	if err := opt.Step(m, g); err != nil {
+	if err := stepIn(opt, m, g, w32); err != nil {
 		return fmt.Errorf("learn: CD.Update: %w", err)
 	}
 	return nil
@@ -86,24 +86,31 @@ func (l *CD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 // changing m. The returned Grad is owned by l and overwritten by the next
 // call.
 func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
+	g, _, err := l.gradient(m, batch, false)
+	return g, err
+}
+
+// gradient is Gradient; with lazyW set, a float32 model's weight gradient
+// is left in float32 and returned besides (see binaryGradIn).
+func (l *CD) gradient(m *rbm.Binary, batch *mat.Dense, lazyW bool) (*Grad, []float32, error) {
 	if m == nil || batch == nil {
-		return nil, errors.New("learn: CD: nil model or batch")
+		return nil, nil, errors.New("learn: CD: nil model or batch")
 	}
 	if l.Sampler == nil {
-		return nil, errors.New("learn: CD: nil sampler (use NewCD)")
+		return nil, nil, errors.New("learn: CD: nil sampler (use NewCD)")
 	}
 	k := max(l.K, 1)
 	n, cols := batch.Dims()
 	if cols != m.Visible() {
-		return nil, fmt.Errorf("learn: CD: batch has %d columns, model has %d visible units", cols, m.Visible())
+		return nil, nil, fmt.Errorf("learn: CD: batch has %d columns, model has %d visible units", cols, m.Visible())
 	}
 	if err := l.owner.bind(m, "CD"); err != nil {
-		return nil, fmt.Errorf("learn: %w", err)
+		return nil, nil, fmt.Errorf("learn: %w", err)
 	}
 	if l.chains == nil || l.chains.V.RawMatrix().Cols != cols || l.chains.H.RawMatrix().Cols != m.Hidden() {
 		c, err := mcmc.NewChains(m, n, nil)
 		if err != nil {
-			return nil, fmt.Errorf("learn: CD: %w", err)
+			return nil, nil, fmt.Errorf("learn: CD: %w", err)
 		}
 		l.chains = c
 		l.grad = NewGrad(m)
@@ -113,13 +120,13 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 	// it, from the sampler's first half-step when it is one of mcmc's.
 	l.pos = sized(l.pos, n, m.Hidden())
 	if err := mcmc.SampleFrom(l.Sampler, m, l.chains, batch, k, l.pos); err != nil {
-		return nil, fmt.Errorf("learn: CD: %w", err)
+		return nil, nil, fmt.Errorf("learn: CD: %w", err)
 	}
 	if err := l.chains.HiddenProb(m); err != nil {
-		return nil, fmt.Errorf("learn: CD: %w", err)
+		return nil, nil, fmt.Errorf("learn: CD: %w", err)
 	}
-	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH)
-	return l.grad, nil
+	w32 := binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH, lazyW)
+	return l.grad, w32, nil
 }
 
 // sized returns d if it is r×c, else an r×c matrix reusing d's storage
@@ -157,7 +164,7 @@ func nonFinite(d *mat.Dense) (i, j int, bad bool) {
 	raw := d.RawMatrix()
 	for i := 0; i < raw.Rows; i++ {
 		for j, x := range raw.Data[i*raw.Stride : i*raw.Stride+raw.Cols] {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
+			if x-x != 0 { // NaN or ±Inf (x − x is 0 for every finite x): one test per element
 				return i, j, true
 			}
 		}

@@ -173,6 +173,7 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 	l.ps, l.pf, l.pt = params(m, l.ps), params(l.fast, l.pf), params(l.sum, l.pt)
 	l.sum.Precision = m.Precision // the chains sample θ + θ_F in the model's precision
 	l.sync()
+	l.sum.Changed() // written above: a Float32 sum makes its float32 copy again
 	if err := l.Sampler.Sample(l.sum, l.chains, max(l.K, 1)); err != nil {
 		return err
 	}
@@ -181,7 +182,7 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 	if err := l.chains.HiddenProb(m); err != nil {
 		return err
 	}
-	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH)
+	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH, false)
 	if err := opt.Step(m, l.grad); err != nil {
 		return err
 	}

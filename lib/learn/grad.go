@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
+	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
 
@@ -118,8 +120,24 @@ type SGD struct {
 	pbuf [][]float64
 }
 
-// Step applies one ascent step along g to m's parameters.
-func (o *SGD) Step(m rbm.Model, g *Grad) error {
+// Step applies one ascent step along g to m's parameters. For an
+// *rbm.Binary of precision Float32 it also writes the model's float32 copy
+// of its parameters, fl32 of each new value, in the same pass (see
+// rbm.Precision), so that the next sampling call finds it current.
+func (o *SGD) Step(m rbm.Model, g *Grad) error { return o.step(m, g, nil) }
+
+// stepIn makes opt's step along g; w32, when not nil, is the weight
+// gradient still in float32 (binaryGradIn with lazyW, only when opt is an
+// *SGD), which SGD reads instead of g.Parts[0], unwritten.
+func stepIn(opt Optimizer, m rbm.Model, g *Grad, w32 []float32) error {
+	if w32 != nil {
+		return opt.(*SGD).step(m, g, w32)
+	}
+	return opt.Step(m, g)
+}
+
+// step is Step, reading the weight gradient from w32 when it is not nil.
+func (o *SGD) step(m rbm.Model, g *Grad, w32 []float32) error {
 	if m == nil {
 		return errors.New("learn: SGD.Step: nil model")
 	}
@@ -131,46 +149,83 @@ func (o *SGD) Step(m rbm.Model, g *Grad) error {
 	if err := g.fits(p); err != nil {
 		return fmt.Errorf("learn: SGD.Step: %w", err)
 	}
+	var p32 *params32.Params
+	if b, ok := m.(*rbm.Binary); ok {
+		p32 = params32.Of(b) // nil unless b is Float32
+	}
 	if o.Momentum == 0 {
 		o.vel = nil
-		for k, th := range p {
-			gk := g.Parts[k]
-			if k == 0 && o.WeightDecay != 0 {
-				for i := range th {
-					th[i] += o.Rate * (gk[i] - o.WeightDecay*th[i])
-				}
-			} else {
-				for i := range th {
-					th[i] += o.Rate * gk[i]
-				}
-			}
-			if k == 0 && o.L1 != 0 {
-				softThreshold(th, o.Rate*o.L1)
-			}
-		}
-		return nil
-	}
-	if len(o.vel) != len(p) {
+	} else if len(o.vel) != len(p) {
 		o.vel = make([][]float64, len(p))
 	}
 	for k, th := range p {
-		if len(o.vel[k]) != len(th) {
-			o.vel[k] = make([]float64, len(th))
+		var v []float64
+		if o.Momentum != 0 {
+			if len(o.vel[k]) != len(th) {
+				o.vel[k] = make([]float64, len(th))
+			}
+			v = o.vel[k]
 		}
-		v, gk := o.vel[k], g.Parts[k]
 		wd := 0.0
 		if k == 0 {
 			wd = o.WeightDecay
 		}
-		for i := range th {
-			v[i] = o.Momentum*v[i] + o.Rate*(gk[i]-wd*th[i])
-			th[i] += v[i]
+		var t32 []float32
+		if p32 != nil {
+			t32 = [][]float32{p32.W.Data, p32.B, p32.C}[k][:len(th)]
 		}
 		if k == 0 && o.L1 != 0 {
+			if w32 != nil {
+				stepPart(o, th, v, w32, nil, wd)
+			} else {
+				stepPart(o, th, v, g.Parts[k], nil, wd)
+			}
 			softThreshold(th, o.Rate*o.L1)
+			if t32 != nil {
+				kern.Convert(t32, th)
+			}
+			continue
 		}
+		if k == 0 && w32 != nil {
+			stepPart(o, th, v, w32, t32, wd)
+			continue
+		}
+		stepPart(o, th, v, g.Parts[k], t32, wd)
 	}
 	return nil
+}
+
+// stepPart makes o's step of one parameter slice th with gradient gk (of
+// either precision, the step in float64) and velocity v (nil: no
+// momentum) and weight decay wd, writing t32_i = fl32(θ_i) of the new
+// values when t32 is not nil.
+func stepPart[G kern.Float](o *SGD, th, v []float64, gk []G, t32 []float32, wd float64) {
+	gk = gk[:len(th)]
+	rate, mom := o.Rate, o.Momentum
+	switch {
+	case v == nil && t32 == nil:
+		for i := range th {
+			th[i] += rate * (float64(gk[i]) - wd*th[i])
+		}
+	case v == nil:
+		for i := range th {
+			x := th[i] + rate*(float64(gk[i])-wd*th[i])
+			th[i], t32[i] = x, float32(x)
+		}
+	case t32 == nil:
+		v = v[:len(th)]
+		for i := range th {
+			v[i] = mom*v[i] + rate*(float64(gk[i])-wd*th[i])
+			th[i] += v[i]
+		}
+	default:
+		v = v[:len(th)]
+		for i := range th {
+			d := mom*v[i] + rate*(float64(gk[i])-wd*th[i])
+			x := th[i] + d
+			v[i], th[i], t32[i] = d, x, float32(x)
+		}
+	}
 }
 
 // softThreshold replaces every x of th by sign(x)·max(|x| − t, 0), the

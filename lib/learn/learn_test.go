@@ -312,21 +312,26 @@ func TestExactLogLikelihood(t *testing.T) {
 }
 
 // TestLearnerAllocs checks that CD-1 and PCD-1 updates do not allocate in
-// steady state.
+// steady state, in both precisions (float32: with the model's float32
+// copy of its parameters written by SGD, and the float32 weight gradient
+// handed to it).
 func TestLearnerAllocs(t *testing.T) {
-	m, _ := rbm.NewBinary(20, 10, &rbm.Init{WeightStd: 0.1})
-	x := mat.NewDense(8, 20, nil)
-	for _, l := range []Learner{NewCD(1, nil), NewPCD(1, 5, nil)} {
-		o := &SGD{Rate: 0.01, Momentum: 0.9}
-		if err := l.Update(m, x, o); err != nil {
-			t.Fatal(err)
-		}
-		if a := testing.AllocsPerRun(10, func() {
+	for _, p := range []rbm.Precision{rbm.Float64, rbm.Float32} {
+		m, _ := rbm.NewBinary(20, 10, &rbm.Init{WeightStd: 0.1})
+		m.Precision = p
+		x := mat.NewDense(8, 20, nil)
+		for _, l := range []Learner{NewCD(1, nil), NewPCD(1, 5, nil)} {
+			o := &SGD{Rate: 0.01, Momentum: 0.9}
 			if err := l.Update(m, x, o); err != nil {
 				t.Fatal(err)
 			}
-		}); a != 0 {
-			t.Errorf("%T.Update allocates %v times", l, a)
+			if a := testing.AllocsPerRun(10, func() {
+				if err := l.Update(m, x, o); err != nil {
+					t.Fatal(err)
+				}
+			}); a != 0 {
+				t.Errorf("%v %T.Update allocates %v times", p, l, a)
+			}
 		}
 	}
 }

@@ -85,11 +85,12 @@ func (l *PCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	if opt == nil {
 		return errors.New("learn: PCD.Update: nil optimizer")
 	}
-	g, err := l.Gradient(b, batch)
+	sgd, _ := opt.(*SGD)
+	g, w32, err := l.gradient(b, batch, sgd != nil)
 	if err != nil {
 		return fmt.Errorf("learn: PCD.Update: %w", err)
 	}
-	if err := opt.Step(m, g); err != nil {
+	if err := stepIn(opt, m, g, w32); err != nil {
 		return fmt.Errorf("learn: PCD.Update: %w", err)
 	}
 	return nil
@@ -99,21 +100,28 @@ func (l *PCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 // PCD gradient estimate for batch without changing m. The returned Grad is
 // owned by l and overwritten by the next call.
 func (l *PCD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
+	g, _, err := l.gradient(m, batch, false)
+	return g, err
+}
+
+// gradient is Gradient; with lazyW set, a float32 model's weight gradient
+// is left in float32 and returned besides (see binaryGradIn).
+func (l *PCD) gradient(m *rbm.Binary, batch *mat.Dense, lazyW bool) (*Grad, []float32, error) {
 	if m == nil || batch == nil {
-		return nil, errors.New("learn: PCD: nil model or batch")
+		return nil, nil, errors.New("learn: PCD: nil model or batch")
 	}
 	if l.Sampler == nil {
-		return nil, errors.New("learn: PCD: nil sampler (use NewPCD)")
+		return nil, nil, errors.New("learn: PCD: nil sampler (use NewPCD)")
 	}
 	n, cols := batch.Dims()
 	if cols != m.Visible() {
-		return nil, fmt.Errorf("learn: PCD: batch has %d columns, model has %d visible units", cols, m.Visible())
+		return nil, nil, fmt.Errorf("learn: PCD: batch has %d columns, model has %d visible units", cols, m.Visible())
 	}
 	if i, j, bad := nonFinite(batch); bad {
-		return nil, fmt.Errorf("learn: PCD: batch has %v at row %d, column %d", batch.At(i, j), i, j)
+		return nil, nil, fmt.Errorf("learn: PCD: batch has %v at row %d, column %d", batch.At(i, j), i, j)
 	}
 	if err := l.owner.bind(m, l.name()); err != nil {
-		return nil, fmt.Errorf("learn: %w", err)
+		return nil, nil, fmt.Errorf("learn: %w", err)
 	}
 	if l.chains == nil || l.chains.V.RawMatrix().Cols != cols || l.chains.H.RawMatrix().Cols != m.Hidden() {
 		nc := l.N
@@ -121,7 +129,7 @@ func (l *PCD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 			nc = n
 		}
 		if err := mcmc.CheckChainCount(m, nc); err != nil {
-			return nil, fmt.Errorf("learn: PCD: %w", err)
+			return nil, nil, fmt.Errorf("learn: PCD: %w", err)
 		}
 		init := mat.NewDense(nc, cols, nil)
 		for k := 0; k < nc; k++ {
@@ -129,19 +137,19 @@ func (l *PCD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 		}
 		c, err := mcmc.NewChainsFrom(m, init)
 		if err != nil {
-			return nil, fmt.Errorf("learn: PCD: %w", err)
+			return nil, nil, fmt.Errorf("learn: PCD: %w", err)
 		}
 		l.chains = c
 		l.grad = NewGrad(m)
 	}
 	if err := l.Sampler.Sample(m, l.chains, max(l.K, 1)); err != nil {
-		return nil, fmt.Errorf("learn: PCD: %w", err)
+		return nil, nil, fmt.Errorf("learn: PCD: %w", err)
 	}
 	l.pos = sized(l.pos, n, m.Hidden())
 	hiddenProbIn(m, &l.f32, l.pos, batch)
 	if err := l.chains.HiddenProb(m); err != nil {
-		return nil, fmt.Errorf("learn: PCD: %w", err)
+		return nil, nil, fmt.Errorf("learn: PCD: %w", err)
 	}
-	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH)
-	return l.grad, nil
+	w32 := binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH, lazyW)
+	return l.grad, w32, nil
 }

@@ -2,6 +2,7 @@ package learn
 
 import (
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
+	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"
 )
@@ -15,8 +16,6 @@ import (
 // weight gradient, kept from update to update.
 type gradBuf struct {
 	v0, p0, v1, p1, gw kern.General[float32]
-	w                  kern.General[float32]
-	c                  []float32
 }
 
 // sized32 returns g as an r×c matrix, reusing its storage when large
@@ -47,8 +46,11 @@ func to32(dst kern.General[float32], src kern.General[float64]) kern.General[flo
 // g = (V₀ᵀP₀/n₀ − V₁ᵀP₁/n₁, mean V₀ − mean V₁, mean P₀ − mean P₁)
 // from positive statistics (v0, p0) and negative statistics (v1, p1), which
 // may have different numbers of rows (persistent chains), in precision p,
-// with buf holding the float32 copies.
-func binaryGradIn(p rbm.Precision, buf *gradBuf, g *Grad, v0 mat.Matrix, p0, v1, p1 *mat.Dense) {
+// with buf holding the float32 copies. In float32 with lazyW set, the
+// weight gradient is left in float32 and returned (g.Parts[0] is not
+// written), for an SGD step that reads it there (see stepIn); otherwise
+// it returns nil.
+func binaryGradIn(p rbm.Precision, buf *gradBuf, g *Grad, v0 mat.Matrix, p0, v1, p1 *mat.Dense, lazyW bool) []float32 {
 	nv, nh := len(g.Parts[1]), len(g.Parts[2])
 	var v0d *mat.Dense
 	if d, ok := v0.(*mat.Dense); ok {
@@ -59,13 +61,17 @@ func binaryGradIn(p rbm.Precision, buf *gradBuf, g *Grad, v0 mat.Matrix, p0, v1,
 	if p != rbm.Float32 {
 		gw := kern.General[float64]{Rows: nv, Cols: nh, Stride: nh, Data: g.Parts[0]}
 		gradT(gw, g.Parts[1], g.Parts[2], view(v0d), view(p0), view(v1), view(p1))
-		return
+		return nil
 	}
 	buf.v0, buf.p0 = to32(buf.v0, view(v0d)), to32(buf.p0, view(p0))
 	buf.v1, buf.p1 = to32(buf.v1, view(v1)), to32(buf.p1, view(p1))
 	buf.gw = sized32(buf.gw, nv, nh)
 	gradT(buf.gw, g.Parts[1], g.Parts[2], buf.v0, buf.p0, buf.v1, buf.p1)
+	if lazyW {
+		return buf.gw.Data
+	}
 	kern.Convert(g.Parts[0], buf.gw.Data)
+	return nil
 }
 
 // gradT writes gw = V₀ᵀP₀/n₀ − V₁ᵀP₁/n₁ (two products in precision T),
@@ -95,28 +101,22 @@ func colMeanDiffT[T kern.Float](dst []float64, a, b kern.General[T]) {
 }
 
 // hiddenProbIn writes p = σ(v·W + 1·cᵀ) in the precision of m, with buf
-// holding the float32 copies.
+// holding the float32 copy of v (the parameters' is the model's own).
 func hiddenProbIn(m *rbm.Binary, buf *gradBuf, p, v *mat.Dense) {
 	if m.Precision != rbm.Float32 {
 		hiddenProb(m, p, v)
 		return
 	}
-	nv, nh := m.Visible(), m.Hidden()
-	buf.w = sized32(buf.w, nv, nh)
-	kern.Convert(buf.w.Data, m.W.RawMatrix().Data)
-	if cap(buf.c) < nh {
-		buf.c = make([]float32, nh)
-	}
-	buf.c = buf.c[:nh]
-	kern.Convert(buf.c, m.C)
+	nh := m.Hidden()
+	p32 := params32.Of(m)
 	buf.v0 = to32(buf.v0, view(v))
 	n, _ := v.Dims()
 	buf.p0 = sized32(buf.p0, n, nh)
-	kern.Gemm(false, false, 1, buf.v0, buf.w, 0, buf.p0)
+	kern.Gemm(false, false, 1, buf.v0, p32.W, 0, buf.p0)
 	pr := view(p)
 	for i := 0; i < n; i++ {
 		row := buf.p0.Row(i)
-		kern.Sigmoid(row, buf.c)
+		kern.Sigmoid(row, p32.C)
 		kern.Convert(pr.Row(i), row)
 	}
 }

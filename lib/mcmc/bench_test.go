@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/cputime"
 	_ "github.com/rbm-kernel/rbm-kernel/internal/openblas"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
@@ -12,7 +13,9 @@ import (
 // sigmoids and Bernoulli draws) of 100 chains of a 784×500 RBM, the size
 // of the comparison with numpy and JAX in bench/compare.sh. The
 // sub-benchmark names the precision of the arithmetic. Steady state does
-// not allocate.
+// not allocate. Besides the wall time it reports cpu-ns/op, the process's
+// CPU time per step (all its threads: with GOMAXPROCS and OpenBLAS threads
+// above 1 it is the work, not the elapsed time).
 func BenchmarkGibbsMNIST(b *testing.B) {
 	b.Run("float64", func(b *testing.B) { benchGibbs(b, rbm.Float64) })
 	b.Run("float32", func(b *testing.B) { benchGibbs(b, rbm.Float32) })
@@ -33,9 +36,11 @@ func benchGibbs(b *testing.B, p rbm.Precision) {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
+	cpu0 := cputime.Now()
 	for b.Loop() {
 		if err := g.Sample(m, c, 1); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.ReportMetric(float64(cputime.Now()-cpu0)/float64(b.N), "cpu-ns/op")
 }

@@ -315,23 +315,40 @@ func TestRun(t *testing.T) {
 
 // TestGibbsParallelDeterministic checks that a batch large enough to be
 // split over goroutines gives the same chains with GOMAXPROCS 1 (one
-// goroutine) and 4 (parallel blocks), as the per-block streams promise.
+// goroutine), 2 and 4 (parallel blocks), as the per-block streams promise,
+// in both precisions, for Gibbs and Flip.
 func TestGibbsParallelDeterministic(t *testing.T) {
 	m, err := rbm.NewBinary(200, 100, &rbm.Init{WeightStd: 0.1, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(procs int) *Chains {
-		old := runtime.GOMAXPROCS(procs)
-		defer runtime.GOMAXPROCS(old)
-		c, _ := NewChains(m, 150, rand.New(rand.NewPCG(1, 1)))
-		if err := NewGibbs(7).Sample(m, c, 3); err != nil {
-			t.Fatal(err)
+	for _, p := range []rbm.Precision{rbm.Float64, rbm.Float32} {
+		m.Precision = p
+		for _, flip := range []bool{false, true} {
+			run := func(procs int) *Chains {
+				old := runtime.GOMAXPROCS(procs)
+				defer runtime.GOMAXPROCS(old)
+				c, _ := NewChains(m, 150, rand.New(rand.NewPCG(1, 1)))
+				var s Sampler = NewGibbs(7)
+				if flip {
+					f, err := NewFlip(0.5, 7)
+					if err != nil {
+						t.Fatal(err)
+					}
+					s = f
+				}
+				if err := s.Sample(m, c, 3); err != nil {
+					t.Fatal(err)
+				}
+				return c
+			}
+			a := run(1)
+			for _, procs := range []int{2, 4} {
+				b := run(procs)
+				if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PV, b.PV) {
+					t.Errorf("%v, flip %v: GOMAXPROCS 1 and %d give different chains", p, flip, procs)
+				}
+			}
 		}
-		return c
-	}
-	a, b := run(1), run(4)
-	if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PV, b.PV) {
-		t.Error("GOMAXPROCS 1 and 4 give different chains")
 	}
 }

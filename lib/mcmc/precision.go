@@ -5,16 +5,18 @@ import (
 	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
+	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"
 )
 
 // This file holds the precision-generic core of the block samplers (see
 // docs/precision.md). A model's Precision picks the instantiation: Float64
-// runs on views of the chains' and the model's own matrices; Float32 on
-// float32 copies, loaded from them at the start of a Sample call and
-// stored back at its end, so that the exported state (Chains, rbm.Binary)
-// stays float64 and only the arithmetic changes.
+// runs on views of the chains' and the model's own matrices; Float32 on the
+// model's float32 copy of its parameters and on float32 copies of the
+// states, loaded at the start of a Sample call and stored back at its end,
+// so that the exported state (Chains, rbm.Binary) stays float64 and only
+// the arithmetic changes.
 
 // layers is one precision's view of a model and its chains: the weights
 // w (m×n), the biases b and c, and the chains' states v, h and
@@ -30,16 +32,18 @@ func view64(m *rbm.Binary, c *Chains) layers[float64] {
 	return layers[float64]{w: general(m.W), b: m.B, c: m.C, v: general(c.V), h: general(c.H), pv: general(c.PV), ph: general(c.PH)}
 }
 
-// chains32 holds the float32 copies of a model and chains (Chains.f32).
+// chains32 holds the float32 copies of the chains (Chains.f32).
 type chains32 struct {
 	l   layers[float32]
 	buf []float32
 }
 
-// load32 returns float32 layers of m and c: the parameters and the states
-// V and H rounded to float32 (states 0 and 1 exactly), in storage kept in c
-// from call to call. H is loaded only if withH is set: Gibbs and tempered
-// steps draw a new H before reading it, only Flip reads the old one.
+// load32 returns float32 layers of m and c: the model's own float32 copy
+// of its parameters (rbm.Binary keeps it current, see internal/params32;
+// nothing is rounded here) and the states V and H rounded to float32
+// (states 0 and 1 exactly), in storage kept in c from call to call. H is
+// loaded only if withH is set: Gibbs and tempered steps draw a new H
+// before reading it, only Flip reads the old one.
 func (c *Chains) load32(m *rbm.Binary, withH bool) *layers[float32] {
 	n, nv := c.V.Dims()
 	_, nh := c.H.Dims()
@@ -47,7 +51,7 @@ func (c *Chains) load32(m *rbm.Binary, withH bool) *layers[float32] {
 		c.f32 = new(chains32)
 	}
 	s := c.f32
-	need := nv*nh + nv + nh + 2*n*(nv+nh)
+	need := 2 * n * (nv + nh)
 	if cap(s.buf) < need {
 		s.buf = make([]float32, need)
 	}
@@ -58,12 +62,9 @@ func (c *Chains) load32(m *rbm.Binary, withH bool) *layers[float32] {
 		return g
 	}
 	l := &s.l
-	l.w = take(nv, nh)
-	l.b, l.c = take(1, nv).Data, take(1, nh).Data
+	p := params32.Of(m)
+	l.w, l.b, l.c = p.W, p.B, p.C
 	l.v, l.h, l.pv, l.ph = take(n, nv), take(n, nh), take(n, nv), take(n, nh)
-	kern.Convert(l.w.Data, m.W.RawMatrix().Data)
-	kern.Convert(l.b, m.B)
-	kern.Convert(l.c, m.C)
 	load(l.v, general(c.V))
 	if withH {
 		load(l.h, general(c.H))

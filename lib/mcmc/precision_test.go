@@ -64,8 +64,10 @@ func TestFloat32Joint(t *testing.T) {
 // 60×40 model with weights N(0, 1): the input x_i = Σ_j W_ij h_j + b_i in
 // float32 is within (n_h + 1)·2⁻²⁴·(Σ_j |W_ij| + |b_i|) of the exact one
 // (one rounding of each parameter and a sum of n_h + 1 terms), σ has slope
-// at most ¼, and the sigmoid itself rounds once more (2⁻²⁴): the test
-// asserts |PV − σ(x)| ≤ ¼·that bound + 2⁻²³, element by element. The
+// at most ¼, and the float32 sigmoid itself is within 6·2⁻²⁴ of σ (the
+// bound of the AVX2 path, internal/kern TestSigmoid; the portable path's
+// is 2⁻²³): the test asserts |PV − σ(x)| ≤ ¼·that bound + 6·2⁻²⁴,
+// element by element. The
 // states must be exactly 0 or 1.
 func TestFloat32Probs(t *testing.T) {
 	m, err := rbm.NewBinary(60, 40, &rbm.Init{WeightStd: 1, Seed: 5})
@@ -91,7 +93,7 @@ func TestFloat32Probs(t *testing.T) {
 			for j := 0; j < m.Hidden(); j++ {
 				mag += math.Abs(m.W.At(i, j))
 			}
-			tol := 0.25*(nh+1)*0x1p-24*mag + 0x1p-23
+			tol := 0.25*(nh+1)*0x1p-24*mag + 6*0x1p-24
 			d := math.Abs(c.PV.At(r, i) - rbm.Sigmoid(in))
 			worst = max(worst, d/tol)
 			if d > tol {

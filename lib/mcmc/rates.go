@@ -210,6 +210,7 @@ func fastUpdate(fast *rbm.Binary, r *Rates, v, h, stats *mat.Dense, eps, decay f
 	}
 	colMeanUpdate(fast.B, v, r, true, eps, decay)
 	colMeanUpdate(fast.C, h, r, false, eps, decay)
+	fast.Changed()
 }
 
 // colMeanUpdate applies p ← α·p + ε·(R − mean of x's columns), R the

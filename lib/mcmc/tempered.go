@@ -275,6 +275,7 @@ func (p *Tempered) prepare(m *rbm.Binary, c *Chains, scale bool) {
 			for k, x := range m.C {
 				mi.C[k] = beta * x
 			}
+			mi.Changed() // (its float32 copy, for a Float32 model)
 		}
 		ci := p.chains[i]
 		if ci == nil || ci.Len() != n || ci.V.RawMatrix().Cols != nv || ci.H.RawMatrix().Cols != nh {

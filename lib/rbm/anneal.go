@@ -115,6 +115,7 @@ func (a *annealer) anneal(ctx context.Context, betas []float64, done int) error 
 			a.progress(done+k, done+K)
 		}
 	}
+	a.sync32()
 	return nil
 }
 
@@ -122,10 +123,10 @@ func (a *annealer) anneal(ctx context.Context, betas []float64, done int) error 
 // invariant (h ~ σ(b1(vᵀW + c)), v ~ σ((1 − b1) b_A + b1(Wh + b))), first
 // adding log p*_{b1}(v) − log p*_{b0}(v) to the log weights if weigh is set.
 // It runs in the model's precision (docs/precision.md): in float64 on the
-// annealer's own matrices; in float32 on copies of the parameters (made at
-// the first step) and of the states, which it loads from a.v and stores
-// back, so that a.v always holds the chains' states. The log weights are
-// float64 in both.
+// annealer's own matrices; in float32 on the model's float32 copy of its
+// parameters and float32 copies of the states, which the first step loads
+// from a.v and the later ones keep (a.v is written back by anneal when it
+// ends, see sync32). The log weights are float64 in both.
 func (a *annealer) step(b0, b1 float64, weigh bool) {
 	if a.m.Precision != Float32 {
 		t := annealT[float64]{
@@ -138,21 +139,26 @@ func (a *annealer) step(b0, b1 float64, weigh bool) {
 	t := a.t32
 	if t == nil {
 		n, nv, nh := a.chains, a.nv, a.nh
+		p := a.m.params32()
 		t = &annealT[float32]{
-			w: mk32(nv, nh), b: make([]float32, nv), c: make([]float32, nh),
+			w: p.W, b: p.B, c: p.C,
 			base: make([]float32, nv), db: make([]float32, nv),
 			v: mk32(n, nv), h: mk32(n, nh), x: mk32(n, nh), pv: mk32(n, nv), y0: make([]float32, nh),
 		}
-		kern.Convert(t.w.Data, a.m.W.RawMatrix().Data)
-		kern.Convert(t.b, a.m.B)
-		kern.Convert(t.c, a.m.C)
 		kern.Convert(t.base, a.base)
 		kern.Convert(t.db, a.db)
+		kern.Convert(t.v.Data, a.v.RawMatrix().Data)
 		a.t32 = t
 	}
-	kern.Convert(t.v.Data, a.v.RawMatrix().Data)
 	stepT(a, t, b0, b1, weigh)
-	kern.Convert(a.v.RawMatrix().Data, t.v.Data)
+}
+
+// sync32 writes the float32 states back to a.v (a float32 run keeps them
+// in a.t32 from step to step).
+func (a *annealer) sync32() {
+	if a.t32 != nil {
+		kern.Convert(a.v.RawMatrix().Data, a.t32.v.Data)
+	}
 }
 
 // annealT is one precision's view of the annealer's parameters and chains.

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/cputime"
 	// With -tags openblas the products use OpenBLAS; without, pure Go.
 	_ "github.com/rbm-kernel/rbm-kernel/internal/openblas"
 	"gonum.org/v1/gonum/mat"
@@ -38,7 +39,8 @@ func BenchmarkExactLogZ16x16(b *testing.B) {
 // distributions, each a block Gibbs transition (two matrix products) and a
 // weight update, the size of the comparison with numpy and JAX in
 // bench/compare.sh. The sub-benchmark names the precision of the
-// arithmetic.
+// arithmetic. Besides the wall time it reports cpu-ns/op, the process's
+// CPU time per estimate.
 func BenchmarkAISMNIST(b *testing.B) {
 	for _, p := range []Precision{Float64, Float32} {
 		b.Run(p.String(), func(b *testing.B) {
@@ -49,11 +51,13 @@ func BenchmarkAISMNIST(b *testing.B) {
 			m.Precision = p
 			s := &AISSettings{Chains: 100, Steps: 1000, Seed: 1}
 			b.ReportAllocs()
+			cpu0 := cputime.Now()
 			for b.Loop() {
 				if _, _, err := m.AIS(context.Background(), s); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(cputime.Now()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

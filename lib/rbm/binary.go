@@ -19,7 +19,9 @@ import (
 // The fields may be read and written directly; W must stay a dense m×n
 // matrix with a contiguous backing array (Stride == n), as NewBinary makes it.
 // Precision chooses the arithmetic of the samplers, learners and AIS that
-// run on the model (zero value: Float64); the parameters stay float64.
+// run on the model (zero value: Float64); the parameters stay float64. A
+// Float32 model keeps a float32 copy of them for its samplers: after
+// writing W, B or C directly, call Changed (see Precision).
 type Binary struct {
 	W *mat.Dense
 	B []float64
@@ -27,6 +29,10 @@ type Binary struct {
 	// Precision is the precision of sampling, training and AIS with this
 	// model (see Precision); Save records it.
 	Precision Precision
+
+	// f32 is the float32 copy of the parameters of a Float32 model
+	// (mirror.go).
+	f32 *mirror32
 }
 
 // Init says how NewBinary initialises a model. A nil *Init means the zero
@@ -107,8 +113,11 @@ func (m *Binary) Visible() int { r, _ := m.W.Dims(); return r }
 // Hidden returns the number of hidden units n.
 func (m *Binary) Hidden() int { _, c := m.W.Dims(); return c }
 
-// Params returns {W's row-major data, B, C}, aliasing the model.
+// Params returns {W's row-major data, B, C}, aliasing the model. Since
+// the caller may write them, it marks the model's float32 copy of the
+// parameters stale (see Changed).
 func (m *Binary) Params() [][]float64 {
+	m.Changed()
 	return [][]float64{m.W.RawMatrix().Data, m.B, m.C}
 }
 

@@ -4,12 +4,17 @@ import "fmt"
 
 // Precision is the floating-point precision of the arithmetic that
 // samplers, learners and AIS use with a binary model (see
-// docs/precision.md). The model's parameters W, B and C are float64 in
-// either precision: with Float32 each sampling or learning call rounds them
-// to float32 copies, runs its matrix products (single-precision BLAS,
-// sgemm), sigmoids and Bernoulli draws in float32, and returns its results
-// (states, probabilities, gradients) as float64 again. Exact log Z,
-// log-likelihoods and exact state tables are always float64.
+// docs/precision.md). The model's parameters W, B and C are float64, and
+// the master copy, in either precision. A Float32 model also keeps a
+// float32 copy of them, fl32(W), fl32(B), fl32(C) (fl32: rounding to the
+// nearest float32), from which its sampling and learning calls run their
+// matrix products (single-precision BLAS, sgemm), sigmoids and Bernoulli
+// draws in float32; they return their results (states, probabilities,
+// gradients) as float64. learn.SGD updates the copy in the same pass as
+// the float64 parameters. Code that writes W, B or C otherwise calls
+// Binary.Changed afterwards, and the copy is made again, once, at the next
+// call (Params, loading and replacing W, B or C do this by themselves).
+// Exact log Z, log-likelihoods and exact state tables are always float64.
 type Precision uint8
 
 const (
