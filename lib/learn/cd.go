@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
@@ -65,21 +66,7 @@ func (l *CD) Reset() { *l = CD{K: l.K, Sampler: l.Sampler} }
 // Update makes one CD-k update of m (which must be an *rbm.Binary) from
 // batch through opt.
 func (l *CD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
-	b, ok := m.(*rbm.Binary)
-	if !ok {
-		return fmt.Errorf("learn: CD.Update: model is %T, want *rbm.Binary", m)
-	}
-	if opt == nil {
-		return errors.New("learn: CD.Update: nil optimizer")
-	}
-	g, err := l.Gradient(b, batch)
-	if err != nil {
-		return fmt.Errorf("learn: CD.Update: %w", err)
-	}
-	if err := opt.Step(m, g); err != nil {
-		return fmt.Errorf("learn: CD.Update: %w", err)
-	}
-	return nil
+	return update("CD", m, batch, opt, l.Gradient)
 }
 
 // Gradient returns the CD-k gradient estimate for m on batch without
@@ -111,7 +98,7 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 	}
 	// The chains start at the batch; SampleFrom gives P₀ = p(h=1|V₀) with
 	// it, from the sampler's first half-step when it is one of mcmc's.
-	l.pos = sized(l.pos, n, m.Hidden())
+	l.pos = buf.Dense(l.pos, n, m.Hidden())
 	if err := mcmc.SampleFrom(l.Sampler, m, l.chains, batch, k, l.pos); err != nil {
 		return nil, fmt.Errorf("learn: CD: %w", err)
 	}
@@ -120,20 +107,6 @@ func (l *CD) Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error) {
 	}
 	binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH)
 	return l.grad, nil
-}
-
-// sized returns d if it is r×c, else an r×c matrix reusing d's storage
-// when it is large enough.
-func sized(d *mat.Dense, r, c int) *mat.Dense {
-	if d == nil {
-		return mat.NewDense(r, c, nil)
-	}
-	if dr, dc := d.Dims(); dr == r && dc == c {
-		return d
-	}
-	d.Reset()
-	d.ReuseAs(r, c)
-	return d
 }
 
 // hiddenProb writes p = σ(v·W + 1·cᵀ): the product, then per row the bias

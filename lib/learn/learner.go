@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"fmt"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -47,4 +49,26 @@ type Learner interface {
 type Estimator interface {
 	Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error)
 	Steps() int
+}
+
+// update is the Update of a learner named name whose step direction for a
+// model of type M is grad (a Gradient or SSD's Direction): it checks that
+// m is an M and opt is not nil, then takes one step of opt along
+// grad(m, batch).
+func update[M rbm.Model](name string, m rbm.Model, batch *mat.Dense, opt Optimizer, grad func(M, *mat.Dense) (*Grad, error)) error {
+	mm, ok := m.(M)
+	if !ok {
+		return fmt.Errorf("learn: %s.Update: model is %T, want %T", name, m, mm)
+	}
+	if opt == nil {
+		return fmt.Errorf("learn: %s.Update: nil optimizer", name)
+	}
+	g, err := grad(mm, batch)
+	if err != nil {
+		return fmt.Errorf("learn: %s.Update: %w", name, err)
+	}
+	if err := opt.Step(m, g); err != nil {
+		return fmt.Errorf("learn: %s.Update: %w", name, err)
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -96,21 +97,7 @@ func (l *ModifiedCD) Steps() int { return l.K }
 // Update makes one modified-CD update of m (an *rbm.Gaussian) from batch
 // through opt.
 func (l *ModifiedCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
-	g, ok := m.(*rbm.Gaussian)
-	if !ok {
-		return fmt.Errorf("learn: ModifiedCD.Update: model is %T, want *rbm.Gaussian", m)
-	}
-	if opt == nil {
-		return errors.New("learn: ModifiedCD.Update: nil optimizer")
-	}
-	gr, err := l.Gradient(g, batch)
-	if err != nil {
-		return fmt.Errorf("learn: ModifiedCD.Update: %w", err)
-	}
-	if err := opt.Step(m, gr); err != nil {
-		return fmt.Errorf("learn: ModifiedCD.Update: %w", err)
-	}
-	return nil
+	return update("ModifiedCD", m, batch, opt, l.Gradient)
 }
 
 // Gradient returns the clipped modified-CD gradient estimate for m on
@@ -148,7 +135,7 @@ func (l *ModifiedCD) Gradient(m *rbm.Gaussian, batch *mat.Dense) (*Grad, error) 
 		l.grad = NewGrad(m)
 	}
 	l.grad.Zero()
-	l.ph = sized(l.ph, n, m.Hidden())
+	l.ph = buf.Dense(l.ph, n, m.Hidden())
 	m.HiddenProb(l.ph, batch)
 	if l.SamplePositive {
 		rbm.SampleBernoulli(l.ph.RawMatrix().Data, l.rng)

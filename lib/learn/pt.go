@@ -79,21 +79,7 @@ func (l *PT) Acceptance() []float64 { return l.tempered.AcceptRates() }
 
 // Update makes one PT update of m (an *rbm.Binary) from batch through opt.
 func (l *PT) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
-	b, ok := m.(*rbm.Binary)
-	if !ok {
-		return fmt.Errorf("learn: PT.Update: model is %T, want *rbm.Binary", m)
-	}
-	if opt == nil {
-		return errors.New("learn: PT.Update: nil optimizer")
-	}
-	g, err := l.Gradient(b, batch)
-	if err != nil {
-		return fmt.Errorf("learn: PT.Update: %w", err)
-	}
-	if err := opt.Step(m, g); err != nil {
-		return fmt.Errorf("learn: PT.Update: %w", err)
-	}
-	return nil
+	return update("PT", m, batch, opt, l.Gradient)
 }
 
 // Gradient advances the tempered chains by one transition (k base steps
