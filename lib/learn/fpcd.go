@@ -105,7 +105,7 @@ func (l *FPCD) Fast() *rbm.Binary {
 	return l.fast
 }
 
-// Update makes one FPCD update of m (an *rbm.Binary) from batch through
+// Update makes one FPCD update of m (an [*rbm.Binary]) from batch through
 // opt, and updates the fast parameters.
 func (l *FPCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	b, ok := m.(*rbm.Binary)

@@ -34,7 +34,7 @@ import (
 //
 // Steps returns the cost of one Update in sampling steps (transitions of
 // one chain), the unit in which learners are compared at equal cost: k for
-// CD-k. Train does not keep anything a Learner returns.
+// CD-k. Train does not keep anything a [Learner] returns.
 type Learner interface {
 	Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error
 	Steps() int
@@ -43,7 +43,7 @@ type Learner interface {
 // Estimator estimates the log-likelihood gradient of a binary RBM from a
 // batch without changing the model; CD and PCD are estimators, and so may
 // a type written outside this package be. The returned Grad is owned by
-// the estimator. SSD reads nothing of an Estimator but that Grad, except
+// the estimator. SSD reads nothing of an [Estimator] but that Grad, except
 // for a *CD or a *PCD (the exact types), whose gradient it factors from
 // the learner's own statistics of the same call (see SSD).
 type Estimator interface {

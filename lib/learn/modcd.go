@@ -15,7 +15,7 @@ import (
 )
 
 // ModifiedCD is the modified contrastive divergence of Liao et al. (2022)
-// for Gaussian-Bernoulli RBMs (rbm.Gaussian), their Algs. 3 (joint density)
+// for Gaussian-Bernoulli RBMs ([rbm.Gaussian]), their Algs. 3 (joint density)
 // and 4 (marginal density). For a batch V⁺ of n rows it
 //
 //  1. takes the positive statistics of V⁺ with E[h|v⁺] = p(h=1|v⁺);
@@ -49,8 +49,8 @@ import (
 type ModifiedCD struct {
 	// K is the number of sampler transitions per update (≥ 1).
 	K int
-	// Sampler runs the negative chains; mcmc.NewGibbsLangevin (joint) or
-	// mcmc.NewLangevin (marginal) in the paper, mcmc.NewGaussGibbs also.
+	// Sampler runs the negative chains; [mcmc.NewGibbsLangevin] (joint) or
+	// [mcmc.NewLangevin] (marginal) in the paper, [mcmc.NewGaussGibbs] also.
 	Sampler mcmc.GaussianSampler
 	// Step is the initial Langevin step α0 before scaling by the mean
 	// variance; 0 leaves the sampler's step as it is.
@@ -94,7 +94,7 @@ func NewModifiedCD(k int, s mcmc.GaussianSampler, step float64, seed uint64) *Mo
 // Steps returns K.
 func (l *ModifiedCD) Steps() int { return l.K }
 
-// Update makes one modified-CD update of m (an *rbm.Gaussian) from batch
+// Update makes one modified-CD update of m (an [*rbm.Gaussian]) from batch
 // through opt.
 func (l *ModifiedCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	return update("ModifiedCD", m, batch, opt, l.Gradient)
@@ -158,7 +158,7 @@ func (l *ModifiedCD) Gradient(m *rbm.Gaussian, batch *mat.Dense) (*Grad, error) 
 		switch l.Sampler.(type) {
 		case *mcmc.GaussGibbs, *mcmc.Langevin, *mcmc.GibbsLangevin:
 			// These leave PH = p(h=1|v) of the final visible states
-			// (mcmc.GaussianSampler); the exact type, not a type
+			// ([mcmc.GaussianSampler]); the exact type, not a type
 			// embedding one of them with a SampleGaussian of its own.
 		default:
 			// Any other sampler may leave PH in any state.
@@ -200,9 +200,9 @@ func (l *ModifiedCD) Negative() *mcmc.Chains { return l.chains }
 // GaussianLogLikelihood returns the observer "loglik" for a
 // Gaussian-Bernoulli RBM: the exact mean log-likelihood of the examples of
 // set, (1/N) Σ_n ln p(v_n) = −(1/N) Σ_n F(v_n) − ln Z, computed by
-// rbm.Gaussian.LogLikelihoodContext with the run's context (enumerates the
+// [rbm.Gaussian.LogLikelihoodContext] with the run's context (enumerates the
 // 2^n hidden states, checking the context every 4096; fails above
-// rbm.MaxExactUnits hidden units or for other models).
+// [rbm.MaxExactUnits] hidden units or for other models).
 func GaussianLogLikelihood(set *data.Set) Observer {
 	return Observer{Name: "loglik", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
 		g, ok := m.(*rbm.Gaussian)

@@ -76,7 +76,7 @@ func (l *PCD) name() string {
 // them changes the next updates.
 func (l *PCD) Chains() *mcmc.Chains { return l.chains }
 
-// Update makes one PCD-k update of m (an *rbm.Binary) from batch through
+// Update makes one PCD-k update of m (an [*rbm.Binary]) from batch through
 // opt.
 func (l *PCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	return update("PCD", m, batch, opt, l.Gradient)

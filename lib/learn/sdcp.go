@@ -145,7 +145,7 @@ func (l *dcp) Reset() {
 // Steps returns D·K, the sampling steps of one update.
 func (l *dcp) Steps() int { return max(l.D, 1) * max(l.K, 1) }
 
-// Update makes one update of m (an *rbm.Binary) from batch: D inner steps,
+// Update makes one update of m (an [*rbm.Binary]) from batch: D inner steps,
 // each one call of opt.Step.
 func (l *dcp) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	b, ok := m.(*rbm.Binary)

@@ -16,7 +16,7 @@ import (
 // SSD is stochastic spectral descent (Carlson, Cevher and Carin 2015) for
 // binary RBMs: steepest ascent in the Schatten-∞ norm for the weights and
 // the ∞-norm for each bias vector. With the gradient estimate (G, g_b, g_c)
-// from Estimator and the thin SVD G = U diag(s) Vᵀ, it passes to the
+// from [Estimator] and the thin SVD G = U diag(s) Vᵀ, it passes to the
 // optimiser the direction
 //
 //	W: ‖G‖_* U_r V_rᵀ,   b: ‖g_b‖₁ sign(g_b),   c: ‖g_c‖₁ sign(g_c),
@@ -77,7 +77,7 @@ func (l *SSD) Reset() {
 	}
 }
 
-// Update makes one SSD update of m (an *rbm.Binary) from batch through opt.
+// Update makes one SSD update of m (an [*rbm.Binary]) from batch through opt.
 func (l *SSD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	return update("SSD", m, batch, opt, l.Direction)
 }

@@ -13,7 +13,7 @@ import (
 // docs/precision.md). A model's Precision picks the instantiation: Float64
 // runs on views of the chains' and the model's own matrices; Float32 on
 // float32 copies, loaded from them at the start of a Sample call and
-// stored back at its end, so that the exported state (Chains, rbm.Binary)
+// stored back at its end, so that the exported state (Chains, [rbm.Binary])
 // stays float64 and only the arithmetic changes.
 
 // layers is one precision's view of a model and its chains: the weights
