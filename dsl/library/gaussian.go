@@ -21,7 +21,7 @@ var gaussianItems = []item{
 		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "langevin", Models: gaussianOnly,
 			Doc: "Langevin dynamics on the free energy F(v) (mcmc.Langevin): v ← v − α∇F(v) + √(2α)·ε, Metropolis-adjusted (MALA) if adjust; the learner mcd sets α from its step",
 			Params: []dsl.Param{
-				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Doc: "initial step size α0 > 0"},
+				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Check: positiveFloat, Doc: "initial step size α0 > 0"},
 				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
 			}},
 		sampler: func(r *reader, seed uint64) (any, error) {
@@ -32,8 +32,8 @@ var gaussianItems = []item{
 		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "gibbs_langevin", Models: gaussianOnly,
 			Doc: "Gibbs-Langevin sampling (mcmc.GibbsLangevin, Liao et al. 2022, Alg. 5): h ~ p(h | v), then k Langevin steps on v given h; the learner mcd sets the step from its own",
 			Params: []dsl.Param{
-				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Doc: "initial step size α0 > 0"},
-				{Name: "k", Type: dsl.TypeInt, Default: 10, Doc: "Langevin steps per transition, k ≥ 1"},
+				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Check: positiveFloat, Doc: "initial step size α0 > 0"},
+				{Name: "k", Type: dsl.TypeInt, Default: 10, Check: atLeast(1), Doc: "Langevin steps per transition, k ≥ 1"},
 				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
 			}},
 		sampler: func(r *reader, seed uint64) (any, error) {
@@ -45,10 +45,10 @@ var gaussianItems = []item{
 			Doc: "modified contrastive divergence (learn.ModifiedCD, Liao et al. 2022, Algs. 3 and 4): negative chains start from noise N(0, I), run k sampler steps with the step scaled by the mean variance; the gradient's norm is clipped",
 			Params: append([]dsl.Param{
 				paramK,
-				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Doc: "initial Langevin step α0 before scaling by the mean variance; 0 leaves the sampler's step"},
+				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Check: nonNegativeFloat, Doc: "initial Langevin step α0 before scaling by the mean variance; 0 leaves the sampler's step"},
 				{Name: "marginal", Type: dsl.TypeBool, Default: false, Doc: "negative statistics with p(h=1 | v⁻) (Alg. 4, marginal density) instead of sampled h⁻ (Alg. 3, joint)"},
 				{Name: "clip", Type: dsl.TypeFloat, Default: 10.0, Doc: "bound on the gradient's Euclidean norm; a negative value turns clipping off"},
-				{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "number of negative chains; 0: as many as the batch has rows"},
+				{Name: "chains", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), Doc: "number of negative chains; 0: as many as the batch has rows"},
 			}, trainParams...)},
 		learner: func(r *reader, p *runParts) (learn.Learner, error) {
 			k, step, marg, clip, n := r.positive("k"), r.float("step"), r.bool("marginal"), r.float("clip"), r.nonNegative("chains")

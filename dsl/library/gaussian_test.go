@@ -60,17 +60,20 @@ func TestGaussianSweep(t *testing.T) {
 // pair each model with its own sampler.
 func TestModelMismatch(t *testing.T) {
 	base := "seed 1\nupdates 10\ndata bars_stripes(size = 2)\n"
+	// What works on a binary model, from the registry (the error lists it).
+	binLearners := strings.Join(binaryNames(library.Registry(), dsl.KindLearner), ", ")
+	binSamplers := strings.Join(binaryNames(library.Registry(), dsl.KindSampler), ", ")
 	for _, c := range []struct{ src, want string }{
 		{"model gaussian(hidden = 2)\nsampler gibbs\nlearner mcd\n",
 			"m.sweep:5:9: sampler gibbs does not work on model gaussian (it works on binary); for gaussian: gauss_gibbs, gibbs_langevin, langevin"},
 		{"model binary(hidden = 2)\nlearner mcd\nsampler langevin\n",
-			"m.sweep:5:9: learner mcd does not work on model binary (it works on gaussian); for binary: cd, centered, csdcp, fpcd, pcd, pt, sdcp, ssd\n" +
-				"m.sweep:6:9: sampler langevin does not work on model binary (it works on gaussian); for binary: flip, gibbs, tempered"},
+			"m.sweep:5:9: learner mcd does not work on model binary (it works on gaussian); for binary: " + binLearners + "\n" +
+				"m.sweep:6:9: sampler langevin does not work on model binary (it works on gaussian); for binary: " + binSamplers},
 		{"model gaussian(hidden = 2)\nlearner cd\nmeasure recon\n",
 			"m.sweep:5:9: learner cd does not work on model gaussian (it works on binary); for gaussian: mcd\n" +
 				"m.sweep:6:9: measure recon does not work on model gaussian (it works on binary); for gaussian: loglik"},
 		{"axis model = [binary, gaussian]\nmodel $model(hidden = 2)\nlearner mcd\n",
-			"m.sweep:6:9: learner mcd does not work on model binary (it works on gaussian); for binary: cd, centered, csdcp, fpcd, pcd, pt, sdcp, ssd"},
+			"m.sweep:6:9: learner mcd does not work on model binary (it works on gaussian); for binary: " + binLearners},
 	} {
 		_, err := dsl.Compile("m.sweep", []byte(base+c.src), library.Registry())
 		if err == nil {

@@ -1,0 +1,4 @@
+package library
+
+// NamesTable is namesTable, for the test of docs/sweep.md.
+var NamesTable = namesTable
