@@ -60,12 +60,12 @@ func planWith(t testing.TB, src string, reg dsl.Registry) *dsl.Plan {
 func TestLibraryRegistry(t *testing.T) {
 	r := library.Registry()
 	// The names that the docs, the notebooks and the default sampler
-	// (gibbs, gauss_gibbs) rely on; every entry of the registry is checked
+	// (gibbs, gibbs_langevin) rely on; every entry of the registry is checked
 	// below, so a new one needs no line here.
 	want := map[dsl.Kind][]string{
 		dsl.KindDataset: {"bars_stripes", "mnist"},
 		dsl.KindModel:   {"binary", "gaussian"},
-		dsl.KindSampler: {"gibbs", "gauss_gibbs"},
+		dsl.KindSampler: {"gibbs", "gibbs_langevin"},
 		dsl.KindLearner: {"cd", "pcd", "mcd"},
 		dsl.KindMeasure: {"loglik"},
 	}
