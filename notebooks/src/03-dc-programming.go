@@ -298,33 +298,35 @@ runLive("S-DCP (d = 3, K' = 4)", learn.NewSDCP(3, 4, mcmc.NewGibbs(11)))
 // two-sided Wilcoxon signed-rank test on the paired maxima).
 
 // %%
-// sweep compiles src, runs it into a fresh folder under the temporary
-// directory with a progress bar, and returns its plan and results.
-func sweep(name, src string) (*dsl.Plan, []*dsl.Result) {
-	spec, err := dsl.Compile(name+".sweep", []byte(src), dsl.Library())
-	must(err)
-	plan, err := dsl.NewPlan(spec)
-	must(err)
+// sweep runs the sweep src with dsl.RunSource (the helper of the sweep
+// cell magic and of `rbm-kernel sweep run`) into a fresh folder under the
+// temporary directory with a progress bar, and returns it: its plan, its
+// results in the order of the plan's runs, and its report.
+func sweep(name, src string) *dsl.Sweep {
 	dir := filepath.Join(os.TempDir(), "rbm-kernel-03-"+name)
 	if quick {
 		dir += "-quick"
 	}
 	must(os.RemoveAll(dir)) // start afresh
-	store, err := dsl.OpenStore(dir)
-	must(err)
-	bar := display.NewProgress(name)
-	bar.Update(0, len(plan.Jobs), "")
-	sum, err := dsl.Run(ctx, plan, store, dsl.RunLibrary, &dsl.Options{
-		Progress: func(done, failed, total int, eta time.Duration) {
-			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
+	var bar *display.Progress
+	sw, err := dsl.RunSource(ctx, name+".sweep", []byte(src), dsl.Library(), dsl.RunLibrary, &dsl.SourceOptions{
+		Folder: func(*dsl.Spec) string { return dir },
+		Start: func(sw *dsl.Sweep) {
+			bar = display.NewProgress(name)
+			bar.Update(0, len(sw.Plan.Jobs), "")
 		},
+		Options: dsl.Options{Progress: func(done, failed, total int, eta time.Duration) {
+			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
+		}},
 	})
-	bar.Done()
-	fmt.Println(sum)
+	if bar != nil {
+		bar.Done()
+	}
+	if sw != nil {
+		fmt.Println(sw.Summary)
+	}
 	must(err)
-	results, err := dsl.LoadResults(dir)
-	must(err)
-	return plan, results
+	return sw
 }
 
 // value is the level of axis in r, as text ("" if r has no such axis).
@@ -439,10 +441,9 @@ compare learner sdcp vs cd on max loglik by rate
 compare learner csdcp vs centered on max loglik by rate
 compare learner csdcp vs sdcp on max loglik by rate
 `, title, repeats, updates, dataLine, imax(updates/100, 1))
-	plan, results := sweep(name, src)
-	rep, err := dsl.NewReport(plan, results)
-	must(err)
-	display.Markdown(rep.Markdown())
+	sw := sweep(name, src)
+	results := sw.Results
+	display.Markdown(sw.Report.Markdown())
 	for _, rate := range []string{"0.3", "0.5"} {
 		gs := groups(results, "rate", rate, learnerName)
 		display.Markdown(table(fmt.Sprintf("%s, η = %s", title, rate), "learner", gs, bound))
@@ -558,10 +559,9 @@ measure loglik every %d
 
 summary median, q(0.25), q(0.75) of max loglik by learner, d
 `, repeats6, updates6, imax(updates6/100, 1))
-plan6, res6 := sweep("fig6b", src6)
-rep6, err := dsl.NewReport(plan6, res6)
-must(err)
-display.Markdown(rep6.Markdown())
+sw6 := sweep("fig6b", src6)
+res6 := sw6.Results
+display.Markdown(sw6.Report.Markdown())
 // show6 shows the table and the band plot of one learner of Fig. 6(b).
 func show6(l string) {
 	gs := groups(res6, "learner", l, func(r *dsl.Result) string {

@@ -416,6 +416,58 @@ fmt.Println("anisotropic mixture:", time.Since(t0).Round(time.Second))
 // whether a model leaves it within the run still depended on the seed.
 
 // %% [markdown]
+// ### The anisotropic mixture over seeds, as a sweep
+//
+// The table above is one seed per sampler. The same training on the same
+// points, for `mixSeeds` seeds, is a sweep (`dsl.RunSource`, the helper of
+// the `%%sweep` magic and of `rbm-kernel sweep run`; see notebook 05): the
+// data set `mixture` is the standardised draw used above, a zipped axis
+// names each sampler with its adjustment and the statistics modified CD
+// uses for it, every run has its own seed (initial weights, sampler and
+// learner), and the exact log-likelihood of the standardised points is
+// measured at the end; subtract $\ln(\sigma_1\sigma_2)$, printed below, to
+// compare with the table's units.
+
+// %%
+mixSeeds := 4
+if quick {
+	mixSeeds = 2
+}
+mixSrc := fmt.Sprintf(`sweep "GRBMs on the anisotropic mixture, over seeds"
+seed %d
+repeat %d
+updates %d
+data  mixture(shape = anisotropic, n = %d, seed = %d)
+model gaussian(hidden = %d, init_sd = 0.1)
+axis (sampler, adjust, marginal) = [(gauss_gibbs, false, false), (langevin, false, true), (langevin, true, true), (gibbs_langevin, false, false), (gibbs_langevin, true, false)]
+sampler $sampler(k = 5, adjust = $adjust)
+learner mcd(k = %d, step = 0.1, marginal = $marginal, sample_positive = true, rate = %v, batch = 100, schedule = cosine)
+measure loglik
+summary median, min, max of final loglik by sampler, adjust
+`, seed, mixSeeds, mixEpochs*mixN/100, mixN, seed, mixHidden, mixK, mixRate)
+t0 = time.Now()
+mixDir := os.TempDir() + "/rbm-kernel-04-mixture-seeds"
+must(os.RemoveAll(mixDir))
+var mixBar *display.Progress
+mixSweep, err := dsl.RunSource(ctx, "mixture-seeds.sweep", []byte(mixSrc), dsl.Library(), dsl.RunLibrary, &dsl.SourceOptions{
+	Folder: func(*dsl.Spec) string { return mixDir },
+	Start:  func(sw *dsl.Sweep) { mixBar = display.NewProgress("mixture over seeds") },
+	Options: dsl.Options{Progress: func(done, failed, total int, eta time.Duration) {
+		mixBar.Update(done, total, fmt.Sprintf("%d failed", failed))
+	}},
+})
+if mixBar != nil {
+	mixBar.Done()
+}
+must(err)
+display.Markdown(mixSweep.Report.Markdown())
+raw, err := data.AnisotropicMixture().Sample("anisotropic", mixN, seed)
+must(err)
+_, _, mixSD, err := data.Standardize(raw)
+must(err)
+fmt.Printf("ln(σ1σ2) = %.3f; %d runs in %v\n", math.Log(mixSD[0]*mixSD[1]), len(mixSweep.Plan.Jobs), time.Since(t0).Round(time.Second))
+
+// %% [markdown]
 // ## MNIST
 //
 // Grey-level digits, standardised with one mean and standard deviation for
