@@ -27,7 +27,7 @@
 // (`mcmc.NewFlip(alpha, seed)`: alpha = 1 is T, alpha = 0 is G), the exact
 // transition matrices come from `mcmc.TransitionMatrix`, the diagnostics from
 // `mcmc.SLEM`, `mcmc.FitAR`, `mcmc.ACF`, `mcmc.Classes`; the Table 1
-// sweeps run on the library's sweep runner (`dsl.RunSource`, as the `%%sweep` magic). The committed run
+// sweeps run on the library's sweep runner (`cell.Sweep`, which runs `dsl.RunSource` as the `%%sweep` magic does). The committed run
 // took about 7 minutes on two cores shared with other work (the time of each long cell is printed
 // under it); the tests set `RBM_QUICK=1`, which runs the
 // same code with fewer repeats, updates and steps in about two minutes.
@@ -509,29 +509,17 @@ if quick {
 	amTabUpdates = 200
 }
 
-// runSweep runs the sweep src with dsl.RunSource (the helper of the sweep
-// cell magic and of `rbm-kernel sweep run`) on all cores into a fresh
-// folder named after tag, and returns it: its plan, results and report.
+// runSweep runs the sweep src (cell.Sweep: dsl.RunSource, the helper of
+// the sweep cell magic and of `rbm-kernel sweep run`) on all cores into a
+// fresh folder named after tag, and returns it: its plan, results and
+// report.
 func runSweep(ctx context.Context, tag, src string) *dsl.Sweep {
 	dir := os.TempDir() + "/rbm-kernel-01-" + tag
 	if quick {
 		dir += "-quick"
 	}
 	must(os.RemoveAll(dir))
-	var bar *display.Progress
-	sw, err := dsl.RunSource(ctx, tag+".sweep", []byte(src), dsl.Library(), dsl.RunLibrary, &dsl.SourceOptions{
-		Folder: func(*dsl.Spec) string { return dir },
-		Start: func(sw *dsl.Sweep) {
-			bar = display.NewProgress(tag)
-			bar.Update(0, len(sw.Plan.Jobs), "")
-		},
-		Options: dsl.Options{Progress: func(done, failed, total int, eta time.Duration) {
-			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
-		}},
-	})
-	if bar != nil {
-		bar.Done()
-	}
+	sw, err := cell.Sweep(ctx, tag, src, dir)
 	if sw != nil {
 		fmt.Println(tag+":", sw.Summary)
 	}

@@ -298,30 +298,17 @@ runLive("S-DCP (d = 3, K' = 4)", learn.NewSDCP(3, 4, mcmc.NewGibbs(11)))
 // two-sided Wilcoxon signed-rank test on the paired maxima).
 
 // %%
-// sweep runs the sweep src with dsl.RunSource (the helper of the sweep
-// cell magic and of `rbm-kernel sweep run`) into a fresh folder under the
-// temporary directory with a progress bar, and returns it: its plan, its
-// results in the order of the plan's runs, and its report.
+// sweep runs the sweep src (cell.Sweep: dsl.RunSource, the helper of the
+// sweep cell magic and of `rbm-kernel sweep run`) into a fresh folder
+// under the temporary directory with a progress bar, and returns it: its
+// plan, its results in the order of the plan's runs, and its report.
 func sweep(name, src string) *dsl.Sweep {
 	dir := filepath.Join(os.TempDir(), "rbm-kernel-03-"+name)
 	if quick {
 		dir += "-quick"
 	}
 	must(os.RemoveAll(dir)) // start afresh
-	var bar *display.Progress
-	sw, err := dsl.RunSource(ctx, name+".sweep", []byte(src), dsl.Library(), dsl.RunLibrary, &dsl.SourceOptions{
-		Folder: func(*dsl.Spec) string { return dir },
-		Start: func(sw *dsl.Sweep) {
-			bar = display.NewProgress(name)
-			bar.Update(0, len(sw.Plan.Jobs), "")
-		},
-		Options: dsl.Options{Progress: func(done, failed, total int, eta time.Duration) {
-			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
-		}},
-	})
-	if bar != nil {
-		bar.Done()
-	}
+	sw, err := cell.Sweep(ctx, name, src, dir)
 	if sw != nil {
 		fmt.Println(sw.Summary)
 	}

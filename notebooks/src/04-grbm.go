@@ -419,8 +419,8 @@ fmt.Println("anisotropic mixture:", time.Since(t0).Round(time.Second))
 // ### The anisotropic mixture over seeds, as a sweep
 //
 // The table above is one seed per sampler. The same training on the same
-// points, for `mixSeeds` seeds, is a sweep (`dsl.RunSource`, the helper of
-// the `%%sweep` magic and of `rbm-kernel sweep run`; see notebook 05): the
+// points, for `mixSeeds` seeds, is a sweep (`cell.Sweep`, which runs it
+// with `dsl.RunSource` as the `%%sweep` magic does; see notebook 05): the
 // data set `mixture` is the standardised draw used above, a zipped axis
 // names each sampler with its adjustment and the statistics modified CD
 // uses for it, every run has its own seed (initial weights, sampler and
@@ -448,17 +448,7 @@ summary median, min, max of final loglik by sampler, adjust
 t0 = time.Now()
 mixDir := os.TempDir() + "/rbm-kernel-04-mixture-seeds"
 must(os.RemoveAll(mixDir))
-var mixBar *display.Progress
-mixSweep, err := dsl.RunSource(ctx, "mixture-seeds.sweep", []byte(mixSrc), dsl.Library(), dsl.RunLibrary, &dsl.SourceOptions{
-	Folder: func(*dsl.Spec) string { return mixDir },
-	Start:  func(sw *dsl.Sweep) { mixBar = display.NewProgress("mixture over seeds") },
-	Options: dsl.Options{Progress: func(done, failed, total int, eta time.Duration) {
-		mixBar.Update(done, total, fmt.Sprintf("%d failed", failed))
-	}},
-})
-if mixBar != nil {
-	mixBar.Done()
-}
+mixSweep, err := cell.Sweep(ctx, "mixture over seeds", mixSrc, mixDir)
 must(err)
 display.Markdown(mixSweep.Report.Markdown())
 raw, err := data.AnisotropicMixture().Sample("anisotropic", mixN, seed)
