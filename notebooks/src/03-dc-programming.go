@@ -753,9 +753,10 @@ display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
 // standard errors off). So this **confirms the early part of Fig. 3 in
 // direction and size of the DCP learners' lead at η = 0.01**, not which of
 // the two leads; whether all learners meet after 200 epochs is not tested.
-// The section took about 3 minutes in the committed run (per learner 40 s
-// to 57 s, of which AIS 13–27 s for the three estimates); an earlier run, on
-// two cores shared with a heavy test run, took 7.5 minutes.
+// The section took about 4.6 minutes in the committed run, on two cores
+// shared with other heavy work (per learner 61 s to 77 s, of which AIS
+// 21–34 s for the three estimates); an earlier run with less else running
+// took about 3 minutes (per learner 40 s to 57 s).
 //
 // ### How good is AIS? A check against the exact value
 //
@@ -808,10 +809,10 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
 //   all in the standard error.
 //
 // The full run (10 repeats × 20 000 updates for Figs. 1 and 2, 8 × 5000 for
-// Fig. 6(b), the reduced MNIST run) took 6.1 minutes in the committed run,
-// the MNIST run about 3 of them; an earlier copy, on two cores shared with a
-// heavy test run (a load of 10 to 19 processes), took 13.7 minutes. The
-// quick mode (`RBM_QUICK=1`) takes under a minute.
+// Fig. 6(b), the reduced MNIST run) took 12.1 minutes in the committed run,
+// on two cores shared with other heavy work (a load of 9 to 12 processes),
+// the MNIST run about 4.6 of them; an earlier run with less else running
+// took 6.1 minutes. The quick mode (`RBM_QUICK=1`) takes under a minute.
 
 // %%
 fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)
