@@ -28,7 +28,7 @@
 // transition matrices come from `mcmc.TransitionMatrix`, the diagnostics from
 // `mcmc.SLEM`, `mcmc.FitAR`, `mcmc.ACF`, `mcmc.Classes`; the Table 1
 // sweeps run on the library's sweep runner (`cell.Sweep`, which runs `dsl.RunSource` as the `%%sweep` magic does). The committed run
-// took about 7 minutes on two cores shared with other work (the time of each long cell is printed
+// took about 8 minutes on two cores shared with other work (the time of each long cell is printed
 // under it); the tests set `RBM_QUICK=1`, which runs the
 // same code with fewer repeats, updates and steps in about two minutes.
 
@@ -315,7 +315,7 @@ display.Plot(p, 6*vg.Inch, 3.5*vg.Inch)
 // > is actually slightly better in the beginning when weights are close to
 // > their small initialization."
 //
-// Each run takes about 4 seconds here (the 20 took 1 min 22 s in the committed
+// Each run takes about 4 seconds here (the 20 took 1 min 32 s in the committed
 // run); the bar counts runs.
 
 // %%
