@@ -98,7 +98,8 @@ func TestDescribeCommand(t *testing.T) {
 		return out.String(), err
 	}
 	out, err := cmd()
-	if err != nil || !strings.Contains(out, "learner  cd, centered, csdcp, fpcd, mcd, pcd, pt, sdcp, ssd\n") || !strings.Contains(out, "measure  ais, isl, loglik, recon, tau\n") {
+	learners, measures := strings.Join(reg.Names(dsl.KindLearner), ", "), strings.Join(reg.Names(dsl.KindMeasure), ", ")
+	if err != nil || !strings.Contains(out, "learner  "+learners+"\n") || !strings.Contains(out, "measure  "+measures+"\n") || !strings.Contains(out, "cd, ") {
 		t.Errorf("describe: %q %v", out, err)
 	}
 	out, err = cmd("tempered")

@@ -4,11 +4,16 @@ import (
 	"context"
 	"math"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/dsl/library"
+	"github.com/rbm-kernel/rbm-kernel/lib/data"
 )
 
 // grbmSweep is a tiny sweep of a Gaussian-Bernoulli RBM: 2 samplers × 2
@@ -60,17 +65,20 @@ func TestGaussianSweep(t *testing.T) {
 // pair each model with its own sampler.
 func TestModelMismatch(t *testing.T) {
 	base := "seed 1\nupdates 10\ndata bars_stripes(size = 2)\n"
+	// What works on a binary model, from the registry (the error lists it).
+	binLearners := strings.Join(binaryNames(library.Registry(), dsl.KindLearner), ", ")
+	binSamplers := strings.Join(binaryNames(library.Registry(), dsl.KindSampler), ", ")
 	for _, c := range []struct{ src, want string }{
 		{"model gaussian(hidden = 2)\nsampler gibbs\nlearner mcd\n",
 			"m.sweep:5:9: sampler gibbs does not work on model gaussian (it works on binary); for gaussian: gauss_gibbs, gibbs_langevin, langevin"},
 		{"model binary(hidden = 2)\nlearner mcd\nsampler langevin\n",
-			"m.sweep:5:9: learner mcd does not work on model binary (it works on gaussian); for binary: cd, centered, csdcp, fpcd, pcd, pt, sdcp, ssd\n" +
-				"m.sweep:6:9: sampler langevin does not work on model binary (it works on gaussian); for binary: flip, gibbs, tempered"},
+			"m.sweep:5:9: learner mcd does not work on model binary (it works on gaussian); for binary: " + binLearners + "\n" +
+				"m.sweep:6:9: sampler langevin does not work on model binary (it works on gaussian); for binary: " + binSamplers},
 		{"model gaussian(hidden = 2)\nlearner cd\nmeasure recon\n",
 			"m.sweep:5:9: learner cd does not work on model gaussian (it works on binary); for gaussian: mcd\n" +
 				"m.sweep:6:9: measure recon does not work on model gaussian (it works on binary); for gaussian: loglik"},
 		{"axis model = [binary, gaussian]\nmodel $model(hidden = 2)\nlearner mcd\n",
-			"m.sweep:6:9: learner mcd does not work on model binary (it works on gaussian); for binary: cd, centered, csdcp, fpcd, pcd, pt, sdcp, ssd"},
+			"m.sweep:6:9: learner mcd does not work on model binary (it works on gaussian); for binary: " + binLearners},
 	} {
 		_, err := dsl.Compile("m.sweep", []byte(base+c.src), library.Registry())
 		if err == nil {
@@ -83,5 +91,76 @@ func TestModelMismatch(t *testing.T) {
 		"model $model(hidden = 2)\nsampler $sampler\nlearner $learner\nmeasure loglik\n"
 	if _, err := dsl.Compile("z.sweep", []byte(zipped), library.Registry()); err != nil {
 		t.Errorf("zipped models and samplers: %v", err)
+	}
+}
+
+// TestMixtureData: the data set mixture is the standardised draw of the
+// library's mixture with the seed given, the same draw as
+// data.AnisotropicMixture().Sample then data.Standardize.
+func TestMixtureData(t *testing.T) {
+	got, err := library.Dataset("mixture", map[string]any{"shape": "anisotropic", "n": 300, "seed": 2022})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := data.AnisotropicMixture().Sample("anisotropic", 300, 2022)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, _, err := data.Standardize(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !mat.Equal(got.X, want.X) {
+		t.Error("mixture(shape = anisotropic, n = 300, seed = 2022) is not the standardised draw")
+	}
+	iso, err := library.Dataset("mixture", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, c := iso.X.Dims(); r != 1000 || c != 2 {
+		t.Errorf("mixture at its defaults is %d×%d, want 1000×2", r, c)
+	}
+	for j := 0; j < 2; j++ {
+		col := mat.Col(nil, j, iso.X)
+		if m := stat.Mean(col, nil); math.Abs(m) > 1e-12 {
+			t.Errorf("column %d has mean %v, want 0 (standardised)", j, m)
+		}
+	}
+	if _, err := dsl.Compile("m.sweep", []byte("seed 1\ndata mixture(shape = round)\nmodel gaussian(hidden = 2)\n"), library.Registry()); err == nil {
+		t.Error("mixture(shape = round) passes the checker")
+	}
+}
+
+// TestMCDSamplePositive: the parameter sample_positive reaches the learner:
+// with the same seeds, runs with and without it train different models
+// (sampled h⁺ against p(h = 1 | v⁺)), each with finite log-likelihoods.
+func TestMCDSamplePositive(t *testing.T) {
+	p := libPlan(t, `seed 4
+updates 20
+data mixture(n = 200)
+model gaussian(hidden = 3)
+axis sp = [false, true]
+learner mcd(k = 2, sample_positive = $sp, batch = 50, rate = 0.1)
+measure loglik every 10
+compare sp true vs false on final loglik
+`) // compare pairs the two runs: they share their seed
+	if p.Jobs[0].Seed != p.Jobs[1].Seed {
+		t.Fatal("the two runs have different seeds")
+	}
+	var got [][]dsl.Point
+	for _, j := range p.Jobs {
+		pts, err := library.Run(context.Background(), j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range pts {
+			if math.IsNaN(q.Value) || math.IsInf(q.Value, 0) {
+				t.Errorf("run %d: loglik %v at %d", j.Index, q.Value, q.Step)
+			}
+		}
+		got = append(got, pts)
+	}
+	if len(got) != 2 || reflect.DeepEqual(got[0], got[1]) {
+		t.Errorf("runs with and without sample_positive: %v", got)
 	}
 }

@@ -6,8 +6,10 @@
 // Both read one table, items in this file, in which every data set,
 // model, sampler, learner and measurement is one item: its registry entry
 // and the function that builds it. A new sampler or learner is one more
-// item (see docs/contributing.md). The bounds of the parameters that the
-// checker verifies before a run starts are in limits.go.
+// item (see docs/contributing.md): its parameters carry the bounds that
+// the checker verifies before a run starts (dsl.Param.Check, made with the
+// helpers of limits.go), and docs/sweep.md's table of names and Reference
+// are generated from the table (go generate ./dsl/library).
 //
 // Importing the package binds it to dsl (dsl.Bind), so that dsl.Library
 // and dsl.RunLibrary, which notebooks call, are this package's Registry
@@ -50,6 +52,11 @@ type item struct {
 	sampler func(r *reader, seed uint64) (any, error)
 	learner func(r *reader, p *runParts) (learn.Learner, error)
 	measure func(r *reader, p *runParts) (measureFunc, error)
+
+	// replicas names the int parameter, if any, by which a learner or
+	// sampler multiplies the chains it keeps (the temperatures of pt and
+	// tempered), for the bound on a run's size (runSize).
+	replicas string
 }
 
 // The model entries, named in the Models of the entries that work on one
@@ -68,12 +75,12 @@ var (
 // that a sweep file writes them where they belong,
 // `learner cd(k = 1, rate = $rate, batch = 10)`, and an axis can vary them.
 var trainParams = []dsl.Param{
-	{Name: "rate", Type: dsl.TypeFloat, Default: 0.1, Doc: "learning rate ε (the base rate of the schedule)"},
-	{Name: "batch", Type: dsl.TypeInt, Default: 0, Doc: "examples per mini-batch; 0: the whole data set (batch learning)"},
-	{Name: "momentum", Type: dsl.TypeFloat, Default: 0.0, Doc: "SGD momentum in [0, 1): Δ ← momentum·Δ + ε·(g − decay·θ)"},
-	{Name: "decay", Type: dsl.TypeFloat, Default: 0.0, Doc: "L2 weight decay λ on the weights (not the biases)"},
+	{Name: "rate", Type: dsl.TypeFloat, Default: 0.1, Check: positiveFloat, Doc: "learning rate ε (the base rate of the schedule)"},
+	{Name: "batch", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), Doc: "examples per mini-batch; 0: the whole data set (batch learning)"},
+	{Name: "momentum", Type: dsl.TypeFloat, Default: 0.0, Check: floatHalfOpen(0, 1), Doc: "SGD momentum in [0, 1): Δ ← momentum·Δ + ε·(g − decay·θ)"},
+	{Name: "decay", Type: dsl.TypeFloat, Default: 0.0, Check: nonNegativeFloat, Doc: "L2 weight decay λ on the weights (not the biases)"},
 	{Name: "schedule", Type: dsl.TypeName, Default: "constant", Values: []string{"constant", "cosine"}, Doc: "learning-rate schedule: constant (ε_t = ε) or cosine (ε_t = ε_end + ½(ε − ε_end)(1 + cos(πt/T)))"},
-	{Name: "rate_end", Type: dsl.TypeFloat, Default: 0.0, Doc: "final rate ε_end of the cosine schedule"},
+	{Name: "rate_end", Type: dsl.TypeFloat, Default: 0.0, Check: nonNegativeFloat, Doc: "final rate ε_end of the cosine schedule"},
 }
 
 // learnerEntry returns the entry of a learner of binary models with its
@@ -84,12 +91,12 @@ func learnerEntry(name, doc string, own ...dsl.Param) *dsl.Entry {
 
 // Parameters that several entries share.
 var (
-	paramHidden = dsl.Param{Name: "hidden", Type: dsl.TypeInt, Doc: "number of hidden units n"}
-	paramInitSD = dsl.Param{Name: "init_sd", Type: dsl.TypeFloat, Default: 0.01, Doc: "standard deviation σ of the initial weights, W_ij ~ N(0, σ²)"}
-	paramK      = dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Doc: "sampling steps per update, k ≥ 1"}
-	paramChains = dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "number of persistent chains; 0: as many as the batch has rows"}
-	paramD      = dsl.Param{Name: "d", Type: dsl.TypeInt, Default: 1, Doc: "inner gradient steps per update, d ≥ 1"}
-	paramInnerK = dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Doc: "sampling steps per inner step (K' in the paper), k ≥ 1"}
+	paramHidden = dsl.Param{Name: "hidden", Type: dsl.TypeInt, Check: intIn(1, (rbm.MaxParams-1)/2), Doc: "number of hidden units n"}
+	paramInitSD = dsl.Param{Name: "init_sd", Type: dsl.TypeFloat, Default: 0.01, Check: floatIn(0, rbm.MaxParam), Doc: "standard deviation σ of the initial weights, W_ij ~ N(0, σ²)"}
+	paramK      = dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "sampling steps per update, k ≥ 1"}
+	paramChains = dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), Doc: "number of persistent chains; 0: as many as the batch has rows"}
+	paramD      = dsl.Param{Name: "d", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "inner gradient steps per update, d ≥ 1"}
+	paramInnerK = dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "sampling steps per inner step (K' in the paper), k ≥ 1"}
 )
 
 // items is the table of the library's names; the Gaussian-Bernoulli
@@ -100,7 +107,7 @@ var items = append([]item{
 		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "bars_stripes",
 			Doc: "Bars and Stripes (data.BarsAndStripes): size×size binary images with a subset of the columns (bars) or of the rows (stripes) on; 2^(size+1) patterns, 2^(size+1)−2 distinct",
 			Params: []dsl.Param{
-				{Name: "size", Type: dsl.TypeInt, Default: 4, Doc: "side d of the images, 1…12 (d² visible units)"},
+				{Name: "size", Type: dsl.TypeInt, Default: 4, Check: intIn(1, data.MaxBarsAndStripes), Doc: "side d of the images, 1…12 (d² visible units)"},
 				{Name: "duplicates", Type: dsl.TypeBool, Default: false, Doc: "keep the second copies of the all-0 and all-1 images"},
 			}},
 		dataset: func(r *reader) (*data.Set, error) { return data.BarsAndStripes(r.int("size"), r.bool("duplicates")) },
@@ -109,8 +116,8 @@ var items = append([]item{
 		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "shifting_bar",
 			Doc: "Shifting bar (data.ShiftingBar): the n cyclic shifts of a bar of b ones in a row of n pixels; the best mean log-likelihood is −ln n",
 			Params: []dsl.Param{
-				{Name: "n", Type: dsl.TypeInt, Doc: "length n of the row (visible units), 2…11585 (data.MaxShiftingBar)"},
-				{Name: "b", Type: dsl.TypeInt, Doc: "width b of the bar, 1 ≤ b < n"},
+				{Name: "n", Type: dsl.TypeInt, Check: intIn(2, data.MaxShiftingBar), Doc: "length n of the row (visible units), 2…11585 (data.MaxShiftingBar)"},
+				{Name: "b", Type: dsl.TypeInt, Check: intIn(1, data.MaxShiftingBar-1), Doc: "width b of the bar, 1 ≤ b < n"},
 			}},
 		dataset: func(r *reader) (*data.Set, error) { return data.ShiftingBar(r.int("n"), r.int("b")) },
 	},
@@ -118,9 +125,9 @@ var items = append([]item{
 		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "artificial_modes",
 			Doc: "Artificial Modes (data.ArtificialModes, Desjardins et al. 2010): 4×4 binary images, example k a copy of basic mode k mod 4 (all off, all on, lower half on, upper half on) with every pixel flipped independently with probability p_mut",
 			Params: []dsl.Param{
-				{Name: "pmut", Type: dsl.TypeFloat, Doc: "flip probability p_mut in [0, 1] of each pixel (the paper's 0.01: modes far apart; 0.1: closer)"},
-				{Name: "n", Type: dsl.TypeInt, Default: 10000, Doc: "number n of examples, 1…data.MaxArtificialModes"},
-				{Name: "seed", Type: dsl.TypeInt, Default: 1, Doc: "seed of the pixel flips; the data set is the same in every run of a sweep"},
+				{Name: "pmut", Type: dsl.TypeFloat, Check: floatIn(0, 1), Doc: "flip probability p_mut in [0, 1] of each pixel (the paper's 0.01: modes far apart; 0.1: closer)"},
+				{Name: "n", Type: dsl.TypeInt, Default: 10000, Check: intIn(1, data.MaxArtificialModes), Doc: "number n of examples, 1…data.MaxArtificialModes"},
+				{Name: "seed", Type: dsl.TypeInt, Default: 1, Check: atLeast(0), Doc: "seed of the pixel flips; the data set is the same in every run of a sweep"},
 			}},
 		dataset: func(r *reader) (*data.Set, error) {
 			pm, n, s := r.float("pmut"), r.int("n"), r.int("seed")
@@ -132,10 +139,10 @@ var items = append([]item{
 		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "mnist",
 			Doc: "MNIST digits (data.MNIST) binarised at a threshold: 28×28 = 784 visible units, read from the IDX files that `make setup` converts (data/mnist, or $RBM_DATA/mnist)",
 			Params: []dsl.Param{
-				{Name: "n", Type: dsl.TypeInt, Default: 10000, Doc: "number of digits, the first n of the file (0: all)"},
+				{Name: "n", Type: dsl.TypeInt, Default: 10000, Check: atLeast(0), Doc: "number of digits, the first n of the file (0: all)"},
 				{Name: "train", Type: dsl.TypeBool, Default: false, Doc: "read the 60,000 training digits (train-*) instead of the 10,000 test digits (t10k-*)"},
-				{Name: "threshold", Type: dsl.TypeFloat, Default: 0.5, Doc: "grey level g in (0, 1) above which a pixel is 1"},
-				{Name: "dir", Type: dsl.TypeString, Default: "", Doc: "folder of the IDX files; empty: data.DefaultMNISTDir()"},
+				{Name: "threshold", Type: dsl.TypeFloat, Default: 0.5, Check: floatOpen(0, 1), Doc: "grey level g in (0, 1) above which a pixel is 1"},
+				{Name: "dir", Type: dsl.TypeString, Default: "", Check: mnistDir, Doc: "folder of the IDX files; empty: data.DefaultMNISTDir()"},
 			}},
 		dataset: func(r *reader) (*data.Set, error) {
 			n, train, th := r.nonNegative("n"), r.bool("train"), r.float("threshold")
@@ -160,7 +167,7 @@ var items = append([]item{
 		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "flip", Models: binaryOnly,
 			Doc: "flip-the-state blended with Gibbs (mcmc.Flip, Brügge et al. 2013): each unit takes state 1 with probability α·P_T + (1 − α)·σ(x), P_T the Metropolis flip of its state",
 			Params: []dsl.Param{
-				{Name: "alpha", Type: dsl.TypeFloat, Default: 1.0, Doc: "blend α in [0, 1]: 1 is flip-the-state, 0 is block Gibbs"},
+				{Name: "alpha", Type: dsl.TypeFloat, Default: 1.0, Check: floatIn(0, 1), Doc: "blend α in [0, 1]: 1 is flip-the-state, 0 is block Gibbs"},
 			}},
 		sampler: func(r *reader, seed uint64) (any, error) { return mcmc.NewFlip(r.float("alpha"), seed) },
 	},
@@ -168,12 +175,13 @@ var items = append([]item{
 		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "tempered", Models: binaryOnly,
 			Doc: "parallel tempering (mcmc.Tempered) over a base sampler at inverse temperatures β_i = 1 − (i−1)/(t−1), i = 1…t, with swaps of neighbouring replicas accepted with probability min(1, exp((β_i − β_{i+1})(E_i − E_{i+1})))",
 			Params: []dsl.Param{
-				{Name: "temps", Type: dsl.TypeInt, Default: 10, Doc: "number t ≥ 2 of temperatures"},
-				{Name: "steps", Type: dsl.TypeInt, Default: 1, Doc: "base steps per transition, before the swaps"},
+				{Name: "temps", Type: dsl.TypeInt, Default: 10, Check: atLeast(2), Doc: "number t ≥ 2 of temperatures"},
+				{Name: "steps", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "base steps per transition, before the swaps"},
 				{Name: "base", Type: dsl.TypeName, Kind: dsl.KindSampler, Default: "gibbs", Doc: "the base sampler (gibbs or flip), with its defaults"},
-				{Name: "alpha", Type: dsl.TypeFloat, Default: 1.0, Doc: "blend α of a flip base sampler"},
+				{Name: "alpha", Type: dsl.TypeFloat, Default: 1.0, Check: floatIn(0, 1), Doc: "blend α of a flip base sampler"},
 			}},
-		sampler: tempered,
+		sampler:  tempered,
+		replicas: "temps",
 	},
 
 	// Learners.
@@ -192,8 +200,8 @@ var items = append([]item{
 	{
 		entry: learnerEntry("fpcd", "fast persistent contrastive divergence (learn.FPCD, Tieleman and Hinton 2009): persistent chains sample θ + θ_F, with fast weights θ_F ← decay·θ_F + ε_F·g",
 			paramK, paramChains,
-			dsl.Param{Name: "fast_rate", Type: dsl.TypeFloat, Default: 0.0, Doc: "learning rate ε_F of the fast weights; 0: the initial learning rate"},
-			dsl.Param{Name: "fast_decay", Type: dsl.TypeFloat, Default: 0.95, Doc: "factor applied to the fast weights every update, in (0, 1]"}),
+			dsl.Param{Name: "fast_rate", Type: dsl.TypeFloat, Default: 0.0, Check: nonNegativeFloat, Doc: "learning rate ε_F of the fast weights; 0: the initial learning rate"},
+			dsl.Param{Name: "fast_decay", Type: dsl.TypeFloat, Default: 0.95, Check: floatLeftOpen(0, 1), Doc: "factor applied to the fast weights every update, in (0, 1]"}),
 		learner: func(r *reader, p *runParts) (learn.Learner, error) {
 			k, n, fr, fd := r.positive("k"), r.nonNegative("chains"), r.float("fast_rate"), r.float("fast_decay")
 			r.check(fr >= 0 && fr <= math.MaxFloat64, "parameter fast_rate = %v, want a finite rate ≥ 0", fr)
@@ -205,9 +213,9 @@ var items = append([]item{
 	},
 	{
 		entry: learnerEntry("pt", "learning with parallel tempering (learn.PT, Desjardins et al. 2010): persistent chains at t inverse temperatures β_i = 1 − (i−1)/(t−1), each run by its own copy of the sampler, with neighbour swaps; the β = 1 chains give the negative phase",
-			dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Doc: "sampling steps per temperature and update, k ≥ 1"},
-			dsl.Param{Name: "temps", Type: dsl.TypeInt, Default: 10, Doc: "number t ≥ 2 of temperatures"},
-			dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "chains per temperature; 0: as many as the batch has rows"}),
+			dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "sampling steps per temperature and update, k ≥ 1"},
+			dsl.Param{Name: "temps", Type: dsl.TypeInt, Default: 10, Check: atLeast(2), Doc: "number t ≥ 2 of temperatures"},
+			dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), Doc: "chains per temperature; 0: as many as the batch has rows"}),
 		learner: func(r *reader, p *runParts) (learn.Learner, error) {
 			k, t := r.positive("k"), r.int("temps")
 			r.check(t >= 2, "parameter temps = %d, want at least 2", t)
@@ -221,6 +229,7 @@ var items = append([]item{
 			}
 			return learn.NewPT(k, betas, n, p.seed, s)
 		},
+		replicas: "temps",
 	},
 	{
 		entry: learnerEntry("centered", "centered gradient (learn.Centered, Melchior et al. 2016): CD-k on the energy −(v − μ)ᵀW(h − λ) − b̃ᵀv − c̃ᵀh with offsets μ, λ following the batch means", paramK),
@@ -246,7 +255,7 @@ var items = append([]item{
 		entry: learnerEntry("ssd", "stochastic spectral descent (learn.SSD, Carlson et al. 2015): the gradient estimate of a CD-k or PCD-k estimator mapped to the steepest-ascent direction of the Schatten-∞ norm (one SVD per update); takes a much smaller rate than SGD",
 			paramK,
 			dsl.Param{Name: "estimator", Type: dsl.TypeName, Default: "pcd", Values: []string{"pcd", "cd"}, Doc: "gradient estimator: pcd (persistent chains, as Carlson et al.) or cd"},
-			dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Doc: "number of persistent chains of pcd; 0: as many as the batch has rows"}),
+			dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), Doc: "number of persistent chains of pcd; 0: as many as the batch has rows"}),
 		learner: func(r *reader, p *runParts) (learn.Learner, error) {
 			k, n, est, s := r.positive("k"), r.nonNegative("chains"), r.str("estimator"), p.binary(r)
 			switch est {
@@ -285,8 +294,8 @@ var items = append([]item{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "ais", Better: "higher", Models: binaryOnly,
 			Doc: "mean log-likelihood of the training set with ln Z estimated by annealed importance sampling (learn.AISLogLikelihood) from the base-rate model along β_k = k/K; for models too large for loglik",
 			Params: []dsl.Param{
-				{Name: "chains", Type: dsl.TypeInt, Default: 100, Doc: "independent annealing runs M"},
-				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Doc: "intermediate distributions K"},
+				{Name: "chains", Type: dsl.TypeInt, Default: 100, Check: atLeast(1), Doc: "independent annealing runs M"},
+				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Check: atLeast(1), Doc: "intermediate distributions K"},
 			}},
 		measure: func(r *reader, p *runParts) (measureFunc, error) {
 			s := &rbm.AISSettings{Chains: r.positive("chains"), Steps: r.positive("steps"), Seed: p.seed}
@@ -297,9 +306,9 @@ var items = append([]item{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "isl", Better: "higher", Models: binaryOnly,
 			Doc: "indirect sampling likelihood (mcmc.ISL): one chain of the run's sampler, started at a random training example, gives samples (one every thin steps after burn); the value is the mean log-likelihood of the training set under the Parzen density of all samples, the kernel width chosen on the training set too (a sweep has no held-out set)",
 			Params: []dsl.Param{
-				{Name: "samples", Type: dsl.TypeInt, Default: 1000, Doc: "number N of samples"},
-				{Name: "burn", Type: dsl.TypeInt, Default: 100, Doc: "sampler steps before the first sample"},
-				{Name: "thin", Type: dsl.TypeInt, Default: 1, Doc: "sampler steps between samples"},
+				{Name: "samples", Type: dsl.TypeInt, Default: 1000, Check: atLeast(1), Doc: "number N of samples"},
+				{Name: "burn", Type: dsl.TypeInt, Default: 100, Check: atLeast(0), Doc: "sampler steps before the first sample"},
+				{Name: "thin", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "sampler steps between samples"},
 			}},
 		measure: func(r *reader, p *runParts) (measureFunc, error) {
 			return islMeasure(p, r.positive("samples"), r.nonNegative("burn"), r.positive("thin")), nil
@@ -309,8 +318,8 @@ var items = append([]item{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "tau", Better: "lower", Models: binaryOnly,
 			Doc: "integrated autocorrelation time of the run's sampler on the current model (mcmc.WindowTau with Sokal's window c = 5 on mcmc.EnergyTrace): chains start at random training examples; the value is the mean of τ over the chains, in sampler steps (a lower bound τ(N/2) for a chain whose trace is too short for the window)",
 			Params: []dsl.Param{
-				{Name: "chains", Type: dsl.TypeInt, Default: 10, Doc: "number of independent chains"},
-				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Doc: "length of each chain's energy trace"},
+				{Name: "chains", Type: dsl.TypeInt, Default: 10, Check: atLeast(1), Doc: "number of independent chains"},
+				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Check: atLeast(4), Doc: "length of each chain's energy trace"},
 			}},
 		measure: func(r *reader, p *runParts) (measureFunc, error) {
 			c, n := r.positive("chains"), r.positive("steps")
@@ -478,9 +487,6 @@ func Registry() *dsl.MapRegistry {
 	for _, it := range items {
 		e := *it.entry
 		e.Params = append([]dsl.Param(nil), it.entry.Params...)
-		for i := range e.Params {
-			e.Params[i].Check = limitOf(e.Kind, e.Name, e.Params[i].Name) // limits.go
-		}
 		if err := r.Add(&e); err != nil {
 			// The table is fixed at compile time and checked by the tests.
 			panic("dsl/library: invalid table: " + err.Error())

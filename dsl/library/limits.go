@@ -8,69 +8,19 @@ import (
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
-	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
 
-// This file holds the bounds of the library's parameters that the checker
-// verifies before anything runs (Param.Check): sizes, counts, rates and
-// probabilities, and that a folder named in a sweep file exists. They are
-// the bounds that the builders of library.go and gaussian.go and the library's
-// constructors enforce per run, so a value outside them is reported at
-// `check` with its position instead of failing every run. Registry attaches
-// them to its entries.
+// This file holds the helpers that make the bounds of the library's
+// parameters, which the checker verifies before anything runs
+// (dsl.Param.Check, set in the items of library.go and gaussian.go):
+// sizes, counts, rates and probabilities, and that a folder named in a
+// sweep file exists. They are the bounds that the builders and the
+// library's constructors enforce per run, so a value outside them is
+// reported at `check` with its position instead of failing every run. The
+// file also holds runSize, the bound on the chains and samples of a run.
 
-// limits maps kind, entry and parameter to its check; "*" as the entry
-// means every learner (the training parameters).
-var limits = map[dsl.Kind]map[string]map[string]func(any) error{
-	dsl.KindDataset: {
-		"bars_stripes":     {"size": intIn(1, data.MaxBarsAndStripes)},
-		"shifting_bar":     {"n": intIn(2, data.MaxShiftingBar), "b": intIn(1, data.MaxShiftingBar-1)},
-		"artificial_modes": {"pmut": floatIn(0, 1), "n": intIn(1, data.MaxArtificialModes), "seed": intIn(0, math.MaxInt)},
-		"mnist":            {"n": intIn(0, math.MaxInt), "threshold": floatOpen(0, 1), "dir": mnistDir},
-	},
-	dsl.KindModel: {
-		// With at least one visible unit, v·h + v + h ≤ rbm.MaxParams
-		// needs h ≤ (MaxParams − 1)/2; the exact bound depends on the
-		// data set's width and is checked per run by rbm.NewBinary.
-		"binary":   {"hidden": intIn(1, (rbm.MaxParams-1)/2), "init_sd": floatIn(0, rbm.MaxParam)},
-		"gaussian": {"hidden": intIn(1, (rbm.MaxParams-1)/2), "init_sd": floatIn(0, rbm.MaxParam)},
-	},
-	dsl.KindSampler: {
-		"flip":           {"alpha": floatIn(0, 1)},
-		"tempered":       {"temps": intIn(2, math.MaxInt), "steps": intIn(1, math.MaxInt), "alpha": floatIn(0, 1)},
-		"langevin":       {"step": positiveFloat},
-		"gibbs_langevin": {"step": positiveFloat, "k": intIn(1, math.MaxInt)},
-	},
-	dsl.KindLearner: {
-		"*": {"rate": positiveFloat, "batch": intIn(0, math.MaxInt), "momentum": floatHalfOpen(0, 1),
-			"decay": floatIn(0, math.MaxFloat64), "rate_end": floatIn(0, math.MaxFloat64)},
-		"cd":       {"k": intIn(1, math.MaxInt)},
-		"pcd":      {"k": intIn(1, math.MaxInt), "chains": intIn(0, math.MaxInt)},
-		"fpcd":     {"k": intIn(1, math.MaxInt), "chains": intIn(0, math.MaxInt), "fast_rate": floatIn(0, math.MaxFloat64), "fast_decay": floatLeftOpen(0, 1)},
-		"pt":       {"k": intIn(1, math.MaxInt), "temps": intIn(2, math.MaxInt), "chains": intIn(0, math.MaxInt)},
-		"centered": {"k": intIn(1, math.MaxInt)},
-		"sdcp":     {"d": intIn(1, math.MaxInt), "k": intIn(1, math.MaxInt)},
-		"csdcp":    {"d": intIn(1, math.MaxInt), "k": intIn(1, math.MaxInt)},
-		"ssd":      {"k": intIn(1, math.MaxInt), "chains": intIn(0, math.MaxInt)},
-		"mcd":      {"k": intIn(1, math.MaxInt), "step": floatIn(0, math.MaxFloat64), "chains": intIn(0, math.MaxInt)},
-	},
-	dsl.KindMeasure: {
-		"ais": {"chains": intIn(1, math.MaxInt), "steps": intIn(1, math.MaxInt)},
-		"isl": {"samples": intIn(1, math.MaxInt), "burn": intIn(0, math.MaxInt), "thin": intIn(1, math.MaxInt)},
-		"tau": {"chains": intIn(1, math.MaxInt), "steps": intIn(4, math.MaxInt)},
-	},
-}
-
-// limitOf returns the check of a parameter of the library, or nil.
-func limitOf(kind dsl.Kind, entry, param string) func(any) error {
-	if f := limits[kind][entry][param]; f != nil {
-		return f
-	}
-	if kind == dsl.KindLearner {
-		return limits[kind]["*"][param]
-	}
-	return nil
-}
+// atLeast checks lo ≤ v for an int.
+func atLeast(lo int) func(any) error { return intIn(lo, math.MaxInt) }
 
 // intIn checks lo ≤ v ≤ hi for an int.
 func intIn(lo, hi int) func(any) error {
@@ -123,7 +73,10 @@ func floatOpen(lo, hi float64) func(any) error     { return floatBetween(lo, hi,
 func floatHalfOpen(lo, hi float64) func(any) error { return floatBetween(lo, hi, true, false) }
 func floatLeftOpen(lo, hi float64) func(any) error { return floatBetween(lo, hi, false, true) }
 
-var positiveFloat = floatBetween(0, math.MaxFloat64, false, true)
+var (
+	positiveFloat    = floatBetween(0, math.MaxFloat64, false, true) // finite and > 0
+	nonNegativeFloat = floatIn(0, math.MaxFloat64)                   // finite and ≥ 0
+)
 
 // mnistDir checks that a folder given to mnist exists and holds the test
 // or the training images (data.MNISTTestImages or data.MNISTTrainImages,
@@ -171,8 +124,10 @@ func existingDir(v any) error {
 // and samples they keep fit the library's bound on a data set: at most
 // data.MaxSetValues values, counting visible + hidden values per state.
 // The states are: the learner's chains (chains, or the batch rows when 0,
-// or every example when the batch is 0), times pt's temperatures, times a
-// tempered sampler's temperatures; ais's chains; isl's samples; tau's
+// or every example when the batch is 0), times the learner's replicas (the
+// parameter its item names in replicas: pt's temperatures), times the
+// sampler's replicas (a tempered sampler's temperatures); ais's chains;
+// isl's samples; tau's
 // chains (and their chains × steps energy traces). A count whose memory would end the
 // process is an error naming the parameter, not a fatal out-of-memory.
 func runSize(cfg *dsl.Config, set *data.Set) error {
@@ -205,11 +160,13 @@ func runSize(cfg *dsl.Config, set *data.Set) error {
 			chains = examples
 		}
 		temps, tempered := 1.0, 1.0
-		if l.Name == "pt" {
-			temps = get(l, "temps", 1)
+		if it := index[dsl.KindLearner][l.Name]; it != nil && it.replicas != "" {
+			temps = get(l, it.replicas, 1)
 		}
-		if s := cfg.Sampler; s != nil && s.Name == "tempered" {
-			tempered = get(s, "temps", 1)
+		if s := cfg.Sampler; s != nil {
+			if it := index[dsl.KindSampler][s.Name]; it != nil && it.replicas != "" {
+				tempered = get(s, it.replicas, 1)
+			}
 		}
 		what := fmt.Sprintf("learner %s: %.0f chains × %.0f temperatures × %.0f tempered replicas of %.0f visible + hidden units",
 			l.Name, chains, temps, tempered, unit)

@@ -6,8 +6,10 @@
 //	f, err := os.Open(name)
 //	must(err)
 //
-// It knows nothing of the kernel and does nothing outside a cell that
-// Must would not do anywhere.
+// Sweep runs a sweep built in Go with a progress bar, as the %%sweep magic
+// runs one written in a cell. The package knows nothing of the kernel's
+// protocol: its helpers do nothing outside a cell that they would not do
+// anywhere (Sweep's progress bar goes where display sends it).
 package cell
 
 // Must stops the cell with err, if there is one: it panics with err, and

@@ -11,6 +11,8 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
 
 // Cell is the text of a compiled cell's declarations and what they may
@@ -125,29 +127,6 @@ func (c *Cell) parse(imports map[string]string) (*ast.File, string, error) {
 	return f, text, nil
 }
 
-// declared returns the names the file declares at the package level.
-func declared(f *ast.File) []*ast.Ident {
-	var ids []*ast.Ident
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				ids = append(ids, d.Name)
-			}
-		case *ast.GenDecl:
-			for _, sp := range d.Specs {
-				switch sp := sp.(type) {
-				case *ast.TypeSpec:
-					ids = append(ids, sp.Name)
-				case *ast.ValueSpec:
-					ids = append(ids, sp.Names...)
-				}
-			}
-		}
-	}
-	return ids
-}
-
 // check type-checks f as a package at path in which the names of scope
 // that f does not declare itself are declared; units resolves the import
 // paths of units.
@@ -155,7 +134,7 @@ func (c *Cell) check(files []*ast.File, path string, fset *token.FileSet, units 
 	pkg := types.NewPackage(path, c.packageName())
 	own := map[string]bool{}
 	for _, f := range files {
-		for _, id := range declared(f) {
+		for _, id := range front.FileIdents(f) {
 			own[id.Name] = true
 		}
 	}
@@ -222,7 +201,7 @@ func (c *Cell) prepare(key string) (*source, error) {
 		return nil, list
 	}
 	var names []string
-	for _, id := range declared(f) {
+	for _, id := range front.FileIdents(f) {
 		if id.Name != "_" && id.Name != "init" {
 			names = append(names, id.Name)
 		}
@@ -248,7 +227,7 @@ func (c *Cell) prepare(key string) (*source, error) {
 		imports[alias] = obj.Pkg().Path()
 		repl := alias + "." + obj.Name()
 		if !obj.Exported() {
-			if isGeneric(obj) {
+			if front.IsGeneric(obj) {
 				list.Add(c.Fset.Position(id.Pos()), obj.Name()+" is a generic of an earlier compiled cell and is not exported: export it (name it with a capital letter) to use it in another compiled cell")
 				continue
 			}
@@ -305,7 +284,7 @@ func (c *Cell) prepare(key string) (*source, error) {
 // reserved refuses a declaration of symbolsFunc or of a hidden name.
 func (c *Cell) reserved(f *ast.File) error {
 	var list scanner.ErrorList
-	for _, id := range declared(f) {
+	for _, id := range front.FileIdents(f) {
 		if id.Name == symbolsFunc || strings.HasPrefix(id.Name, hiddenPrefix) {
 			list.Add(c.Fset.Position(id.Pos()), "the names "+symbolsFunc+" and "+hiddenPrefix+"… are the kernel's in a compiled cell: use another name")
 		} else if msg, ok := c.Reserved[id.Name]; ok {
@@ -338,19 +317,6 @@ func errorList(fset *token.FileSet, errs []types.Error) scanner.ErrorList {
 	}
 	list.Sort()
 	return list
-}
-
-// isGeneric reports whether obj is a generic function or type.
-func isGeneric(obj types.Object) bool {
-	switch obj := obj.(type) {
-	case *types.Func:
-		return obj.Type().(*types.Signature).TypeParams().Len() > 0
-	case *types.TypeName:
-		if n, ok := obj.Type().(*types.Named); ok {
-			return n.TypeParams().Len() > 0
-		}
-	}
-	return false
 }
 
 // hiddenPrefix starts the exported names by which later units reach a

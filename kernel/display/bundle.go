@@ -1,6 +1,6 @@
 package display
 
-import "sync"
+import "github.com/rbm-kernel/rbm-kernel/kernel/internal/slot"
 
 // Bundle is one rich output: a MIME bundle with its metadata, as Jupyter's
 // display_data, update_display_data and execute_result messages carry it.
@@ -26,24 +26,11 @@ type Sink interface {
 	Clear(wait bool)
 }
 
-var (
-	sinkMu sync.RWMutex
-	sink   Sink
-)
+var sink slot.Slot[Sink]
 
 // SetSink installs s as the destination of every display call and returns
 // the sink it replaced. The kernel calls it around each cell; nil drops
 // output.
-func SetSink(s Sink) Sink {
-	sinkMu.Lock()
-	defer sinkMu.Unlock()
-	old := sink
-	sink = s
-	return old
-}
+func SetSink(s Sink) Sink { return sink.Swap(s) }
 
-func current() Sink {
-	sinkMu.RLock()
-	defer sinkMu.RUnlock()
-	return sink
-}
+func current() Sink { return sink.Get() }

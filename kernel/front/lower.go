@@ -165,7 +165,7 @@ func (lw *Lowering) qualify(n ast.Node) {
 		if alias == "" {
 			return x
 		}
-		if isGenericObject(obj) {
+		if IsGeneric(obj) {
 			lw.errs.Add(lw.Fset.Position(id.Pos()), id.Name+" is generic, and declared in a compiled cell: the interpreter cannot instantiate compiled generics; use it in a compiled cell (a non-generic function there may call it)")
 			return x
 		}
@@ -223,8 +223,9 @@ func (lw *Lowering) variadicInterfaces(n ast.Node) {
 	})
 }
 
-// isGenericObject reports whether obj is a generic function or type.
-func isGenericObject(obj types.Object) bool {
+// IsGeneric reports whether obj is a generic function or type (one with
+// type parameters), which yaegi and the symbol tables cannot instantiate.
+func IsGeneric(obj types.Object) bool {
 	switch obj := obj.(type) {
 	case *types.Func:
 		return obj.Type().(*types.Signature).TypeParams().Len() > 0

@@ -73,20 +73,28 @@ func topLevelIdents(chunks []Chunk) []*ast.Ident {
 			}
 			continue
 		}
-		for _, d := range c.File.Decls {
-			switch d := d.(type) {
-			case *ast.FuncDecl:
-				if d.Recv == nil {
-					ids = append(ids, d.Name)
-				}
-			case *ast.GenDecl:
-				for _, sp := range d.Specs {
-					switch sp := sp.(type) {
-					case *ast.TypeSpec:
-						ids = append(ids, sp.Name)
-					case *ast.ValueSpec:
-						ids = append(ids, sp.Names...)
-					}
+		ids = append(ids, FileIdents(c.File)...)
+	}
+	return ids
+}
+
+// FileIdents returns the identifiers that f declares at the package
+// level: of types, functions (not methods), variables and constants.
+func FileIdents(f *ast.File) []*ast.Ident {
+	var ids []*ast.Ident
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				ids = append(ids, d.Name)
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					ids = append(ids, sp.Name)
+				case *ast.ValueSpec:
+					ids = append(ids, sp.Names...)
 				}
 			}
 		}

@@ -21,7 +21,8 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/internal/slot"
 )
 
 // Asker asks the user for a line: the kernel installs one with SetAsker.
@@ -32,27 +33,14 @@ type Asker interface {
 	Ask(prompt string, password bool) (string, error)
 }
 
-var (
-	askerMu sync.RWMutex
-	asker   Asker
-)
+var asker slot.Slot[Asker]
 
 // SetAsker installs a as the Asker of Line and Password and returns the
 // one it replaced; nil restores the default (os.Stdin). The kernel calls
 // it once per session.
-func SetAsker(a Asker) Asker {
-	askerMu.Lock()
-	defer askerMu.Unlock()
-	old := asker
-	asker = a
-	return old
-}
+func SetAsker(a Asker) Asker { return asker.Swap(a) }
 
-func current() Asker {
-	askerMu.RLock()
-	defer askerMu.RUnlock()
-	return asker
-}
+func current() Asker { return asker.Get() }
 
 // Line shows prompt and returns the line the user typed, without its
 // newline. In a notebook it fails when the cell is interrupted while it

@@ -11,7 +11,7 @@ import (
 
 // AISLogLikelihood returns the observer "ais-loglik": the mean
 // log-likelihood of the examples of test under a binary RBM, with log Z
-// estimated by annealed importance sampling (rbm.Binary.AIS),
+// estimated by annealed importance sampling ([rbm.Binary.AIS]),
 //
 //	(1/N) Σ_n ln p(v_n) ≈ −(1/N) Σ_n F(v_n) − log Ẑ,
 //
@@ -23,7 +23,7 @@ import (
 // Train takes it every Settings.Every updates. s configures AIS (nil: its
 // defaults, 100 chains and 1000 distributions); when s has neither Base
 // nor Data, the base rates are fitted to test. It refuses a test set that
-// is not binary (rbm.Binary.CheckData). The same s.Seed is used at
+// is not binary ([rbm.Binary.CheckData]). The same s.Seed is used at
 // every observation, so successive values differ only through the model.
 // The run's context stops a running estimate within one distribution (AIS
 // checks it before each). Unlike the
@@ -38,16 +38,16 @@ func AISLogLikelihood(test *data.Set, s *rbm.AISSettings) Observer {
 
 // ReverseAISLogLikelihood returns the observer "rais-loglik": the mean
 // log-likelihood of the examples of test as AISLogLikelihood computes it,
-// but with log Z estimated by reverse AIS (rbm.Binary.ReverseAIS), which
+// but with log Z estimated by reverse AIS ([rbm.Binary.ReverseAIS]), which
 // is biased high, so that the value is biased low: a conservative
 // estimate. With AISLogLikelihood and the same settings it brackets the
 // log-likelihood. Its standard error is recorded as "rais-loglik-se".
 //
 // The chains start from s.Start when set; otherwise from exact samples of
-// the model when its smaller layer has at most rbm.MaxTableUnits units,
+// the model when its smaller layer has at most [rbm.MaxTableUnits] units,
 // and from the rows of test (after s.BurnIn Gibbs transitions) when it
 // is larger, which makes the bound only approximate (see
-// rbm.Binary.ReverseAIS). Settings, validation, cost (plus 2·BurnIn products),
+// [rbm.Binary.ReverseAIS]). Settings, validation, cost (plus 2·BurnIn products),
 // context and sharing as AISLogLikelihood.
 func ReverseAISLogLikelihood(test *data.Set, s *rbm.AISSettings) Observer {
 	return annealedObserver("rais-loglik", test, s, true)
@@ -107,7 +107,7 @@ func annealedObserver(name string, test *data.Set, s *rbm.AISSettings, reverse b
 
 // PseudoLogLikelihood returns the observer "pll": the mean exact
 // pseudo-log-likelihood of the examples of set under a binary RBM
-// (rbm.Binary.PseudoLogLikelihood),
+// ([rbm.Binary.PseudoLogLikelihood]),
 //
 //	(1/N) Σ_n Σ_i log p(v_ni | v_n,−i) = (1/N) Σ_n Σ_i log σ(F(ṽ_n⁽ⁱ⁾) − F(v_n)),
 //

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
@@ -19,11 +20,11 @@ import (
 //
 // with P₀ = p(h=1|V₀) (positive phase, E[h|v]) and P_k = p(h=1|V_k)
 // (negative phase), computed by the learner after the sampler has run:
-// Sampler may be any mcmc.Sampler, one's own included, and only its states
+// Sampler may be any [mcmc.Sampler], one's own included, and only its states
 // V_k are used. The chains start at (V₀, H) with H as the last update left
 // it (0 at the first): block Gibbs does not read it, a sampler that does
 // (Flip, a single-site sampler) starts from it. P₀ comes from
-// mcmc.SampleFrom, which takes it from the first half-step of the
+// [mcmc.SampleFrom], which takes it from the first half-step of the
 // library's samplers. Make it with NewCD. It reuses its buffers: after the
 // first update with a given batch size it does not allocate. H is state:
 // it belongs to the model of the first update, and CD refuses another
@@ -61,7 +62,7 @@ func (l *CD) Steps() int { return l.K }
 // learners' state). The sampler's random streams run on.
 func (l *CD) Reset() { *l = CD{K: l.K, Sampler: l.Sampler} }
 
-// Update makes one CD-k update of m (which must be an *rbm.Binary) from
+// Update makes one CD-k update of m (which must be an [*rbm.Binary]) from
 // batch through opt.
 func (l *CD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	b, ok := m.(*rbm.Binary)
@@ -118,7 +119,7 @@ func (l *CD) gradient(m *rbm.Binary, batch *mat.Dense, lazyW bool) (*Grad, []flo
 	}
 	// The chains start at the batch; SampleFrom gives P₀ = p(h=1|V₀) with
 	// it, from the sampler's first half-step when it is one of mcmc's.
-	l.pos = sized(l.pos, n, m.Hidden())
+	l.pos = buf.Dense(l.pos, n, m.Hidden())
 	if err := mcmc.SampleFrom(l.Sampler, m, l.chains, batch, k, l.pos); err != nil {
 		return nil, nil, fmt.Errorf("learn: CD: %w", err)
 	}
@@ -129,22 +130,8 @@ func (l *CD) gradient(m *rbm.Binary, batch *mat.Dense, lazyW bool) (*Grad, []flo
 	return l.grad, w32, nil
 }
 
-// sized returns d if it is r×c, else an r×c matrix reusing d's storage
-// when it is large enough.
-func sized(d *mat.Dense, r, c int) *mat.Dense {
-	if d == nil {
-		return mat.NewDense(r, c, nil)
-	}
-	if dr, dc := d.Dims(); dr == r && dc == c {
-		return d
-	}
-	d.Reset()
-	d.ReuseAs(r, c)
-	return d
-}
-
 // hiddenProb writes p = σ(v·W + 1·cᵀ): the product, then per row the bias
-// and rbm.SigmoidInPlace (an in-line exponential, about twice as fast as
+// and [rbm.SigmoidInPlace] (an in-line exponential, about twice as fast as
 // math.Exp per element, and what the samplers' half-steps use).
 func hiddenProb(m *rbm.Binary, p, v *mat.Dense) {
 	pr := p.RawMatrix()

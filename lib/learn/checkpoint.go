@@ -38,7 +38,7 @@ type Checkpoint struct {
 // Save writes the run's state to the named file, atomically: it writes a
 // temporary file in the same folder, syncs it to disk and renames it over
 // path, so that path holds the previous checkpoint or the new one whatever
-// happens. The model must be an *rbm.Binary or *rbm.Gaussian, and the
+// happens. The model must be an [*rbm.Binary] or [*rbm.Gaussian], and the
 // learner must implement encoding.BinaryMarshaler (those of this package
 // do, with any sampler of package mcmc); otherwise Save returns an error
 // naming the type that cannot be saved, and the run can still be

@@ -28,7 +28,7 @@ import (
 // the tag "learn.Run/1", the settings that determine the updates (total updates, observation
 // period, batch size, rate, schedule, momentum, weight decay, L1 penalty, seed, the
 // observers' names, and the data set's name, shape and CRC-64), the model
-// (its Go type and its rbm model file, see rbm.Binary.Save), the learner
+// (its Go type and its rbm model file, see [rbm.Binary.Save]), the learner
 // (its Go type and its MarshalBinary state), the batcher's position
 // (data.Batcher.MarshalBinary), the optimiser's velocity, the run's
 // position (updates done, pending observation, elapsed time) and the

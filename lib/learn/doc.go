@@ -5,7 +5,7 @@
 //
 // # Learners
 //
-// A Learner makes one parameter update of a model from a mini-batch and
+// A [Learner] makes one parameter update of a model from a mini-batch and
 // reports its cost in sampling steps per update (Steps), so that learners
 // can be compared at equal sampling cost. A learner estimates the
 // log-likelihood gradient
@@ -18,7 +18,7 @@
 //	∂/∂b_i  = ⟨v_i⟩_data − ⟨v_i⟩_model,
 //	∂/∂c_j  = ⟨p(h_j=1|v)⟩_data − ⟨h_j⟩_model,
 //
-// into a Grad with the shapes of Model.Params, and hands it to an Optimizer,
+// into a Grad with the shapes of Model.Params, and hands it to an [Optimizer],
 // which applies an ascent step. A learner owns whatever state it needs
 // between updates (persistent chains, fast weights, offsets) and may call
 // the optimiser more than once per batch (S-DCP's d inner updates).

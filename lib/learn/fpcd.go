@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"
@@ -104,7 +105,7 @@ func (l *FPCD) Fast() *rbm.Binary {
 	return l.fast
 }
 
-// Update makes one FPCD update of m (an *rbm.Binary) from batch through
+// Update makes one FPCD update of m (an [*rbm.Binary]) from batch through
 // opt, and updates the fast parameters.
 func (l *FPCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	b, ok := m.(*rbm.Binary)
@@ -149,18 +150,7 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 		l.FastRate = sgd.Rate
 	}
 	if l.chains == nil || l.fast.Visible() != nv || l.fast.Hidden() != nh {
-		nc := l.N
-		if nc == 0 {
-			nc = n
-		}
-		if err := mcmc.CheckChainCount(m, nc); err != nil {
-			return err
-		}
-		init := mat.NewDense(nc, cols, nil)
-		for k := 0; k < nc; k++ {
-			init.SetRow(k, batch.RawRowView(k%n))
-		}
-		c, err := mcmc.NewChainsFrom(m, init)
+		c, err := persistentChains(m, batch, l.N)
 		if err != nil {
 			return err
 		}
@@ -177,7 +167,7 @@ func (l *FPCD) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 	if err := l.Sampler.Sample(l.sum, l.chains, max(l.K, 1)); err != nil {
 		return err
 	}
-	l.pos = sized(l.pos, n, nh)
+	l.pos = buf.Dense(l.pos, n, nh)
 	hiddenProbIn(m, &l.f32, l.pos, batch)
 	if err := l.chains.HiddenProb(m); err != nil {
 		return err

@@ -68,7 +68,7 @@ func (g *Grad) Norm() float64 {
 
 // Optimizer applies an ascent step along a gradient to a model's
 // parameters (Model.Params), in place. Train sets the learning rate of its
-// SGD before every update; a learner's Update may be given any Optimizer,
+// SGD before every update; a learner's Update may be given any [Optimizer],
 // one written outside this package included.
 //
 // Step reads g and must neither modify it nor keep it after it returns:
@@ -246,7 +246,7 @@ func softThreshold(th []float64, t float64) {
 // Reset forgets the velocity (e.g. before training another model).
 func (o *SGD) Reset() { o.vel = nil }
 
-// params returns m.Params(), without allocating for *rbm.Binary: its
+// params returns m.Params(), without allocating for [*rbm.Binary]: its
 // slices are appended to buf[:0].
 func params(m rbm.Model, buf [][]float64) [][]float64 {
 	if b, ok := m.(*rbm.Binary); ok {

@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"fmt"
+
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -32,7 +34,7 @@ import (
 //
 // Steps returns the cost of one Update in sampling steps (transitions of
 // one chain), the unit in which learners are compared at equal cost: k for
-// CD-k. Train does not keep anything a Learner returns.
+// CD-k. Train does not keep anything a [Learner] returns.
 type Learner interface {
 	Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error
 	Steps() int
@@ -41,10 +43,32 @@ type Learner interface {
 // Estimator estimates the log-likelihood gradient of a binary RBM from a
 // batch without changing the model; CD and PCD are estimators, and so may
 // a type written outside this package be. The returned Grad is owned by
-// the estimator. SSD reads nothing of an Estimator but that Grad, except
+// the estimator. SSD reads nothing of an [Estimator] but that Grad, except
 // for a *CD or a *PCD (the exact types), whose gradient it factors from
 // the learner's own statistics of the same call (see SSD).
 type Estimator interface {
 	Gradient(m *rbm.Binary, batch *mat.Dense) (*Grad, error)
 	Steps() int
+}
+
+// update is the Update of a learner named name whose step direction for a
+// model of type M is grad (a Gradient or SSD's Direction): it checks that
+// m is an M and opt is not nil, then takes one step of opt along
+// grad(m, batch).
+func update[M rbm.Model](name string, m rbm.Model, batch *mat.Dense, opt Optimizer, grad func(M, *mat.Dense) (*Grad, error)) error {
+	mm, ok := m.(M)
+	if !ok {
+		return fmt.Errorf("learn: %s.Update: model is %T, want %T", name, m, mm)
+	}
+	if opt == nil {
+		return fmt.Errorf("learn: %s.Update: nil optimizer", name)
+	}
+	g, err := grad(mm, batch)
+	if err != nil {
+		return fmt.Errorf("learn: %s.Update: %w", name, err)
+	}
+	if err := opt.Step(m, g); err != nil {
+		return fmt.Errorf("learn: %s.Update: %w", name, err)
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -14,7 +15,7 @@ import (
 )
 
 // ModifiedCD is the modified contrastive divergence of Liao et al. (2022)
-// for Gaussian-Bernoulli RBMs (rbm.Gaussian), their Algs. 3 (joint density)
+// for Gaussian-Bernoulli RBMs ([rbm.Gaussian]), their Algs. 3 (joint density)
 // and 4 (marginal density). For a batch V⁺ of n rows it
 //
 //  1. takes the positive statistics of V⁺ with E[h|v⁺] = p(h=1|v⁺);
@@ -48,8 +49,8 @@ import (
 type ModifiedCD struct {
 	// K is the number of sampler transitions per update (≥ 1).
 	K int
-	// Sampler runs the negative chains; mcmc.NewGibbsLangevin (joint) or
-	// mcmc.NewLangevin (marginal) in the paper, mcmc.NewGaussGibbs also.
+	// Sampler runs the negative chains; [mcmc.NewGibbsLangevin] (joint) or
+	// [mcmc.NewLangevin] (marginal) in the paper, [mcmc.NewGaussGibbs] also.
 	Sampler mcmc.GaussianSampler
 	// Step is the initial Langevin step α0 before scaling by the mean
 	// variance; 0 leaves the sampler's step as it is.
@@ -93,24 +94,10 @@ func NewModifiedCD(k int, s mcmc.GaussianSampler, step float64, seed uint64) *Mo
 // Steps returns K.
 func (l *ModifiedCD) Steps() int { return l.K }
 
-// Update makes one modified-CD update of m (an *rbm.Gaussian) from batch
+// Update makes one modified-CD update of m (an [*rbm.Gaussian]) from batch
 // through opt.
 func (l *ModifiedCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
-	g, ok := m.(*rbm.Gaussian)
-	if !ok {
-		return fmt.Errorf("learn: ModifiedCD.Update: model is %T, want *rbm.Gaussian", m)
-	}
-	if opt == nil {
-		return errors.New("learn: ModifiedCD.Update: nil optimizer")
-	}
-	gr, err := l.Gradient(g, batch)
-	if err != nil {
-		return fmt.Errorf("learn: ModifiedCD.Update: %w", err)
-	}
-	if err := opt.Step(m, gr); err != nil {
-		return fmt.Errorf("learn: ModifiedCD.Update: %w", err)
-	}
-	return nil
+	return update("ModifiedCD", m, batch, opt, l.Gradient)
 }
 
 // Gradient returns the clipped modified-CD gradient estimate for m on
@@ -148,7 +135,7 @@ func (l *ModifiedCD) Gradient(m *rbm.Gaussian, batch *mat.Dense) (*Grad, error) 
 		l.grad = NewGrad(m)
 	}
 	l.grad.Zero()
-	l.ph = sized(l.ph, n, m.Hidden())
+	l.ph = buf.Dense(l.ph, n, m.Hidden())
 	m.HiddenProb(l.ph, batch)
 	if l.SamplePositive {
 		rbm.SampleBernoulli(l.ph.RawMatrix().Data, l.rng)
@@ -171,7 +158,7 @@ func (l *ModifiedCD) Gradient(m *rbm.Gaussian, batch *mat.Dense) (*Grad, error) 
 		switch l.Sampler.(type) {
 		case *mcmc.GaussGibbs, *mcmc.Langevin, *mcmc.GibbsLangevin:
 			// These leave PH = p(h=1|v) of the final visible states
-			// (mcmc.GaussianSampler); the exact type, not a type
+			// ([mcmc.GaussianSampler]); the exact type, not a type
 			// embedding one of them with a SampleGaussian of its own.
 		default:
 			// Any other sampler may leave PH in any state.
@@ -213,9 +200,9 @@ func (l *ModifiedCD) Negative() *mcmc.Chains { return l.chains }
 // GaussianLogLikelihood returns the observer "loglik" for a
 // Gaussian-Bernoulli RBM: the exact mean log-likelihood of the examples of
 // set, (1/N) Σ_n ln p(v_n) = −(1/N) Σ_n F(v_n) − ln Z, computed by
-// rbm.Gaussian.LogLikelihoodContext with the run's context (enumerates the
+// [rbm.Gaussian.LogLikelihoodContext] with the run's context (enumerates the
 // 2^n hidden states, checking the context every 4096; fails above
-// rbm.MaxExactUnits hidden units or for other models).
+// [rbm.MaxExactUnits] hidden units or for other models).
 func GaussianLogLikelihood(set *data.Set) Observer {
 	return Observer{Name: "loglik", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
 		g, ok := m.(*rbm.Gaussian)

@@ -17,10 +17,10 @@ import (
 // does), and the live model: it may change it (e.g. to constrain the weights),
 // and the next update then starts from the changed model, since no
 // learner of this package keeps anything derived from the parameters
-// between updates. Train keeps nothing an Observer returns but the value
+// between updates. Train keeps nothing an [Observer] returns but the value
 // (and its standard error, with FuncSE).
 //
-// One Observer (or one list of them) may be shared by concurrent Train
+// One [Observer] (or one list of them) may be shared by concurrent Train
 // calls, as a hand-written sweep does: Func is then called from several
 // goroutines at once, each with its own run's model, so it must keep no
 // state across calls unless it guards it. The observers of this package
@@ -53,7 +53,7 @@ func (o Observer) measure(ctx context.Context, m rbm.Model) (value, se float64, 
 	return v, 0, err
 }
 
-// ErrStop, returned by an Observer's Func (or wrapped in the error it
+// ErrStop, returned by an [Observer]'s Func (or wrapped in the error it
 // returns), stops training early without an error: Train records the value
 // returned with it, takes the other observers of the same observation (so
 // that every series has a point at the update where the run stopped),
@@ -68,11 +68,11 @@ var ErrStop = errors.New("learn: stop training")
 //	(1/N) Σ_n ln p(v_n) = −(1/N) Σ_n F(v_n) − ln Z,
 //	F(v) = −bᵀv − Σ_j softplus(c_j + vᵀW_{·j}),
 //
-// computed by rbm.Binary.LogLikelihoodContext with the run's context,
+// computed by [rbm.Binary.LogLikelihoodContext] with the run's context,
 // which enumerates the smaller layer (2^min(m, n_h) terms, log-sum-exp in
 // float64) and stops within a block of 4096 states of the context's end. It fails for other models,
-// for a set that is not binary (rbm.Binary.CheckData) or when the smaller
-// layer has more than rbm.MaxExactUnits units.
+// for a set that is not binary ([rbm.Binary.CheckData]) or when the smaller
+// layer has more than [rbm.MaxExactUnits] units.
 func ExactLogLikelihood(set *data.Set) Observer {
 	return Observer{Name: "loglik", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
 		b, ok := m.(*rbm.Binary)
@@ -97,7 +97,7 @@ func ExactLogLikelihood(set *data.Set) Observer {
 //
 // a deterministic mean-field reconstruction (no sampling). Cheap, but not a
 // measure of likelihood. Like the likelihoods it refuses a set that is not
-// binary (rbm.Binary.CheckData). Each call allocates its own k×n_h and k×m
+// binary ([rbm.Binary.CheckData]). Each call allocates its own k×n_h and k×m
 // buffers, so the observer may be shared by concurrent runs.
 func ReconstructionError(set *data.Set) Observer {
 	return Observer{Name: "recon", Func: func(ctx context.Context, m rbm.Model) (float64, error) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"
@@ -75,7 +76,7 @@ func (l *PCD) name() string {
 // them changes the next updates.
 func (l *PCD) Chains() *mcmc.Chains { return l.chains }
 
-// Update makes one PCD-k update of m (an *rbm.Binary) from batch through
+// Update makes one PCD-k update of m (an [*rbm.Binary]) from batch through
 // opt.
 func (l *PCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	b, ok := m.(*rbm.Binary)
@@ -124,18 +125,7 @@ func (l *PCD) gradient(m *rbm.Binary, batch *mat.Dense, lazyW bool) (*Grad, []fl
 		return nil, nil, fmt.Errorf("learn: %w", err)
 	}
 	if l.chains == nil || l.chains.V.RawMatrix().Cols != cols || l.chains.H.RawMatrix().Cols != m.Hidden() {
-		nc := l.N
-		if nc == 0 {
-			nc = n
-		}
-		if err := mcmc.CheckChainCount(m, nc); err != nil {
-			return nil, nil, fmt.Errorf("learn: PCD: %w", err)
-		}
-		init := mat.NewDense(nc, cols, nil)
-		for k := 0; k < nc; k++ {
-			init.SetRow(k, batch.RawRowView(k%n))
-		}
-		c, err := mcmc.NewChainsFrom(m, init)
+		c, err := persistentChains(m, batch, l.N)
 		if err != nil {
 			return nil, nil, fmt.Errorf("learn: PCD: %w", err)
 		}
@@ -145,11 +135,31 @@ func (l *PCD) gradient(m *rbm.Binary, batch *mat.Dense, lazyW bool) (*Grad, []fl
 	if err := l.Sampler.Sample(m, l.chains, max(l.K, 1)); err != nil {
 		return nil, nil, fmt.Errorf("learn: PCD: %w", err)
 	}
-	l.pos = sized(l.pos, n, m.Hidden())
+	l.pos = buf.Dense(l.pos, n, m.Hidden())
 	hiddenProbIn(m, &l.f32, l.pos, batch)
 	if err := l.chains.HiddenProb(m); err != nil {
 		return nil, nil, fmt.Errorf("learn: PCD: %w", err)
 	}
 	w32 := binaryGradIn(m.Precision, &l.f32, l.grad, batch, l.pos, l.chains.V, l.chains.PH, lazyW)
 	return l.grad, w32, nil
+}
+
+// persistentChains returns the persistent chains of PCD and FPCD: nc
+// chains of m (nc = n, or the rows of batch when n is 0), chain k starting
+// at row k mod rows of batch and its hidden states at 0
+// ([mcmc.NewChainsFrom]). It refuses an n that [mcmc.CheckChainCount]
+// refuses.
+func persistentChains(m *rbm.Binary, batch *mat.Dense, n int) (*mcmc.Chains, error) {
+	rows, cols := batch.Dims()
+	if n == 0 {
+		n = rows
+	}
+	if err := mcmc.CheckChainCount(m, n); err != nil {
+		return nil, err
+	}
+	init := mat.NewDense(n, cols, nil)
+	for k := 0; k < n; k++ {
+		init.SetRow(k, batch.RawRowView(k%rows))
+	}
+	return mcmc.NewChainsFrom(m, init)
 }

@@ -11,7 +11,7 @@ import (
 
 // PT is learning with parallel tempering (Desjardins et al. 2010) for
 // binary RBMs: the PCD gradient with its negative phase from the β = 1
-// replicas of an mcmc.Tempered sampler. The sampler keeps, for each of the
+// replicas of an [mcmc.Tempered] sampler. The sampler keeps, for each of the
 // N persistent chains, replicas at inverse temperatures 1 = β_1 > … >
 // β_t ≥ 0, replica i sampling p_βi(v, h) ∝ exp(−β_i E(v, h)) with the base
 // sampler (k steps per update), followed by swaps of neighbouring
@@ -74,26 +74,12 @@ func (l *PT) Chains() *mcmc.Chains { return l.pcd.Chains() }
 
 // Acceptance returns, for each pair of neighbouring temperatures
 // (i, i+1), the fraction of proposed swaps accepted so far
-// (mcmc.Tempered.AcceptRates).
+// ([mcmc.Tempered.AcceptRates]).
 func (l *PT) Acceptance() []float64 { return l.tempered.AcceptRates() }
 
-// Update makes one PT update of m (an *rbm.Binary) from batch through opt.
+// Update makes one PT update of m (an [*rbm.Binary]) from batch through opt.
 func (l *PT) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
-	b, ok := m.(*rbm.Binary)
-	if !ok {
-		return fmt.Errorf("learn: PT.Update: model is %T, want *rbm.Binary", m)
-	}
-	if opt == nil {
-		return errors.New("learn: PT.Update: nil optimizer")
-	}
-	g, err := l.Gradient(b, batch)
-	if err != nil {
-		return fmt.Errorf("learn: PT.Update: %w", err)
-	}
-	if err := opt.Step(m, g); err != nil {
-		return fmt.Errorf("learn: PT.Update: %w", err)
-	}
-	return nil
+	return update("PT", m, batch, opt, l.Gradient)
 }
 
 // Gradient advances the tempered chains by one transition (k base steps

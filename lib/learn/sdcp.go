@@ -3,6 +3,7 @@ package learn
 import (
 	"errors"
 	"fmt"
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
@@ -144,7 +145,7 @@ func (l *dcp) Reset() {
 // Steps returns D·K, the sampling steps of one update.
 func (l *dcp) Steps() int { return max(l.D, 1) * max(l.K, 1) }
 
-// Update makes one update of m (an *rbm.Binary) from batch: D inner steps,
+// Update makes one update of m (an [*rbm.Binary]) from batch: D inner steps,
 // each one call of opt.Step.
 func (l *dcp) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	b, ok := m.(*rbm.Binary)
@@ -188,7 +189,7 @@ func (l *dcp) update(m *rbm.Binary, batch *mat.Dense, opt Optimizer) error {
 			return err
 		}
 	}
-	l.pos = sized(l.pos, n, nh)
+	l.pos = buf.Dense(l.pos, n, nh)
 	l.prec = m.Precision
 	vr, pr := batch.RawMatrix(), l.pos.RawMatrix()
 	gw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: l.grad.Parts[0]}

@@ -17,7 +17,7 @@ import (
 //
 //	q_j ← Decay·q_j + (1 − Decay)·q̂_j
 //
-// (q starts at the first batch's q̂), then lets Learner make its update
+// (q starts at the first batch's q̂), then lets [Learner] make its update
 // through an optimiser that adds, to every gradient the learner hands it,
 // the gradient of the penalty −Cost·Σ_j CE(Target ‖ q_j), CE(p ‖ q) =
 // −p log q − (1 − p) log(1 − q) the cross-entropy, with respect to the
@@ -39,7 +39,7 @@ import (
 // q of the batch. With SSD the penalty is added to the direction SSD hands
 // the optimiser (its steepest-ascent step, whose entries scale with the
 // gradient's norms), so Cost must be scaled to it. Make it with NewSparse;
-// it costs one product V·W per update on top of Learner's, and does not
+// it costs one product V·W per update on top of [Learner]'s, and does not
 // allocate after the first update. Its state, q, belongs to the model of
 // its first update, as the wrapped learner's does: another model is an
 // error until Reset. It saves its state and the wrapped learner's for a
@@ -85,8 +85,8 @@ func (s *Sparse) Steps() int {
 // before the first update), the learner's state.
 func (s *Sparse) Q() []float64 { return s.q }
 
-// Update updates q from batch and makes Learner's update of m (an
-// *rbm.Binary) through opt, with the penalty added to its gradients.
+// Update updates q from batch and makes [Learner]'s update of m (an
+// [*rbm.Binary]) through opt, with the penalty added to its gradients.
 func (s *Sparse) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
 	b, ok := m.(*rbm.Binary)
 	if !ok {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -15,7 +16,7 @@ import (
 // SSD is stochastic spectral descent (Carlson, Cevher and Carin 2015) for
 // binary RBMs: steepest ascent in the Schatten-∞ norm for the weights and
 // the ∞-norm for each bias vector. With the gradient estimate (G, g_b, g_c)
-// from Estimator and the thin SVD G = U diag(s) Vᵀ, it passes to the
+// from [Estimator] and the thin SVD G = U diag(s) Vᵀ, it passes to the
 // optimiser the direction
 //
 //	W: ‖G‖_* U_r V_rᵀ,   b: ‖g_b‖₁ sign(g_b),   c: ‖g_c‖₁ sign(g_c),
@@ -76,23 +77,9 @@ func (l *SSD) Reset() {
 	}
 }
 
-// Update makes one SSD update of m (an *rbm.Binary) from batch through opt.
+// Update makes one SSD update of m (an [*rbm.Binary]) from batch through opt.
 func (l *SSD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
-	b, ok := m.(*rbm.Binary)
-	if !ok {
-		return fmt.Errorf("learn: SSD.Update: model is %T, want *rbm.Binary", m)
-	}
-	if opt == nil {
-		return errors.New("learn: SSD.Update: nil optimizer")
-	}
-	d, err := l.Direction(b, batch)
-	if err != nil {
-		return fmt.Errorf("learn: SSD.Update: %w", err)
-	}
-	if err := opt.Step(m, d); err != nil {
-		return fmt.Errorf("learn: SSD.Update: %w", err)
-	}
-	return nil
+	return update("SSD", m, batch, opt, l.Direction)
 }
 
 // Direction returns the SSD direction for m on batch without changing m.
@@ -137,8 +124,8 @@ func (l *SSD) factors(batch *mat.Dense) (a, b *mat.Dense, ok bool) {
 	}
 	n0, nv := v0.Dims()
 	n1, nh := p1.Dims()
-	l.fa = sized(l.fa, n0+n1, nv)
-	l.fb = sized(l.fb, n0+n1, nh)
+	l.fa = buf.Dense(l.fa, n0+n1, nv)
+	l.fb = buf.Dense(l.fb, n0+n1, nh)
 	for i := 0; i < n0; i++ {
 		ra, rv := l.fa.RawRowView(i), v0.RawRowView(i)
 		for j := range ra {

@@ -65,10 +65,10 @@ type Settings struct {
 // Train trains m on set with learner l for the run that s describes and
 // returns the History of observations. It validates its inputs first, and
 // returns an error, never panics, on a bad one: nil arguments, a model that
-// its Validate method refuses (rbm.Binary.Validate: a nil model or W,
+// its Validate method refuses ([rbm.Binary.Validate]: a nil model or W,
 // mismatched biases, a NaN parameter), data whose width does not match the
 // model, NaN or infinite data, data that the model's CheckData method
-// refuses (rbm.Binary.CheckData: a value other than 0 or 1, named by row
+// refuses ([rbm.Binary.CheckData]: a value other than 0 or 1, named by row
 // and column), negative settings or two observers of one name.
 //
 // It checks ctx before every update and before every call of an observer,

@@ -14,7 +14,7 @@ import (
 // Chains is a batch of persistent Markov chains of a binary RBM: row k of V
 // (n×m) and row k of H (n×n_h) is the state (v, h) of chain k.
 //
-// V and H are the whole state: a sampler (see Sampler) reads them and
+// V and H are the whole state: a sampler (see [Sampler]) reads them and
 // writes the new state into them, and nothing else is carried from one
 // transition or one Sample to the next. PV and PH are the samplers'
 // scratch: the samplers of this package leave in them the conditional

@@ -19,7 +19,7 @@
 // # Writing a sampler of one's own
 //
 // Any type with the method Sample(m *rbm.Binary, c *Chains, steps int)
-// error is a Sampler, and the interface's doc comment is the whole
+// error is a [Sampler], and the interface's doc comment is the whole
 // contract: read m and the states c.V and c.H, write the new states into
 // them in place, leave p(v, h) invariant; c.PV and c.PH are scratch that
 // nothing reads afterwards. Nothing else is carried on the chains from one
@@ -66,5 +66,5 @@
 // Precision: Gibbs, Flip and Tempered (over Gibbs) run in the precision of
 // the model they sample (rbm.Binary.Precision): float64, or float32 through
 // single-precision BLAS on float32 copies of the model and the chains,
-// with Chains and the results float64 either way (docs/precision.md).
+// with [Chains] and the results float64 either way (docs/precision.md).
 package mcmc

@@ -36,7 +36,7 @@ import (
 // invariant.
 //
 // One transition costs what a Gibbs transition does: two matrix products,
-// one sigmoid (rbm.SigmoidInPlace, as Gibbs) and one uniform draw per unit,
+// one sigmoid ([rbm.SigmoidInPlace], as Gibbs) and one uniform draw per unit,
 // plus one division for the units whose state is the less probable one.
 // After a transition c.PH holds σ(x) of the hidden units for the visible
 // state the step started from and c.PV σ(x) of the visible units for the

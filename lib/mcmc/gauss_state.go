@@ -40,101 +40,109 @@ func (s *GaussGibbs) UnmarshalBinary(b []byte) error {
 // MarshalBinary returns the sampler's state: its settings, its current
 // Step (which SetStep and the adaptation change), the acceptance counts
 // and the state of its source.
-func (s *Langevin) MarshalBinary() ([]byte, error) {
-	if s == nil || s.src == nil {
-		return nil, errors.New("mcmc: Langevin.MarshalBinary: sampler not made with NewLangevin")
-	}
-	var w statebin.Writer
-	w.String("mcmc.Langevin/1")
-	w.Bool(s.Adjust)
-	w.Int(s.AdjustAfter)
-	w.Bool(s.NoAnneal)
-	w.Bool(s.PerUnit)
-	w.F64(s.TargetAccept)
-	w.Int(s.AdaptSteps)
-	w.F64(s.Step)
-	w.Int(s.Accepted)
-	w.Int(s.Proposed)
-	w.PCG(s.src)
-	return w.Bytes(), nil
-}
+func (s *Langevin) MarshalBinary() ([]byte, error) { return s.state().marshal() }
 
 // UnmarshalBinary restores a state written by MarshalBinary into s, which
 // must have been made with NewLangevin and have the same settings (all
 // exported fields but Step, Accepted and Proposed, which are restored).
-func (s *Langevin) UnmarshalBinary(b []byte) error {
-	if s == nil || s.src == nil {
-		return errors.New("mcmc: Langevin.UnmarshalBinary: sampler not made with NewLangevin")
-	}
-	r := statebin.NewReader(b)
-	r.Tag("mcmc.Langevin/1")
-	r.Check("Adjust", r.Bool("Adjust"), s.Adjust)
-	r.Check("AdjustAfter", r.Int("AdjustAfter"), s.AdjustAfter)
-	r.Check("NoAnneal", r.Bool("NoAnneal"), s.NoAnneal)
-	r.Check("PerUnit", r.Bool("PerUnit"), s.PerUnit)
-	r.Check("TargetAccept", r.F64("TargetAccept"), s.TargetAccept)
-	r.Check("AdaptSteps", r.Int("AdaptSteps"), s.AdaptSteps)
-	step, acc, prop := r.F64("Step"), r.Int("Accepted"), r.Int("Proposed")
-	var src rand.PCG
-	r.PCG("source", &src)
-	if err := r.Done("Langevin"); err != nil {
-		return fmt.Errorf("mcmc: Langevin.UnmarshalBinary: %w", err)
-	}
-	s.Step, s.Accepted, s.Proposed = step, acc, prop
-	*s.src = src
-	return nil
-}
+func (s *Langevin) UnmarshalBinary(b []byte) error { return s.state().unmarshal(b) }
 
 // MarshalBinary returns the sampler's state: its settings, its current
 // Step (which SetStep and the adaptation change), the acceptance counts
 // and the state of its source.
-func (s *GibbsLangevin) MarshalBinary() ([]byte, error) {
-	if s == nil || s.src == nil {
-		return nil, errors.New("mcmc: GibbsLangevin.MarshalBinary: sampler not made with NewGibbsLangevin")
-	}
-	var w statebin.Writer
-	w.String("mcmc.GibbsLangevin/1")
-	w.Int(s.K)
-	w.Bool(s.Adjust)
-	w.Int(s.AdjustAfter)
-	w.Bool(s.NoAnneal)
-	w.Bool(s.Stepwise)
-	w.Bool(s.PerUnit)
-	w.F64(s.TargetAccept)
-	w.Int(s.AdaptSteps)
-	w.F64(s.Step)
-	w.Int(s.Accepted)
-	w.Int(s.Proposed)
-	w.PCG(s.src)
-	return w.Bytes(), nil
-}
+func (s *GibbsLangevin) MarshalBinary() ([]byte, error) { return s.state().marshal() }
 
 // UnmarshalBinary restores a state written by MarshalBinary into s, which
 // must have been made with NewGibbsLangevin and have the same settings
 // (all exported fields but Step, Accepted and Proposed, which are
 // restored).
-func (s *GibbsLangevin) UnmarshalBinary(b []byte) error {
-	if s == nil || s.src == nil {
-		return errors.New("mcmc: GibbsLangevin.UnmarshalBinary: sampler not made with NewGibbsLangevin")
+func (s *GibbsLangevin) UnmarshalBinary(b []byte) error { return s.state().unmarshal(b) }
+
+func (s *Langevin) state() *langevinState {
+	st := &langevinState{tag: "mcmc.Langevin/1", name: "Langevin", maker: "NewLangevin"}
+	if s != nil {
+		st.settings = []setting{{"Adjust", &s.Adjust}, {"AdjustAfter", &s.AdjustAfter}, {"NoAnneal", &s.NoAnneal},
+			{"PerUnit", &s.PerUnit}, {"TargetAccept", &s.TargetAccept}, {"AdaptSteps", &s.AdaptSteps}}
+		st.step, st.accepted, st.proposed, st.src = &s.Step, &s.Accepted, &s.Proposed, s.src
+	}
+	return st
+}
+
+func (s *GibbsLangevin) state() *langevinState {
+	st := &langevinState{tag: "mcmc.GibbsLangevin/1", name: "GibbsLangevin", maker: "NewGibbsLangevin"}
+	if s != nil {
+		st.settings = []setting{{"K", &s.K}, {"Adjust", &s.Adjust}, {"AdjustAfter", &s.AdjustAfter}, {"NoAnneal", &s.NoAnneal},
+			{"Stepwise", &s.Stepwise}, {"PerUnit", &s.PerUnit}, {"TargetAccept", &s.TargetAccept}, {"AdaptSteps", &s.AdaptSteps}}
+		st.step, st.accepted, st.proposed, st.src = &s.Step, &s.Accepted, &s.Proposed, s.src
+	}
+	return st
+}
+
+// langevinState is the state that Langevin and GibbsLangevin write, in
+// this order: the tag, the settings (restored only if equal to the
+// sampler's), the current step, the accepted and proposed counts, and the
+// state of the source. Its fields point into the sampler.
+type langevinState struct {
+	tag, name, maker   string // "mcmc.Langevin/1", "Langevin", "NewLangevin"
+	settings           []setting
+	step               *float64
+	accepted, proposed *int
+	src                *rand.PCG // nil: not made with maker
+}
+
+// setting is a named setting: v is a *bool, *int or *float64.
+type setting struct {
+	name string
+	v    any
+}
+
+func (st *langevinState) marshal() ([]byte, error) {
+	if st.src == nil {
+		return nil, fmt.Errorf("mcmc: %s.MarshalBinary: sampler not made with %s", st.name, st.maker)
+	}
+	var w statebin.Writer
+	w.String(st.tag)
+	for _, f := range st.settings {
+		switch v := f.v.(type) {
+		case *bool:
+			w.Bool(*v)
+		case *int:
+			w.Int(*v)
+		case *float64:
+			w.F64(*v)
+		}
+	}
+	w.F64(*st.step)
+	w.Int(*st.accepted)
+	w.Int(*st.proposed)
+	w.PCG(st.src)
+	return w.Bytes(), nil
+}
+
+func (st *langevinState) unmarshal(b []byte) error {
+	if st.src == nil {
+		return fmt.Errorf("mcmc: %s.UnmarshalBinary: sampler not made with %s", st.name, st.maker)
 	}
 	r := statebin.NewReader(b)
-	r.Tag("mcmc.GibbsLangevin/1")
-	r.Check("K", r.Int("K"), s.K)
-	r.Check("Adjust", r.Bool("Adjust"), s.Adjust)
-	r.Check("AdjustAfter", r.Int("AdjustAfter"), s.AdjustAfter)
-	r.Check("NoAnneal", r.Bool("NoAnneal"), s.NoAnneal)
-	r.Check("Stepwise", r.Bool("Stepwise"), s.Stepwise)
-	r.Check("PerUnit", r.Bool("PerUnit"), s.PerUnit)
-	r.Check("TargetAccept", r.F64("TargetAccept"), s.TargetAccept)
-	r.Check("AdaptSteps", r.Int("AdaptSteps"), s.AdaptSteps)
+	r.Tag(st.tag)
+	for _, f := range st.settings {
+		switch v := f.v.(type) {
+		case *bool:
+			r.Check(f.name, r.Bool(f.name), *v)
+		case *int:
+			r.Check(f.name, r.Int(f.name), *v)
+		case *float64:
+			r.Check(f.name, r.F64(f.name), *v)
+		}
+	}
 	step, acc, prop := r.F64("Step"), r.Int("Accepted"), r.Int("Proposed")
 	var src rand.PCG
 	r.PCG("source", &src)
-	if err := r.Done("GibbsLangevin"); err != nil {
-		return fmt.Errorf("mcmc: GibbsLangevin.UnmarshalBinary: %w", err)
+	if err := r.Done(st.name); err != nil {
+		return fmt.Errorf("mcmc: %s.UnmarshalBinary: %w", st.name, err)
 	}
-	s.Step, s.Accepted, s.Proposed = step, acc, prop
-	*s.src = src
+	*st.step, *st.accepted, *st.proposed = step, acc, prop
+	*st.src = src
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -75,7 +76,7 @@ func (w *gaussWork) scale(i int, perUnit bool) float64 {
 // step of every visible unit, au_i = a·scale(i), and the standard
 // deviation of its Langevin noise, sq_i = √(2 au_i).
 func (w *gaussWork) unitSteps(au, sq []float64, a float64, perUnit bool) ([]float64, []float64) {
-	au, sq = resizeVec(au, len(w.rel)), resizeVec(sq, len(w.rel))
+	au, sq = buf.Floats(au, len(w.rel)), buf.Floats(sq, len(w.rel))
 	for i := range au {
 		au[i] = a * w.scale(i, perUnit)
 		sq[i] = math.Sqrt(2 * au[i])
@@ -109,16 +110,16 @@ func (w *gaussWork) begin(m *rbm.Gaussian, c *Chains) error {
 	}
 	nv, nh := m.W.Dims()
 	w.m = m
-	w.iv = resizeVec(w.iv, nv)
-	w.sd = resizeVec(w.sd, nv)
-	w.rel = resizeVec(w.rel, nv)
+	w.iv = buf.Floats(w.iv, nv)
+	w.sd = buf.Floats(w.sd, nv)
+	w.rel = buf.Floats(w.rel, nv)
 	mv := m.MeanVar()
 	for i, l := range m.LogVar {
 		w.iv[i] = math.Exp(-l)
 		w.sd[i] = math.Exp(0.5 * l)
 		w.rel[i] = math.Exp(l) / mv
 	}
-	w.ws = sizedDense(w.ws, nv, nh)
+	w.ws = buf.Dense(w.ws, nv, nh)
 	wr, mr := w.ws.RawMatrix(), m.W.RawMatrix()
 	for i := 0; i < nv; i++ {
 		for j, x := range mr.Data[i*mr.Stride : i*mr.Stride+nh] {
@@ -170,28 +171,6 @@ func drawBernoulli(h, p *mat.Dense, rng *rand.Rand) {
 			}
 		}
 	}
-}
-
-// resizeVec returns a slice of length n, reusing s when it is long enough.
-func resizeVec(s []float64, n int) []float64 {
-	if cap(s) >= n {
-		return s[:n]
-	}
-	return make([]float64, n)
-}
-
-// sizedDense returns d if it is r×c, else an r×c matrix (reusing d's
-// storage when possible).
-func sizedDense(d *mat.Dense, r, c int) *mat.Dense {
-	if d == nil {
-		return mat.NewDense(r, c, nil)
-	}
-	if dr, dc := d.Dims(); dr == r && dc == c {
-		return d
-	}
-	d.Reset()
-	d.ReuseAs(r, c)
-	return d
 }
 
 // GaussGibbs is block Gibbs sampling for a GRBM (the paper's Alg. 5): one

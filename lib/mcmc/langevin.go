@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/buf"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -146,23 +147,24 @@ func adaptingAt(t, after int, target float64, steps int) bool {
 	return target > 0 && t <= after+steps
 }
 
-// checkAdapt validates an acceptance target and adaptation length.
-func checkAdapt(target float64, steps int) error {
-	if !(target >= 0 && target < 1) {
-		return fmt.Errorf("target acceptance rate %v is not in [0, 1)", target)
-	}
+// beginLangevin checks the arguments that Langevin and GibbsLangevin share
+// (a number of transitions steps ≥ 0, a finite step size a > 0, an
+// acceptance target in [0, 1) and adaptSteps ≥ 0, model and chains that
+// fit together), then prepares w for m and c (begin).
+func (w *gaussWork) beginLangevin(m *rbm.Gaussian, c *Chains, steps int, a, target float64, adaptSteps int) error {
 	if steps < 0 {
-		return fmt.Errorf("negative number of adapting steps %d", steps)
+		return fmt.Errorf("negative number of steps %d", steps)
 	}
-	return nil
-}
-
-// checkStep validates a step size.
-func checkStep(a float64) error {
 	if !(a > 0) || math.IsInf(a, 0) {
 		return fmt.Errorf("step size %v is not finite and positive", a)
 	}
-	return nil
+	if !(target >= 0 && target < 1) {
+		return fmt.Errorf("target acceptance rate %v is not in [0, 1)", target)
+	}
+	if adaptSteps < 0 {
+		return fmt.Errorf("negative number of adapting steps %d", adaptSteps)
+	}
+	return w.begin(m, c)
 }
 
 // marginal writes, for the visible batch v, x = (v/σ²)W + c, p = σ(x),
@@ -197,16 +199,7 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 	if s == nil || s.rng == nil {
 		return errors.New("mcmc: Langevin.SampleGaussian: sampler not made with NewLangevin")
 	}
-	if steps < 0 {
-		return fmt.Errorf("mcmc: Langevin.SampleGaussian: negative number of steps %d", steps)
-	}
-	if err := checkStep(s.Step); err != nil {
-		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
-	}
-	if err := checkAdapt(s.TargetAccept, s.AdaptSteps); err != nil {
-		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
-	}
-	if err := s.w.begin(m, c); err != nil {
+	if err := s.w.beginLangevin(m, c, steps, s.Step, s.TargetAccept, s.AdaptSteps); err != nil {
 		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
 	}
 	if steps == 0 {
@@ -214,10 +207,10 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 	}
 	n, nv := c.V.Dims()
 	nh := m.Hidden()
-	s.x, s.p = sizedDense(s.x, n, nh), sizedDense(s.p, n, nh)
-	s.x2, s.p2 = sizedDense(s.x2, n, nh), sizedDense(s.p2, n, nh)
-	s.g, s.g2, s.v2 = sizedDense(s.g, n, nv), sizedDense(s.g2, n, nv), sizedDense(s.v2, n, nv)
-	s.f, s.f2, s.logA = resizeVec(s.f, n), resizeVec(s.f2, n), resizeVec(s.logA, n)
+	s.x, s.p = buf.Dense(s.x, n, nh), buf.Dense(s.p, n, nh)
+	s.x2, s.p2 = buf.Dense(s.x2, n, nh), buf.Dense(s.p2, n, nh)
+	s.g, s.g2, s.v2 = buf.Dense(s.g, n, nv), buf.Dense(s.g2, n, nv), buf.Dense(s.v2, n, nv)
+	s.f, s.f2, s.logA = buf.Floats(s.f, n), buf.Floats(s.f2, n), buf.Floats(s.logA, n)
 	// valid says whether x, p, g (and f) hold the marginal quantities of
 	// the current V: after an adjusted step they are carried over from
 	// the proposals of the accepted rows, saving two matrix products.
@@ -414,8 +407,8 @@ func (s *GibbsLangevin) alpha(k int) float64 {
 
 // coefficients fills β₀, a, σ̃² and σ̃ per visible unit (Eq. 11).
 func (s *GibbsLangevin) coefficients(nv int) {
-	s.beta0, s.acoef, s.s2 = resizeVec(s.beta0, nv), resizeVec(s.acoef, nv), resizeVec(s.s2, nv)
-	s.sd2 = resizeVec(s.sd2, nv)
+	s.beta0, s.acoef, s.s2 = buf.Floats(s.beta0, nv), buf.Floats(s.acoef, nv), buf.Floats(s.s2, nv)
+	s.sd2 = buf.Floats(s.sd2, nv)
 	for i := 0; i < nv; i++ {
 		iv := s.w.iv[i]
 		f := s.w.scale(i, s.PerUnit)
@@ -438,19 +431,10 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 	if s == nil || s.rng == nil {
 		return errors.New("mcmc: GibbsLangevin.SampleGaussian: sampler not made with NewGibbsLangevin")
 	}
-	if steps < 0 {
-		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: negative number of steps %d", steps)
-	}
 	if s.K < 1 {
 		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: K = %d inner steps, want at least 1", s.K)
 	}
-	if err := checkStep(s.Step); err != nil {
-		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: %w", err)
-	}
-	if err := checkAdapt(s.TargetAccept, s.AdaptSteps); err != nil {
-		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: %w", err)
-	}
-	if err := s.w.begin(m, c); err != nil {
+	if err := s.w.beginLangevin(m, c, steps, s.Step, s.TargetAccept, s.AdaptSteps); err != nil {
 		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: %w", err)
 	}
 	if steps == 0 {
@@ -458,11 +442,11 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 	}
 	n, nv := c.V.Dims()
 	nh := m.Hidden()
-	s.mh, s.v2 = sizedDense(s.mh, n, nv), sizedDense(s.v2, n, nv)
-	s.x, s.x2, s.p2, s.h2 = sizedDense(s.x, n, nh), sizedDense(s.x2, n, nh), sizedDense(s.p2, n, nh), sizedDense(s.h2, n, nh)
-	s.logA = resizeVec(s.logA, n)
+	s.mh, s.v2 = buf.Dense(s.mh, n, nv), buf.Dense(s.v2, n, nv)
+	s.x, s.x2, s.p2, s.h2 = buf.Dense(s.x, n, nh), buf.Dense(s.x2, n, nh), buf.Dense(s.p2, n, nh), buf.Dense(s.h2, n, nh)
+	s.logA = buf.Floats(s.logA, n)
 	if s.Adjust {
-		s.mh2 = sizedDense(s.mh2, n, nv)
+		s.mh2 = buf.Dense(s.mh2, n, nv)
 	}
 	s.coefficients(nv)
 	// mhValid says whether mh = μ + W h holds for the current H, xValid

@@ -15,7 +15,7 @@ import (
 // runs on views of the chains' and the model's own matrices; Float32 on the
 // model's float32 copy of its parameters and on float32 copies of the
 // states, loaded at the start of a Sample call and stored back at its end,
-// so that the exported state (Chains, rbm.Binary) stays float64 and only
+// so that the exported state (Chains, [rbm.Binary]) stays float64 and only
 // the arithmetic changes.
 
 // layers is one precision's view of a model and its chains: the weights

@@ -56,12 +56,12 @@ type Sampler interface {
 }
 
 // GaussianSampler advances every chain of c by steps transitions of its
-// operator for the Gaussian-Bernoulli RBM m (rbm.Gaussian), leaving the
+// operator for the Gaussian-Bernoulli RBM m ([rbm.Gaussian]), leaving the
 // joint p(v, h) (or, for a sampler of the marginal, p(v), with h then
-// drawn from p(h|v)) invariant. Chains hold real visible states in V and
+// drawn from p(h|v)) invariant. [Chains] hold real visible states in V and
 // binary hidden states in H, one chain per row. GaussGibbs, Langevin and
 // GibbsLangevin implement it, and so may a type written outside this
-// package; the contract is that of Sampler:
+// package; the contract is that of [Sampler]:
 //
 //   - SampleGaussian may read m and the states c.V and c.H, and must write
 //     the new states into them in place (not change m, replace or reshape

@@ -49,7 +49,7 @@ import (
 // scaled copies of W, no product for the energies), less 2k − 1 at β = 0,
 // where every conditional is ½ and only the energy needs a product. Other base samplers run
 // on scaled copies of the model and the energies take one product V·W per
-// replica. The β = 1 replicas are the Chains passed
+// replica. The β = 1 replicas are the [Chains] passed
 // to Sample; the others are kept by Tempered (started uniformly at random,
 // and restarted when the number of chains changes). A swap exchanges the
 // rows of V, H, PV and PH, so after a transition PV and PH of a chain are

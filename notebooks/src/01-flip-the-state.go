@@ -27,8 +27,8 @@
 // (`mcmc.NewFlip(alpha, seed)`: alpha = 1 is T, alpha = 0 is G), the exact
 // transition matrices come from `mcmc.TransitionMatrix`, the diagnostics from
 // `mcmc.SLEM`, `mcmc.FitAR`, `mcmc.ACF`, `mcmc.Classes`; the Table 1
-// sweeps run on the library's sweep runner (`dsl.Compile`, `dsl.Run`). The committed run
-// took about 7 minutes on two cores shared with other work (the time of each long cell is printed
+// sweeps run on the library's sweep runner (`cell.Sweep`, which runs `dsl.RunSource` as the `%%sweep` magic does). The committed run
+// took about 8 minutes on two cores shared with other work (the time of each long cell is printed
 // under it); the tests set `RBM_QUICK=1`, which runs the
 // same code with fewer repeats, updates and steps in about two minutes.
 
@@ -315,7 +315,7 @@ display.Plot(p, 6*vg.Inch, 3.5*vg.Inch)
 // > is actually slightly better in the beginning when weights are close to
 // > their small initialization."
 //
-// Each run takes about 4 seconds here (the 20 took 1 min 22 s in the committed
+// Each run takes about 4 seconds here (the 20 took 1 min 32 s in the committed
 // run); the bar counts runs.
 
 // %%
@@ -509,36 +509,25 @@ if quick {
 	amTabUpdates = 200
 }
 
-// runSweep compiles the sweep src, runs it on all cores into a fresh
-// folder named after tag and returns its plan and results.
-func runSweep(ctx context.Context, tag, src string) (*dsl.Plan, []*dsl.Result) {
-	spec, err := dsl.Compile(tag+".sweep", []byte(src), dsl.Library())
-	must(err)
-	plan, err := dsl.NewPlan(spec)
-	must(err)
+// runSweep runs the sweep src (cell.Sweep: dsl.RunSource, the helper of
+// the sweep cell magic and of `rbm-kernel sweep run`) on all cores into a
+// fresh folder named after tag, and returns it: its plan, results and
+// report.
+func runSweep(ctx context.Context, tag, src string) *dsl.Sweep {
 	dir := os.TempDir() + "/rbm-kernel-01-" + tag
 	if quick {
 		dir += "-quick"
 	}
 	must(os.RemoveAll(dir))
-	store, err := dsl.OpenStore(dir)
+	sw, err := cell.Sweep(ctx, tag, src, dir)
+	if sw != nil {
+		fmt.Println(tag+":", sw.Summary)
+	}
 	must(err)
-	bar := display.NewProgress(tag)
-	bar.Update(0, len(plan.Jobs), "")
-	sum, err := dsl.Run(ctx, plan, store, dsl.RunLibrary, &dsl.Options{
-		Progress: func(done, failed, total int, eta time.Duration) {
-			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
-		},
-	})
-	bar.Done()
-	fmt.Println(tag+":", sum)
-	must(err)
-	if sum.Failed > 0 {
+	if sw.Summary.Failed > 0 {
 		panic(tag + ": some runs failed")
 	}
-	res, err := dsl.LoadResults(dir)
-	must(err)
-	return plan, res
+	return sw
 }
 
 basSrc := fmt.Sprintf(`sweep "flip-the-state Table 1: PCD-5 on Bars and Stripes 4x4"
@@ -572,17 +561,13 @@ compare op flip vs gibbs on max loglik by pmut, learner
 `, tabRepeats, amTabUpdates)
 
 t0 = time.Now()
-basPlan, basRes := runSweep(ctx, "pcd-bas", basSrc)
-amPlan, amRes := runSweep(ctx, "modes", amSrc)
-fmt.Printf("%d + %d runs in %v\n", len(basPlan.Jobs), len(amPlan.Jobs), time.Since(t0).Round(time.Second))
+basSweep := runSweep(ctx, "pcd-bas", basSrc)
+amSweep := runSweep(ctx, "modes", amSrc)
+fmt.Printf("%d + %d runs in %v\n", len(basSweep.Plan.Jobs), len(amSweep.Plan.Jobs), time.Since(t0).Round(time.Second))
 
 // %%
-basRep, err := dsl.NewReport(basPlan, basRes)
-must(err)
-display.Markdown(basRep.Markdown())
-amRep, err := dsl.NewReport(amPlan, amRes)
-must(err)
-display.Markdown(amRep.Markdown())
+display.Markdown(basSweep.Report.Markdown())
+display.Markdown(amSweep.Report.Markdown())
 
 // %% [markdown]
 // **What we see.** PCD-5 on Bars and Stripes behaves like CD-5 above: T

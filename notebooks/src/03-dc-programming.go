@@ -298,33 +298,22 @@ runLive("S-DCP (d = 3, K' = 4)", learn.NewSDCP(3, 4, mcmc.NewGibbs(11)))
 // two-sided Wilcoxon signed-rank test on the paired maxima).
 
 // %%
-// sweep compiles src, runs it into a fresh folder under the temporary
-// directory with a progress bar, and returns its plan and results.
-func sweep(name, src string) (*dsl.Plan, []*dsl.Result) {
-	spec, err := dsl.Compile(name+".sweep", []byte(src), dsl.Library())
-	must(err)
-	plan, err := dsl.NewPlan(spec)
-	must(err)
+// sweep runs the sweep src (cell.Sweep: dsl.RunSource, the helper of the
+// sweep cell magic and of `rbm-kernel sweep run`) into a fresh folder
+// under the temporary directory with a progress bar, and returns it: its
+// plan, its results in the order of the plan's runs, and its report.
+func sweep(name, src string) *dsl.Sweep {
 	dir := filepath.Join(os.TempDir(), "rbm-kernel-03-"+name)
 	if quick {
 		dir += "-quick"
 	}
 	must(os.RemoveAll(dir)) // start afresh
-	store, err := dsl.OpenStore(dir)
+	sw, err := cell.Sweep(ctx, name, src, dir)
+	if sw != nil {
+		fmt.Println(sw.Summary)
+	}
 	must(err)
-	bar := display.NewProgress(name)
-	bar.Update(0, len(plan.Jobs), "")
-	sum, err := dsl.Run(ctx, plan, store, dsl.RunLibrary, &dsl.Options{
-		Progress: func(done, failed, total int, eta time.Duration) {
-			bar.Update(done, total, fmt.Sprintf("%d failed", failed))
-		},
-	})
-	bar.Done()
-	fmt.Println(sum)
-	must(err)
-	results, err := dsl.LoadResults(dir)
-	must(err)
-	return plan, results
+	return sw
 }
 
 // value is the level of axis in r, as text ("" if r has no such axis).
@@ -439,10 +428,9 @@ compare learner sdcp vs cd on max loglik by rate
 compare learner csdcp vs centered on max loglik by rate
 compare learner csdcp vs sdcp on max loglik by rate
 `, title, repeats, updates, dataLine, imax(updates/100, 1))
-	plan, results := sweep(name, src)
-	rep, err := dsl.NewReport(plan, results)
-	must(err)
-	display.Markdown(rep.Markdown())
+	sw := sweep(name, src)
+	results := sw.Results
+	display.Markdown(sw.Report.Markdown())
 	for _, rate := range []string{"0.3", "0.5"} {
 		gs := groups(results, "rate", rate, learnerName)
 		display.Markdown(table(fmt.Sprintf("%s, η = %s", title, rate), "learner", gs, bound))
@@ -558,10 +546,9 @@ measure loglik every %d
 
 summary median, q(0.25), q(0.75) of max loglik by learner, d
 `, repeats6, updates6, imax(updates6/100, 1))
-plan6, res6 := sweep("fig6b", src6)
-rep6, err := dsl.NewReport(plan6, res6)
-must(err)
-display.Markdown(rep6.Markdown())
+sw6 := sweep("fig6b", src6)
+res6 := sw6.Results
+display.Markdown(sw6.Report.Markdown())
 // show6 shows the table and the band plot of one learner of Fig. 6(b).
 func show6(l string) {
 	gs := groups(res6, "learner", l, func(r *dsl.Result) string {
@@ -766,9 +753,10 @@ display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
 // standard errors off). So this **confirms the early part of Fig. 3 in
 // direction and size of the DCP learners' lead at η = 0.01**, not which of
 // the two leads; whether all learners meet after 200 epochs is not tested.
-// The section took about 3 minutes in the committed run (per learner 40 s
-// to 57 s, of which AIS 13–27 s for the three estimates); an earlier run, on
-// two cores shared with a heavy test run, took 7.5 minutes.
+// The section took about 4.6 minutes in the committed run, on two cores
+// shared with other heavy work (per learner 61 s to 77 s, of which AIS
+// 21–34 s for the three estimates); an earlier run with less else running
+// took about 3 minutes (per learner 40 s to 57 s).
 //
 // ### How good is AIS? A check against the exact value
 //
@@ -821,10 +809,10 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
 //   all in the standard error.
 //
 // The full run (10 repeats × 20 000 updates for Figs. 1 and 2, 8 × 5000 for
-// Fig. 6(b), the reduced MNIST run) took 6.1 minutes in the committed run,
-// the MNIST run about 3 of them; an earlier copy, on two cores shared with a
-// heavy test run (a load of 10 to 19 processes), took 13.7 minutes. The
-// quick mode (`RBM_QUICK=1`) takes under a minute.
+// Fig. 6(b), the reduced MNIST run) took 12.1 minutes in the committed run,
+// on two cores shared with other heavy work (a load of 9 to 12 processes),
+// the MNIST run about 4.6 of them; an earlier run with less else running
+// took 6.1 minutes. The quick mode (`RBM_QUICK=1`) takes under a minute.
 
 // %%
 fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)
