@@ -61,4 +61,10 @@ func (l *LiveRate) Rate(base float64, t, total int) float64 {
 	return base
 }
 
+// String returns "LiveRate", without the rate: a checkpoint records the
+// schedule by this text (with its type), so that a run with a LiveRate
+// resumes with the LiveRate it is given, whatever rate was set when it was
+// saved (set the rate again after Load if it matters).
+func (l *LiveRate) String() string { return "LiveRate" }
+
 var _ Schedule = (*LiveRate)(nil)

@@ -2,6 +2,7 @@ package learn
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -141,5 +142,50 @@ func TestLiveRateErrors(t *testing.T) {
 	l, err := NewLiveRate(0.1)
 	if err != nil || l.Rate(0.5, 3, 10) != 0.1 {
 		t.Errorf("NewLiveRate(0.1): %v, rate %v", err, l.Rate(0.5, 3, 10))
+	}
+}
+
+// TestLiveRateCheckpoint: a run with a LiveRate saves a checkpoint that a
+// run with another LiveRate, set to another rate, loads (the schedule's
+// fingerprint holds no pointer and no rate), while another goroutine may
+// still be setting the rate.
+func TestLiveRateCheckpoint(t *testing.T) {
+	m, err := rbm.NewBinary(9, 4, &rbm.Init{WeightStd: 0.1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lr, _ := NewLiveRate(0.1)
+	setting := make(chan struct{})
+	go func() {
+		defer close(setting)
+		for i := 0; i < 100; i++ {
+			_ = lr.Set(0.05 + float64(i)/1000)
+		}
+	}()
+	r, err := NewRun(m, barsAndStripes(), NewCD(1, nil), &Settings{Updates: 40, Schedule: lr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Continue(context.Background(), 20); err != nil {
+		t.Fatal(err)
+	}
+	path := t.TempDir() + "/run.ckpt"
+	if err := r.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	<-setting
+	other, _ := NewLiveRate(0.5)
+	r2, err := NewRun(m.Clone(), barsAndStripes(), NewCD(1, nil), &Settings{Updates: 40, Schedule: other})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r2.Load(path); err != nil {
+		t.Fatalf("a run with another LiveRate cannot resume: %v", err)
+	}
+	if r2.Done() != 20 {
+		t.Errorf("resumed at %d updates, want 20", r2.Done())
+	}
+	if s := fmt.Sprintf("%+v", lr); s != "LiveRate" {
+		t.Errorf("%%+v of a LiveRate is %q", s)
 	}
 }
