@@ -92,6 +92,10 @@ func (f *Flip) SetAlpha(alpha float64) error {
 	return nil
 }
 
+// String describes f by its blend, "Flip(α=0.5)" (read atomically, like
+// Sample, so that printing races with no SetAlpha).
+func (f *Flip) String() string { return fmt.Sprintf("Flip(α=%g)", f.Alpha()) }
+
 // Sample advances every chain of c by steps transitions of T_α under m,
 // from the state (V, H) it finds in c.
 func (f *Flip) Sample(m *rbm.Binary, c *Chains, steps int) error {

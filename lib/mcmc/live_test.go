@@ -81,8 +81,8 @@ func TestFlipSetAlphaWhileRunning(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	if f.Alpha() != 1 {
-		t.Errorf("Alpha() = %v after SetAlpha(1)", f.Alpha())
+	if f.Alpha() != 1 || f.String() != "Flip(α=1)" {
+		t.Errorf("Alpha() = %v, String() = %s after SetAlpha(1)", f.Alpha(), f)
 	}
 	g := mk()
 	want := stepped(t, g, m, func() { _ = g.SetAlpha(1) })
@@ -194,8 +194,8 @@ func TestTemperedGibbsSetWhileRunning(t *testing.T) {
 			t.Errorf("NewTemperedGibbs(%v) accepted", bad)
 		}
 	}
-	if s.Temperature() != 4 {
-		t.Errorf("Temperature() = %v", s.Temperature())
+	if s.Temperature() != 4 || s.String() != "TemperedGibbs(T=4)" {
+		t.Errorf("Temperature() = %v, String() = %s", s.Temperature(), s)
 	}
 	var z TemperedGibbs
 	if err := z.Sample(m, live, 1); err == nil {

@@ -75,6 +75,11 @@ func (s *TemperedGibbs) SetTemperature(t float64) error {
 	return nil
 }
 
+// String describes s by its temperature, "TemperedGibbs(T=2)".
+func (s *TemperedGibbs) String() string {
+	return fmt.Sprintf("TemperedGibbs(T=%g)", s.Temperature())
+}
+
 // Sample advances every chain of c by steps transitions at the current
 // temperature (read once for the whole call) under m.
 func (s *TemperedGibbs) Sample(m *rbm.Binary, c *Chains, steps int) error {
