@@ -37,6 +37,7 @@ func init() {
 		"NewRates":            reflect.ValueOf(mcmc.NewRates),
 		"NewRatesFPCD":        reflect.ValueOf(mcmc.NewRatesFPCD),
 		"NewTempered":         reflect.ValueOf(mcmc.NewTempered),
+		"NewTemperedGibbs":    reflect.ValueOf(mcmc.NewTemperedGibbs),
 		"ParzenLogLikelihood": reflect.ValueOf(mcmc.ParzenLogLikelihood),
 		"Run":                 reflect.ValueOf(mcmc.Run),
 		"RunGaussian":         reflect.ValueOf(mcmc.RunGaussian),
@@ -64,6 +65,7 @@ func init() {
 		"RatesFPCD":       reflect.ValueOf((*mcmc.RatesFPCD)(nil)),
 		"Sampler":         reflect.ValueOf((*mcmc.Sampler)(nil)),
 		"Tempered":        reflect.ValueOf((*mcmc.Tempered)(nil)),
+		"TemperedGibbs":   reflect.ValueOf((*mcmc.TemperedGibbs)(nil)),
 
 		// interface wrapper definitions
 		"_GaussianSampler": reflect.ValueOf((*_github_com_rbm_kernel_rbm_kernel_lib_mcmc_GaussianSampler)(nil)),

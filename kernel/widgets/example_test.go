@@ -19,3 +19,38 @@ func Example() {
 	// rate is now 1.00
 	// FloatSlider("learning rate", value=1, min=0, max=1)
 }
+
+// Interact runs a function with its controls' values at once and after
+// each change; outside a kernel its prints go to standard output.
+func ExampleInteract() {
+	temp := widgets.NewFloatSlider("T", 1, 0.5, 4)
+	steps := widgets.NewIntSlider("steps", 10, 1, 100)
+	_, err := widgets.Interact(func(t float64, n int) {
+		fmt.Printf("sampling %d steps at T=%.1f\n", n, t)
+	}, temp, steps)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	temp.SetValue(2)
+	steps.SetValue(50)
+	// Output:
+	// sampling 10 steps at T=1.0
+	// sampling 10 steps at T=2.0
+	// sampling 50 steps at T=2.0
+}
+
+// A Play button linked to a slider in the browser animates it; the
+// kernel sees every value.
+func ExampleJSLink() {
+	play := widgets.NewPlay(0, 0, 10, 1, 200)
+	frame := widgets.NewIntSlider("frame", 0, 0, 10)
+	if _, err := widgets.JSLink(play, "value", frame, "value"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, err := widgets.JSLink(play, "value", frame, "speed")
+	fmt.Println(err)
+	// Output:
+	// widgets: JSLink: IntSliderModel has no attribute "speed"
+}

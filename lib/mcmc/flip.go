@@ -3,8 +3,10 @@ package mcmc
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -46,8 +48,14 @@ import (
 // and large half-steps spread the blocks over GOMAXPROCS goroutines (a
 // pool started on first use), so the chains do not depend on the number
 // of cores. Make a Flip with NewFlip; the zero value is not usable.
+//
+// The blend may be changed while the sampler runs (SetAlpha, from another
+// goroutine: a widget's callback): each Sample call reads α once, when it
+// starts, so a call runs all its steps under one α and the next call uses
+// the value set last. Sample itself is not safe for concurrent use on one
+// Flip (its random streams are shared).
 type Flip struct {
-	alpha float64
+	alpha atomic.Uint64 // math.Float64bits of α
 	seed  uint64
 	srcs  []rand.PCG
 }
@@ -60,11 +68,33 @@ func NewFlip(alpha float64, seed uint64) (*Flip, error) {
 	if !(alpha >= 0 && alpha <= 1) {
 		return nil, fmt.Errorf("mcmc: NewFlip: alpha must be in [0, 1], got %v", alpha)
 	}
-	return &Flip{alpha: alpha, seed: seed, srcs: make([]rand.PCG, 0, 8)}, nil
+	f := &Flip{seed: seed, srcs: make([]rand.PCG, 0, 8)}
+	f.alpha.Store(math.Float64bits(alpha))
+	return f, nil
 }
 
 // Alpha returns the blend α of f: 1 is flip-the-state, 0 is Gibbs.
-func (f *Flip) Alpha() float64 { return f.alpha }
+func (f *Flip) Alpha() float64 { return math.Float64frombits(f.alpha.Load()) }
+
+// SetAlpha changes the blend to α = alpha in [0, 1]; it may be called
+// while another goroutine samples with f, and takes effect at the next
+// Sample call (one atomic store; Sample loads α once per call). It returns
+// an error, and keeps the old α, if alpha is outside [0, 1] or NaN, or f
+// was not made with NewFlip.
+func (f *Flip) SetAlpha(alpha float64) error {
+	if f == nil || f.srcs == nil {
+		return errors.New("mcmc: Flip.SetAlpha: sampler not made with NewFlip")
+	}
+	if !(alpha >= 0 && alpha <= 1) {
+		return fmt.Errorf("mcmc: Flip.SetAlpha: alpha must be in [0, 1], got %v", alpha)
+	}
+	f.alpha.Store(math.Float64bits(alpha))
+	return nil
+}
+
+// String describes f by its blend, "Flip(α=0.5)" (read atomically, like
+// Sample, so that printing races with no SetAlpha).
+func (f *Flip) String() string { return fmt.Sprintf("Flip(α=%g)", f.Alpha()) }
 
 // Sample advances every chain of c by steps transitions of T_α under m,
 // from the state (V, H) it finds in c.
@@ -86,14 +116,15 @@ func (f *Flip) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error 
 		return fmt.Errorf("mcmc: Flip.Sample: %w", err)
 	}
 	src := streams(&f.srcs, f.seed, c.Len())
+	alpha := f.Alpha()                           // once per call: SetAlpha may run meanwhile
 	if m.Precision == rbm.Float32 && steps > 0 { // (0 steps: nothing to load or store)
 		l := c.load32(m, true)
-		flipSteps(c.waiter(), l, f.alpha, src, steps, p0)
+		flipSteps(c.waiter(), l, alpha, src, steps, p0)
 		c.store32(l)
 		return nil
 	}
 	l := view64(m, c)
-	flipSteps(c.waiter(), &l, f.alpha, src, steps, p0)
+	flipSteps(c.waiter(), &l, alpha, src, steps, p0)
 	return nil
 }
 

@@ -117,21 +117,22 @@ func (f *Flip) MarshalBinary() ([]byte, error) {
 	}
 	var w statebin.Writer
 	w.String("mcmc.Flip/1")
-	w.F64(f.alpha)
+	w.F64(f.Alpha())
 	w.U64(f.seed)
 	writeStreams(&w, f.srcs)
 	return w.Bytes(), nil
 }
 
 // UnmarshalBinary restores a state written by MarshalBinary into f, which
-// must have been made with NewFlip, the same α and the same seed.
+// must have been made with NewFlip, the same seed and have the same α
+// now (after any SetAlpha) as the sampler that wrote it.
 func (f *Flip) UnmarshalBinary(b []byte) error {
 	if f == nil || f.srcs == nil {
 		return errors.New("mcmc: Flip.UnmarshalBinary: sampler not made with NewFlip")
 	}
 	r := statebin.NewReader(b)
 	r.Tag("mcmc.Flip/1")
-	r.Check("alpha", r.F64("alpha"), f.alpha)
+	r.Check("alpha", r.F64("alpha"), f.Alpha())
 	r.Check("seed", r.U64("seed"), f.seed)
 	srcs := readStreams(r)
 	if err := r.Done("Flip"); err != nil {
