@@ -62,6 +62,64 @@ func (lw *Lowering) commaOKDefines(body *ast.BlockStmt) {
 	}
 }
 
+// multiDefines lowers the top-level declarations of a statement chunk
+// that take several values from one call,
+//
+//	m, err := rbm.NewBinary(784, 500, nil)
+//
+// into declarations of the new variables with their types, then an
+// assignment:
+//
+//	var m *rbm.Binary
+//	var err error
+//	m, err = rbm.NewBinary(784, 500, nil)
+//
+// yaegi v0.16.1 gives such a global a broken slot: a function that
+// returns it, called from another function, panicked ("reflect: call of
+// reflect.Value.Set on zero Value", or a method value in its place). A
+// variable the statement only assigns (declared earlier in the chunk)
+// stays as it is; when a type cannot be written, the statement stays.
+func (lw *Lowering) multiDefines(body *ast.BlockStmt) {
+	var out []ast.Stmt
+	for _, s := range body.List {
+		as, ok := s.(*ast.AssignStmt)
+		if !ok || as.Tok != token.DEFINE || len(as.Lhs) < 2 || len(as.Rhs) != 1 {
+			out = append(out, s)
+			continue
+		}
+		if _, call := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !call {
+			out = append(out, s)
+			continue
+		}
+		var decls []ast.Stmt
+		ok = true
+		for _, l := range as.Lhs {
+			id, isIdent := l.(*ast.Ident)
+			if !isIdent || id.Name == "_" {
+				continue
+			}
+			obj := lw.Info.Defs[id]
+			if obj == nil {
+				continue // declared earlier: assigned
+			}
+			tx := lw.typeExpr(obj.Type(), id.Pos())
+			if tx == nil {
+				ok = false
+				break
+			}
+			decls = append(decls, &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: as.Pos(), Tok: token.VAR, Specs: []ast.Spec{
+				&ast.ValueSpec{Names: []*ast.Ident{{NamePos: id.Pos(), Name: id.Name}}, Type: tx}}}})
+		}
+		if !ok || len(decls) == 0 {
+			out = append(out, s)
+			continue
+		}
+		out = append(out, decls...)
+		out = append(out, &ast.AssignStmt{Lhs: as.Lhs, TokPos: as.TokPos, Tok: token.ASSIGN, Rhs: as.Rhs})
+	}
+	body.List = out
+}
+
 // interfaceAssertions lowers the type assertions to an interface type
 // with methods, which yaegi v0.16.1 gets wrong in three ways: for a value
 // of a session type held by an empty interface it panicked ("reflect.Set:

@@ -93,6 +93,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				lw.node(d)
 			}
 		default:
+			lw.multiDefines(c.Body)
 			lw.commaOKDefines(c.Body)
 			lw.iterTypes(c.Body)
 			lw.markIterators(c.Body)

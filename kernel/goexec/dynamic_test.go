@@ -202,3 +202,24 @@ fmt.Println(recv())`)
 		t.Errorf("printed %q, want %q", got, want)
 	}
 }
+
+// A global set by a multi-valued := from a call (m, err := f()), returned
+// by a function that another function calls: yaegi gave the global a
+// broken slot, and the call panicked ("reflect: call of reflect.Value.Set
+// on zero Value"); now the variables are declared with their types and
+// assigned. Redeclaring one of them keeps Go's meaning.
+func TestMultiValuedGlobalsInFunctions(t *testing.T) {
+	e := newExec(t)
+	run(t, e, `m, _ := rbm.NewBinary(3, 2, nil)`)
+	run(t, e, `func h() *rbm.Binary { return m }
+func g() int { return h().Visible() }`)
+	if got, _ := run(t, e, `g()`); got != "3" {
+		t.Errorf("g() = %q, want 3", got)
+	}
+	_, rec := run(t, e, `a, err := strconv.Atoi("x")
+b, err := strconv.Atoi("7")
+fmt.Println(a, b, err)`)
+	if got, want := rec.stream("stdout"), "0 7 <nil>\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}
