@@ -6,8 +6,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -187,38 +187,58 @@ func TestPseudoLogLikelihoodInputs(t *testing.T) {
 	}
 }
 
-// TestPseudoLogLikelihoodCancelLatency cancels the exact
-// pseudo-log-likelihood of 2,000 rows under a 784×500 RBM (about 8 s of
-// work here) 50 ms after it starts, and asks it to return
-// context.Canceled within 100 ms of the cancel (times raceSlowdown under
-// -race). It checks ctx before every row, and a row costs m·n_h = 392,000
-// softplus terms, about 4 ms here, so the bound leaves a factor of 25 for
-// a loaded machine, but fails if ctx were checked only between blocks of
-// 64 rows (about 250 ms each).
-func TestPseudoLogLikelihoodCancelLatency(t *testing.T) {
-	m, err := NewBinary(784, 500, &Init{WeightStd: 0.01, Seed: 1})
+// pollCtx is a context that counts the checks made of it (Err) and ends
+// from the check numbered cancelAt on (never when it is 0).
+type pollCtx struct {
+	context.Context
+	polls    atomic.Int64
+	cancelAt int64
+}
+
+func (c *pollCtx) Err() error {
+	if n := c.polls.Add(1); c.cancelAt > 0 && n >= c.cancelAt {
+		return context.Canceled
+	}
+	return nil
+}
+
+// The exact pseudo-log-likelihood of a large model answers a cancel
+// within one row's work per worker (a row of a 784×500 RBM is m·n_h =
+// 392,000 softplus terms; a block of 64 rows would be a noticeable wait).
+// Both halves of that are counted, not timed: a run checks its context
+// at least once per row (polls ≥ rows), and once its context has ended
+// each worker stops at its next check, so a cancelled run makes at most
+// one check per worker that says stop (and one to wrap the error). Checking only
+// between blocks fails the first; going on after a cancel, the second.
+func TestPseudoLogLikelihoodCancelGranularity(t *testing.T) {
+	m, err := NewBinary(784, 50, &Init{WeightStd: 0.01, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := mat.NewDense(2000, 784, nil)
+	const rows = 200
+	d := mat.NewDense(rows, 784, nil)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i, raw := 0, d.RawMatrix().Data; i < len(raw); i++ {
 		if rng.Float64() < 0.13 {
 			raw[i] = 1
 		}
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	at := make(chan time.Time, 1)
-	time.AfterFunc(50*time.Millisecond, func() { at <- time.Now(); cancel() })
-	_, err = m.PseudoLogLikelihood(ctx, d)
-	end := time.Now()
-	if !errors.Is(err, context.Canceled) {
+	full := &pollCtx{Context: context.Background()}
+	if _, err := m.PseudoLogLikelihood(full, d); err != nil {
+		t.Fatal(err)
+	}
+	if n := full.polls.Load(); n < rows {
+		t.Errorf("a run over %d rows checked its context %d times, want at least one check per row", rows, n)
+	}
+	const cancelAt = 40
+	cut := &pollCtx{Context: context.Background(), cancelAt: cancelAt}
+	if _, err := m.PseudoLogLikelihood(cut, d); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
-	lat := end.Sub(<-at)
-	t.Logf("returned %v after the cancel", lat)
-	if bound := 100 * time.Millisecond * raceSlowdown; lat > bound {
-		t.Errorf("returned %v after the cancel, want at most %v", lat, bound)
+	// Checks 1 … cancelAt−1 said go on; then each worker makes one
+	// check that says stop, and the run one more to wrap the error.
+	nw := int64(workers((rows + pllBlock - 1) / pllBlock))
+	if n, most := cut.polls.Load(), cancelAt-1+nw+1; n > most {
+		t.Errorf("cancelled from check %d on, the run made %d checks with %d workers, want at most %d", cancelAt, n, nw, most)
 	}
 }
