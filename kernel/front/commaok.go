@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 )
 
 // commaOKDefines lowers the top-level comma-ok declarations of a
@@ -184,9 +183,9 @@ func (lw *Lowering) interfaceAssertions(n ast.Node) {
 				method = m.Name()
 			}
 			return []ast.Expr{&ast.CallExpr{Fun: lw.helper("AssertionPanic", pos), Lparen: pos, Rparen: pos, Args: []ast.Expr{
-				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(what)},
-				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(types.TypeString(to, func(p *types.Package) string { return p.Name() }))},
-				&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(method)}}}}
+				stringLit(pos, what),
+				stringLit(pos, types.TypeString(to, func(p *types.Package) string { return p.Name() })),
+				stringLit(pos, method)}}}
 		}
 		end := []ast.Expr{&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: lw.typeExpr(to, pos), Rparen: ta.End()}}
 		if commaOK[ta] {
@@ -296,7 +295,7 @@ func (lw *Lowering) compiledAssertion(y ast.Expr, from, to types.Type, iface *ty
 	// would reach the helper bare).
 	one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: fx}, Lbrace: pos, Elts: []ast.Expr{y}, Rbrace: pos}
 	str := func(s string) ast.Expr {
-		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+		return stringLit(pos, s)
 	}
 	args := []ast.Expr{one, str(types.TypeString(to, func(p *types.Package) string { return p.Name() }))}
 	for i := 0; i < iface.NumMethods(); i++ {

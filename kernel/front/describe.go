@@ -76,7 +76,7 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			}
 			if HasSessionStruct(t) {
 				c.Args[i] = &ast.CallExpr{Fun: lw.helper("GoValue", pos), Lparen: pos,
-					Args:   []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(Describe(t))}},
+					Args:   []ast.Expr{a, stringLit(pos, Describe(t))},
 					Rparen: a.End()}
 			}
 			continue
@@ -97,7 +97,7 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 		c.Args[i] = &ast.CallExpr{
 			Fun:    lw.helper("GoValue", pos),
 			Lparen: pos,
-			Args:   append([]ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(Describe(t))}}, methods...),
+			Args:   append([]ast.Expr{a, stringLit(pos, Describe(t))}, methods...),
 			Rparen: a.End(),
 		}
 	}
@@ -236,7 +236,7 @@ func (lw *Lowering) stringer(t types.Type, key string, pos token.Pos, seen map[s
 			Fun:    &ast.SelectorExpr{X: &ast.TypeAssertExpr{X: &ast.Ident{NamePos: pos, Name: "v"}, Type: tx}, Sel: &ast.Ident{NamePos: pos, Name: method}},
 			Lparen: pos, Rparen: pos}}}}},
 	}
-	return []ast.Expr{&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(key)}, fn}
+	return []ast.Expr{stringLit(pos, key), fn}
 }
 
 // HasSessionStruct reports whether t holds a struct type of the session:
@@ -445,7 +445,7 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 	}
 	if changed {
 		pos := c.Args[at].Pos()
-		c.Args[at] = &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(string(b))}
+		c.Args[at] = stringLit(pos, string(b))
 	}
 }
 
@@ -464,12 +464,12 @@ func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 		name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
 		if types.AssignableTo(t, iface) {
 			zero := &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "new"}, Lparen: pos, Args: []ast.Expr{tx}, Rparen: pos}}
-			out = append(out, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(name)}, zero)
+			out = append(out, stringLit(pos, name), zero)
 		}
 		if types.AssignableTo(types.NewPointer(t), iface) {
 			zero := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: &ast.StarExpr{Star: pos, X: lw.typeExpr(t, pos)}, Rparen: pos},
 				Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos}
-			out = append(out, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote("*" + name)}, zero)
+			out = append(out, stringLit(pos, "*"+name), zero)
 		}
 	}
 	return out

@@ -2,9 +2,7 @@ package front
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
-	"strconv"
 )
 
 // A value of a type declared in an interpreted cell reaches compiled code
@@ -148,7 +146,7 @@ func (lw *Lowering) displayValue(x ast.Expr, always bool) ast.Expr {
 	v := lw.name("v")
 	id := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: v} }
 	str := func(s string) ast.Expr {
-		return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+		return stringLit(pos, s)
 	}
 	desc := ""
 	if HasSessionStruct(t) && !hasMethod(t, "Error", "String", "Format") {

@@ -2,9 +2,7 @@ package front
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 )
 
@@ -125,6 +123,6 @@ func (lw *Lowering) typeOf(c *ast.CallExpr) {
 	str := types.TypeString(t, func(p *types.Package) string { return p.Name() })
 	c.Fun = lw.helper("TypeOf", pos)
 	c.Args = append(c.Args,
-		&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(str)},
-		&ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(name)})
+		stringLit(pos, str),
+		stringLit(pos, name))
 }

@@ -3,9 +3,7 @@ package front
 import (
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 )
 
@@ -55,7 +53,7 @@ func (lw *Lowering) plainVerbs(c *ast.CallExpr, f *types.Func) {
 		// type in a bad verb's text (%!d(main.celsius=1.5)).
 		pos := a.Pos()
 		c.Args[j] = &ast.CallExpr{Fun: lw.helper("GoValue", pos), Lparen: pos,
-			Args: []ast.Expr{a, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(Describe(t))}}, Rparen: a.End()}
+			Args: []ast.Expr{a, stringLit(pos, Describe(t))}, Rparen: a.End()}
 	}
 }
 

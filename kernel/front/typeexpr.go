@@ -187,9 +187,14 @@ func (lw *Lowering) structTypeExpr(t *types.Struct, pos token.Pos) ast.Expr {
 			field.Names = []*ast.Ident{{NamePos: pos, Name: f.Name()}}
 		}
 		if tag := t.Tag(i); tag != "" {
-			field.Tag = &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(tag)}
+			field.Tag = stringLit(pos, tag)
 		}
 		fields.List = append(fields.List, field)
 	}
 	return &ast.StructType{Struct: pos, Fields: fields}
+}
+
+// stringLit is the string literal of s at pos.
+func stringLit(pos token.Pos, s string) *ast.BasicLit {
+	return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
 }

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strconv"
 )
 
 // typeSwitches lowers the type switches that have a case of a type the
@@ -228,7 +227,7 @@ func (lw *Lowering) sessionAssertions(n ast.Node) {
 		tx := lw.typeExpr(to, pos)
 		id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
 		str := func(s string) ast.Expr {
-			return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+			return stringLit(pos, s)
 		}
 		y, v, okName, z := lw.name("y"), lw.name("v"), lw.name("ok"), lw.name("z")
 		which, _ := lw.sessionTypeCall(id(y), to, from, pos)
@@ -292,7 +291,7 @@ func (lw *Lowering) sessionTypeCall(y ast.Expr, to, from types.Type, pos token.P
 	}
 	args := []ast.Expr{&ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: fx}, Lbrace: pos, Elts: []ast.Expr{y}, Rbrace: pos}}
 	for _, n := range names {
-		args = append(args, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(n)})
+		args = append(args, stringLit(pos, n))
 	}
 	return &ast.CallExpr{Fun: lw.helper("SessionType", pos), Lparen: pos, Args: args, Rparen: pos}, args[1]
 }
@@ -388,6 +387,6 @@ func (lw *Lowering) panicValue(c *ast.CallExpr) {
 	}
 	pos := at
 	one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.Ident{NamePos: pos, Name: "any"}}, Lbrace: pos, Elts: []ast.Expr{a}, Rbrace: a.End()}
-	args := append([]ast.Expr{one, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(desc)}}, methods...)
+	args := append([]ast.Expr{one, stringLit(pos, desc)}, methods...)
 	c.Args[0] = &ast.CallExpr{Fun: lw.helper("PanicValue", pos), Lparen: pos, Args: args, Rparen: a.End()}
 }

@@ -77,15 +77,7 @@ func commaOKList(l []ast.Stmt, count *int) []ast.Stmt {
 				out = append(out, a)
 			}
 		}
-		out = append(out, &ast.IfStmt{If: pos,
-			Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.Ident{NamePos: pos, Name: okName.Name}},
-			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
-				Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Zero"}},
-				Lparen: pos,
-				Args:   []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: v}},
-				Rparen: pos,
-			}}}},
-		})
+		out = append(out, zeroUnless(pos, okName.Name, v))
 		changed = true
 	}
 	if !changed {
@@ -110,17 +102,22 @@ func commaOKElement(a *ast.AssignStmt, count *int) ast.Stmt {
 	id := func(x *ast.Ident) *ast.Ident { return &ast.Ident{NamePos: pos, Name: x.Name} }
 	return &ast.BlockStmt{Lbrace: pos, Rbrace: a.End(), List: []ast.Stmt{
 		&ast.AssignStmt{Lhs: []ast.Expr{id(v), id(ok)}, TokPos: pos, Tok: token.DEFINE, Rhs: a.Rhs},
-		&ast.IfStmt{If: pos,
-			Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: id(ok)},
-			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
-				Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Zero"}},
-				Lparen: pos,
-				Args:   []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: id(v)}},
-				Rparen: pos,
-			}}}},
-		},
+		zeroUnless(pos, ok.Name, id(v)),
 		&ast.AssignStmt{Lhs: a.Lhs, TokPos: a.TokPos, Tok: token.ASSIGN, Rhs: []ast.Expr{id(v), id(ok)}},
 	}}
+}
+
+// zeroUnless returns "if !ok { __goexec.Zero(&v) }".
+func zeroUnless(pos token.Pos, ok string, v ast.Expr) ast.Stmt {
+	return &ast.IfStmt{If: pos,
+		Cond: &ast.UnaryExpr{OpPos: pos, Op: token.NOT, X: &ast.Ident{NamePos: pos, Name: ok}},
+		Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
+			Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: rtName}, Sel: &ast.Ident{NamePos: pos, Name: "Zero"}},
+			Lparen: pos,
+			Args:   []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: v}},
+			Rparen: pos,
+		}}}},
+	}
 }
 
 // hasCall reports whether x holds a call (or a receive), whose order

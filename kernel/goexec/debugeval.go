@@ -288,35 +288,15 @@ func arith(a, b debugValue, op token.Token, at ast.Node) (debugValue, error) {
 	}
 	switch a.v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		x, y := a.v.Int(), b.v.Int()
-		if (op == token.QUO || op == token.REM) && y == 0 {
-			return debugValue{}, errAt(at, "integer divide by zero")
-		}
-		r, ok := map[token.Token]int64{token.ADD: x + y, token.SUB: x - y, token.MUL: x * y}[op]
-		switch op {
-		case token.QUO:
-			r, ok = x/y, true
-		case token.REM:
-			r, ok = x%y, true
-		}
-		if !ok {
-			return compare(cmp3(x, y))
+		r, done, err := integerOp(a.v.Int(), b.v.Int(), op, at)
+		if err != nil || !done {
+			return compareOr(err, compare, cmp3(a.v.Int(), b.v.Int()))
 		}
 		out.SetInt(r)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		x, y := a.v.Uint(), b.v.Uint()
-		if (op == token.QUO || op == token.REM) && y == 0 {
-			return debugValue{}, errAt(at, "integer divide by zero")
-		}
-		r, ok := map[token.Token]uint64{token.ADD: x + y, token.SUB: x - y, token.MUL: x * y}[op]
-		switch op {
-		case token.QUO:
-			r, ok = x/y, true
-		case token.REM:
-			r, ok = x%y, true
-		}
-		if !ok {
-			return compare(cmp3(x, y))
+		r, done, err := integerOp(a.v.Uint(), b.v.Uint(), op, at)
+		if err != nil || !done {
+			return compareOr(err, compare, cmp3(a.v.Uint(), b.v.Uint()))
 		}
 		out.SetUint(r)
 	case reflect.Float32, reflect.Float64:
@@ -347,6 +327,37 @@ func arith(a, b debugValue, op token.Token, at ast.Node) (debugValue, error) {
 		return debugValue{}, errAt(at, "the operator %s is not evaluated on %s", op, t)
 	}
 	return debugValue{v: out, untyped: a.untyped && b.untyped}, nil
+}
+
+// integerOp applies the arithmetic operator op to the integers x and y
+// (Go's wrapping, a divide by zero an error); done is false for another
+// operator (a comparison).
+func integerOp[T int64 | uint64](x, y T, op token.Token, at ast.Node) (r T, done bool, err error) {
+	switch op {
+	case token.ADD:
+		return x + y, true, nil
+	case token.SUB:
+		return x - y, true, nil
+	case token.MUL:
+		return x * y, true, nil
+	case token.QUO, token.REM:
+		if y == 0 {
+			return 0, false, errAt(at, "integer divide by zero")
+		}
+		if op == token.QUO {
+			return x / y, true, nil
+		}
+		return x % y, true, nil
+	}
+	return 0, false, nil
+}
+
+// compareOr returns err when there is one, else compare(c).
+func compareOr(err error, compare func(int) (debugValue, error), c int) (debugValue, error) {
+	if err != nil {
+		return debugValue{}, err
+	}
+	return compare(c)
 }
 
 // cmp3 is -1, 0 or 1 as x is less than, equal to or greater than y.

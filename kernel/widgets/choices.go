@@ -241,12 +241,7 @@ func NewText(description, value string) *Text {
 		"value": value, "placeholder": "\u200b", "description": description,
 		"description_allow_html": false, "disabled": false, "continuous_update": true,
 	})}
-	t.m.setValidate(func(name string, v any) any {
-		if _, ok := v.(string); name == "value" && !ok {
-			return t.m.state["value"]
-		}
-		return v
-	})
+	t.m.setValidate(valueOfType[string](t.m))
 	return t
 }
 

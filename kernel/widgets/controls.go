@@ -170,12 +170,7 @@ func NewCheckbox(description string, value bool) *Checkbox {
 		"value": value, "description": description, "description_allow_html": false,
 		"disabled": false, "indent": true,
 	})}
-	c.m.setValidate(func(name string, v any) any {
-		if _, ok := v.(bool); name == "value" && !ok {
-			return c.m.state["value"]
-		}
-		return v
-	})
+	c.m.setValidate(valueOfType[bool](c.m))
 	return c
 }
 

@@ -141,6 +141,17 @@ func forget(m *Model) {
 	registry.Unlock()
 }
 
+// valueOfType returns a validator that keeps m's value when the front end
+// sends one that is not a T (a Text's string, a Checkbox's bool).
+func valueOfType[T any](m *Model) func(name string, v any) any {
+	return func(name string, v any) any {
+		if _, ok := v.(T); name == "value" && !ok {
+			return m.state["value"]
+		}
+		return v
+	}
+}
+
 // setValidate sets m.validate.
 func (m *Model) setValidate(f func(name string, v any) any) {
 	m.mu.Lock()

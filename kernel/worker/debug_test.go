@@ -21,10 +21,11 @@ func debugDo(t *testing.T, c *Client, seq int, command string, args any) map[str
 	return r
 }
 
-// A worker that dies takes its debug session with it; the next worker
-// gets it replayed (attach, the breakpoints), so the front end's debugger
-// goes on: a breakpoint set before the death stops the cell after it.
-func TestDebugSessionSurvivesWorkerDeath(t *testing.T) {
+// debugSession starts a client with a debug session attached and a
+// breakpoint at line 2 of the cell it returns; events receives the
+// session's DAP events.
+func debugSession(t *testing.T) (*Client, chan map[string]any, string) {
+	t.Helper()
 	c := newTestClient(t, 0)
 	events := make(chan map[string]any, 64)
 	c.SetDebugEvents(func(b json.RawMessage) {
@@ -43,6 +44,14 @@ func TestDebugSessionSurvivesWorkerDeath(t *testing.T) {
 		"breakpoints": []any{map[string]any{"line": 2}}}); r["success"] != true {
 		t.Fatalf("setBreakpoints: %v", r)
 	}
+	return c, events, code
+}
+
+// A worker that dies takes its debug session with it; the next worker
+// gets it replayed (attach, the breakpoints), so the front end's debugger
+// goes on: a breakpoint set before the death stops the cell after it.
+func TestDebugSessionSurvivesWorkerDeath(t *testing.T) {
+	c, events, code := debugSession(t)
 	execError(t, c, deadlyCells[0].code)
 
 	done := make(chan error, 1)
@@ -83,24 +92,7 @@ func TestDebugSessionSurvivesWorkerDeath(t *testing.T) {
 // debugger would otherwise go on showing a stopped cell that is gone),
 // and the cell ends with the worker's death.
 func TestStoppedWorkerDeathContinuesThread(t *testing.T) {
-	c := newTestClient(t, 0)
-	events := make(chan map[string]any, 64)
-	c.SetDebugEvents(func(b json.RawMessage) {
-		var m map[string]any
-		_ = json.Unmarshal(b, &m)
-		events <- m
-	})
-	for i, cmd := range []string{"initialize", "attach"} {
-		if r := debugDo(t, c, i+1, cmd, map[string]any{}); r["success"] != true {
-			t.Fatalf("%s: %v", cmd, r)
-		}
-	}
-	code := "v := 7\nw := v + 1\n_ = w"
-	path := debugDo(t, c, 3, "dumpCell", map[string]any{"code": code})["body"].(map[string]any)["sourcePath"]
-	if r := debugDo(t, c, 4, "setBreakpoints", map[string]any{"source": map[string]any{"path": path},
-		"breakpoints": []any{map[string]any{"line": 2}}}); r["success"] != true {
-		t.Fatalf("setBreakpoints: %v", r)
-	}
+	c, events, code := debugSession(t)
 	done := make(chan error, 1)
 	go func() {
 		_, err := c.Execute(context.Background(), code, &recorder{})
