@@ -305,7 +305,9 @@ func (lw *Lowering) compiledAssertion(y ast.Expr, from, to types.Type, iface *ty
 }
 
 // sessionTypes returns the named types the session declares at package
-// level, not interfaces and not generic, sorted by name.
+// level, not interfaces and not generic, sorted by name: those declared
+// in earlier cells, and in this one up to the end of the chunk being
+// lowered.
 func (lw *Lowering) sessionTypes() []types.Type {
 	if lw.Scope == nil {
 		return nil
@@ -318,6 +320,11 @@ func (lw *Lowering) sessionTypes() []types.Type {
 		}
 		n, ok := tn.Type().(*types.Named)
 		if !ok || n.TypeParams().Len() > 0 || types.IsInterface(n) {
+			continue
+		}
+		if lw.chunkEnd.IsValid() && tn.Pos() > lw.chunkEnd {
+			// Declared further down the cell: the interpreter has not
+			// met it when this chunk runs, and no value of it exists yet.
 			continue
 		}
 		out = append(out, n)

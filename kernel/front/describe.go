@@ -81,7 +81,11 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			}
 			continue
 		}
-		if d := lw.dynamicArg(a, false, verbs[i]); d != a {
+		verb := verbs[i]
+		if sharp[i] {
+			verb = '#'
+		}
+		if d := lw.dynamicArg(a, false, verb); d != a {
 			c.Args[i] = d
 			continue
 		}
@@ -449,13 +453,24 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 	}
 }
 
-// typeCandidates returns, for the helper TypeName, the pairs of Go's name
-// and a zero value of every type of the session, and pointer to one, that
-// a value of the interface type iface can hold: "main.T", *new(T),
-// "*main.T", (*T)(nil). A value that reaches the helper without yaegi's
-// description of its type is named by the candidate of its reflect type.
+// typeCandidates returns, for the helpers TypeName, DynamicOne and
+// DynamicPlain, the quadruples of Go's name, a zero value, the names of
+// the methods and the description (Describe) of every type of the
+// session, and pointer to one, that a value of the interface type iface
+// can hold: "main.T", *new(T), "Error String", "…", "*main.T", (*T)(nil),
+// "…", "…". A value that reaches the helper without
+// yaegi's description of its type is named by the candidate of its
+// reflect type (goexec/candidates.go).
 func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 	var out []ast.Expr
+	methodNames := func(t types.Type) ast.Expr {
+		ms := types.NewMethodSet(t)
+		names := make([]string, ms.Len())
+		for i := range names {
+			names[i] = ms.At(i).Obj().Name()
+		}
+		return stringLit(pos, strings.Join(names, " "))
+	}
 	for _, t := range lw.sessionTypes() {
 		tx := lw.typeExpr(t, pos)
 		if tx == nil {
@@ -464,12 +479,12 @@ func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 		name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
 		if types.AssignableTo(t, iface) {
 			zero := &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "new"}, Lparen: pos, Args: []ast.Expr{tx}, Rparen: pos}}
-			out = append(out, stringLit(pos, name), zero)
+			out = append(out, stringLit(pos, name), zero, methodNames(t), stringLit(pos, Describe(t)))
 		}
-		if types.AssignableTo(types.NewPointer(t), iface) {
+		if p := types.NewPointer(t); types.AssignableTo(p, iface) {
 			zero := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: &ast.StarExpr{Star: pos, X: lw.typeExpr(t, pos)}, Rparen: pos},
 				Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos}
-			out = append(out, stringLit(pos, "*"+name), zero)
+			out = append(out, stringLit(pos, "*"+name), zero, methodNames(p), stringLit(pos, Describe(p)))
 		}
 	}
 	return out

@@ -9,7 +9,9 @@ import (
 // dynamicArg returns the argument a of a printing function of fmt or log
 // lowered for goexec's dynamic helpers (goexec/dynamic.go), or a itself:
 //
-//	x of an interface type I         DynamicOne([]I{x}, stringers…)
+//	x of an interface type I         DynamicOne([]I{x}, []any{candidates…}, stringers…)
+//	  printed with a verb that does  DynamicPlain([]I{x}, []any{candidates…}, stringers…)
+//	  not call methods (%d, %#v)
 //	xs of a []I, [n]I or map[K]I     Dynamic(xs, stringers…)
 //	xs... (spread is true)           Dynamics(xs, stringers…)
 //
@@ -19,8 +21,10 @@ import (
 // bare without its type. An interface with a String, Error or Format
 // method of its own is left, for the verbs that call them (verb, 0 when
 // the format does not say): yaegi hands its values over with it; for
-// another verb (%d of an error holding a Code) DynamicOne takes the value
-// out of yaegi's wrapper of the method, which fmt printed as a struct.
+// another verb (%d of an error holding a Code; verb is '#' for %#v)
+// DynamicPlain takes the value out of yaegi's wrapper of the method,
+// which fmt printed as a struct, when the wrapper kept all of it. The
+// candidates are TypeName's (typeCandidates).
 func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
 	t := lw.Info.Types[a].Type
 	if t == nil {
@@ -28,7 +32,8 @@ func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
 	}
 	pos := a.Pos()
 	if !spread && types.IsInterface(t) {
-		if printsItself(t) && (verb == 0 || strings.ContainsRune("vsqxXw", verb)) {
+		methodVerb := verb == 0 || strings.ContainsRune("vsqxXw", verb)
+		if printsItself(t) && methodVerb {
 			return a
 		}
 		tx := lw.typeExpr(t, pos)
@@ -36,7 +41,16 @@ func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
 			return a
 		}
 		one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: tx}, Lbrace: pos, Elts: []ast.Expr{a}, Rbrace: a.End()}
-		return &ast.CallExpr{Fun: lw.helper("DynamicOne", pos), Lparen: pos, Args: append([]ast.Expr{one}, lw.holdableStringers(t, a)...), Rparen: a.End()}
+		candidates := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
+			Lbrace: pos, Elts: lw.typeCandidates(t, pos), Rbrace: pos}
+		helper := "DynamicOne"
+		if !methodVerb {
+			// fmt formats the value itself, which yaegi's wrapper of
+			// a method set may have kept only in part: DynamicPlain
+			// tells from the candidates whether it is whole.
+			helper = "DynamicPlain"
+		}
+		return &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Args: append([]ast.Expr{one, candidates}, lw.holdableStringers(t, a)...), Rparen: a.End()}
 	}
 	elem := interfaceElem(t)
 	if elem == nil || printsItself(elem) {

@@ -47,6 +47,10 @@ type Lowering struct {
 	deferLoop   map[*ast.DeferStmt]ast.Stmt // the loop a defer statement is in, in the same function
 	loopVarArgs map[ast.Expr]bool           // arguments that loopArgs made
 	assigns     map[*ast.AssignStmt]bool    // assignments that parallelAssign made
+	// chunkEnd is the end of the chunk being lowered: a type of the
+	// session declared after it is not yet declared when the chunk runs
+	// (sessionTypes).
+	chunkEnd token.Pos
 }
 
 // Lower rewrites the chunks in place:
@@ -77,6 +81,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.assigns = map[*ast.AssignStmt]bool{}
 	for i := range chunks {
 		c := &chunks[i]
+		lw.chunkEnd = c.end()
 		if c.File != nil {
 			lw.findDeferLoops(c.File)
 		} else {
@@ -112,16 +117,16 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	}
 	// Passes over whole chunks, in this order: each sees what the one
 	// before made.
-	eachChunk(chunks, lw.typeSwitches)
-	eachChunk(chunks, lw.variadicInterfaces)
+	lw.eachChunk(chunks, lw.typeSwitches)
+	lw.eachChunk(chunks, lw.variadicInterfaces)
 	if lw.Foreign != nil {
-		eachChunk(chunks, lw.qualify)
+		lw.eachChunk(chunks, lw.qualify)
 	}
-	eachChunk(chunks, lw.interfaceConversions)
-	eachChunk(chunks, lw.interfaceCopies)
-	eachChunk(chunks, lw.sessionAssertions)
-	eachChunk(chunks, lw.interfaceAssertions)
-	eachChunk(chunks, lw.closures)
+	lw.eachChunk(chunks, lw.interfaceConversions)
+	lw.eachChunk(chunks, lw.interfaceCopies)
+	lw.eachChunk(chunks, lw.sessionAssertions)
+	lw.eachChunk(chunks, lw.interfaceAssertions)
+	lw.eachChunk(chunks, lw.closures)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}
@@ -132,9 +137,10 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 // eachChunk calls pass on every chunk: a file, or statements and their
 // final expression (inside an expression statement, so that pass may
 // replace it).
-func eachChunk(chunks []Chunk, pass func(ast.Node)) {
+func (lw *Lowering) eachChunk(chunks []Chunk, pass func(ast.Node)) {
 	for i := range chunks {
 		c := &chunks[i]
+		lw.chunkEnd = c.end()
 		if c.File != nil {
 			pass(c.File)
 			continue

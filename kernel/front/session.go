@@ -164,6 +164,17 @@ type Chunk struct {
 	Final ast.Expr
 }
 
+// end returns the position just past the chunk's source.
+func (c *Chunk) end() token.Pos {
+	switch {
+	case c.File != nil:
+		return c.File.End()
+	case c.Final != nil && c.Final.End() > c.Body.End():
+		return c.Final.End()
+	}
+	return c.Body.End()
+}
+
 // Checked is what the check of a cell found.
 type Checked struct {
 	// Info records the types, definitions, uses and selections of the

@@ -58,6 +58,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"Dynamics":               reflect.ValueOf(dynamicValues),
 	"DynamicOne":             reflect.ValueOf(dynamicOne),
 	"TypeName":               reflect.ValueOf(dynamicTypeName),
+	"DynamicPlain":           reflect.ValueOf(dynamicPlain),
 	"AssertionPanic":         reflect.ValueOf(assertionPanic),
 	"CompiledAssertion":      reflect.ValueOf(compiledAssertion),
 	"SessionType":            reflect.ValueOf(sessionTypeName),

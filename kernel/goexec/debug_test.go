@@ -247,6 +247,14 @@ func TestDebugLibraryValues(t *testing.T) {
 	if r := c.do("evaluate", map[string]any{"expression": "len(m.B)*10 + n", "frameId": top["id"]}, true); r["result"] != "60" {
 		t.Fatalf("evaluate len(m.B)*10 + n = %v", r)
 	}
+	// A call of compiled code: a method of the model's matrix and a
+	// function of a pre-imported package.
+	if r := c.do("evaluate", map[string]any{"expression": "mat.Sum(m.W) == mat.Sum(m.W.T())", "frameId": top["id"]}, true); r["result"] != "true" {
+		t.Fatalf("evaluate mat.Sum(m.W) == mat.Sum(m.W.T()) = %v", r)
+	}
+	if r := c.do("evaluate", map[string]any{"expression": "m.Visible()", "frameId": top["id"]}, true); r["result"] != "6" {
+		t.Fatalf("evaluate m.Visible() = %v", r)
+	}
 	// The variables panel's rich view shows the model as a cell's
 	// result would: its HTML summary.
 	rich := c.do("richInspectVariables", map[string]any{"variableName": "m", "frameId": top["id"]}, true)

@@ -16,9 +16,10 @@ import (
 // over the reflect values of the stopped frame and of the session:
 // names, field selectors (x.f, through pointers and interfaces), index
 // expressions of slices, arrays, strings and maps, pointer indirection,
-// len and cap, the arithmetic, comparison and logical operators, and
-// constants. Anything else (a call, a conversion, a composite literal)
-// is refused with its position in the expression.
+// len and cap, the arithmetic, comparison and logical operators,
+// constants, and calls of compiled code (debugcall.go). Anything else (a
+// call of a cell's function, a composite literal) is refused with its
+// position in the expression.
 
 // debugValue is a value of an evaluated expression; untyped marks a
 // constant whose type comes from the other operand.
@@ -27,13 +28,14 @@ type debugValue struct {
 	untyped bool
 }
 
-// evalExpression evaluates src, reading names with lookup.
-func evalExpression(src string, lookup func(name string) (reflect.Value, bool)) (reflect.Value, error) {
+// evalExpression evaluates src, reading names with lookup and packages
+// with packages (see evaluator).
+func evalExpression(src string, lookup func(name string) (reflect.Value, bool), packages func(name string) (map[string]reflect.Value, bool)) (reflect.Value, error) {
 	x, err := parser.ParseExpr(src)
 	if err != nil {
 		return reflect.Value{}, fmt.Errorf("%q: %v", src, err)
 	}
-	ev := evaluator{lookup: lookup}
+	ev := evaluator{lookup: lookup, packages: packages}
 	r, err := ev.eval(x)
 	if err != nil {
 		return reflect.Value{}, fmt.Errorf("%q: %w", src, err)
@@ -43,6 +45,10 @@ func evalExpression(src string, lookup func(name string) (reflect.Value, bool)) 
 
 type evaluator struct {
 	lookup func(name string) (reflect.Value, bool)
+	// packages gives the symbol table of a package the session imports,
+	// by the name a cell uses; nil when calls of packages are not
+	// evaluated.
+	packages func(name string) (map[string]reflect.Value, bool)
 }
 
 // errAt is an error at the column of n in the expression.
@@ -100,13 +106,13 @@ func (ev evaluator) eval(x ast.Expr) (debugValue, error) {
 	case *ast.IndexExpr:
 		return ev.index(x)
 	case *ast.CallExpr:
-		return ev.builtin(x)
+		return ev.call(x)
 	case *ast.UnaryExpr:
 		return ev.unary(x)
 	case *ast.BinaryExpr:
 		return ev.binary(x)
 	}
-	return debugValue{}, errAt(x, "the debugger evaluates names, fields, indexes, len, cap and operators, not %s", exprText(x))
+	return debugValue{}, errAt(x, "the debugger evaluates names, fields, indexes, operators and calls of compiled code, not %s", exprText(x))
 }
 
 // indirect follows interfaces and non-nil pointers.
@@ -180,7 +186,7 @@ func (ev evaluator) index(x *ast.IndexExpr) (debugValue, error) {
 func (ev evaluator) builtin(x *ast.CallExpr) (debugValue, error) {
 	id, ok := x.Fun.(*ast.Ident)
 	if !ok || (id.Name != "len" && id.Name != "cap") || len(x.Args) != 1 {
-		return debugValue{}, errAt(x, "the debugger calls no functions but len and cap: %s", exprText(x))
+		return debugValue{}, errAt(x, "%s is not len or cap", exprText(x))
 	}
 	a, err := ev.eval(x.Args[0])
 	if err != nil {

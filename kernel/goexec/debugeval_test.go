@@ -5,6 +5,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
 )
 
 // The debugger's expressions, over values as the interpreter holds them
@@ -50,7 +53,7 @@ func TestEvalExpression(t *testing.T) {
 		{"ok || c.V[5] > 0", "true"}, // not evaluated: out of range
 		{"!ok", "false"},
 	} {
-		v, err := evalExpression(tc.expr, lookup)
+		v, err := evalExpression(tc.expr, lookup, nil)
 		if tc.want == "" {
 			if err == nil {
 				t.Errorf("%s = %v, want an error", tc.expr, v)
@@ -71,16 +74,87 @@ func TestEvalExpression(t *testing.T) {
 		{"n + u", "mismatched types int32 and uint8"},
 		{"nope + 1", "column 1: nope is not a variable in scope"},
 		{"c.Nope", "c has no field Nope"},
-		{"fmt.Sprint(n)", "calls no functions but len and cap"},
+		{"fmt.Sprint(n)", "fmt is not a variable in scope"}, // no packages given
 		{"u + 300", "the constant 300 does not fit in uint8"},
 	} {
-		_, err := evalExpression(tc.expr, lookup)
+		_, err := evalExpression(tc.expr, lookup, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.expr, err, tc.want)
 		}
 	}
 	// uint8 arithmetic wraps, as Go's does.
-	if v, err := evalExpression("u + 56", lookup); err != nil || v.Uint() != 0 {
+	if v, err := evalExpression("u + 56", lookup, nil); err != nil || v.Uint() != 0 {
 		t.Errorf("u + 56 = %v, %v; want 0", v, err)
+	}
+}
+
+// Calls of compiled code in the debugger's expressions: conversions,
+// functions of the session's packages, methods of compiled values. The
+// wanted values are Go's for the same expressions; a cell's own function
+// cannot run while the interpreter is stopped.
+func TestEvalCalls(t *testing.T) {
+	w := mat.NewDense(2, 3, []float64{1, 2, 3, 4, 5, 6})
+	vars := map[string]any{
+		"w":    w,
+		"n":    7,
+		"name": "Gibbs",
+		"f":    func() int { return 1 }, // as a cell's function would be held
+		"d":    2 * time.Second,
+	}
+	lookup := func(name string) (reflect.Value, bool) {
+		v, ok := vars[name]
+		return reflect.ValueOf(v), ok
+	}
+	packages := func(name string) (map[string]reflect.Value, bool) {
+		t, ok := map[string]map[string]reflect.Value{
+			"math":    allSymbols["math/math"],
+			"strings": allSymbols["strings/strings"],
+			"mat":     allSymbols["gonum.org/v1/gonum/mat/mat"],
+			"strconv": allSymbols["strconv/strconv"],
+		}[name]
+		return t, ok
+	}
+	for _, tc := range []struct{ expr, want string }{
+		{"w.At(1, 2)", "6"},
+		{"w.At(1, n-5) * 2", "12"},
+		{"mat.Sum(w)", "21"},
+		{"math.Sqrt(float64(n) + 9)", "4"},
+		{"float64(n) / 2", "3.5"},
+		{"int(2.0) + n", "9"},
+		{"strings.ToUpper(name)", "GIBBS"},
+		{"strings.Join([]string{name}, \",\")", ""}, // a composite literal is refused
+		{"strconv.Atoi(\"12\")", "12"},
+		{"d.Seconds()", "2"},
+		{"math.Max(1, 2)", "2"},
+	} {
+		v, err := evalExpression(tc.expr, lookup, packages)
+		if tc.want == "" {
+			if err == nil {
+				t.Errorf("%s = %v, want an error", tc.expr, v)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.expr, err)
+			continue
+		}
+		if got := fmt.Sprint(v.Interface()); got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ expr, want string }{
+		{"w.At(2, 0)", "panicked: mat: row index out of range"},
+		{"strconv.Atoi(name)", "invalid syntax"},
+		{"f()", "f is declared in a cell"},
+		{"math.Nope(1)", "math.Nope is not a function of package math"},
+		{"w.Nope()", "has no method Nope"},
+		{"math.Sqrt(name)", "name is a string, not a float64"},
+		{"math.Sqrt(1, 2)", "takes 1 arguments, not 2"},
+		{"string(n)", "cannot convert n"},
+	} {
+		_, err := evalExpression(tc.expr, lookup, packages)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", tc.expr, err, tc.want)
+		}
 	}
 }

@@ -356,7 +356,7 @@ func (e *Executor) evaluate(req dap.Request) (any, error) {
 	if err := args(req, &a); err != nil {
 		return nil, err
 	}
-	v, err := evalExpression(a.Expression, func(name string) (reflect.Value, bool) { return e.lookup(a.FrameID, name) })
+	v, err := evalExpression(a.Expression, func(name string) (reflect.Value, bool) { return e.lookup(a.FrameID, name) }, e.packageSymbols)
 	if err != nil {
 		return nil, fmt.Errorf("evaluate: %w", err)
 	}
@@ -368,6 +368,31 @@ func (e *Executor) evaluate(req dap.Request) (any, error) {
 		ref = e.dbg.ref(varRef{value: v})
 	}
 	return map[string]any{"result": value, "type": typ, "variablesReference": ref}, nil
+}
+
+// packageSymbols returns the symbol table of the package that the
+// session's cells call name: a pre-imported package, or one a cell
+// imported.
+func (e *Executor) packageSymbols(name string) (map[string]reflect.Value, bool) {
+	path, ok := e.available[name]
+	if !ok {
+		e.dbg.mu.Lock()
+		for _, imports := range e.dbg.fileImports {
+			if p, found := imports[name]; found {
+				path, ok = p, true
+			}
+		}
+		e.dbg.mu.Unlock()
+	}
+	if !ok {
+		return nil, false
+	}
+	pkg, ok := symbolName(path)
+	if !ok {
+		return nil, false
+	}
+	table, ok := allSymbols[path+"/"+pkg]
+	return table, ok
 }
 
 // inspectVariables lists the session's globals for JupyterLab's variable
@@ -400,7 +425,7 @@ func (e *Executor) richInspect(req dap.Request) (any, error) {
 	if err := args(req, &a); err != nil {
 		return nil, err
 	}
-	v, err := evalExpression(a.Name, func(name string) (reflect.Value, bool) { return e.lookup(a.FrameID, name) })
+	v, err := evalExpression(a.Name, func(name string) (reflect.Value, bool) { return e.lookup(a.FrameID, name) }, e.packageSymbols)
 	if err != nil {
 		return nil, fmt.Errorf("richInspectVariables: %w", err)
 	}

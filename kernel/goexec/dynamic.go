@@ -2,7 +2,6 @@ package goexec
 
 import (
 	"reflect"
-	"strings"
 	"unsafe"
 )
 
@@ -144,12 +143,65 @@ func methodTable(methods []any) map[string]func(any) string {
 // the value inside as a GoValue that knows its type's name, its fields'
 // names and, from methods, its String or Error method; x itself when
 // there is no wrapper.
-func dynamicOne(xs any, methods ...any) any {
+func dynamicOne(xs any, candidates []any, methods ...any) any {
 	e, ok := oneElem(xs)
 	if !ok {
 		return xs
 	}
+	if v := bareSessionValue(e, candidateList(candidates), methodTable(methods)); v != nil {
+		return v
+	}
 	return dynamicElem(e, methodTable(methods))
+}
+
+// bareSessionValue returns, for a value of a struct type of the session
+// that yaegi holds bare (without its wrapper, so without its type), a
+// GoValue with the Go names of its fields, from the first candidate of
+// its reflect type (two types of one underlying struct type have the
+// same field names); nil for any other value. fmt printed yaegi's
+// X-prefixed names for %+v.
+func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]func(any) string) any {
+	h := holding(e)
+	if !h.v.IsValid() || h.inWrapper || h.methodWrapped || h.v.Type().Name() != "" || !h.v.CanInterface() {
+		return nil
+	}
+	for _, c := range cands {
+		if c.t == h.v.Type() && c.desc != nil {
+			return goValue{v: h.v, d: c.desc, methods: methods}
+		}
+	}
+	return nil
+}
+
+// dynamicPlain is the helper DynamicPlain, for an argument x of an
+// interface type I that fmt formats without its methods (%d, %#v): as
+// DynamicOne, except that a value in yaegi's wrapper of a compiled
+// interface's method set is taken out of it, which fmt would print as a
+// struct; when the wrapper kept only the last field of a struct (see
+// methodWrappedTypeName), the cell ends with an InterpreterLimit.
+func dynamicPlain(xs any, candidates []any, methods ...any) any {
+	e, ok := oneElem(xs)
+	if !ok {
+		return xs
+	}
+	cands := candidateList(candidates)
+	h := holding(e)
+	if !h.methodWrapped || h.inWrapper || !h.v.IsValid() || !h.v.CanInterface() {
+		if v := bareSessionValue(e, cands, methodTable(methods)); v != nil {
+			// %#v names the type: it must be the only candidate.
+			candidateName(h.v.Type(), cands)
+			return v
+		}
+		return dynamicElem(e, methodTable(methods))
+	}
+	if h.v.Kind() == reflect.Pointer {
+		return h.v.Interface()
+	}
+	name, whole := methodWrappedType(h, cands)
+	if !whole {
+		panic(interpreterLimit{"the interpreter holds this " + name + " in its wrapper of an interface's methods, which keeps only its last field: it cannot be printed without its methods (%d, %#v). Print it with %v, use a pointer receiver (&T{…}), or run this code compiled (a cell with func main, or %%compile)"})
+	}
+	return h.v.Interface()
 }
 
 // dynamicElem returns the value e (an element of a slice, array or map)
@@ -163,6 +215,10 @@ func dynamicElem(e reflect.Value, methods map[string]func(any) string) any {
 		return h.wrapper.Interface()
 	case h.inWrapper && h.d != nil:
 		return goValue{v: h.v, d: h.d, methods: methods}
+	case h.methodWrapped && !h.inWrapper && h.methods.CanInterface():
+		// The wrapper, whose Error or String method fmt calls: what it
+		// holds may be only part of the value.
+		return h.methods.Interface()
 	case !h.v.CanInterface():
 		return nil
 	}
@@ -192,8 +248,11 @@ type heldValue struct {
 	// still be nil when the itype cannot be read.
 	inWrapper bool
 	// methodWrapped: v came out of one of yaegi's wrappers of a method
-	// set (interp._error), which keep no type.
+	// set (interp._error), which keep no type and, of a struct, not even
+	// the value (see methodWrappedTypeName); methods is that wrapper,
+	// which still has the value's methods.
 	methodWrapped bool
+	methods       reflect.Value
 	wrapper       reflect.Value // yaegi's wrapper, when inWrapper
 }
 
@@ -212,7 +271,7 @@ func holding(e reflect.Value) heldValue {
 	}
 	var h heldValue
 	if inner := methodWrapped(e); inner.Type() != e.Type() {
-		h.methodWrapped = true
+		h.methodWrapped, h.methods = true, e
 		e = inner
 	}
 	if isValueInterface(e.Type()) {
@@ -360,40 +419,16 @@ func dynamicTypeName(xs any, candidates ...any) string {
 		return h.v.Type().String()
 	}
 	t := h.v.Type()
+	if h.methodWrapped && t.Kind() != reflect.Pointer {
+		name, _ := methodWrappedType(h, candidateList(candidates))
+		return name
+	}
 	if h.methodWrapped || t.Name() == "" {
-		if name, ok := candidateName(t, candidates); ok {
+		if name, ok := candidateName(t, candidateList(candidates)); ok {
 			return name
 		}
 	}
 	return t.String()
-}
-
-// candidateName returns the name of the one candidate (pairs of a name
-// and a zero value) whose reflect type is t; false when none is. Two
-// candidates of type t end the cell with an InterpreterLimit.
-func candidateName(t reflect.Type, candidates []any) (string, bool) {
-	var names []string
-	for i := 0; i+1 < len(candidates); i += 2 {
-		name, ok := candidates[i].(string)
-		z := reflect.ValueOf(candidates[i+1])
-		if !ok || !z.IsValid() {
-			continue
-		}
-		if h := holding(z); h.v.IsValid() {
-			z = h.v
-		}
-		if z.Type() == t {
-			names = append(names, name)
-		}
-	}
-	switch len(names) {
-	case 0:
-		return "", false
-	case 1:
-		return names[0], true
-	}
-	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " a value of type " +
-		t.String() + " is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
 }
 
 // sessionType is the reflect.Type of a value of a type the session

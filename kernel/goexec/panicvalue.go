@@ -35,6 +35,23 @@ func panicValue(xs any, desc string, methods ...any) any {
 	switch {
 	case !h.v.IsValid():
 		return nil
+	case h.methodWrapped && !h.inWrapper:
+		// Held by a compiled interface (error, fmt.Stringer) through
+		// yaegi's wrapper of its method set: recover must give the
+		// wrapper, which is still an error, not what it keeps (of an
+		// E{8, 1}, the 1).
+		if !h.methods.CanInterface() {
+			return nil
+		}
+		w := h.methods.Interface()
+		sp := sessionPanic{value: w}
+		switch m := w.(type) {
+		case error:
+			sp.text = m.Error()
+		case fmt.Stringer:
+			sp.text = m.String()
+		}
+		return sp
 	case !h.inWrapper:
 		if !h.v.CanInterface() {
 			return nil

@@ -1,0 +1,122 @@
+package goexec
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// A candidate is one of the types of the session that a value of some
+// interface type can hold, as the front end lists them for the helpers
+// TypeName, DynamicOne and DynamicPlain (front's typeCandidates):
+// quadruples of Go's name ("main.T", "*main.T"), a zero value, the names
+// of the methods in the type's method set separated by spaces, and the
+// type's description (GoValue's).
+type candidate struct {
+	name    string
+	t       reflect.Type // of the zero value, as the interpreter holds it
+	methods []string
+	desc    *typeDesc // nil when it does not parse
+}
+
+// candidateList reads the quadruples of candidates; a malformed one is
+// skipped.
+func candidateList(xs []any) []candidate {
+	var out []candidate
+	for i := 0; i+3 < len(xs); i += 4 {
+		name, ok1 := xs[i].(string)
+		methods, ok2 := xs[i+2].(string)
+		desc, ok3 := xs[i+3].(string)
+		z := reflect.ValueOf(xs[i+1])
+		if !ok1 || !ok2 || !ok3 || !z.IsValid() {
+			continue
+		}
+		if h := holding(z); h.v.IsValid() {
+			z = h.v
+		}
+		c := candidate{name: name, t: z.Type(), methods: strings.Fields(methods)}
+		if d, ok := parseDesc(desc); ok {
+			c.desc = d
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// candidateName returns the name of the one candidate whose reflect type
+// is t; false when none is. Two candidates of type t end the cell with an
+// InterpreterLimit.
+func candidateName(t reflect.Type, cands []candidate) (string, bool) {
+	var names []string
+	for _, c := range cands {
+		if c.t == t {
+			names = append(names, c.name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "", false
+	case 1:
+		return names[0], true
+	}
+	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " a value of type " +
+		t.String() + " is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
+}
+
+// methodWrappedType names the type of the value h, which yaegi holds in
+// its wrapper of a compiled interface's method set (interp._error for an
+// error, h.methods), and says whether the wrapper kept the whole value.
+// The wrapper keeps not the value but what interp.getConcreteValue makes
+// of it: a struct without methods of its reflect type (all of the
+// session's) becomes its last field that holds something, so E{8, 1} is
+// kept as 1. The candidates that could have given the kept value h.v are
+// those with all the wrapper's methods whose reflect type is h.v's (the
+// whole value) or is a struct whose last field is of h.v's type or an
+// interface. One such candidate is the answer; none or several end the
+// cell with an InterpreterLimit, since nothing else in the value tells
+// them apart.
+func methodWrappedType(h heldValue, cands []candidate) (name string, whole bool) {
+	t := h.v.Type()
+	var names []string
+	for _, c := range cands {
+		if c.t.Kind() == reflect.Pointer || !hasMethodsOf(c, h.methods.Type()) {
+			continue
+		}
+		if c.t == t || lastFieldCouldBe(c.t, t) {
+			names = append(names, c.name)
+			whole = c.t == t
+		}
+	}
+	if len(names) == 1 {
+		return names[0], whole
+	}
+	what := "no type of the session fits"
+	if len(names) > 1 {
+		what = "several types of the session fit (" + strings.Join(names, ", ") + ")"
+	}
+	panic(interpreterLimit{"the interpreter holds this value in its wrapper of an interface's methods, which keeps a value of type " + t.String() +
+		" in place of it, and " + what + ": it cannot name the type. Use a pointer receiver (&T{…}), or run this code compiled (a cell with func main, or %%compile)"})
+}
+
+// hasMethodsOf reports whether the candidate's method set has every
+// method of the wrapper type w.
+func hasMethodsOf(c candidate, w reflect.Type) bool {
+	for i := 0; i < w.NumMethod(); i++ {
+		if !slices.Contains(c.methods, w.Method(i).Name) {
+			return false
+		}
+	}
+	return true
+}
+
+// lastFieldCouldBe reports whether interp.getConcreteValue can make a
+// value of type t out of a struct of type s: its last field is of type t
+// or an interface (a nil one is passed over, so then any earlier field
+// could be it).
+func lastFieldCouldBe(s, t reflect.Type) bool {
+	if s.Kind() != reflect.Struct || s.NumMethod() > 0 || s.NumField() == 0 {
+		return false
+	}
+	f := s.Field(s.NumField() - 1).Type
+	return f.Kind() == reflect.Interface || f == t
+}
