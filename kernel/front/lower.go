@@ -117,6 +117,9 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	}
 	// Passes over whole chunks, in this order: each sees what the one
 	// before made.
+	lw.eachChunk(chunks, lw.refuseInterfaceMapKeys)
+	lw.eachChunk(chunks, lw.interfaceSwitches)
+	lw.eachChunk(chunks, lw.interfaceEquality)
 	lw.eachChunk(chunks, lw.typeSwitches)
 	lw.eachChunk(chunks, lw.variadicInterfaces)
 	if lw.Foreign != nil {

@@ -59,6 +59,8 @@ var builtinHelpers = map[string]reflect.Value{
 	"DynamicOne":             reflect.ValueOf(dynamicOne),
 	"TypeName":               reflect.ValueOf(dynamicTypeName),
 	"DynamicPlain":           reflect.ValueOf(dynamicPlain),
+	"InterfaceEqual":         reflect.ValueOf(interfaceEqual),
+	"MapKey":                 reflect.ValueOf(mapKey),
 	"AssertionPanic":         reflect.ValueOf(assertionPanic),
 	"CompiledAssertion":      reflect.ValueOf(compiledAssertion),
 	"SessionType":            reflect.ValueOf(sessionTypeName),

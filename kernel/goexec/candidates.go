@@ -65,26 +65,33 @@ func candidateName(t reflect.Type, cands []candidate) (string, bool) {
 
 // methodWrappedType names the type of the value h, which yaegi holds in
 // its wrapper of a compiled interface's method set (interp._error for an
-// error, h.methods), and says whether the wrapper kept the whole value.
-// The wrapper keeps not the value but what interp.getConcreteValue makes
-// of it: a struct without methods of its reflect type (all of the
-// session's) becomes its last field that holds something, so E{8, 1} is
-// kept as 1. The candidates that could have given the kept value h.v are
-// those with all the wrapper's methods whose reflect type is h.v's (the
-// whole value) or is a struct whose last field is of h.v's type or an
-// interface. One such candidate is the answer; none or several end the
-// cell with an InterpreterLimit, since nothing else in the value tells
-// them apart.
-func methodWrappedType(h heldValue, cands []candidate) (name string, whole bool) {
+// error, h.methods), and gives the value when the wrapper kept all of it
+// (invalid otherwise). The wrapper keeps not the value but what
+// interp.getConcreteValue makes of it: a struct without methods of its
+// reflect type (all of the session's) becomes its last field that holds
+// something, so E{8, 1} is kept as 1. The candidates that could have
+// given the kept value h.v are those with all the wrapper's methods whose
+// reflect type is h.v's (the whole value) or is a struct whose last field
+// is of h.v's type or an interface. One such candidate is the answer;
+// none or several end the cell with an InterpreterLimit, since nothing
+// else in the value tells them apart. A struct of one field is rebuilt
+// from it.
+func methodWrappedType(h heldValue, cands []candidate) (name string, whole reflect.Value) {
 	t := h.v.Type()
 	var names []string
 	for _, c := range cands {
 		if c.t.Kind() == reflect.Pointer || !hasMethodsOf(c, h.methods.Type()) {
 			continue
 		}
-		if c.t == t || lastFieldCouldBe(c.t, t) {
-			names = append(names, c.name)
-			whole = c.t == t
+		switch {
+		case c.t == t:
+			names, whole = append(names, c.name), h.v
+		case lastFieldCouldBe(c.t, t):
+			names, whole = append(names, c.name), reflect.Value{}
+			if c.t.NumField() == 1 && c.t.Field(0).Type == t {
+				whole = reflect.New(c.t).Elem()
+				whole.Field(0).Set(h.v)
+			}
 		}
 	}
 	if len(names) == 1 {

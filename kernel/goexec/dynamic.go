@@ -198,10 +198,16 @@ func dynamicPlain(xs any, candidates []any, methods ...any) any {
 		return h.v.Interface()
 	}
 	name, whole := methodWrappedType(h, cands)
-	if !whole {
+	if !whole.IsValid() {
 		panic(interpreterLimit{"the interpreter holds this " + name + " in its wrapper of an interface's methods, which keeps only its last field: it cannot be printed without its methods (%d, %#v). Print it with %v, use a pointer receiver (&T{…}), or run this code compiled (a cell with func main, or %%compile)"})
 	}
-	return h.v.Interface()
+	for _, c := range cands {
+		if c.name == name && c.desc != nil && c.t == whole.Type() && c.t != h.v.Type() {
+			// A struct rebuilt from its one field: Go's field names.
+			return goValue{v: whole, d: c.desc, methods: methodTable(methods)}
+		}
+	}
+	return whole.Interface()
 }
 
 // dynamicElem returns the value e (an element of a slice, array or map)
