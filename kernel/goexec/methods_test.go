@@ -142,3 +142,29 @@ func TestJSONOfUnexportedFieldsRefused(t *testing.T) {
 		t.Errorf("json of an unexported field: %v, want a CompileError", ee)
 	}
 }
+
+// A method promoted through an embedded field of an interface type:
+// yaegi panicked on svc.Log("x") ("invalid interface value"), called or
+// taken as a method value; the front end writes svc.Logger.Log. The lines
+// are go run's.
+func TestPromotedInterfaceMethod(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `type Logger interface{ Log(string) }
+type prefixLog struct{ p string; lines *[]string }
+func (l prefixLog) Log(s string) { *l.lines = append(*l.lines, l.p+s) }
+type Service struct{ Logger; name string }
+type Outer struct{ *Service }
+var lines []string
+svc := Service{prefixLog{"> ", &lines}, "svc"}
+svc.Log("call")
+f := svc.Log
+f("value")
+o := Outer{&svc}
+o.Log("two deep")
+var lg Logger = svc
+lg.Log("interface")
+fmt.Println(lines)`)
+	if got, want := rec.stream("stdout"), "[> call > value > two deep > interface]\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}
