@@ -46,12 +46,12 @@ TEST_ENV := JUPYTER_PATH=$(TEST_JUPYTER)/share/jupyter \
 	VENV=$(abspath $(VENV))
 
 .PHONY: help setup build install run test test-stages lint unit generate-check \
-	test-kernelspec conformance console notebooks browser corpus fuzz-smoke slurm k8s bench clean
+	test-kernelspec conformance console notebooks browser corpus fuzz-smoke slurm k8s bench docs-images clean
 
 help:
 	@echo "make run    set up, build, install the kernelspec for this user, start JupyterLab"
 	@echo "make test   set up, then lint, unit, generate-check, conformance, console, notebooks, browser, corpus, fuzz-smoke, slurm, k8s"
-	@echo "other targets: setup build install lint unit generate-check conformance console notebooks browser corpus fuzz-smoke slurm k8s bench clean"
+	@echo "other targets: setup build install lint unit generate-check conformance console notebooks browser corpus fuzz-smoke slurm k8s bench docs-images clean"
 
 setup:
 	scripts/setup.sh
@@ -149,6 +149,11 @@ notebooks: test-kernelspec
 
 browser: test-kernelspec
 	$(TEST_ENV) tests/browser/run.sh
+
+# The documentation's pictures are the browser tests' screenshots: after
+# `make browser`, this copies those the docs show into docs/img/.
+docs-images:
+	cp build/test/browser/debugger-stopped.png docs/img/
 
 # Go programs with known output (yaegi's test programs from the module
 # cache, kernel/corpus/testdata) run as cells and compared with what Go
