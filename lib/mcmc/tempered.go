@@ -184,8 +184,8 @@ func (p *Tempered) SetBetas(betas []float64) error {
 	if p == nil || p.base == nil {
 		return errors.New("mcmc: Tempered.SetBetas: sampler not made with NewTempered")
 	}
-	if len(betas) != len(p.chains) {
-		return fmt.Errorf("mcmc: Tempered.SetBetas: %d inverse temperatures, want %d (the number of replicas is fixed at NewTempered)", len(betas), len(p.chains))
+	if n := len(*p.ladder.Load()); len(betas) != n {
+		return fmt.Errorf("mcmc: Tempered.SetBetas: %d inverse temperatures, want %d (the number of replicas is fixed at NewTempered)", len(betas), n)
 	}
 	if err := checkBetas(betas); err != nil {
 		return fmt.Errorf("mcmc: Tempered.SetBetas: %w", err)
