@@ -183,6 +183,7 @@ bench:
 	scripts/setup.sh --bench
 	bench/compare.sh
 	GOFLAGS=-tags=openblas bench/kernel.sh
+	GOFLAGS=-tags=openblas bench/widgets.sh
 
 clean:
 	rm -rf build

@@ -20,7 +20,8 @@ notebook (cell magics included); then it fails when a notebook's cells
 script is not in the form Jupytext writes, when a notebook has no script or
 a script no notebook, or when the committed notebook is not a clean
 executed copy: a code cell without an execution count or with an error
-output, or more than its size limit. hello.ipynb is the exception: it is
+output, a widget output whose model the saved widget state lacks
+(scripts/widget_state.py), or more than its size limit. hello.ipynb is the exception: it is
 kept without outputs.
 
 write updates each notebook's cells from its script: a cell whose kind and
@@ -48,6 +49,8 @@ import sys
 import jupytext
 import nbformat
 from jupytext.config import load_jupytext_config
+
+import widget_state
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NOTEBOOKS = os.path.join(ROOT, "notebooks")
@@ -138,6 +141,8 @@ def execution_problems(name, path, nb):
         for o in c.get("outputs", []):
             if o.get("output_type") == "error":
                 problems.append(f"cell {i + 1} ({c.get('id')}) failed: {o.get('ename')}: {o.get('evalue')}")
+    # Widget outputs need the saved state of their models (widget_state.py).
+    problems += [p.removeprefix(f"{name}: ") for p in widget_state.problems(nb, name)]
     return problems
 
 

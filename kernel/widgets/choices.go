@@ -1,7 +1,6 @@
 package widgets
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -367,41 +366,3 @@ func (p *Play) String() string {
 
 // MIMEBundle shows the counter in a notebook.
 func (p *Play) MIMEBundle() map[string]any { return Bundle(p, p.String()) }
-
-// Link keeps an attribute of one widget equal to an attribute of another
-// in the front end (LinkModel, ipywidgets' jslink): the browser copies each
-// change both ways without a round trip through the kernel, and each
-// widget then sends its change to the kernel as usual.
-type Link struct{ m *Model }
-
-// JSLink links attribute attrA of a to attribute attrB of b in the front
-// end (e.g. JSLink(play, "value", slider, "value")). It returns an error
-// for a nil widget or an attribute that its model does not have.
-func JSLink(a Widget, attrA string, b Widget, attrB string) (*Link, error) {
-	if a == nil || b == nil || a.Model() == nil || b.Model() == nil {
-		return nil, errors.New("widgets: JSLink: nil widget")
-	}
-	for _, w := range []struct {
-		m    *Model
-		attr string
-	}{{a.Model(), attrA}, {b.Model(), attrB}} {
-		if _, ok := w.m.Get(w.attr); !ok {
-			return nil, fmt.Errorf("widgets: JSLink: %s has no attribute %q", w.m.Name(), w.attr)
-		}
-	}
-	return &Link{newModel(controlsModule, controlsVer, "LinkModel", controlsModule, controlsVer, "", map[string]any{
-		"source": []any{a.Model().Ref(), attrA}, "target": []any{b.Model().Ref(), attrB},
-	})}, nil
-}
-
-// Model returns the link's model.
-func (l *Link) Model() *Model { return l.m }
-
-// Unlink removes the link (closes its model).
-func (l *Link) Unlink() error { return l.m.Close() }
-
-// String describes the link.
-func (l *Link) String() string {
-	st := l.m.State()
-	return fmt.Sprintf("Link(%v, %v)", st["source"], st["target"])
-}

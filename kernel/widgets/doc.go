@@ -35,6 +35,10 @@
 // prints goes to the cell running then, or to the next one, unless it
 // runs inside Output.Capture, which sends it to the output area.
 //
+// Link and DLink keep attributes of two widgets equal in the kernel
+// (ipywidgets' link and dlink), so linked widgets stay in step without a
+// front end too; JSLink asks the front end to do it (LinkModel).
+//
 // Outside a kernel the widgets work in Go alone: their state changes and
 // their observers run, and nothing is sent.
 package widgets

@@ -54,3 +54,24 @@ func ExampleJSLink() {
 	// Output:
 	// widgets: JSLink: IntSliderModel has no attribute "speed"
 }
+
+// Two sliders linked in the kernel stay equal without a browser: a
+// change of either, from Go or from the front end, moves the other; a
+// value one of them cannot take is corrected on both.
+func ExampleLink() {
+	coarse := widgets.NewIntSlider("steps", 10, 0, 100)
+	fine := widgets.NewIntSlider("steps (fine)", 0, 0, 50)
+	if _, err := widgets.Link(coarse, "value", fine, "value"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(fine.Value())
+	fine.SetValue(30)
+	fmt.Println(coarse.Value())
+	coarse.SetValue(80) // beyond fine's maximum
+	fmt.Println(coarse.Value(), fine.Value())
+	// Output:
+	// 10
+	// 30
+	// 50 50
+}

@@ -33,6 +33,13 @@ func (s stepRate) Rate(base float64, t, total int) float64 {
 // goroutines touch what change touches.
 func liveTrain(t *testing.T, m *rbm.Binary, f *mcmc.Flip, s *Settings, change func()) *rbm.Binary {
 	t.Helper()
+	return liveTrainWith(t, m, NewCD(1, f), s, change, false)
+}
+
+// liveTrainWith is liveTrain with the learner l; inline calls change on
+// the observer's goroutine instead (the reference of a live change).
+func liveTrainWith(t *testing.T, m *rbm.Binary, l Learner, s *Settings, change func(), inline bool) *rbm.Binary {
+	t.Helper()
 	m = m.Clone()
 	req, done := make(chan struct{}), make(chan struct{})
 	go func() {
@@ -47,12 +54,15 @@ func liveTrain(t *testing.T, m *rbm.Binary, f *mcmc.Flip, s *Settings, change fu
 		return 0, nil
 	}}}
 	s.OnObserve = func(h *History) {
-		if h.Updates == 20 {
+		switch {
+		case h.Updates == 20 && inline:
+			change()
+		case h.Updates == 20:
 			req <- struct{}{}
 			<-done
 		}
 	}
-	if _, err := Train(context.Background(), m, barsAndStripes(), NewCD(1, f), s); err != nil {
+	if _, err := Train(context.Background(), m, barsAndStripes(), l, s); err != nil {
 		t.Fatal(err)
 	}
 	return m
@@ -117,6 +127,43 @@ func TestFlipBlendWhileTraining(t *testing.T) {
 	}
 	if mat.Equal(live.W, liveTrain(t, m, flip(t), &Settings{Rate: 0.1}, func() {}).W) {
 		t.Error("changing the blend mid-run changed nothing")
+	}
+}
+
+// TestPTLadderWhileTraining changes the inverse temperatures of a PT
+// learner's sampler from another goroutine at update 20: the model is
+// that of a run whose ladder was switched at update 20 on the observer's
+// goroutine (so the change takes effect at update 21, neither earlier nor
+// later), and differs from a run that kept the ladder.
+func TestPTLadderWhileTraining(t *testing.T) {
+	m, err := rbm.NewBinary(9, 4, &rbm.Init{WeightStd: 0.5, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hot := []float64{1, 0.5, 0.1}
+	pt := func() *PT {
+		l, err := NewPT(1, []float64{1, 0.8, 0.6}, 10, 4, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	l := pt()
+	live := liveTrainWith(t, m, l, &Settings{Rate: 0.1}, func() {
+		if err := l.Sampler().SetBetas(hot); err != nil {
+			t.Error(err)
+		}
+	}, false)
+	if fmt.Sprint(l.Betas()) != fmt.Sprint(hot) {
+		t.Errorf("Betas() = %v after SetBetas(%v)", l.Betas(), hot)
+	}
+	l2 := pt()
+	want := liveTrainWith(t, m, l2, &Settings{Rate: 0.1}, func() { _ = l2.Sampler().SetBetas(hot) }, true)
+	if !mat.Equal(live.W, want.W) {
+		t.Error("a ladder set from another goroutine at update 20 gave other weights than setting it in the observer")
+	}
+	if mat.Equal(live.W, liveTrainWith(t, m, pt(), &Settings{Rate: 0.1}, func() {}, true).W) {
+		t.Error("changing the ladder mid-run changed nothing")
 	}
 }
 

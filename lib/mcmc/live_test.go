@@ -2,6 +2,7 @@ package mcmc
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -200,5 +201,130 @@ func TestTemperedGibbsSetWhileRunning(t *testing.T) {
 	var z TemperedGibbs
 	if err := z.Sample(m, live, 1); err == nil {
 		t.Error("zero TemperedGibbs sampled")
+	}
+}
+
+// TestTemperedSetBetasWhileRunning changes the ladder of parallel
+// tempering from another goroutine halfway through a run, over the Gibbs
+// base (tempered inputs) and the Flip base (scaled copies of the model):
+// the chains are bit for bit those of a run that switched the ladder at
+// that step, and differ from a run that kept the first ladder.
+func TestTemperedSetBetasWhileRunning(t *testing.T) {
+	m := uniformModel(t, 6, 5, 2, 1, rand.New(rand.NewPCG(1, 2)))
+	first, _ := UniformBetas(4)
+	hot := []float64{1, 0.5, 0.2, 0.05}
+	for _, base := range []func() Sampler{
+		func() Sampler { return NewGibbs(8) },
+		func() Sampler { return mustFlip(t, 1, 8) },
+	} {
+		mk := func() *Tempered { return mustTempered(t, base(), first, 1, 3) }
+		p := mk()
+		live := liveRun(t, p, m, func() {
+			if err := p.SetBetas(hot); err != nil {
+				t.Error(err)
+			}
+		})
+		if got := p.Betas(); fmt.Sprint(got) != fmt.Sprint(hot) {
+			t.Errorf("%T: Betas() = %v after SetBetas(%v)", p.base, got, hot)
+		}
+		q := mk()
+		if want := stepped(t, q, m, func() { _ = q.SetBetas(hot) }); !equalChains(live, want) {
+			t.Errorf("%T: a ladder set mid-run gave other chains than switching it after step 10", p.base)
+		}
+		if kept := stepped(t, mk(), m, func() {}); equalChains(live, kept) {
+			t.Errorf("%T: setting the ladder mid-run changed nothing", p.base)
+		}
+	}
+}
+
+// TestTemperedAfterSetBetas: 4-temperature parallel tempering on 10000
+// chains of the 3×3 test RBM with doubled parameters runs 50 transitions
+// on a uniform ladder, then 100 on the ladder 1, 0.95, 0.9, 0.1; the
+// β = 1 chains follow the exact joint and replica 2 the exact joint at
+// its new β = 0.9 (it was 1/3), within tvTolerance (derivation in
+// gibbs_test.go), as in TestTemperedJoint, whose burn-in argument the 100
+// transitions after the change meet.
+func TestTemperedAfterSetBetas(t *testing.T) {
+	m := scaled(smallModel(t), 2)
+	betas, _ := UniformBetas(4)
+	next := []float64{1, 0.95, 0.9, 0.1}
+	const n = 10000
+	pt := mustTempered(t, NewGibbs(6), betas, 1, 19)
+	c, _ := NewChains(m, n, rand.New(rand.NewPCG(4, 4)))
+	if err := pt.Sample(m, c, 50); err != nil {
+		t.Fatal(err)
+	}
+	if err := pt.SetBetas(next); err != nil {
+		t.Fatal(err)
+	}
+	if err := pt.Sample(m, c, 100); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		i int
+		c *Chains
+	}{{0, c}, {2, pt.Replica(2)}} {
+		exact, err := scaled(m, next[tc.i]).ExactJointDist()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make([]float64, 64)
+		for k := 0; k < n; k++ {
+			got[rowIndex(t, tc.c.V, k)|rowIndex(t, tc.c.H, k)<<3] += 1.0 / n
+		}
+		d, tol := tv(exact, got), tvTolerance(exact, n)
+		t.Logf("β = %.3f: TV = %.4f, tolerance %.4f", next[tc.i], d, tol)
+		if d > tol {
+			t.Errorf("β = %.3f: TV = %.4f > %.4f", next[tc.i], d, tol)
+		}
+	}
+	// The replicas left the old β_3 = 1/3: replica 2 is far from it.
+	old, _ := scaled(m, betas[2]).ExactJointDist()
+	want, _ := scaled(m, next[2]).ExactJointDist()
+	if d := tv(old, want); d < 4*tvTolerance(want, n) {
+		t.Errorf("the test cannot tell β = 1/3 from β = 0.9: TV between their joints %.4f", d)
+	}
+}
+
+// TestTemperedSetBetasErrors: a ladder of another length or out of order
+// is refused naming what is wrong, and the old ladder kept; a state saved
+// after SetBetas restores the new ladder.
+func TestTemperedSetBetasErrors(t *testing.T) {
+	betas, _ := UniformBetas(3)
+	p := mustTempered(t, NewGibbs(1), betas, 1, 2)
+	for _, tc := range []struct {
+		betas []float64
+		want  string
+	}{
+		{[]float64{1, 0.5}, "2 inverse temperatures, want 3"},
+		{[]float64{0.9, 0.5, 0}, "the first inverse temperature must be 1"},
+		{[]float64{1, 0.2, 0.5}, "β_3 = 0.5 after 0.2"},
+		{[]float64{1, 0.5, -0.1}, "decrease strictly to at least 0"},
+	} {
+		if err := p.SetBetas(tc.betas); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("SetBetas(%v): %v, want an error containing %q", tc.betas, err, tc.want)
+		}
+	}
+	if fmt.Sprint(p.Betas()) != fmt.Sprint(betas) {
+		t.Errorf("a refused SetBetas changed the ladder to %v", p.Betas())
+	}
+	var z Tempered
+	if err := z.SetBetas(betas); err == nil || !strings.Contains(err.Error(), "NewTempered") {
+		t.Errorf("zero Tempered: %v", err)
+	}
+	next := []float64{1, 0.7, 0.3}
+	if err := p.SetBetas(next); err != nil {
+		t.Fatal(err)
+	}
+	state, err := p.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := mustTempered(t, NewGibbs(1), betas, 1, 2)
+	if err := q.UnmarshalBinary(state); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(q.Betas()) != fmt.Sprint(next) {
+		t.Errorf("restored ladder %v, want the saved %v", q.Betas(), next)
 	}
 }

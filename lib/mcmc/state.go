@@ -142,8 +142,8 @@ func (f *Flip) UnmarshalBinary(b []byte) error {
 	return nil
 }
 
-// MarshalBinary returns the sampler's state: its settings (inverse
-// temperatures, base steps), the state of its swap source, the swap
+// MarshalBinary returns the sampler's state: its settings (the inverse
+// temperatures set last, base steps), the state of its swap source, the swap
 // counts, the replicas at β < 1 and the state of the base sampler, which
 // must implement encoding.BinaryMarshaler (the samplers of this package
 // do).
@@ -161,7 +161,7 @@ func (p *Tempered) MarshalBinary() ([]byte, error) {
 	}
 	var w statebin.Writer
 	w.String("mcmc.Tempered/1")
-	w.Floats(p.betas)
+	w.Floats(p.Betas())
 	w.Int(p.k)
 	w.PCG(p.src)
 	w.Ints(p.attempts)
@@ -182,9 +182,10 @@ func (p *Tempered) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary restores a state written by MarshalBinary into p, which
-// must have been made with NewTempered, the same inverse temperatures and
-// base steps, and a base sampler of the same kind and settings, which must
-// implement encoding.BinaryUnmarshaler.
+// must have been made with NewTempered, as many inverse temperatures, the
+// same base steps, and a base sampler of the same kind and settings, which
+// must implement encoding.BinaryUnmarshaler. The saved inverse
+// temperatures (those set last, see SetBetas) replace p's.
 func (p *Tempered) UnmarshalBinary(b []byte) error {
 	if p == nil || p.base == nil {
 		return errors.New("mcmc: Tempered.UnmarshalBinary: sampler not made with NewTempered")
@@ -196,8 +197,12 @@ func (p *Tempered) UnmarshalBinary(b []byte) error {
 	r := statebin.NewReader(b)
 	r.Tag("mcmc.Tempered/1")
 	betas := r.Floats("inverse temperatures")
-	if r.Err() == nil && fmt.Sprint(betas) != fmt.Sprint(p.betas) {
-		r.Fail("inverse temperatures", "the saved state has %v, this one has %v", betas, p.betas)
+	if r.Err() == nil && len(betas) != len(p.betas) {
+		r.Fail("inverse temperatures", "the saved state has %v, this one has %v", betas, p.Betas())
+	} else if r.Err() == nil {
+		if err := checkBetas(betas); err != nil {
+			r.Fail("inverse temperatures", "%v", err)
+		}
 	}
 	r.Check("base steps", r.Int("base steps"), p.k)
 	var src rand.PCG
@@ -231,6 +236,8 @@ func (p *Tempered) UnmarshalBinary(b []byte) error {
 		return fmt.Errorf("mcmc: Tempered.UnmarshalBinary: base sampler: %w", err)
 	}
 	*p.src = src
+	copy(p.betas, betas)
+	p.storeLadder(betas)
 	copy(p.attempts, attempts)
 	copy(p.accepts, accepts)
 	p.chains = chains

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 
@@ -61,12 +62,23 @@ import (
 // and Flip do. Tempered counts the proposed and accepted swaps of every
 // neighbour pair (AcceptRates). Make it with NewTempered; the zero value
 // is not usable.
+//
+// The ladder may change while another goroutine samples (a widget's
+// callback): SetBetas stores a new ladder of as many temperatures, and
+// each Sample call reads the ladder once, when it starts, with one atomic
+// load, and runs all its transitions on it. The replicas keep their
+// states: replica i carries on at the new β_i. The swap counts run on
+// across a change.
 type Tempered struct {
 	base  Sampler
 	betas []float64
 	k     int
 	rng   *rand.Rand
 	src   *rand.PCG // rng's source, for MarshalBinary
+
+	// ladder is the ladder set last (by NewTempered or SetBetas), never
+	// modified; each Sample copies it into betas when it starts.
+	ladder atomic.Pointer[[]float64]
 
 	models []*rbm.Binary // β_i·θ for i ≥ 1 (index 0 unused)
 	chains []*Chains     // replicas for i ≥ 1 (index 0 unused)
@@ -103,23 +115,15 @@ func NewTempered(base Sampler, betas []float64, k int, seed uint64) (*Tempered, 
 	if betas == nil {
 		betas, _ = UniformBetas(10)
 	}
-	if len(betas) < 2 {
-		return nil, fmt.Errorf("mcmc: NewTempered: need at least 2 inverse temperatures, got %d", len(betas))
-	}
-	if betas[0] != 1 {
-		return nil, fmt.Errorf("mcmc: NewTempered: the first inverse temperature must be 1, got %v", betas[0])
-	}
-	for i := 1; i < len(betas); i++ {
-		if !(betas[i] < betas[i-1] && betas[i] >= 0) {
-			return nil, fmt.Errorf("mcmc: NewTempered: inverse temperatures must decrease strictly to at least 0: β_%d = %v after %v", i+1, betas[i], betas[i-1])
-		}
+	if err := checkBetas(betas); err != nil {
+		return nil, fmt.Errorf("mcmc: NewTempered: %w", err)
 	}
 	if k <= 0 {
 		k = 1
 	}
 	t := len(betas)
 	src := rand.NewPCG(seed, splitmix(seed))
-	return &Tempered{
+	p := &Tempered{
 		base:     base,
 		betas:    append([]float64(nil), betas...),
 		k:        k,
@@ -130,11 +134,65 @@ func NewTempered(base Sampler, betas []float64, k int, seed uint64) (*Tempered, 
 		energy:   make([][]float64, t),
 		attempts: make([]int, t-1),
 		accepts:  make([]int, t-1),
-	}, nil
+	}
+	p.storeLadder(betas)
+	return p, nil
 }
 
-// Betas returns a copy of the inverse temperatures.
-func (p *Tempered) Betas() []float64 { return append([]float64(nil), p.betas...) }
+// checkBetas checks a ladder of inverse temperatures: at least 2, the
+// first 1, strictly decreasing, the last at least 0.
+func checkBetas(betas []float64) error {
+	if len(betas) < 2 {
+		return fmt.Errorf("need at least 2 inverse temperatures, got %d", len(betas))
+	}
+	if betas[0] != 1 {
+		return fmt.Errorf("the first inverse temperature must be 1, got %v", betas[0])
+	}
+	for i := 1; i < len(betas); i++ {
+		if !(betas[i] < betas[i-1] && betas[i] >= 0) {
+			return fmt.Errorf("inverse temperatures must decrease strictly to at least 0: β_%d = %v after %v", i+1, betas[i], betas[i-1])
+		}
+	}
+	return nil
+}
+
+// storeLadder stores a copy of betas as the ladder of the next Sample.
+func (p *Tempered) storeLadder(betas []float64) {
+	l := append([]float64(nil), betas...)
+	p.ladder.Store(&l)
+}
+
+// Betas returns a copy of the inverse temperatures: those set last (by
+// NewTempered or SetBetas), which the next Sample call uses. It may be
+// called while another goroutine samples.
+func (p *Tempered) Betas() []float64 {
+	if l := p.ladder.Load(); l != nil {
+		return append([]float64(nil), *l...)
+	}
+	return append([]float64(nil), p.betas...)
+}
+
+// SetBetas changes the inverse temperatures to betas (copied), as many as
+// before, 1 = β_1 > β_2 > … > β_t ≥ 0. It may be called while another
+// goroutine samples with p, and takes effect at the next Sample call:
+// replica i then samples p_{β_i} from the state it has. For a slider over
+// the hottest temperature T_max of a uniform ladder, β_i = 1 − (i−1)/(t−1)
+// · (1 − 1/T_max). It returns an error, and keeps the old ladder, for
+// another number of temperatures or a ladder that NewTempered would
+// refuse.
+func (p *Tempered) SetBetas(betas []float64) error {
+	if p == nil || p.base == nil {
+		return errors.New("mcmc: Tempered.SetBetas: sampler not made with NewTempered")
+	}
+	if n := len(*p.ladder.Load()); len(betas) != n {
+		return fmt.Errorf("mcmc: Tempered.SetBetas: %d inverse temperatures, want %d (the number of replicas is fixed at NewTempered)", len(betas), n)
+	}
+	if err := checkBetas(betas); err != nil {
+		return fmt.Errorf("mcmc: Tempered.SetBetas: %w", err)
+	}
+	p.storeLadder(betas)
+	return nil
+}
 
 // Replica returns the chains at inverse temperature β_i (i = 0 is β = 1,
 // which Tempered does not keep: it returns nil, as it does before the first
@@ -195,6 +253,9 @@ func (p *Tempered) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) er
 	}
 	if steps == 0 {
 		return nil
+	}
+	if l := p.ladder.Load(); l != nil {
+		copy(p.betas, *l) // as long: SetBetas checks
 	}
 	g, fast := p.base.(*Gibbs)
 	if fast && (g == nil || g.srcs == nil) {

@@ -2,8 +2,12 @@
 // a slider and a label shown by a Go cell render as controls; moving the
 // slider from the keyboard runs its Go callback, which changes the label,
 // and the next cell sees the new value; a button's Go callback redraws an
-// image in place and prints into an Output. Screenshots:
-// build/test/browser/widgets.png, widgets-button.png.
+// image in place and prints into an Output. Then the phase-2 widgets: a
+// Dropdown's choice and a Text's typing reach their Go callbacks; an
+// Interact over a Go func re-runs it when its slider moves; a Play linked
+// in the page to a slider steps it, and a widgets.Link in the kernel
+// moves a twin slider. Screenshots: build/test/browser/widgets.png,
+// widgets-button.png, widgets-phase2.png, widgets-play.png.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Lab, Notebook, kernelDisplayName, renderedText, waitFor } from './lab.mjs';
@@ -70,4 +74,66 @@ widgets.NewVBox(b, img, out)`);
   assert.equal((await output.innerText()).trim(), 'drawn 1\ndrawn 2');
   await waitFor('the image to load', () => picture.evaluate((i) => i.complete && i.naturalWidth === 20), 10_000);
   await lab.screenshot('widgets-button');
+}));
+
+test('a Dropdown, a Text, an Interact and a Play reach Go', { timeout: 240_000 }, () => lab.captured('widgets-phase2', async () => {
+  await lab.open('/lab');
+  await lab.page.locator('.jp-Launcher-section', { hasText: 'Notebook' })
+    .locator(`.jp-LauncherCard[title="${kernelDisplayName}"]`).click();
+  const nb = await new Notebook(lab).ready();
+
+  // A choice and a text reach their Go callbacks, which answer in labels
+  // (upper case: Go made the text, not the page).
+  const form = await nb.run(`pick := widgets.NewDropdown("sampler", []string{"gibbs", "flip", "pt"}, 0)
+picked := widgets.NewLabel("none")
+pick.OnChange(func(i int, s string) { picked.SetValue(fmt.Sprintf("picked %d %s", i, s)) })
+name := widgets.NewText("name", "")
+typed := widgets.NewLabel("")
+name.OnChange(func(s string) { typed.SetValue("typed " + strings.ToUpper(s)) })
+widgets.NewVBox(widgets.NewHBox(pick, picked), widgets.NewHBox(name, typed))`);
+  await form.locator('.widget-vbox').first().waitFor();
+  assert.equal(await form.locator('.widget-hbox').count(), 2, 'two HBoxes in the VBox');
+  const select = form.locator('.widget-dropdown select');
+  await select.waitFor();
+  await select.selectOption({ label: 'flip' });
+  const labels = form.locator('.widget-label:not(label)');
+  await waitFor('the Dropdown\'s callback to set the label', async () => (await labels.allInnerTexts()).includes('picked 1 flip'), 20_000);
+  await form.locator('.widget-text input').fill('bars');
+  await waitFor('the Text\'s callback to set the label', async () => (await labels.allInnerTexts()).includes('typed BARS'), 20_000);
+  const both = await nb.run('fmt.Print(pick.Value(), "/", pick.Index(), "/", name.Value())');
+  assert.equal(await renderedText(both), 'flip/1/bars');
+
+  // Interact over a Go func: a step of its slider re-runs it, and its
+  // Output shows the new print.
+  const inter = await nb.run(`sq, err := widgets.Interact(func(k int) { fmt.Println("k squared is", k*k) }, widgets.NewIntSlider("k", 3, 0, 10))
+cell.Must(err)
+sq`);
+  const out = inter.locator('.widget-output');
+  await waitFor('the first run in the Output', async () => (await out.innerText()).trim() === 'k squared is 9', 20_000);
+  await inter.locator('.noUi-handle').focus();
+  await lab.page.keyboard.press('ArrowRight');
+  await waitFor('the run after the slider moved', async () => (await out.innerText()).trim() === 'k squared is 16', 20_000);
+  await lab.screenshot('widgets-phase2');
+
+  // A Play linked in the page (JSLink) to a slider, and the slider linked
+  // in the kernel (widgets.Link) to a twin: pressing play steps the
+  // slider, whose Go callback labels it, and the kernel moves the twin.
+  const player = await nb.run(`play := widgets.NewPlay(0, 0, 3, 1, 150)
+frame := widgets.NewIntSlider("frame", 0, 0, 3)
+twin := widgets.NewIntSlider("twin", 0, 0, 3)
+seen := widgets.NewLabel("frame 0")
+frame.OnChange(func(v int) { seen.SetValue(fmt.Sprint("frame ", v)) })
+_, err = widgets.JSLink(play, "value", frame, "value")
+cell.Must(err)
+_, err = widgets.Link(frame, "value", twin, "value")
+cell.Must(err)
+widgets.NewVBox(play, frame, twin, seen)`);
+  await player.locator('.widget-play button').first().click();
+  const seen = player.locator('.widget-label:not(label)').last();
+  await waitFor('the play to reach 3 and the Go callback to say so', async () => (await seen.innerText()) === 'frame 3', 20_000);
+  const twinReadout = player.locator('.widget-slider', { hasText: 'twin' }).locator('.widget-readout');
+  await waitFor('the kernel\'s link to move the twin', async () => (await twinReadout.innerText()).trim() === '3', 20_000);
+  const vals = await nb.run('fmt.Print(play.Value(), frame.Value(), twin.Value())');
+  assert.equal(await renderedText(vals), '3 3 3');
+  await lab.screenshot('widgets-play');
 }));
