@@ -32,3 +32,11 @@ func momentum32AVX2(th, v *float64, grad, t32 *float32, n int, rate, mom, wd flo
 func momentum64AVX2(th, v, grad *float64, n int, rate, mom, wd float64) {
 	panic("kern: no AVX2 kernel in this build")
 }
+
+func addScaled32AVX2(dst *float64, f float64, x *float32, n int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func addScaled64AVX2(dst *float64, f float64, x *float64, n int) {
+	panic("kern: no AVX2 kernel in this build")
+}

@@ -43,3 +43,23 @@ func Momentum[G Float](th, v []float64, g []G, t32 []float32, rate, mom, wd floa
 		v[i], th[i], t32[i] = d, x, float32(x)
 	}
 }
+
+// AddScaled writes dst_i ← dst_i + f·x_i for i < len(x), in float64 (the
+// product rounded before the sum, the same bit for bit with and without
+// the AVX2 kernels): a step of a column sum or mean of a matrix of either
+// precision, added row by row.
+func AddScaled[T Float](dst []float64, f float64, x []T) {
+	dst = dst[:len(x)]
+	i := 0
+	if haveSIMD && len(x) >= 4 {
+		if Is32[T]() {
+			addScaled32AVX2(&dst[0], f, &as32(x)[0], len(x))
+		} else {
+			addScaled64AVX2(&dst[0], f, &as64(x)[0], len(x))
+		}
+		i = len(x) &^ 3
+	}
+	for ; i < len(x); i++ {
+		dst[i] += float64(f * float64(x[i]))
+	}
+}

@@ -27,3 +27,13 @@ func momentum32AVX2(th, v *float64, grad, t32 *float32, n int, rate, mom, wd flo
 //
 //go:noescape
 func momentum64AVX2(th, v, grad *float64, n int, rate, mom, wd float64)
+
+// addScaled32AVX2 writes dst_i ← dst_i + f·x_i for i < n &^ 3.
+//
+//go:noescape
+func addScaled32AVX2(dst *float64, f float64, x *float32, n int)
+
+// addScaled64AVX2 writes dst_i ← dst_i + f·x_i for i < n &^ 3.
+//
+//go:noescape
+func addScaled64AVX2(dst *float64, f float64, x *float64, n int)

@@ -158,3 +158,62 @@ m64Loop:
 m64Done:
 	VZEROUPPER
 	RET
+
+// func addScaled32AVX2(dst *float64, f float64, x *float32, n int)
+TEXT ·addScaled32AVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), DI
+	MOVSD        f+8(FP), X15
+	VBROADCASTSD X15, Y15
+	MOVQ         x+16(FP), SI
+	MOVQ         n+24(FP), CX
+
+as32Loop:
+	CMPQ      CX, $8
+	JL        as32Loop4
+	VCVTPS2PD (SI), Y0
+	VCVTPS2PD 16(SI), Y1
+	VMULPD    Y15, Y0, Y0
+	VMULPD    Y15, Y1, Y1
+	VADDPD    (DI), Y0, Y0
+	VADDPD    32(DI), Y1, Y1
+	VMOVUPD   Y0, (DI)
+	VMOVUPD   Y1, 32(DI)
+	ADDQ      $32, SI
+	ADDQ      $64, DI
+	SUBQ      $8, CX
+	JMP       as32Loop
+
+as32Loop4:
+	CMPQ      CX, $4
+	JL        as32Done
+	VCVTPS2PD (SI), Y0
+	VMULPD    Y15, Y0, Y0
+	VADDPD    (DI), Y0, Y0
+	VMOVUPD   Y0, (DI)
+
+as32Done:
+	VZEROUPPER
+	RET
+
+// func addScaled64AVX2(dst *float64, f float64, x *float64, n int)
+TEXT ·addScaled64AVX2(SB), NOSPLIT, $0-32
+	MOVQ         dst+0(FP), DI
+	MOVSD        f+8(FP), X15
+	VBROADCASTSD X15, Y15
+	MOVQ         x+16(FP), SI
+	MOVQ         n+24(FP), CX
+
+as64Loop:
+	CMPQ    CX, $4
+	JL      as64Done
+	VMULPD  (SI), Y15, Y0
+	VADDPD  (DI), Y0, Y0
+	VMOVUPD Y0, (DI)
+	ADDQ    $32, SI
+	ADDQ    $32, DI
+	SUBQ    $4, CX
+	JMP     as64Loop
+
+as64Done:
+	VZEROUPPER
+	RET

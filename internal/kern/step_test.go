@@ -97,3 +97,35 @@ func TestMomentum(t *testing.T) {
 		}
 	}
 }
+
+// TestAddScaled checks AddScaled against dst_i + f·x_i, the product
+// rounded before the sum, bit for bit, for both precisions of x, with and
+// without the AVX2 kernels, on lengths that leave tails.
+func TestAddScaled(t *testing.T) {
+	defer kern.SetSIMD(true)
+	rng := rand.New(rand.NewPCG(25, 26))
+	for _, n := range []int{1, 3, 4, 7, 8, 9, 12, 500} {
+		d0, x := make([]float64, n), make([]float64, n)
+		x32 := make([]float32, n)
+		for i := range d0 {
+			d0[i], x[i] = rng.NormFloat64(), rng.NormFloat64()
+			x32[i] = float32(x[i])
+		}
+		const f = 0.01
+		for _, on := range []bool{false, true} {
+			kern.SetSIMD(on)
+			d64, d32 := append([]float64(nil), d0...), append([]float64(nil), d0...)
+			kern.AddScaled(d64, f, x)
+			kern.AddScaled(d32, f, x32)
+			for i := range d0 {
+				p64, p32 := f*x[i], f*float64(x32[i])
+				if want := d0[i] + p64; math.Float64bits(d64[i]) != math.Float64bits(want) {
+					t.Fatalf("SIMD %v, n %d, element %d: float64 %v, want %v", on, n, i, d64[i], want)
+				}
+				if want := d0[i] + p32; math.Float64bits(d32[i]) != math.Float64bits(want) {
+					t.Fatalf("SIMD %v, n %d, element %d: float32 %v, want %v", on, n, i, d32[i], want)
+				}
+			}
+		}
+	}
+}
