@@ -56,11 +56,22 @@ func g64[T Float](a General[T]) blas64.General {
 	return blas64.General{Rows: a.Rows, Cols: a.Cols, Stride: a.Stride, Data: unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(a.Data))), len(a.Data))}
 }
 
-// Convert writes dst_i = T(src_i) for i < len(src).
+// Convert writes dst_i = D(src_i) for i < len(src): between the
+// precisions, through AVX2 where the processor has it (4 at a time, the
+// same rounding as Go's conversion: to nearest, ties to even).
 func Convert[D, S Float](dst []D, src []S) {
 	dst = dst[:len(src)]
-	for i, x := range src {
-		dst[i] = D(x)
+	i := 0
+	if haveSIMD && len(src) >= 4 && Is32[D]() != Is32[S]() {
+		if Is32[D]() {
+			convert64to32AVX2(&as32(dst)[0], &as64(src)[0], len(src))
+		} else {
+			convert32to64AVX2(&as64(dst)[0], &as32(src)[0], len(src))
+		}
+		i = len(src) &^ 3
+	}
+	for ; i < len(src); i++ {
+		dst[i] = D(src[i])
 	}
 }
 

@@ -16,3 +16,27 @@ func sigmoid64AVX2(p, bias *float64, n int) int { panic("kern: no AVX2 kernel in
 func sigmoidBernoulli64AVX2(p, bias, u, s *float64, n int) int {
 	panic("kern: no AVX2 kernel in this build")
 }
+
+func convert64to32AVX2(dst *float32, src *float64, n int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func convert32to64AVX2(dst *float64, src *float32, n int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func momentum32AVX2(th, v *float64, grad, t32 *float32, n int, rate, mom, wd float64) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func momentum64AVX2(th, v, grad *float64, n int, rate, mom, wd float64) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func addScaled32AVX2(dst *float64, f float64, x *float32, n int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func addScaled64AVX2(dst *float64, f float64, x *float64, n int) {
+	panic("kern: no AVX2 kernel in this build")
+}

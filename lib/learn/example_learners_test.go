@@ -90,7 +90,7 @@ func ExampleReverseAISLogLikelihood() {
 	fmt.Println("bracketed within 3 standard errors:", lo-3*loSE <= exact && exact <= up+3*upSE)
 	// Output:
 	// [ais-loglik ais-loglik-se rais-loglik rais-loglik-se loglik]
-	// AIS -5.72 ± 0.004, reverse AIS -5.71 ± 0.004, exact -5.71
+	// AIS -5.71 ± 0.004, reverse AIS -5.71 ± 0.004, exact -5.71
 	// bracketed within 3 standard errors: true
 }
 

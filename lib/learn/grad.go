@@ -212,19 +212,10 @@ func stepPart[G kern.Float](o *SGD, th, v []float64, gk []G, t32 []float32, wd f
 			x := th[i] + rate*(float64(gk[i])-wd*th[i])
 			th[i], t32[i] = x, float32(x)
 		}
-	case t32 == nil:
-		v = v[:len(th)]
-		for i := range th {
-			v[i] = mom*v[i] + rate*(float64(gk[i])-wd*th[i])
-			th[i] += v[i]
-		}
 	default:
-		v = v[:len(th)]
-		for i := range th {
-			d := mom*v[i] + rate*(float64(gk[i])-wd*th[i])
-			x := th[i] + d
-			v[i], th[i], t32[i] = d, x, float32(x)
-		}
+		// One fused pass (AVX2 where the processor has it): the
+		// velocity, the parameters and their float32 copy.
+		kern.Momentum(th, v, gk, t32, rate, mom, wd)
 	}
 }
 

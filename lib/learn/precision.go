@@ -89,14 +89,10 @@ func colMeanDiffT[T kern.Float](dst []float64, a, b kern.General[T]) {
 	clear(dst)
 	fa, fb := 1/float64(a.Rows), 1/float64(b.Rows)
 	for i := 0; i < a.Rows; i++ {
-		for j, x := range a.Row(i) {
-			dst[j] += fa * float64(x)
-		}
+		kern.AddScaled(dst, fa, a.Row(i))
 	}
 	for i := 0; i < b.Rows; i++ {
-		for j, x := range b.Row(i) {
-			dst[j] -= fb * float64(x)
-		}
+		kern.AddScaled(dst, -fb, b.Row(i)) // dst_j − fb·x exactly
 	}
 }
 

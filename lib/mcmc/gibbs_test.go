@@ -316,26 +316,38 @@ func TestRun(t *testing.T) {
 // TestGibbsParallelDeterministic checks that a batch large enough to be
 // split over goroutines gives the same chains with GOMAXPROCS 1 (one
 // goroutine), 2 and 4 (parallel blocks), as the per-block streams promise,
-// in both precisions, for Gibbs and Flip.
+// in both precisions, for Gibbs, Flip and parallel tempering over Gibbs
+// (3 temperatures, whose replicas spread the same way), with every
+// half-step forced onto the parallel path (minParallel 0).
 func TestGibbsParallelDeterministic(t *testing.T) {
+	old := minParallel
+	t.Cleanup(func() { minParallel = old })
+	minParallel = 0
 	m, err := rbm.NewBinary(200, 100, &rbm.Init{WeightStd: 0.1, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []rbm.Precision{rbm.Float64, rbm.Float32} {
 		m.Precision = p
-		for _, flip := range []bool{false, true} {
+		for _, kind := range []string{"gibbs", "flip", "tempered"} {
 			run := func(procs int) *Chains {
 				old := runtime.GOMAXPROCS(procs)
 				defer runtime.GOMAXPROCS(old)
 				c, _ := NewChains(m, 150, rand.New(rand.NewPCG(1, 1)))
 				var s Sampler = NewGibbs(7)
-				if flip {
+				switch kind {
+				case "flip":
 					f, err := NewFlip(0.5, 7)
 					if err != nil {
 						t.Fatal(err)
 					}
 					s = f
+				case "tempered":
+					pt, err := NewTempered(NewGibbs(7), []float64{1, 0.6, 0.2}, 1, 7)
+					if err != nil {
+						t.Fatal(err)
+					}
+					s = pt
 				}
 				if err := s.Sample(m, c, 3); err != nil {
 					t.Fatal(err)
@@ -346,7 +358,7 @@ func TestGibbsParallelDeterministic(t *testing.T) {
 			for _, procs := range []int{2, 4} {
 				b := run(procs)
 				if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) || !mat.Equal(a.PV, b.PV) {
-					t.Errorf("%v, flip %v: GOMAXPROCS 1 and %d give different chains", p, flip, procs)
+					t.Errorf("%v, %s: GOMAXPROCS 1 and %d give different chains", p, kind, procs)
 				}
 			}
 		}

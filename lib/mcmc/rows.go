@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
+	"github.com/rbm-kernel/rbm-kernel/internal/stream"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -99,34 +100,13 @@ func streams(srcs *[]rand.PCG, seed uint64, r int) []rand.PCG {
 	return (*srcs)[:nb]
 }
 
-// streamState returns the 128-bit PCG state (hi, lo) of random stream k of
-// seed: the image of the pair (seed, k) under a four-round Feistel network
-// whose round function is the SplitMix64 finaliser with a different
-// odd offset per round,
-//
-//	(L₀, R₀) = (seed, k),  (L_{r+1}, R_{r+1}) = (R_r, L_r ⊕ f_r(R_r)),
-//
-// returning (L₄, R₄). Each round is invertible whatever f_r is, so the map
-// (seed, k) → (hi, lo) is a bijection of 128-bit words: no two (seed,
-// stream) pairs ever start at the same state, and both words depend on
-// both inputs. (The former derivation, (splitmix(seed+2k),
-// splitmix(seed+2k+1)), made stream k of seed s+2 stream k+1 of seed s.)
-func streamState(seed, k uint64) (hi, lo uint64) {
-	l, r := seed, k
-	for _, c := range [4]uint64{0x9e3779b97f4a7c15, 0xd1b54a32d192ed03, 0xabc98388fb8fac03, 0x8cb92ba72f3d8dd7} {
-		l, r = r, l^splitmix(r+c)
-	}
-	return l, r
-}
+// streamState returns the 128-bit PCG state of random stream k of seed,
+// stream.State (see there: a bijection of (seed, k), so no two pairs
+// share a stream).
+func streamState(seed, k uint64) (hi, lo uint64) { return stream.State(seed, k) }
 
-// splitmix is the SplitMix64 finaliser, a bijective mixing of x with
-// golden-ratio offset: it turns neighbouring integers into unrelated seeds.
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
+// splitmix is the SplitMix64 finaliser (stream.Splitmix).
+func splitmix(x uint64) uint64 { return stream.Splitmix(x) }
 
 // rowsDo runs a half-step's element-wise work of the given kind over the
 // rows of p (and s), block by block, in parallel when it is large, waiting

@@ -8,34 +8,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// invStreamState inverts streamState: the Feistel rounds undone in reverse
-// order, (L_r, R_r) = (R_{r+1} ⊕ f_r(L_{r+1}), L_{r+1}).
-func invStreamState(hi, lo uint64) (seed, k uint64) {
-	cs := [4]uint64{0x9e3779b97f4a7c15, 0xd1b54a32d192ed03, 0xabc98388fb8fac03, 0x8cb92ba72f3d8dd7}
-	l, r := hi, lo
-	for i := len(cs) - 1; i >= 0; i-- {
-		l, r = r^splitmix(l+cs[i]), l
-	}
-	return l, r
-}
-
-// TestStreamStateBijective checks that streamState is invertible (so no
-// two (seed, stream) pairs share a starting state) on random pairs and on
-// the corners of the range.
-func TestStreamStateBijective(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	pairs := [][2]uint64{{0, 0}, {0, 1}, {1, 0}, {^uint64(0), ^uint64(0)}, {^uint64(0), 0}}
-	for range 1000 {
-		pairs = append(pairs, [2]uint64{rng.Uint64(), rng.Uint64()})
-	}
-	for _, p := range pairs {
-		hi, lo := streamState(p[0], p[1])
-		if s, k := invStreamState(hi, lo); s != p[0] || k != p[1] {
-			t.Fatalf("streamState(%d, %d) = (%#x, %#x) inverts to (%d, %d)", p[0], p[1], hi, lo, s, k)
-		}
-	}
-}
-
 // TestStreamsDistinct checks that no two (seed, stream) pairs in a
 // realistic range (seeds 0…1023 and a few large ones, streams 0…63, that
 // is up to 1,024 chains) share a stream. It asks for more than distinct

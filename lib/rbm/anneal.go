@@ -7,15 +7,19 @@ import (
 	"math/rand/v2"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
+	"github.com/rbm-kernel/rbm-kernel/internal/stream"
 	"gonum.org/v1/gonum/mat"
 )
 
-// annealer holds the chains, buffers and random source of one run of AIS
+// annealer holds the chains, buffers and random streams of one run of AIS
 // or ReverseAIS: M visible states moved along the path of distributions
 //
 //	log p*_β(v) = (1 − β) b_Aᵀv + β bᵀv + Σ_j softplus(β (vᵀW_{·j} + c_j))
 //
-// between the base-rate model A (β = 0) and the model (β = 1).
+// between the base-rate model A (β = 0) and the model (β = 1). The chains
+// are split into blocks of annealBlock, each with its own random stream
+// (anneal_blocks.go), so that the runs spread over the cores and the
+// estimate does not depend on how many there are.
 type annealer struct {
 	m        *Binary
 	what     string
@@ -28,15 +32,18 @@ type annealer struct {
 	v, h     *mat.Dense
 	x, pv    *mat.Dense
 	logw     []float64
-	y0       []float64
-	src      *rand.PCG
+	srcs     []rand.PCG // block k's stream: stream.State(seed ⊕ salt, k)
 	progress Progress
+	t64      annealT[float64]  // views of the float64 parameters and chains, made at every step
 	t32      *annealT[float32] // float32 copies, for a model of precision Float32
+	half     halfStep          // the half-step the blocks are doing
+	crew     *crew             // the goroutines that run blocks, nil until needed
 }
 
 // newAnnealer checks m and s (nil: defaults) for the method what and
-// returns an annealer with zero states and weights, whose random source is
-// seeded with s.Seed and salt.
+// returns an annealer with zero states and weights, whose block k of
+// chains draws from stream k of s.Seed ⊕ salt (internal/stream). The
+// caller must close it.
 func (m *Binary) newAnnealer(what string, s *AISSettings, salt uint64) (*annealer, error) {
 	if s == nil {
 		s = &AISSettings{}
@@ -83,9 +90,12 @@ func (m *Binary) newAnnealer(what string, s *AISSettings, salt uint64) (*anneale
 		logZA: float64(nh) * math.Ln2,
 		v:     mat.NewDense(M, nv, nil), h: mat.NewDense(M, nh, nil),
 		x: mat.NewDense(M, nh, nil), pv: mat.NewDense(M, nv, nil),
-		logw: make([]float64, M), y0: make([]float64, nh),
-		src:      rand.NewPCG(s.Seed, s.Seed^salt),
+		logw:     make([]float64, M),
+		srcs:     make([]rand.PCG, (M+annealBlock-1)/annealBlock),
 		progress: s.Progress,
+	}
+	for k := range a.srcs {
+		a.srcs[k] = *stream.New(s.Seed^salt, uint64(k))
 	}
 	for i, x := range base {
 		a.logZA += Softplus(x)
@@ -94,8 +104,11 @@ func (m *Binary) newAnnealer(what string, s *AISSettings, salt uint64) (*anneale
 	return a, nil
 }
 
-// uni returns a uniform draw from [0, 1).
-func (a *annealer) uni() float64 { return float64(a.src.Uint64()>>11) * 0x1p-53 }
+// uni returns a uniform draw from [0, 1) for chain r, from its block's
+// stream.
+func (a *annealer) uni(r int) float64 {
+	return float64(a.srcs[r/annealBlock].Uint64()>>11) * 0x1p-53
+}
 
 // anneal moves the chains along betas (in the given order, either way),
 // adding log p*_{β_k}(v) − log p*_{β_{k−1}}(v) to each chain's log weight
@@ -129,11 +142,11 @@ func (a *annealer) anneal(ctx context.Context, betas []float64, done int) error 
 // ends, see sync32). The log weights are float64 in both.
 func (a *annealer) step(b0, b1 float64, weigh bool) {
 	if a.m.Precision != Float32 {
-		t := annealT[float64]{
+		a.t64 = annealT[float64]{
 			w: view(a.m.W), b: a.m.B, c: a.m.C, base: a.base, db: a.db,
-			v: view(a.v), h: view(a.h), x: view(a.x), pv: view(a.pv), y0: a.y0,
+			v: view(a.v), h: view(a.h), x: view(a.x), pv: view(a.pv),
 		}
-		stepT(a, &t, b0, b1, weigh)
+		stepT(a, &a.t64, b0, b1, weigh)
 		return
 	}
 	t := a.t32
@@ -143,7 +156,7 @@ func (a *annealer) step(b0, b1 float64, weigh bool) {
 		t = &annealT[float32]{
 			w: p.W, b: p.B, c: p.C,
 			base: make([]float32, nv), db: make([]float32, nv),
-			v: mk32(n, nv), h: mk32(n, nh), x: mk32(n, nh), pv: mk32(n, nv), y0: make([]float32, nh),
+			v: mk32(n, nv), h: mk32(n, nh), x: mk32(n, nh), pv: mk32(n, nv),
 		}
 		kern.Convert(t.base, a.base)
 		kern.Convert(t.db, a.db)
@@ -166,7 +179,6 @@ type annealT[T kern.Float] struct {
 	w              kern.General[T]
 	b, c, base, db []T
 	v, h, x, pv    kern.General[T]
-	y0             []T
 }
 
 // view returns the raw matrix of d as a kern.General.
@@ -180,40 +192,57 @@ func mk32(r, c int) kern.General[float32] {
 	return kern.General[float32]{Rows: r, Cols: c, Stride: c, Data: make([]float32, r*c)}
 }
 
-// stepT is step in precision T on t, drawing from a's source (in float64
-// one 53-bit uniform per draw, the draws of a.uni).
+// stepT is step in precision T on t: the two products on the calling
+// goroutine (OpenBLAS spreads them over its threads), the element-wise
+// work of each half-step by blocks of chains (halfBlock), on the crew's
+// goroutines when it is large.
 func stepT[T kern.Float](a *annealer, t *annealT[T], b0, b1 float64, weigh bool) {
-	u := kern.NewUniforms[T](a.src)
 	// x = vW + c.
 	kern.Gemm(false, false, 1, t.v, t.w, 0, t.x)
-	B0, B1 := T(b0), T(b1)
-	for r := 0; r < a.chains; r++ {
+	a.half = halfStep{visible: false, b0: b0, b1: b1, weigh: weigh, f32: kern.Is32[T]()}
+	a.spread(a.nh)
+	// v ~ σ((1 − β) b_A + β(Wh + b)).
+	kern.Gemm(false, true, 1, t.h, t.w, 0, t.pv)
+	a.half.visible = true
+	a.spread(a.nv)
+}
+
+// halfBlock does a.half on block k of the chains in precision T, drawing
+// from the block's stream (in float64 one 53-bit uniform per draw, the
+// draws of a.uni). The hidden half-step weighs each chain, if a.half.weigh
+// is set, and draws h ~ σ(β(vW + c)) from the input x = vW; the visible
+// one draws v ~ σ((1 − β) b_A + β(Wh + b)) from pv = hWᵀ.
+func halfBlock[T kern.Float](a *annealer, t *annealT[T], k int) {
+	hs := a.half
+	u := kern.NewUniforms[T](&a.srcs[k])
+	B1 := T(hs.b1)
+	for r := k * annealBlock; r < min((k+1)*annealBlock, a.chains); r++ {
+		if hs.visible {
+			prow := t.pv.Row(r)
+			for i := range prow {
+				prow[i] = (1-B1)*t.base[i] + B1*(prow[i]+t.b[i])
+			}
+			kern.Sigmoid(prow, nil)
+			kern.Bernoulli(prow, t.v.Row(r), &u)
+			continue
+		}
+		B0 := T(hs.b0)
 		xrow, hrow := t.x.Row(r), t.h.Row(r)
 		for j := range xrow {
 			v := xrow[j] + t.c[j]
 			hrow[j] = B1 * v
-			t.y0[j] = B0 * v
+			xrow[j] = B0 * v // x is scratch: β₀(vW + c) for the weight
 		}
-		if weigh {
+		if hs.weigh {
 			d := 0.0
 			for i, vi := range t.v.Row(r) {
 				d += float64(t.db[i] * vi)
 			}
-			a.logw[r] += (b1-b0)*d + softplusSumT(hrow) - softplusSumT(t.y0)
+			a.logw[r] += (hs.b1-hs.b0)*d + softplusSumT(hrow) - softplusSumT(xrow)
 		}
 		// h ~ σ(β(vW + c)).
 		kern.Sigmoid(hrow, nil)
 		kern.Bernoulli(hrow, hrow, &u)
-	}
-	// v ~ σ((1 − β) b_A + β(Wh + b)).
-	kern.Gemm(false, true, 1, t.h, t.w, 0, t.pv)
-	for r := 0; r < a.chains; r++ {
-		prow := t.pv.Row(r)
-		for i := range prow {
-			prow[i] = (1-B1)*t.base[i] + B1*(prow[i]+t.b[i])
-		}
-		kern.Sigmoid(prow, nil)
-		kern.Bernoulli(prow, t.v.Row(r), &u)
 	}
 }
 

@@ -35,9 +35,10 @@ import (
 // RAISE starts the reverse chain at each test example instead, and so
 // bounds the likelihood of an approximation of the model, the
 // distribution of AIS's forward process; that estimator is not this one.)
-// Cost: 2 (BurnIn + K) matrix products of M×m×n_h. It checks ctx before
-// every transition and reports progress as AIS does, with the BurnIn
-// transitions counted.
+// Cost: 2 (BurnIn + K) matrix products of M×m×n_h, its runs spread over
+// the cores as AIS's (the estimate does not depend on their number). It
+// checks ctx before every transition and reports progress as AIS does,
+// with the BurnIn transitions counted.
 func (m *Binary) ReverseAIS(ctx context.Context, s *AISSettings) (logZ, stderr float64, err error) {
 	if s == nil {
 		s = &AISSettings{}
@@ -46,6 +47,7 @@ func (m *Binary) ReverseAIS(ctx context.Context, s *AISSettings) (logZ, stderr f
 	if err != nil {
 		return 0, 0, err
 	}
+	defer a.close()
 	if s.BurnIn < 0 {
 		return 0, 0, fmt.Errorf("rbm: ReverseAIS: negative BurnIn %d", s.BurnIn)
 	}
@@ -104,8 +106,8 @@ func (a *annealer) exactStart() error {
 		t += x
 		cum[k] = t
 	}
-	draw := func(dst []float64) {
-		u := a.uni() * t
+	draw := func(dst []float64, r int) {
+		u := a.uni(r) * t
 		k := min(sort.SearchFloat64s(cum, u), len(cum)-1)
 		for cum[k] == u && k+1 < len(cum) { // u lands on a boundary: the next state
 			k++
@@ -115,21 +117,21 @@ func (a *annealer) exactStart() error {
 	vr := a.v.RawMatrix()
 	if visible {
 		for r := 0; r < a.chains; r++ {
-			draw(vr.Data[r*vr.Stride : r*vr.Stride+a.nv])
+			draw(vr.Data[r*vr.Stride:r*vr.Stride+a.nv], r)
 		}
 		return nil
 	}
 	// h ~ p(h), then v ~ p(v | h) = σ(Wh + b).
 	hr, pr := a.h.RawMatrix(), a.pv.RawMatrix()
 	for r := 0; r < a.chains; r++ {
-		draw(hr.Data[r*hr.Stride : r*hr.Stride+a.nh])
+		draw(hr.Data[r*hr.Stride:r*hr.Stride+a.nh], r)
 	}
 	m.VisibleProb(a.pv, a.h)
 	for r := 0; r < a.chains; r++ {
 		prow := pr.Data[r*pr.Stride : r*pr.Stride+a.nv]
 		vrow := vr.Data[r*vr.Stride : r*vr.Stride+a.nv]
 		for i, q := range prow {
-			if a.uni() < q {
+			if a.uni(r) < q {
 				vrow[i] = 1
 			} else {
 				vrow[i] = 0

@@ -1,7 +1,0 @@
-//go:build !race
-
-package learn
-
-// raceSlowdown scales the bounds of the tests that bound a duration: 1
-// without the race detector (see race_test.go).
-const raceSlowdown = 1
