@@ -122,6 +122,9 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 		return nil, &refusal{compileError(code, err, 1)}
 	}
 	e.front.Commit(checked)
+	if e.dbg.active() {
+		parsed = front.AliasPackageTypes(parsed, checked.Info, rtName, e.dbg.aliases)
+	}
 	parsed = lw.SplitInits(parsed)
 	return front.SplitRedeclarations(parsed, checked.Info, strconv.Itoa(e.cells)), nil
 }

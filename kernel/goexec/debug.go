@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -29,6 +30,9 @@ type debugger struct {
 	send     func(json.RawMessage) // the events' way out; nil drops them
 	seq      int                   // of the last event sent
 	attached bool
+	// aliases are the aliases of other packages' types that cells run
+	// under the debugger have declared (front.AliasPackageTypes).
+	aliases  map[string]bool
 	bps      map[string][]int             // source path → breakpoint lines (the cell's own)
 	code     map[string]string            // source path → the cell's code
 	progs    map[string][]*interp.Program // source path → the chunks compiled from it
@@ -129,11 +133,26 @@ func (d *debugger) applyBreakpoints(path string, lines []int) []bool {
 		reqs = append(reqs, interp.LineBreakpoint(l+1))
 	}
 	for _, p := range d.progs[path] {
-		for i, b := range d.cur.SetBreakpoints(interp.ProgramBreakpointTarget(p), reqs...)[1:] {
+		for i, b := range setBreakpoints(d.cur, p, reqs)[1:] {
 			ok[i] = ok[i] || b.Valid
 		}
 	}
 	return ok
+}
+
+// setBreakpoints sets reqs in prog. yaegi's SetBreakpoints builds the
+// code of every node it passes, and crashed on nodes that have none (the
+// front end now aliases the package types that were such nodes,
+// front.AliasPackageTypes); should another kind crash it, the
+// breakpoints of that program stay unverified, and the session lives.
+func setBreakpoints(dbg *interp.Debugger, prog *interp.Program, reqs []interp.BreakpointRequest) (out []interp.Breakpoint) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(os.Stderr, "goexec: the interpreter's debugger could not set breakpoints in a chunk (%v); they are not verified\n", r)
+			out = make([]interp.Breakpoint, len(reqs))
+		}
+	}()
+	return dbg.SetBreakpoints(interp.ProgramBreakpointTarget(prog), reqs...)
 }
 
 // debugExecute runs prog under yaegi's debugger: it stops at the

@@ -483,3 +483,80 @@ func TestDebugStepAcrossChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The issue's own case: a breakpoint in the sampler a cell declares,
+// stopped while the library's compiled code (mcmc.Run) calls it; the
+// variables panel shows the chains the library passed in.
+func TestDebugBreakpointInSamplerCalledByLibrary(t *testing.T) {
+	skipRace(t)
+	e := newExec(t)
+	c := newDebugClient(t, e)
+	decl := "type Stuck struct{ calls int }\n" +
+		"func (s *Stuck) Sample(m *rbm.Binary, ch *mcmc.Chains, steps int) error {\n" +
+		"\ts.calls++\n" +
+		"\tn := ch.Len()\n" +
+		"\t_ = n\n" +
+		"\treturn nil\n" +
+		"}"
+	declPath := c.setup(decl, 4)
+	run(t, e, decl)
+	code := "m, _ := rbm.NewBinary(4, 3, &rbm.Init{WeightStd: 0.01, Seed: 1})\n" +
+		"ch, _ := mcmc.NewChains(m, 5, rand.New(rand.NewPCG(1, 2)))\n" +
+		"s := &Stuck{}\n" +
+		"err := mcmc.Run(context.Background(), s, m, ch, 2, 1, nil)\n" +
+		"fmt.Println(s.calls, err)"
+	done := execAsync(e, context.Background(), code)
+	c.event("stopped")
+	top := c.topFrame()
+	if top["name"] != "Sample" || top["line"] != float64(4) {
+		t.Fatalf("top frame = %v, want Sample at line 4", top)
+	}
+	locals := c.scope(top["id"], "Locals")
+	chains := c.variable(locals, "ch")
+	if v, _ := chains["value"].(string); !strings.Contains(v, "Chains") {
+		t.Fatalf("ch = %v, want the library's *mcmc.Chains", chains)
+	}
+	if r := c.do("evaluate", map[string]any{"expression": "ch.Len() + s.calls", "frameId": top["id"]}, true); r["result"] != "6" {
+		t.Fatalf("evaluate ch.Len() + s.calls = %v, want 6 (5 chains, first call)", r)
+	}
+	c.do("continue", map[string]any{"threadId": 1}, true)
+	c.event("stopped") // the second call of Sample
+	c.do("setBreakpoints", map[string]any{"source": map[string]any{"path": declPath}, "breakpoints": []any{}}, true)
+	c.do("continue", map[string]any{"threadId": 1}, true)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Breakpoints in cells that use other packages' types where yaegi's
+// debugger had no code for them (a parameter, a result, a struct field,
+// a named type's definition, a composite literal): setting one crashed
+// the process. Each cell stops at its breakpoint and runs on.
+func TestDebugBreakpointsWithPackageTypes(t *testing.T) {
+	skipRace(t)
+	for _, tc := range []struct {
+		name, decl, call string
+		line             int
+	}{
+		{"parameter", "func secs(d time.Duration) float64 {\n\tk := d.Seconds()\n\treturn k\n}", "fmt.Println(secs(time.Second))", 2},
+		{"result and pointer", "func grow(b *strings.Builder) time.Duration {\n\tb.WriteString(\"x\")\n\treturn time.Duration(b.Len())\n}", "var b strings.Builder\nfmt.Println(grow(&b))", 3},
+		{"struct field and named type", "type span time.Duration\ntype run struct{ d time.Duration }\nfunc (r run) twice() span {\n\ts := span(2 * r.d)\n\treturn s\n}", "fmt.Println(run{time.Second}.twice())", 4},
+		{"composite", "func durs() []time.Duration {\n\tds := []time.Duration{time.Second, time.Minute}\n\treturn ds\n}", "fmt.Println(durs())", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newExec(t)
+			c := newDebugClient(t, e)
+			c.setup(tc.decl, tc.line)
+			run(t, e, tc.decl)
+			done := execAsync(e, context.Background(), tc.call)
+			c.event("stopped")
+			if top := c.topFrame(); top["line"] != float64(tc.line) {
+				t.Fatalf("stopped at %v, want line %d", top, tc.line)
+			}
+			c.do("continue", map[string]any{"threadId": 1}, true)
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

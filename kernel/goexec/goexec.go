@@ -320,6 +320,7 @@ func (e *Executor) init() error {
 		return fmt.Errorf("goexec: pre-importing packages: %w", err)
 	}
 	e.in = in
+	e.dbg.aliases = map[string]bool{} // declared in the old interpreter
 	e.src.reset(in.FileSet())
 	e.runner, _ = newRunner(in)
 	e.unfinished = nil
