@@ -55,8 +55,9 @@ func (c *ckpt) fields() []ckptField {
 	}
 }
 
-// writeFields writes the values of fs to w in order.
-func writeFields(w *statebin.Writer, fs []ckptField) {
+// writeFields writes the values of fs to w in order. It fails only for a
+// field of a type it does not know (a mistake in fields).
+func writeFields(w *statebin.Writer, fs []ckptField) error {
 	for _, f := range fs {
 		switch v := f.v.(type) {
 		case *int:
@@ -92,9 +93,10 @@ func writeFields(w *statebin.Writer, fs []ckptField) {
 				w.Floats(s.Seconds)
 			}
 		default:
-			panic(fmt.Sprintf("learn: checkpoint field %q of unhandled type %T", f.name, f.v))
+			return fmt.Errorf("checkpoint field %q of unhandled type %T", f.name, f.v)
 		}
 	}
+	return nil
 }
 
 // readFields reads the values of fs from r in order, stopping at the
@@ -135,7 +137,7 @@ func readFields(r *statebin.Reader, fs []ckptField, maxCount int) {
 				*v = append(*v, readSeries(r, f.item))
 			}
 		default:
-			panic(fmt.Sprintf("learn: checkpoint field %q of unhandled type %T", f.name, f.v))
+			r.Fail(f.name, "unhandled field type %T", f.v)
 		}
 	}
 }

@@ -190,7 +190,9 @@ func (r *Run) encode() ([]byte, error) {
 	}
 	w := new(statebin.Writer)
 	w.String("learn.Run/1")
-	writeFields(w, c.fields())
+	if err := writeFields(w, c.fields()); err != nil {
+		return nil, err
+	}
 	out := make([]byte, 8, 8+len(w.Bytes())+4)
 	copy(out, ckptMagic)
 	binary.LittleEndian.PutUint32(out[4:], ckptVersion)
