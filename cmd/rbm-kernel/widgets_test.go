@@ -325,14 +325,17 @@ again.Value()`)
 	// A worker that dies between cells (a panic on a goroutine of compiled
 	// code) takes its comms with it: the front end is told at once.
 	again := opened(msgs)["LabelModel"]
-	// (The worker may die before the cell has ended, or after: either way
-	// its comms are closed.)
-	msgs, _ = s.executeAny(`die := func() { panic("the worker dies") }
-time.AfterFunc(time.Millisecond, die)`)
-	isClose := func(m frameMsg) bool { return m.typ == "comm_close" && m.content["comm_id"] == again }
-	if !slices.ContainsFunc(msgs, isClose) {
-		s.next(s.iopubC, "comm_close of the label after the worker died", isClose)
-	}
+	// The worker may die while the cell runs, or after it: the comm_close
+	// then has the cell's request as parent, or the front end's last comm
+	// message (even before the cell's idle status, when the death comes
+	// between the cell's end and its idle), so it is awaited whatever its
+	// parent.
+	s.send(s.shell, "execute_request", map[string]any{"code": `die := func() { panic("the worker dies") }
+time.AfterFunc(time.Millisecond, die)`, "silent": false, "store_history": true,
+		"user_expressions": map[string]any{}, "allow_stdin": false, "stop_on_error": true})
+	s.next(s.iopubC, "comm_close of the label after the worker died", func(m frameMsg) bool {
+		return m.typ == "comm_close" && m.content["comm_id"] == again
+	})
 	if c := s.commInfo(""); len(c) != 0 {
 		t.Errorf("comms open after the worker died: %v", c)
 	}
