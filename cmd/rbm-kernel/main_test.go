@@ -238,43 +238,36 @@ func (nopExec) Reset() error                                    { return nil }
 
 // TestKernelCommandSignals runs the kernel command in process on a real
 // connection file: it listens, survives SIGINT, and ends cleanly (status
-// 0) on SIGTERM.
+// 0) on SIGTERM. The sockets are Unix sockets in the test's own folder
+// (connFile), so that only this kernel can be listening there: a signal
+// sent before the kernel installs its handlers would end the test binary
+// (TCP ports picked free and then released could be taken, and answered,
+// by another process first).
 func TestKernelCommandSignals(t *testing.T) {
-	var ports []int
-	for range 5 {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-		l.Close() // free for the kernel
-	}
-	file := filepath.Join(t.TempDir(), "conn.json")
-	js := fmt.Sprintf(`{"transport":"tcp","ip":"127.0.0.1","shell_port":%d,"control_port":%d,"stdin_port":%d,`+
-		`"iopub_port":%d,"hb_port":%d,"key":"k","signature_scheme":"hmac-sha256"}`, ports[0], ports[1], ports[2], ports[3], ports[4])
-	if err := os.WriteFile(file, []byte(js), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	e, _, errb := testEnv(nil)
+	file, ci := connFile(t)
+	e, _, _ := testEnv(nil)
+	stderr := &lockedBuffer{}
+	e.stderr = stderr
 	e.newExecutor = func() (kernel.Executor, error) { return nopExec{}, nil }
 	code := make(chan int, 1)
 	go func() { code <- run(e, []string{"kernel", "--connection-file", file}) }()
 
-	// Once the shell port accepts, the signal handlers are installed.
-	addr := fmt.Sprintf("127.0.0.1:%d", ports[0])
-	deadline := time.Now().Add(20 * time.Second)
+	// Once the shell socket accepts, the signal handlers are installed
+	// (runKernel installs them before it binds).
+	shell := strings.TrimPrefix(endpoint(ci, ci.ShellPort), "ipc://")
+	deadline := time.Now().Add(startDeadline)
 	for {
-		c, err := net.Dial("tcp", addr)
+		c, err := net.Dial("unix", shell)
 		if err == nil {
 			c.Close()
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("kernel never listened on %s: %v (stderr %s)", addr, err, errb)
+			t.Fatalf("kernel never listened on %s: %v (stderr %s)", shell, err, stderr)
 		}
 		select {
 		case c := <-code:
-			t.Fatalf("kernel exited with %d: %s", c, errb)
+			t.Fatalf("kernel exited with %d: %s", c, stderr)
 		default:
 		}
 		runtime.Gosched()
@@ -288,9 +281,9 @@ func TestKernelCommandSignals(t *testing.T) {
 	select {
 	case c := <-code:
 		if c != 0 {
-			t.Errorf("exit status %d after SIGTERM, want 0; stderr %s", c, errb)
+			t.Errorf("exit status %d after SIGTERM, want 0; stderr %s", c, stderr)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(startDeadline):
 		t.Fatal("kernel did not end on SIGTERM")
 	}
 }

@@ -1,119 +1,16 @@
 package main
 
 import (
-	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/go-zeromq/zmq4"
-	"github.com/rbm-kernel/rbm-kernel/kernel"
-	"github.com/rbm-kernel/rbm-kernel/kernel/worker"
 )
-
-// frameMsg is one message read from a socket, with its buffers.
-type frameMsg struct {
-	typ     string
-	id      string // msg_id
-	parent  string // the parent's msg_id
-	meta    map[string]any
-	content map[string]any
-	buffers [][]byte
-}
-
-// readFrames moves the messages of s to out until s is closed.
-func readFrames(s zmq4.Socket, out chan<- frameMsg) {
-	for {
-		m, err := s.Recv()
-		if err != nil {
-			close(out)
-			return
-		}
-		for i, f := range m.Frames {
-			if string(f) != "<IDS|MSG>" || len(m.Frames) < i+6 {
-				continue
-			}
-			var hdr, par map[string]any
-			var w frameMsg
-			if errors.Join(json.Unmarshal(m.Frames[i+2], &hdr), json.Unmarshal(m.Frames[i+3], &par),
-				json.Unmarshal(m.Frames[i+4], &w.meta), json.Unmarshal(m.Frames[i+5], &w.content)) == nil {
-				w.typ, _ = hdr["msg_type"].(string)
-				w.id, _ = hdr["msg_id"].(string)
-				w.parent, _ = par["msg_id"].(string)
-				w.buffers = m.Frames[i+6:]
-				out <- w
-			}
-			break
-		}
-	}
-}
-
-// widgetSession is a Jupyter client of a kernel whose cells run in a
-// worker process.
-type widgetSession struct {
-	t                     testing.TB
-	key                   string
-	shell, control, iopub zmq4.Socket
-	shellC, iopubC        chan frameMsg
-	code                  chan int
-	stderr                *lockedBuffer
-}
-
-var msgSeq atomic.Int64
-
-// send sends a signed message with buffers and returns its msg_id.
-func (s *widgetSession) send(sock zmq4.Socket, msgType string, content any, buffers ...[]byte) string {
-	s.t.Helper()
-	id := fmt.Sprintf("%s-%d", msgType, msgSeq.Add(1))
-	header, _ := json.Marshal(map[string]any{"msg_id": id, "session": "widgets-test", "username": "test",
-		"date": time.Now().UTC().Format(time.RFC3339Nano), "msg_type": msgType, "version": "5.3"})
-	c, _ := json.Marshal(content)
-	parts := [][]byte{header, []byte("{}"), []byte("{}"), c}
-	mac := hmac.New(sha256.New, []byte(s.key))
-	for _, p := range parts {
-		mac.Write(p)
-	}
-	frames := append([][]byte{[]byte("<IDS|MSG>"), []byte(hex.EncodeToString(mac.Sum(nil)))}, parts...)
-	if err := sock.Send(zmq4.NewMsgFrom(append(frames, buffers...)...)); err != nil {
-		s.t.Fatalf("send %s: %v", msgType, err)
-	}
-	return id
-}
-
-// next returns the next message of ch that match accepts.
-func (s *widgetSession) next(ch <-chan frameMsg, what string, match func(frameMsg) bool) frameMsg {
-	s.t.Helper()
-	deadline := time.After(startDeadline)
-	for {
-		select {
-		case m, ok := <-ch:
-			if !ok {
-				s.t.Fatalf("%s: the socket closed; stderr:\n%s", what, s.stderr)
-			}
-			if match(m) {
-				return m
-			}
-		case c := <-s.code:
-			s.t.Fatalf("%s: the kernel ended with status %d; stderr:\n%s", what, c, s.stderr)
-		case <-deadline:
-			s.t.Fatalf("%s: nothing within %v; stderr:\n%s", what, startDeadline, s.stderr)
-		}
-	}
-}
 
 // execute runs code, which must succeed, and returns the iopub messages
 // of the request up to its idle status.
-func (s *widgetSession) execute(code string) []frameMsg {
+func (s *socketSession) execute(code string) []frameMsg {
 	s.t.Helper()
 	msgs, reply := s.executeAny(code)
 	if reply["status"] != "ok" {
@@ -124,7 +21,7 @@ func (s *widgetSession) execute(code string) []frameMsg {
 
 // executeAny runs code and returns the iopub messages of the request up
 // to its idle status, and the execute_reply's content.
-func (s *widgetSession) executeAny(code string) ([]frameMsg, map[string]any) {
+func (s *socketSession) executeAny(code string) ([]frameMsg, map[string]any) {
 	s.t.Helper()
 	id := s.send(s.shell, "execute_request", map[string]any{"code": code, "silent": false, "store_history": true,
 		"user_expressions": map[string]any{}, "allow_stdin": false, "stop_on_error": true})
@@ -178,7 +75,7 @@ func opened(msgs []frameMsg) map[string]string {
 
 // commMsg waits for a comm_msg on iopub to comm id whose data's method is
 // method.
-func (s *widgetSession) commMsg(id, method string) frameMsg {
+func (s *socketSession) commMsg(id, method string) frameMsg {
 	s.t.Helper()
 	return s.next(s.iopubC, method+" on "+id, func(m frameMsg) bool {
 		d, _ := m.content["data"].(map[string]any)
@@ -187,7 +84,7 @@ func (s *widgetSession) commMsg(id, method string) frameMsg {
 }
 
 // commInfo returns comm_info_reply's comms for target.
-func (s *widgetSession) commInfo(target string) map[string]any {
+func (s *socketSession) commInfo(target string) map[string]any {
 	s.t.Helper()
 	content := map[string]any{}
 	if target != "" {
@@ -200,64 +97,6 @@ func (s *widgetSession) commInfo(target string) map[string]any {
 		s.t.Fatalf("comm_info_reply %v", r.content)
 	}
 	return comms
-}
-
-// startWidgetSession starts the kernel command with cells in a worker
-// process, connects a client and waits until iopub is subscribed.
-func startWidgetSession(t testing.TB) *widgetSession {
-	file, ci := connFile(t)
-	e, _, _ := testEnv(nil)
-	stderr := &lockedBuffer{}
-	e.stderr = stderr
-	e.newExecutor = func() (kernel.Executor, error) {
-		return worker.NewClient(worker.Options{Command: func() *exec.Cmd {
-			cmd := exec.Command(os.Args[0], "-test.run=^$")
-			cmd.Env = append(os.Environ(), workerEnv+"=1")
-			return cmd
-		}, Log: stderr})
-	}
-	s := &widgetSession{t: t, key: ci.Key, shellC: make(chan frameMsg, 64), iopubC: make(chan frameMsg, 1024),
-		code: make(chan int, 1), stderr: stderr}
-	go func() { s.code <- run(e, []string{"kernel", "--connection-file", file}) }()
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	retry := []zmq4.Option{zmq4.WithDialerRetry(10 * time.Millisecond),
-		zmq4.WithDialerMaxRetries(int(startDeadline / (10 * time.Millisecond)))}
-	s.shell, s.control, s.iopub = zmq4.NewDealer(ctx, retry...), zmq4.NewDealer(ctx, retry...), zmq4.NewSub(ctx, retry...)
-	for _, d := range []struct {
-		s    zmq4.Socket
-		port int
-	}{{s.shell, ci.ShellPort}, {s.control, ci.ControlPort}, {s.iopub, ci.IOPubPort}} {
-		if err := d.s.Dial(endpoint(ci, d.port)); err != nil {
-			t.Fatalf("dial: %v", err)
-		}
-		t.Cleanup(func() { d.s.Close() })
-	}
-	if err := s.iopub.SetOption(zmq4.OptionSubscribe, ""); err != nil {
-		t.Fatal(err)
-	}
-	go readFrames(s.shell, s.shellC)
-	go readFrames(s.iopub, s.iopubC)
-	controlC := make(chan frameMsg, 16)
-	go readFrames(s.control, controlC)
-	for subscribed := false; !subscribed; {
-		id := s.send(s.shell, "kernel_info_request", map[string]any{})
-		s.next(s.shellC, "kernel_info_reply", func(m frameMsg) bool { return m.parent == id })
-		select {
-		case <-s.iopubC:
-			subscribed = true
-		case <-time.After(100 * time.Millisecond): // ask again: not a wait for an event
-		}
-	}
-	t.Cleanup(func() {
-		s.send(s.control, "shutdown_request", map[string]any{"restart": false})
-		select {
-		case <-s.code:
-		case <-time.After(startDeadline):
-			t.Errorf("the kernel did not end after shutdown_request")
-		}
-	})
-	return s
 }
 
 // TestWidgetsOverSockets drives widgets as JupyterLab's widget manager
@@ -275,7 +114,7 @@ func TestWidgetsOverSockets(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a worker process")
 	}
-	s := startWidgetSession(t)
+	s := startSocketSession(t)
 	if c := s.commInfo(""); len(c) != 0 {
 		t.Fatalf("comms open at start: %v", c)
 	}
@@ -486,14 +325,17 @@ again.Value()`)
 	// A worker that dies between cells (a panic on a goroutine of compiled
 	// code) takes its comms with it: the front end is told at once.
 	again := opened(msgs)["LabelModel"]
-	// (The worker may die before the cell has ended, or after: either way
-	// its comms are closed.)
-	msgs, _ = s.executeAny(`die := func() { panic("the worker dies") }
-time.AfterFunc(time.Millisecond, die)`)
-	isClose := func(m frameMsg) bool { return m.typ == "comm_close" && m.content["comm_id"] == again }
-	if !slices.ContainsFunc(msgs, isClose) {
-		s.next(s.iopubC, "comm_close of the label after the worker died", isClose)
-	}
+	// The worker may die while the cell runs, or after it: the comm_close
+	// then has the cell's request as parent, or the front end's last comm
+	// message (even before the cell's idle status, when the death comes
+	// between the cell's end and its idle), so it is awaited whatever its
+	// parent.
+	s.send(s.shell, "execute_request", map[string]any{"code": `die := func() { panic("the worker dies") }
+time.AfterFunc(time.Millisecond, die)`, "silent": false, "store_history": true,
+		"user_expressions": map[string]any{}, "allow_stdin": false, "stop_on_error": true})
+	s.next(s.iopubC, "comm_close of the label after the worker died", func(m frameMsg) bool {
+		return m.typ == "comm_close" && m.content["comm_id"] == again
+	})
 	if c := s.commInfo(""); len(c) != 0 {
 		t.Errorf("comms open after the worker died: %v", c)
 	}
@@ -505,7 +347,7 @@ time.AfterFunc(time.Millisecond, die)`)
 // the kernel process, the worker and back. It reports the p50, p90 and
 // p99 of the round trips in ms (bench/widgets.sh runs it).
 func BenchmarkWidgetRoundTrip(b *testing.B) {
-	s := startWidgetSession(b)
+	s := startSocketSession(b)
 	msgs := s.execute(`s := widgets.NewIntSlider("k", 0, 0, 1000000)
 l := widgets.NewLabel("")
 s.OnChange(func(v int) { l.SetValue(fmt.Sprint(v)) })

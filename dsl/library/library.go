@@ -434,7 +434,10 @@ func defaultPart(kind dsl.Kind, name string, given map[string]any) *dsl.Part {
 // initializer, because items (tempered) look up others.
 var index map[dsl.Kind]map[string]*item
 
-func init() {
+func init() { indexItems() }
+
+// indexItems fills index from items.
+func indexItems() {
 	index = map[dsl.Kind]map[string]*item{}
 	for i := range items {
 		it := &items[i]

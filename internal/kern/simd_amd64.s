@@ -2,149 +2,67 @@
 
 #include "textflag.h"
 
+// SPLAT8 defines the 32-byte read-only symbol sym<> holding the 4-byte
+// value v in each of its 8 lanes.
+#define SPLAT8(sym, v) \
+	DATA sym<>+0(SB)/4, v \
+	DATA sym<>+4(SB)/4, v \
+	DATA sym<>+8(SB)/4, v \
+	DATA sym<>+12(SB)/4, v \
+	DATA sym<>+16(SB)/4, v \
+	DATA sym<>+20(SB)/4, v \
+	DATA sym<>+24(SB)/4, v \
+	DATA sym<>+28(SB)/4, v \
+	GLOBL sym<>(SB), RODATA|NOPTR, $32
+
+// SPLAT4 defines the 32-byte read-only symbol sym<> holding the 8-byte
+// value v in each of its 4 lanes.
+#define SPLAT4(sym, v) \
+	DATA sym<>+0(SB)/8, v \
+	DATA sym<>+8(SB)/8, v \
+	DATA sym<>+16(SB)/8, v \
+	DATA sym<>+24(SB)/8, v \
+	GLOBL sym<>(SB), RODATA|NOPTR, $32
+
 // Constants of the float32 sigmoid, each repeated in 8 lanes (32 bytes).
 // 0x7fffffff: |x| mask
-DATA abs<>+0(SB)/4, $0x7fffffff
-DATA abs<>+4(SB)/4, $0x7fffffff
-DATA abs<>+8(SB)/4, $0x7fffffff
-DATA abs<>+12(SB)/4, $0x7fffffff
-DATA abs<>+16(SB)/4, $0x7fffffff
-DATA abs<>+20(SB)/4, $0x7fffffff
-DATA abs<>+24(SB)/4, $0x7fffffff
-DATA abs<>+28(SB)/4, $0x7fffffff
-GLOBL abs<>(SB), RODATA|NOPTR, $32
+SPLAT8(abs, $0x7fffffff)
 
 // 1
-DATA one<>+0(SB)/4, $0x3f800000
-DATA one<>+4(SB)/4, $0x3f800000
-DATA one<>+8(SB)/4, $0x3f800000
-DATA one<>+12(SB)/4, $0x3f800000
-DATA one<>+16(SB)/4, $0x3f800000
-DATA one<>+20(SB)/4, $0x3f800000
-DATA one<>+24(SB)/4, $0x3f800000
-DATA one<>+28(SB)/4, $0x3f800000
-GLOBL one<>(SB), RODATA|NOPTR, $32
+SPLAT8(one, $0x3f800000)
 
 // 87.33654 ≈ ln 2¹²⁶: below e^{−87.33654} ≈ 2⁻¹²⁶ a float32 is not normal
-DATA zmax<>+0(SB)/4, $0x42aeac50
-DATA zmax<>+4(SB)/4, $0x42aeac50
-DATA zmax<>+8(SB)/4, $0x42aeac50
-DATA zmax<>+12(SB)/4, $0x42aeac50
-DATA zmax<>+16(SB)/4, $0x42aeac50
-DATA zmax<>+20(SB)/4, $0x42aeac50
-DATA zmax<>+24(SB)/4, $0x42aeac50
-DATA zmax<>+28(SB)/4, $0x42aeac50
-GLOBL zmax<>(SB), RODATA|NOPTR, $32
+SPLAT8(zmax, $0x42aeac50)
 
 // log₂ e
-DATA log2e<>+0(SB)/4, $0x3fb8aa3b
-DATA log2e<>+4(SB)/4, $0x3fb8aa3b
-DATA log2e<>+8(SB)/4, $0x3fb8aa3b
-DATA log2e<>+12(SB)/4, $0x3fb8aa3b
-DATA log2e<>+16(SB)/4, $0x3fb8aa3b
-DATA log2e<>+20(SB)/4, $0x3fb8aa3b
-DATA log2e<>+24(SB)/4, $0x3fb8aa3b
-DATA log2e<>+28(SB)/4, $0x3fb8aa3b
-GLOBL log2e<>(SB), RODATA|NOPTR, $32
+SPLAT8(log2e, $0x3fb8aa3b)
 
 // ln 2 in two parts: 0.693359375 (9 significant bits, kf·ln2hi exact)
-DATA ln2hi<>+0(SB)/4, $0x3f318000
-DATA ln2hi<>+4(SB)/4, $0x3f318000
-DATA ln2hi<>+8(SB)/4, $0x3f318000
-DATA ln2hi<>+12(SB)/4, $0x3f318000
-DATA ln2hi<>+16(SB)/4, $0x3f318000
-DATA ln2hi<>+20(SB)/4, $0x3f318000
-DATA ln2hi<>+24(SB)/4, $0x3f318000
-DATA ln2hi<>+28(SB)/4, $0x3f318000
-GLOBL ln2hi<>(SB), RODATA|NOPTR, $32
+SPLAT8(ln2hi, $0x3f318000)
 
 // and ln 2 − 0.693359375
-DATA ln2lo<>+0(SB)/4, $0xb95e8083
-DATA ln2lo<>+4(SB)/4, $0xb95e8083
-DATA ln2lo<>+8(SB)/4, $0xb95e8083
-DATA ln2lo<>+12(SB)/4, $0xb95e8083
-DATA ln2lo<>+16(SB)/4, $0xb95e8083
-DATA ln2lo<>+20(SB)/4, $0xb95e8083
-DATA ln2lo<>+24(SB)/4, $0xb95e8083
-DATA ln2lo<>+28(SB)/4, $0xb95e8083
-GLOBL ln2lo<>(SB), RODATA|NOPTR, $32
+SPLAT8(ln2lo, $0xb95e8083)
 
 // 1/7!
-DATA c7<>+0(SB)/4, $0x39500d01
-DATA c7<>+4(SB)/4, $0x39500d01
-DATA c7<>+8(SB)/4, $0x39500d01
-DATA c7<>+12(SB)/4, $0x39500d01
-DATA c7<>+16(SB)/4, $0x39500d01
-DATA c7<>+20(SB)/4, $0x39500d01
-DATA c7<>+24(SB)/4, $0x39500d01
-DATA c7<>+28(SB)/4, $0x39500d01
-GLOBL c7<>(SB), RODATA|NOPTR, $32
+SPLAT8(c7, $0x39500d01)
 
 // 1/6!
-DATA c6<>+0(SB)/4, $0x3ab60b61
-DATA c6<>+4(SB)/4, $0x3ab60b61
-DATA c6<>+8(SB)/4, $0x3ab60b61
-DATA c6<>+12(SB)/4, $0x3ab60b61
-DATA c6<>+16(SB)/4, $0x3ab60b61
-DATA c6<>+20(SB)/4, $0x3ab60b61
-DATA c6<>+24(SB)/4, $0x3ab60b61
-DATA c6<>+28(SB)/4, $0x3ab60b61
-GLOBL c6<>(SB), RODATA|NOPTR, $32
+SPLAT8(c6, $0x3ab60b61)
 
 // 1/5!
-DATA c5<>+0(SB)/4, $0x3c088889
-DATA c5<>+4(SB)/4, $0x3c088889
-DATA c5<>+8(SB)/4, $0x3c088889
-DATA c5<>+12(SB)/4, $0x3c088889
-DATA c5<>+16(SB)/4, $0x3c088889
-DATA c5<>+20(SB)/4, $0x3c088889
-DATA c5<>+24(SB)/4, $0x3c088889
-DATA c5<>+28(SB)/4, $0x3c088889
-GLOBL c5<>(SB), RODATA|NOPTR, $32
+SPLAT8(c5, $0x3c088889)
 
 // 1/4!
-DATA c4<>+0(SB)/4, $0x3d2aaaab
-DATA c4<>+4(SB)/4, $0x3d2aaaab
-DATA c4<>+8(SB)/4, $0x3d2aaaab
-DATA c4<>+12(SB)/4, $0x3d2aaaab
-DATA c4<>+16(SB)/4, $0x3d2aaaab
-DATA c4<>+20(SB)/4, $0x3d2aaaab
-DATA c4<>+24(SB)/4, $0x3d2aaaab
-DATA c4<>+28(SB)/4, $0x3d2aaaab
-GLOBL c4<>(SB), RODATA|NOPTR, $32
+SPLAT8(c4, $0x3d2aaaab)
 
 // 1/3!
-DATA c3<>+0(SB)/4, $0x3e2aaaab
-DATA c3<>+4(SB)/4, $0x3e2aaaab
-DATA c3<>+8(SB)/4, $0x3e2aaaab
-DATA c3<>+12(SB)/4, $0x3e2aaaab
-DATA c3<>+16(SB)/4, $0x3e2aaaab
-DATA c3<>+20(SB)/4, $0x3e2aaaab
-DATA c3<>+24(SB)/4, $0x3e2aaaab
-DATA c3<>+28(SB)/4, $0x3e2aaaab
-GLOBL c3<>(SB), RODATA|NOPTR, $32
+SPLAT8(c3, $0x3e2aaaab)
 
 // 1/2!
-DATA c2<>+0(SB)/4, $0x3f000000
-DATA c2<>+4(SB)/4, $0x3f000000
-DATA c2<>+8(SB)/4, $0x3f000000
-DATA c2<>+12(SB)/4, $0x3f000000
-DATA c2<>+16(SB)/4, $0x3f000000
-DATA c2<>+20(SB)/4, $0x3f000000
-DATA c2<>+24(SB)/4, $0x3f000000
-DATA c2<>+28(SB)/4, $0x3f000000
-GLOBL c2<>(SB), RODATA|NOPTR, $32
+SPLAT8(c2, $0x3f000000)
 
 // 127, the float32 exponent bias (int32)
-DATA bias127<>+0(SB)/4, $0x0000007f
-DATA bias127<>+4(SB)/4, $0x0000007f
-DATA bias127<>+8(SB)/4, $0x0000007f
-DATA bias127<>+12(SB)/4, $0x0000007f
-DATA bias127<>+16(SB)/4, $0x0000007f
-DATA bias127<>+20(SB)/4, $0x0000007f
-DATA bias127<>+24(SB)/4, $0x0000007f
-DATA bias127<>+28(SB)/4, $0x0000007f
-GLOBL bias127<>(SB), RODATA|NOPTR, $32
+SPLAT8(bias127, $0x0000007f)
 
 
 // SIGMOID computes, for the 8 float32 lanes of Y0 (x = input + bias), Y6 =
@@ -182,6 +100,14 @@ GLOBL bias127<>(SB), RODATA|NOPTR, $32
 	VADDPS       Y15, Y4, Y4 \
 	VDIVPS       Y4, Y6, Y6
 
+// SIGMOID_STEP sets the 8 float32 lanes at (DI) to σ of themselves plus
+// the 8 lanes at (DX) (SIGMOID), leaving the result in Y6 too.
+#define SIGMOID_STEP \
+	VMOVUPS (DI), Y0 \
+	VADDPS  (DX), Y0, Y0 \
+	SIGMOID \
+	VMOVUPS Y6, (DI)
+
 // func sigmoidAVX2(p, bias *float32, n int)
 TEXT ·sigmoidAVX2(SB), NOSPLIT, $0-24
 	MOVQ    p+0(FP), DI
@@ -193,10 +119,7 @@ TEXT ·sigmoidAVX2(SB), NOSPLIT, $0-24
 sigLoop:
 	CMPQ    CX, $8
 	JL      sigDone
-	VMOVUPS (DI), Y0
-	VADDPS  (DX), Y0, Y0
-	SIGMOID
-	VMOVUPS Y6, (DI)
+	SIGMOID_STEP
 	ADDQ    $32, DI
 	ADDQ    $32, DX
 	SUBQ    $8, CX
@@ -219,10 +142,7 @@ TEXT ·sigmoidBernoulliAVX2(SB), NOSPLIT, $0-40
 sbLoop:
 	CMPQ    CX, $8
 	JL      sbDone
-	VMOVUPS (DI), Y0
-	VADDPS  (DX), Y0, Y0
-	SIGMOID
-	VMOVUPS Y6, (DI)
+	SIGMOID_STEP
 	VCMPPS  $0x1e, (R8), Y6, Y8
 	VANDPS  Y15, Y8, Y8
 	VMOVUPS Y8, (R9)
@@ -257,87 +177,39 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-4
 
 // Constants of the float64 sigmoid, each repeated in 4 lanes (32 bytes).
 // |x| mask
-DATA abs64<>+0(SB)/8, $0x7fffffffffffffff
-DATA abs64<>+8(SB)/8, $0x7fffffffffffffff
-DATA abs64<>+16(SB)/8, $0x7fffffffffffffff
-DATA abs64<>+24(SB)/8, $0x7fffffffffffffff
-GLOBL abs64<>(SB), RODATA|NOPTR, $32
+SPLAT4(abs64, $0x7fffffffffffffff)
 
 // 1
-DATA one64<>+0(SB)/8, $0x3ff0000000000000
-DATA one64<>+8(SB)/8, $0x3ff0000000000000
-DATA one64<>+16(SB)/8, $0x3ff0000000000000
-DATA one64<>+24(SB)/8, $0x3ff0000000000000
-GLOBL one64<>(SB), RODATA|NOPTR, $32
+SPLAT4(one64, $0x3ff0000000000000)
 
 // 708: z = max(−|x|, −708) = −min(|x|, 708)
-DATA lim64<>+0(SB)/8, $0x4086200000000000
-DATA lim64<>+8(SB)/8, $0x4086200000000000
-DATA lim64<>+16(SB)/8, $0x4086200000000000
-DATA lim64<>+24(SB)/8, $0x4086200000000000
-GLOBL lim64<>(SB), RODATA|NOPTR, $32
+SPLAT4(lim64, $0x4086200000000000)
 
 // 64/ln 2
-DATA c64x<>+0(SB)/8, $0x40571547652b82fe
-DATA c64x<>+8(SB)/8, $0x40571547652b82fe
-DATA c64x<>+16(SB)/8, $0x40571547652b82fe
-DATA c64x<>+24(SB)/8, $0x40571547652b82fe
-GLOBL c64x<>(SB), RODATA|NOPTR, $32
+SPLAT4(c64x, $0x40571547652b82fe)
 
 // 1.5·2⁵², whose addition rounds to an integer
-DATA shift64<>+0(SB)/8, $0x4338000000000000
-DATA shift64<>+8(SB)/8, $0x4338000000000000
-DATA shift64<>+16(SB)/8, $0x4338000000000000
-DATA shift64<>+24(SB)/8, $0x4338000000000000
-GLOBL shift64<>(SB), RODATA|NOPTR, $32
+SPLAT4(shift64, $0x4338000000000000)
 
 // ln2/64 in two parts
-DATA ln2a<>+0(SB)/8, $0x3f862e42fec00000
-DATA ln2a<>+8(SB)/8, $0x3f862e42fec00000
-DATA ln2a<>+16(SB)/8, $0x3f862e42fec00000
-DATA ln2a<>+24(SB)/8, $0x3f862e42fec00000
-GLOBL ln2a<>(SB), RODATA|NOPTR, $32
+SPLAT4(ln2a, $0x3f862e42fec00000)
 
-DATA ln2b<>+0(SB)/8, $0x3d9d1cf79abc9e3b
-DATA ln2b<>+8(SB)/8, $0x3d9d1cf79abc9e3b
-DATA ln2b<>+16(SB)/8, $0x3d9d1cf79abc9e3b
-DATA ln2b<>+24(SB)/8, $0x3d9d1cf79abc9e3b
-GLOBL ln2b<>(SB), RODATA|NOPTR, $32
+SPLAT4(ln2b, $0x3d9d1cf79abc9e3b)
 
 // 1/120
-DATA d120<>+0(SB)/8, $0x3f81111111111111
-DATA d120<>+8(SB)/8, $0x3f81111111111111
-DATA d120<>+16(SB)/8, $0x3f81111111111111
-DATA d120<>+24(SB)/8, $0x3f81111111111111
-GLOBL d120<>(SB), RODATA|NOPTR, $32
+SPLAT4(d120, $0x3f81111111111111)
 
 // 1/24
-DATA d24<>+0(SB)/8, $0x3fa5555555555555
-DATA d24<>+8(SB)/8, $0x3fa5555555555555
-DATA d24<>+16(SB)/8, $0x3fa5555555555555
-DATA d24<>+24(SB)/8, $0x3fa5555555555555
-GLOBL d24<>(SB), RODATA|NOPTR, $32
+SPLAT4(d24, $0x3fa5555555555555)
 
 // 1/6
-DATA d6<>+0(SB)/8, $0x3fc5555555555555
-DATA d6<>+8(SB)/8, $0x3fc5555555555555
-DATA d6<>+16(SB)/8, $0x3fc5555555555555
-DATA d6<>+24(SB)/8, $0x3fc5555555555555
-GLOBL d6<>(SB), RODATA|NOPTR, $32
+SPLAT4(d6, $0x3fc5555555555555)
 
 // 1/2
-DATA half64<>+0(SB)/8, $0x3fe0000000000000
-DATA half64<>+8(SB)/8, $0x3fe0000000000000
-DATA half64<>+16(SB)/8, $0x3fe0000000000000
-DATA half64<>+24(SB)/8, $0x3fe0000000000000
-GLOBL half64<>(SB), RODATA|NOPTR, $32
+SPLAT4(half64, $0x3fe0000000000000)
 
 // 63, the table index mask
-DATA m63<>+0(SB)/8, $0x000000000000003f
-DATA m63<>+8(SB)/8, $0x000000000000003f
-DATA m63<>+16(SB)/8, $0x000000000000003f
-DATA m63<>+24(SB)/8, $0x000000000000003f
-GLOBL m63<>(SB), RODATA|NOPTR, $32
+SPLAT4(m63, $0x000000000000003f)
 
 
 // SIGMOID64 computes, for the 4 float64 lanes of Y0 (v = input + bias),
@@ -385,28 +257,40 @@ GLOBL m63<>(SB), RODATA|NOPTR, $32
 	VADDPD    Y15, Y4, Y4 \
 	VDIVPD    Y4, Y6, Y6
 
+// SIGMOID64_SETUP keeps n (CX) in BX and loads the registers that
+// SIGMOID64 and SIGMOID64_STEP read: R10, Y15 and Y14 (708 in every lane).
+#define SIGMOID64_SETUP \
+	MOVQ    CX, BX \
+	LEAQ    ·exp2Table(SB), R10 \
+	VMOVUPD one64<>(SB), Y15 \
+	VMOVUPD lim64<>(SB), Y14
+
+// SIGMOID64_STEP sets the 4 float64 lanes at (DI) to σ of themselves
+// plus the 4 lanes at (DX) (SIGMOID64), leaving the result in Y6 too;
+// first it jumps to done, changing nothing, if any lane's |v| exceeds
+// 708 (Y14), where the scalar code takes over.
+#define SIGMOID64_STEP(done) \
+	VMOVUPD   (DI), Y0 \
+	VADDPD    (DX), Y0, Y0 \
+	VANDPD    abs64<>(SB), Y0, Y1 \
+	VCMPPD    $0x1e, Y14, Y1, Y1 \
+	VMOVMSKPD Y1, AX \
+	TESTQ     AX, AX \
+	JNZ       done \
+	SIGMOID64 \
+	VMOVUPD   Y6, (DI)
+
 // func sigmoid64AVX2(p, bias *float64, n int) int
 TEXT ·sigmoid64AVX2(SB), NOSPLIT, $0-32
 	MOVQ    p+0(FP), DI
 	MOVQ    bias+8(FP), DX
 	MOVQ    n+16(FP), CX
-	MOVQ    CX, BX
-	LEAQ    ·exp2Table(SB), R10
-	VMOVUPD one64<>(SB), Y15
-	VMOVUPD lim64<>(SB), Y14
+	SIGMOID64_SETUP
 
 s64Loop:
 	CMPQ      CX, $4
 	JL        s64Done
-	VMOVUPD   (DI), Y0
-	VADDPD    (DX), Y0, Y0
-	VANDPD    abs64<>(SB), Y0, Y1
-	VCMPPD    $0x1e, Y14, Y1, Y1
-	VMOVMSKPD Y1, AX
-	TESTQ     AX, AX
-	JNZ       s64Done
-	SIGMOID64
-	VMOVUPD   Y6, (DI)
+	SIGMOID64_STEP(s64Done)
 	ADDQ      $32, DI
 	ADDQ      $32, DX
 	SUBQ      $4, CX
@@ -425,23 +309,12 @@ TEXT ·sigmoidBernoulli64AVX2(SB), NOSPLIT, $0-48
 	MOVQ    u+16(FP), R8
 	MOVQ    s+24(FP), R9
 	MOVQ    n+32(FP), CX
-	MOVQ    CX, BX
-	LEAQ    ·exp2Table(SB), R10
-	VMOVUPD one64<>(SB), Y15
-	VMOVUPD lim64<>(SB), Y14
+	SIGMOID64_SETUP
 
 sb64Loop:
 	CMPQ      CX, $4
 	JL        sb64Done
-	VMOVUPD   (DI), Y0
-	VADDPD    (DX), Y0, Y0
-	VANDPD    abs64<>(SB), Y0, Y1
-	VCMPPD    $0x1e, Y14, Y1, Y1
-	VMOVMSKPD Y1, AX
-	TESTQ     AX, AX
-	JNZ       sb64Done
-	SIGMOID64
-	VMOVUPD   Y6, (DI)
+	SIGMOID64_STEP(sb64Done)
 	VCMPPD    $0x1e, (R8), Y6, Y8
 	VANDPD    Y15, Y8, Y8
 	VMOVUPD   Y8, (R9)

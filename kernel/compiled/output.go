@@ -20,48 +20,39 @@ var printFuncs = map[string]bool{"Print": true, "Println": true, "Printf": true}
 // scanFuncs are the functions of fmt that read os.Stdin.
 var scanFuncs = map[string]bool{"Scan": true, "Scanln": true, "Scanf": true}
 
-// readerIface is the interface { Read([]byte) (int, error) }, the method
-// set of the io.Reader that cellio.StdinOf returns.
-var readerIface = func() *types.Interface {
+// ioIface returns the interface { method([]byte) (int, error) }: with
+// "Read" the method set of the io.Reader that cellio.StdinOf returns, with
+// "Write" that of the io.Writer that cellio.StdoutOf and StderrOf return.
+func ioIface(method string) *types.Interface {
 	bytes := types.NewVar(token.NoPos, nil, "p", types.NewSlice(types.Typ[types.Byte]))
 	n := types.NewVar(token.NoPos, nil, "n", types.Typ[types.Int])
 	err := types.NewVar(token.NoPos, nil, "err", types.Universe.Lookup("error").Type())
 	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(bytes), types.NewTuple(n, err), false)
-	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, "Read", sig)}, nil).Complete()
-}()
+	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, method, sig)}, nil).Complete()
+}
+
+var readerIface, writerIface = ioIface("Read"), ioIface("Write")
 
 // readerFits is writerFits for os.Stdin: t is an interface that asks for
 // Read and nothing an io.Reader lacks (io.Reader, not any nor
 // io.ReadCloser).
-func readerFits(t types.Type) bool {
-	it, ok := t.Underlying().(*types.Interface)
-	if !ok || it.Empty() {
-		return false
-	}
-	return types.Implements(readerIface, it)
-}
-
-// writer is the interface { Write([]byte) (int, error) }, the method set
-// of the io.Writer that cellio.StdoutOf and StderrOf return.
-var writer = func() *types.Interface {
-	bytes := types.NewVar(token.NoPos, nil, "p", types.NewSlice(types.Typ[types.Byte]))
-	n := types.NewVar(token.NoPos, nil, "n", types.Typ[types.Int])
-	err := types.NewVar(token.NoPos, nil, "err", types.Universe.Lookup("error").Type())
-	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(bytes), types.NewTuple(n, err), false)
-	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, "Write", sig)}, nil).Complete()
-}()
+func readerFits(t types.Type) bool { return ifaceFits(t, readerIface) }
 
 // writerFits reports whether an os.Stdout passed as a parameter of type t
 // is written to through t and may be replaced by an io.Writer: t is an
 // interface that asks for Write and nothing an io.Writer lacks (io.Writer
 // itself, but not any, which fmt.Println(os.Stdout) would print, nor
 // io.WriteCloser).
-func writerFits(t types.Type) bool {
+func writerFits(t types.Type) bool { return ifaceFits(t, writerIface) }
+
+// ifaceFits reports whether t is a non-empty interface that io, an
+// interface of one method, implements.
+func ifaceFits(t types.Type, io *types.Interface) bool {
 	it, ok := t.Underlying().(*types.Interface)
 	if !ok || it.Empty() {
 		return false
 	}
-	return types.Implements(writer, it)
+	return types.Implements(io, it)
 }
 
 // outputEdits returns the edits of the cell's file f (whose text is text)

@@ -20,18 +20,7 @@ func NewIntSlider(description string, value, min, max int) *IntSlider {
 		"description_allow_html": false, "disabled": false, "continuous_update": true,
 		"orientation": "horizontal", "readout": true, "readout_format": "d", "behavior": "drag-tap",
 	})}
-	s.m.setValidate(func(name string, v any) any {
-		if name != "value" {
-			return v
-		}
-		i, ok := toInt(v)
-		if !ok {
-			return s.m.state["value"]
-		}
-		lo, _ := toInt(s.m.state["min"])
-		hi, _ := toInt(s.m.state["max"])
-		return clampInt(i, lo, hi)
-	})
+	s.m.setValidate(clampedValue(s.m, toInt, clampInt))
 	return s
 }
 
@@ -96,18 +85,7 @@ func NewFloatSlider(description string, value, min, max float64) *FloatSlider {
 		"description_allow_html": false, "disabled": false, "continuous_update": true,
 		"orientation": "horizontal", "readout": true, "readout_format": ".3g", "behavior": "drag-tap",
 	})}
-	s.m.setValidate(func(name string, v any) any {
-		if name != "value" {
-			return v
-		}
-		f, ok := toFloat(v)
-		if !ok {
-			return s.m.state["value"]
-		}
-		lo, _ := toFloat(s.m.state["min"])
-		hi, _ := toFloat(s.m.state["max"])
-		return clampFloat(f, lo, hi)
-	})
+	s.m.setValidate(clampedValue(s.m, toFloat, clampFloat))
 	return s
 }
 

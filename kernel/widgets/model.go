@@ -152,6 +152,24 @@ func valueOfType[T any](m *Model) func(name string, v any) any {
 	}
 }
 
+// clampedValue returns a validator that clamps a value the front end
+// sends into m's [min, max] (all read with to), and keeps m's value when
+// the one sent is not a number (an IntSlider's or a FloatSlider's).
+func clampedValue[T int | float64](m *Model, to func(any) (T, bool), clamp func(v, lo, hi T) T) func(name string, v any) any {
+	return func(name string, v any) any {
+		if name != "value" {
+			return v
+		}
+		x, ok := to(v)
+		if !ok {
+			return m.state["value"]
+		}
+		lo, _ := to(m.state["min"])
+		hi, _ := to(m.state["max"])
+		return clamp(x, lo, hi)
+	}
+}
+
 // setValidate sets m.validate.
 func (m *Model) setValidate(f func(name string, v any) any) {
 	m.mu.Lock()

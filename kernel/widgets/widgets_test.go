@@ -96,6 +96,26 @@ func TestIntSliderOpens(t *testing.T) {
 	}
 }
 
+// TestSliderValidation checks both sliders' validator: a value from the
+// front end outside [min, max] is clamped to the nearer end, and one that
+// is not a number leaves the value as it was.
+func TestSliderValidation(t *testing.T) {
+	record(t)
+	f := NewFloatSlider("rate", 0.5, 0, 1)
+	i := NewIntSlider("k", 5, 0, 10)
+	for _, c := range []struct {
+		sent    any
+		float   float64
+		integer int
+	}{{12.0, 1, 10}, {-3.0, 0, 0}, {0.25, 0.25, 0}, {"x", 0.25, 0}, {7.0, 1, 7}} {
+		deliver(update(f.Model().ID(), map[string]any{"value": c.sent}))
+		deliver(update(i.Model().ID(), map[string]any{"value": c.sent}))
+		if f.Value() != c.float || i.Value() != c.integer {
+			t.Errorf("after %v: FloatSlider %v, IntSlider %d, want %v and %d", c.sent, f.Value(), i.Value(), c.float, c.integer)
+		}
+	}
+}
+
 func TestSliderFromFrontEnd(t *testing.T) {
 	r := record(t)
 	s := NewIntSlider("k", 5, 0, 10)

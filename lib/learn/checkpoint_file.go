@@ -181,49 +181,17 @@ func (r *Run) encode() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	c := &ckpt{
+		settings:  r.settingsOf(),
+		modelType: fmt.Sprintf("%T", r.model), model: mb.Bytes(),
+		learnType: fmt.Sprintf("%T", r.learner), learner: lb, batcher: bb,
+		velocity: r.opt.vel, done: r.done, begun: r.begun, pending: r.pending, elapsed: r.elapsed,
+		hist: r.hist,
+	}
 	w := new(statebin.Writer)
 	w.String("learn.Run/1")
-	st := r.settingsOf()
-	w.Int(st.total)
-	w.Int(st.every)
-	w.Int(st.batch)
-	w.F64(st.rate)
-	w.String(st.schedule)
-	w.F64(st.momentum)
-	w.F64(st.decay)
-	w.F64(st.l1)
-	w.U64(st.seed)
-	w.Int(len(st.observers))
-	for _, n := range st.observers {
-		w.String(n)
-	}
-	w.String(st.dataName)
-	w.Int(st.rows)
-	w.Int(st.cols)
-	w.U64(st.dataCRC)
-	w.String(fmt.Sprintf("%T", r.model))
-	w.Blob(mb.Bytes())
-	w.String(fmt.Sprintf("%T", r.learner))
-	w.Blob(lb)
-	w.Blob(bb)
-	w.Int(len(r.opt.vel))
-	for _, v := range r.opt.vel {
-		w.Floats(v)
-	}
-	w.Int(r.done)
-	w.Bool(r.begun)
-	w.Bool(r.pending)
-	w.Int(int(r.elapsed))
-	h := r.hist
-	w.Int(h.Updates)
-	w.Int(int(h.Elapsed))
-	w.String(h.StoppedBy)
-	w.Int(len(h.series))
-	for _, s := range h.series {
-		w.String(s.Name)
-		w.Floats(s.X)
-		w.Floats(s.Y)
-		w.Floats(s.Seconds)
+	if err := writeFields(w, c.fields()); err != nil {
+		return nil, err
 	}
 	out := make([]byte, 8, 8+len(w.Bytes())+4)
 	copy(out, ckptMagic)
@@ -254,57 +222,13 @@ func decodeCheckpoint(b []byte) (*ckpt, error) {
 	}
 	r := statebin.NewReader(b[8 : len(b)-4])
 	r.Tag("learn.Run/1")
-	c := &ckpt{}
-	st := &c.settings
-	st.total = r.Int("total updates")
-	st.every = r.Int("Every")
-	st.batch = r.Int("batch size")
-	st.rate = r.F64("rate")
-	st.schedule = r.String("schedule")
-	st.momentum = r.F64("momentum")
-	st.decay = r.F64("weight decay")
-	st.l1 = r.F64("L1 penalty")
-	st.seed = r.U64("seed")
-	nobs := r.Count("observers", len(b))
-	for i := 0; i < nobs && r.Err() == nil; i++ {
-		st.observers = append(st.observers, r.String("observer name"))
-	}
-	st.dataName = r.String("data set name")
-	st.rows = r.Int("data rows")
-	st.cols = r.Int("data columns")
-	st.dataCRC = r.U64("data CRC")
-	c.modelType = r.String("model type")
-	c.model = r.Blob("model")
-	c.learnType = r.String("learner type")
-	c.learner = r.Blob("learner state")
-	c.batcher = r.Blob("batcher state")
-	nv := r.Count("velocity parts", len(b))
-	for i := 0; i < nv && r.Err() == nil; i++ {
-		c.velocity = append(c.velocity, r.Floats("velocity"))
-	}
-	c.done = r.Int("updates done")
-	c.begun = r.Bool("begun")
-	c.pending = r.Bool("pending observation")
-	c.elapsed = time.Duration(r.Int("elapsed"))
-	h := &History{}
-	h.Updates = r.Int("history updates")
-	h.Elapsed = time.Duration(r.Int("history elapsed"))
-	h.StoppedBy = r.String("stopped by")
-	ns := r.Count("series", len(b))
-	for i := 0; i < ns && r.Err() == nil; i++ {
-		s := Series{Name: r.String("series name")}
-		s.X, s.Y, s.Seconds = r.Floats("series X"), r.Floats("series Y"), r.Floats("series seconds")
-		if r.Err() == nil && (len(s.Y) != len(s.X) || len(s.Seconds) != len(s.X)) {
-			r.Fail("series "+s.Name, "%d, %d and %d points in X, Y and Seconds", len(s.X), len(s.Y), len(s.Seconds))
-		}
-		h.series = append(h.series, s)
-	}
+	c := &ckpt{hist: &History{}}
+	readFields(r, c.fields(), len(b))
 	if err := r.Done("checkpoint"); err != nil {
 		return nil, err
 	}
-	if st.total < 1 || c.done < 0 || c.done > st.total || st.every < 1 {
+	if st := c.settings; st.total < 1 || c.done < 0 || c.done > st.total || st.every < 1 {
 		return nil, fmt.Errorf("inconsistent run position: %d of %d updates done, observed every %d", c.done, st.total, st.every)
 	}
-	c.hist = h
 	return c, nil
 }

@@ -1,6 +1,7 @@
 package mcmc
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -43,4 +44,19 @@ func benchGibbs(b *testing.B, p rbm.Precision) {
 		}
 	}
 	b.ReportMetric(float64(cputime.Now()-cpu0)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkRunChunks measures Run's own cost per chunk: 1000 chunks of one
+// Gibbs transition of one chain of a 3×3 model, each observed.
+func BenchmarkRunChunks(b *testing.B) {
+	m, _ := rbm.NewBinary(3, 3, &rbm.Init{WeightStd: 1, Seed: 1})
+	c, _ := NewChains(m, 1, rand.New(rand.NewPCG(1, 2)))
+	g := NewGibbs(1)
+	n := 0
+	observe := func(int, *Chains) error { n++; return nil }
+	for b.Loop() {
+		if err := Run(context.Background(), g, m, c, 1000, 1, observe); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

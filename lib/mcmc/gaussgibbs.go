@@ -235,28 +235,7 @@ func RunGaussian(ctx context.Context, s GaussianSampler, m *rbm.Gaussian, c *Cha
 	if s == nil {
 		return errors.New("mcmc: RunGaussian: nil sampler")
 	}
-	if steps < 0 {
-		return fmt.Errorf("mcmc: RunGaussian: negative number of steps %d", steps)
-	}
-	if every <= 0 {
-		every = max(steps, 1)
-	}
-	for done := 0; done < steps; {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("mcmc: RunGaussian: stopped after %d of %d steps: %w", done, steps, err)
-		}
-		k := min(every, steps-done)
-		if err := s.SampleGaussian(m, c, k); err != nil {
-			return fmt.Errorf("mcmc: RunGaussian: after %d steps: %w", done, err)
-		}
-		done += k
-		if observe != nil {
-			if err := observe(done, c); err != nil {
-				return fmt.Errorf("mcmc: RunGaussian: observer after %d steps: %w", done, err)
-			}
-		}
-	}
-	return nil
+	return runChunks(ctx, "RunGaussian", c, steps, every, func(k int) error { return s.SampleGaussian(m, c, k) }, observe)
 }
 
 // The GRBM samplers of this package.

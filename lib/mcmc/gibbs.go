@@ -70,24 +70,30 @@ func Run(ctx context.Context, s Sampler, m *rbm.Binary, c *Chains, steps, every 
 	if s == nil {
 		return errors.New("mcmc: Run: nil sampler")
 	}
+	return runChunks(ctx, "Run", c, steps, every, func(k int) error { return s.Sample(m, c, k) }, observe)
+}
+
+// runChunks is Run and RunGaussian: sample(k) advances c by k steps; name
+// names the caller in errors.
+func runChunks(ctx context.Context, name string, c *Chains, steps, every int, sample func(k int) error, observe func(done int, c *Chains) error) error {
 	if steps < 0 {
-		return fmt.Errorf("mcmc: Run: negative number of steps %d", steps)
+		return fmt.Errorf("mcmc: %s: negative number of steps %d", name, steps)
 	}
 	if every <= 0 {
 		every = max(steps, 1)
 	}
 	for done := 0; done < steps; {
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("mcmc: Run: stopped after %d of %d steps: %w", done, steps, err)
+			return fmt.Errorf("mcmc: %s: stopped after %d of %d steps: %w", name, done, steps, err)
 		}
 		k := min(every, steps-done)
-		if err := s.Sample(m, c, k); err != nil {
-			return fmt.Errorf("mcmc: Run: after %d steps: %w", done, err)
+		if err := sample(k); err != nil {
+			return fmt.Errorf("mcmc: %s: after %d steps: %w", name, done, err)
 		}
 		done += k
 		if observe != nil {
 			if err := observe(done, c); err != nil {
-				return fmt.Errorf("mcmc: Run: observer after %d steps: %w", done, err)
+				return fmt.Errorf("mcmc: %s: observer after %d steps: %w", name, done, err)
 			}
 		}
 	}

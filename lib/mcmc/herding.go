@@ -75,16 +75,10 @@ func (s *Herding) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	if s == nil || s.k == 0 {
 		return errors.New("mcmc: Herding.Sample: sampler not made with NewHerding")
 	}
-	if steps < 0 {
-		return fmt.Errorf("mcmc: Herding.Sample: negative number of steps %d", steps)
-	}
-	if err := checkModel(m, c); err != nil {
-		return fmt.Errorf("mcmc: Herding.Sample: %w", err)
+	if err := checkFastSample("Herding", s.rates, m, c, steps); err != nil {
+		return err
 	}
 	nv, nh := m.Visible(), m.Hidden()
-	if s.rates != nil && (len(s.rates.B) != nv || len(s.rates.C) != nh) {
-		return fmt.Errorf("mcmc: Herding.Sample: rates are for %d×%d units, model has %d×%d", len(s.rates.B), len(s.rates.C), nv, nh)
-	}
 	s.fast, s.neg, s.stats = fastBuffers(s.fast, s.neg, s.stats, nv, nh)
 	for t := 0; t < steps; t++ {
 		addModel(s.neg, m, s.fast)

@@ -78,20 +78,36 @@ type Langevin struct {
 	// proposals of adapting steps are not counted.
 	Accepted, Proposed int
 
-	rng *rand.Rand
-	src *rand.PCG // rng's source, for MarshalBinary
-	w   gaussWork
+	langevinCore
 	// buffers: state (x, p, g, f) and proposal (v2, x2, p2, g2, f2).
 	x, p, g, v2, x2, p2, g2 *mat.Dense
-	f, f2, logA, au, sq     []float64
+	f, f2                   []float64
+}
+
+// langevinCore is what Langevin and GibbsLangevin keep alike apart from
+// their settings: the source of their normal and uniform draws, the
+// model's work space, and the buffers of the acceptance step (log A per
+// chain) and of the per-unit step sizes (α_i and √(2α_i)).
+type langevinCore struct {
+	rng    *rand.Rand
+	src    *rand.PCG // rng's source, for MarshalBinary
+	w      gaussWork
+	logA   []float64
+	au, sq []float64
+}
+
+// newLangevinCore returns a core whose draws come from a PCG source
+// seeded with seed on the given stream.
+func newLangevinCore(seed, stream uint64) langevinCore {
+	src := rand.NewPCG(seed, stream)
+	return langevinCore{rng: rand.New(src), src: src}
 }
 
 // NewLangevin returns a Langevin sampler with initial step size step,
 // Metropolis adjustment if adjust, and normal and uniform draws from a PCG
 // source seeded with seed.
 func NewLangevin(step float64, adjust bool, seed uint64) *Langevin {
-	src := rand.NewPCG(seed, 0x6c616e67)
-	return &Langevin{Step: step, Adjust: adjust, rng: rand.New(src), src: src}
+	return &Langevin{Step: step, Adjust: adjust, langevinCore: newLangevinCore(seed, 0x6c616e67)}
 }
 
 // AcceptRate returns Accepted/Proposed, or 1 when nothing was adjusted.
@@ -354,20 +370,17 @@ type GibbsLangevin struct {
 	// adapting steps.
 	Accepted, Proposed int
 
-	rng *rand.Rand
-	src *rand.PCG // rng's source, for MarshalBinary
-	w   gaussWork
+	langevinCore
 	// buffers
-	mh, v2, mh2, x, x2, p2, h2          *mat.Dense
-	beta0, acoef, s2, sd2, logA, au, sq []float64
+	mh, v2, mh2, x, x2, p2, h2 *mat.Dense
+	beta0, acoef, s2, sd2      []float64
 }
 
 // NewGibbsLangevin returns a Gibbs-Langevin sampler with k inner steps
 // (k ≤ 0 means 1) of initial size step, adjusted if adjust, with draws
 // from a PCG source seeded with seed.
 func NewGibbsLangevin(step float64, k int, adjust bool, seed uint64) *GibbsLangevin {
-	src := rand.NewPCG(seed, 0x67626c61)
-	return &GibbsLangevin{Step: step, K: max(k, 1), Adjust: adjust, rng: rand.New(src), src: src}
+	return &GibbsLangevin{Step: step, K: max(k, 1), Adjust: adjust, langevinCore: newLangevinCore(seed, 0x67626c61)}
 }
 
 // AcceptRate returns Accepted/Proposed, or 1 when nothing was adjusted.

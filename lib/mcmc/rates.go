@@ -143,16 +143,10 @@ func (s *RatesFPCD) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	if s == nil || s.gibbs == nil {
 		return errors.New("mcmc: RatesFPCD.Sample: sampler not made with NewRatesFPCD")
 	}
-	if steps < 0 {
-		return fmt.Errorf("mcmc: RatesFPCD.Sample: negative number of steps %d", steps)
-	}
-	if err := checkModel(m, c); err != nil {
-		return fmt.Errorf("mcmc: RatesFPCD.Sample: %w", err)
+	if err := checkFastSample("RatesFPCD", s.rates, m, c, steps); err != nil {
+		return err
 	}
 	nv, nh := m.Visible(), m.Hidden()
-	if s.rates != nil && (len(s.rates.B) != nv || len(s.rates.C) != nh) {
-		return fmt.Errorf("mcmc: RatesFPCD.Sample: rates are for %d×%d units, model has %d×%d", len(s.rates.B), len(s.rates.C), nv, nh)
-	}
 	s.fast, s.neg, s.stats = fastBuffers(s.fast, s.neg, s.stats, nv, nh)
 	for t := 0; t < steps; t++ {
 		addModel(s.neg, m, s.fast)
@@ -161,6 +155,22 @@ func (s *RatesFPCD) Sample(m *rbm.Binary, c *Chains, steps int) error {
 		}
 		hidden(c, s.neg, nil, nil) // PH = μ⁻ = E[h | v⁻] under θ⁻
 		fastUpdate(s.fast, s.rates, c.V, c.PH, s.stats, s.step, s.decay)
+	}
+	return nil
+}
+
+// checkFastSample returns the error of a call of name's Sample(m, c,
+// steps), with rates (nil: zero), that cannot run: negative steps, chains
+// that do not fit m, or rates of another shape than m.
+func checkFastSample(name string, rates *Rates, m *rbm.Binary, c *Chains, steps int) error {
+	if steps < 0 {
+		return fmt.Errorf("mcmc: %s.Sample: negative number of steps %d", name, steps)
+	}
+	if err := checkModel(m, c); err != nil {
+		return fmt.Errorf("mcmc: %s.Sample: %w", name, err)
+	}
+	if nv, nh := m.Visible(), m.Hidden(); rates != nil && (len(rates.B) != nv || len(rates.C) != nh) {
+		return fmt.Errorf("mcmc: %s.Sample: rates are for %d×%d units, model has %d×%d", name, len(rates.B), len(rates.C), nv, nh)
 	}
 	return nil
 }

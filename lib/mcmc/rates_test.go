@@ -1,8 +1,10 @@
 package mcmc
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
@@ -194,12 +196,19 @@ func TestRatesBadInput(t *testing.T) {
 	big, _ := rbm.NewBinary(4, 3, nil)
 	r, _ := NewRates(big, mat.NewDense(1, 4, nil))
 	s, _ := NewRatesFPCD(r, 0.1, 1, 1, 1)
-	c, _ := NewChains(m, 2, nil)
-	if err := s.Sample(m, c, 1); err == nil {
-		t.Error("no error for rates of another shape")
-	}
+	chains, _ := NewChains(m, 2, nil)
 	h, _ := NewHerding(r, 1, 1, 1)
-	if err := h.Sample(m, c, 1); err == nil {
-		t.Error("herding: no error for rates of another shape")
+	mv, mh := m.Visible(), m.Hidden()
+	shape := fmt.Sprintf("rates are for 4×3 units, model has %d×%d", mv, mh)
+	for _, c := range []struct {
+		name   string
+		sample func(*rbm.Binary, *Chains, int) error
+	}{{"RatesFPCD", s.Sample}, {"Herding", h.Sample}} {
+		if err := c.sample(m, chains, 1); err == nil || err.Error() != "mcmc: "+c.name+".Sample: "+shape {
+			t.Errorf("%s, rates of another shape: error %v, want one saying %q", c.name, err, shape)
+		}
+		if err := c.sample(m, chains, -1); err == nil || !strings.Contains(err.Error(), c.name+".Sample: negative number of steps -1") {
+			t.Errorf("%s, steps -1: error %v", c.name, err)
+		}
 	}
 }

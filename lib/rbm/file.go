@@ -122,13 +122,7 @@ func load(r io.Reader) (*Binary, error) {
 // in the same directory that is renamed into place, so an existing file is
 // never left half written. Errors name the file.
 func (m *Binary) SaveFile(path string) error {
-	if err := m.Validate(); err != nil {
-		return fmt.Errorf("rbm: SaveFile %s: %w", path, err)
-	}
-	if err := saveFile(path, m.Save); err != nil {
-		return fmt.Errorf("rbm: SaveFile %s: %w", path, err)
-	}
-	return nil
+	return saveValidFile(path, "SaveFile", m.Validate, m.Save)
 }
 
 // LoadFile reads a model from the named file (see Load); it also refuses
@@ -240,6 +234,18 @@ func decodeParams(data []byte, params [][]float64) {
 			off += 8
 		}
 	}
+}
+
+// saveValidFile is a model's SaveFile: it validates the model, then
+// writes it with saveFile; errors name the method (what) and the file.
+func saveValidFile(path, what string, validate func() error, save func(io.Writer) error) error {
+	if err := validate(); err != nil {
+		return fmt.Errorf("rbm: %s %s: %w", what, path, err)
+	}
+	if err := saveFile(path, save); err != nil {
+		return fmt.Errorf("rbm: %s %s: %w", what, path, err)
+	}
+	return nil
 }
 
 // saveFile writes a model to path with save, through a temporary file in

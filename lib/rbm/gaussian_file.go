@@ -99,13 +99,7 @@ func loadGaussianBody(head []byte, r io.Reader) (*Gaussian, error) {
 // SaveFile writes g to the named file with Save, through a temporary file
 // in the same directory that is renamed into place. Errors name the file.
 func (g *Gaussian) SaveFile(path string) error {
-	if err := g.Validate(); err != nil {
-		return fmt.Errorf("rbm: Gaussian.SaveFile %s: %w", path, err)
-	}
-	if err := saveFile(path, g.Save); err != nil {
-		return fmt.Errorf("rbm: Gaussian.SaveFile %s: %w", path, err)
-	}
-	return nil
+	return saveValidFile(path, "Gaussian.SaveFile", g.Validate, g.Save)
 }
 
 // LoadGaussianFile reads a Gaussian-Bernoulli RBM from the named file (see

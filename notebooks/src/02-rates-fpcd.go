@@ -20,9 +20,8 @@
 // simple density built on the first N samples explains held-out digits, as a
 // function of N. This notebook trains one model on MNIST in its first cells
 // and then redoes the paper's three figures with it: the sample sequences
-// (their Fig. 1), the ISL curves (Fig. 2) and the effect of the step size
-// ε_F and the decay α (Fig. 3). Each result is set beside the paper's
-// statement.
+// (their Fig. 1), the ISL curves (Fig. 2) and the effect of the step size ε_F
+// and the decay α (Fig. 3). Each result is set beside the paper's statement.
 //
 // Cells are Go, run by the rbm-kernel; the library (`rbm`, `mcmc`, `learn`,
 // `data`, `viz`), `display`, gonum and the common standard-library packages
@@ -188,11 +187,10 @@ m // its weight statistics and the first filters (columns of W)
 // θ_F roam; α < 1 pulls it back to 0.
 //
 // **Rates-herding** is the same loop with Gibbs replaced by herding's
-// deterministic step: alternate h = 1[v^⊤W⁻ + c⁻ > 0] and
-// v = 1[W⁻h + b⁻ > 0] until nothing changes (at most 10 times).
-// **SP** is rates-FPCD with R = 0: it only penalises the samples it has
-// produced, so it needs α < 1 (we use the paper's 0.95) or it drifts to the
-// uniform distribution.
+// deterministic step: alternate h = 1[v^⊤W⁻ + c⁻ > 0] and v = 1[W⁻h + b⁻ > 0]
+// until nothing changes (at most 10 times). **SP** is rates-FPCD with R = 0:
+// it only penalises the samples it has produced, so it needs α < 1 (we use the
+// paper's 0.95) or it drifts to the uniform distribution.
 
 // %%
 rates, err := mcmc.NewRates(m, train.X)
@@ -209,13 +207,12 @@ fmt.Printf("rates: R_W %d×%d; mean pixel rate %.3f; mean hidden rate %.3f\n",
 // $$q_N(x) = \frac{1}{N}\sum_{k=1}^{N} \beta^{D - d(x, s_k)}(1 - \beta)^{d(x, s_k)},$$
 //
 // with d the Hamming distance and D = 784. The ISL is the mean log-likelihood
-// of the test digits under q_N, with β chosen on the validation digits
-// for each N. It rises with N as the samples cover more of the test digits:
-// a sampler that moves on to a new digit quickly rises fast; one that stays
-// on one digit stays low. Its value for large N says how good the samples
-// are; how soon it gets there says how well the sampler mixes. The same
-// measure applied to the training digits themselves is the paper's
-// *train set* line.
+// of the test digits under q_N, with β chosen on the validation digits for
+// each N. It rises with N as the samples cover more of the test digits: a
+// sampler that moves on to a new digit quickly rises fast; one that stays on
+// one digit stays low. Its value for large N says how good the samples are;
+// how soon it gets there says how well the sampler mixes. The same measure
+// applied to the training digits themselves is the paper's *train set* line.
 //
 // All samplers start from the same training digit and draw one sample per
 // step; Gibbs does one block Gibbs step per sample, rates-FPCD and SP one
@@ -437,9 +434,8 @@ fmt.Printf("α = 1: test ISL %.1f; α = 0.95: %.1f → α = 1 better: %v (paper:
 fmt.Printf("best ε_F: rates-herding %g / rates-FPCD %g = %.3g (paper: 10 to 100)\n", bh.Step, b1.Step, bh.Step/b1.Step)
 
 // %% [markdown]
-// **What we saw (the committed full run: 200 hidden units, 2,000 samples per
-// setting).** The numbers above are from that run; a quick run (`RBM_QUICK=1`)
-// prints its own, which mean little.
+// **What we saw (the committed full run, whose numbers are above: 200 hidden
+// units, 2,000 samples per setting).**
 //
 // - *α = 1 against α = 0.95:* **agrees.** With its best ε_F each, rates-FPCD
 //   reached a test ISL of −220.4 with α = 1 (ε_F = 0.01) and −239.4 with
@@ -666,19 +662,17 @@ classTable(runs, part(train, "ref", 0, least(2000, nTrain)), least(1000, nSample
 //   distribution is skewed because SP pushes away from everything it visits
 //   without the rates to pull it back — in opposite directions.
 // - *Cost:* one rates-FPCD sample took about 16 times as long as one Gibbs
-//   step here (0.74 ms against 0.047 ms), more than the paper's 2–7 times:
-//   the θ_F update and θ + θ_F are full 784 × 200 matrix operations for a
-//   single chain, while a single-chain Gibbs step is two matrix–vector
-//   products. These are wall-clock times of one run on a shared machine
-//   (ten Gibbs steps took 13 times one, not 10; the previous committed run
-//   measured a ratio of 15, an earlier one 6), so the ratio is known only
-//   roughly.
+//   step here (0.74 ms against 0.047 ms), more than the paper's 2–7 times: the
+//   θ_F update and θ + θ_F are full 784 × 200 matrix operations for a single
+//   chain, while a single-chain Gibbs step is two matrix–vector products.
+//   These are wall-clock times of one run on a shared machine (ten Gibbs steps
+//   took 13 times one, not 10; the previous committed run measured a ratio of
+//   15, an earlier one 6), so the ratio is known only roughly.
 
 // %% [markdown]
 // ## ISL against the number of samples (the paper's Fig. 2)
 //
-// What the paper says (Fig. 2 is on USPS; the MNIST numbers are in the
-// text):
+// What the paper says (Fig. 2 is on USPS; the MNIST numbers are in the text):
 //
 // - "It is readily apparent that Gibbs sampling performs very poorly […]
 //   In contrast, the curves for rates-FPCD and rates-herding are quite smooth
@@ -780,13 +774,11 @@ fmt.Printf("whole notebook: %v\n", time.Since(started).Round(time.Second))
 //   (−272.3) and with k = 10 (−243.1), below rates-FPCD (−198.5) and
 //   rates-herding (−176.7).
 //
-// The time per sample in the class table says what these curves cost (one
-// run's wall-clock times on a shared machine): rates-FPCD is about 16 times
-// dearer per sample than a single Gibbs step, rates-herding about 20 times;
-// Gibbs with k = 10 costs a little less than rates-FPCD per sample and does
-// better than k = 1 here. In a fraction of the time (100 rates-FPCD
-// samples, about 0.07 s, against 10,000 Gibbs steps with k = 1, about
-// 0.5 s), rates-FPCD is already ahead: −262.9 against −272.3.
+// What these curves cost, per sample (the class table's wall-clock times):
+// rates-FPCD about 16 single Gibbs steps, rates-herding about 20, Gibbs with
+// k = 10 a little less than rates-FPCD, and it does better than k = 1 here.
+// 100 rates-FPCD samples (about 0.07 s) are already ahead of 10,000 Gibbs
+// steps with k = 1 (about 0.5 s): −262.9 against −272.3.
 
 // %% [markdown]
 // ## Summary

@@ -9,17 +9,14 @@
 // learner, **S-DCP**, and its centred form **CS-DCP**. Contrastive divergence
 // turns out to be the special case of one inner step.
 //
-// This notebook
-//
-// 1. shows the DC decomposition on a small model, exactly, and what one DC
-//    step does;
-// 2. checks that CD-K' *is* S-DCP with d = 1, number for number;
-// 3. repeats the paper's Figs. 1 and 2: CD, PCD, the centred gradient (CG),
-//    S-DCP and CS-DCP at equal sampling cost on *Shifting Bar* and *Bars and
-//    Stripes*, exact test log-likelihood curves with median and quartile bands
-//    over repeated runs;
-// 4. repeats Fig. 6(b): d and K' varied at d·K' = 24;
-// 5. runs a reduced version of the MNIST comparison (Fig. 3) with AIS.
+// This notebook (1) shows the DC decomposition on a small model, exactly,
+// and what one DC step does; (2) checks that CD-K' *is* S-DCP with d = 1,
+// number for number; (3) repeats the paper's Figs. 1 and 2: CD, PCD, the
+// centred gradient (CG), S-DCP and CS-DCP at equal sampling cost on
+// *Shifting Bar* and *Bars and Stripes*, exact test log-likelihood curves
+// with median and quartile bands over repeated runs; (4) repeats Fig. 6(b):
+// d and K' varied at d·K' = 24; (5) runs a reduced version of the MNIST
+// comparison (Fig. 3) with AIS.
 //
 // Each result is set beside the paper's statement. Cells are Go, run by the
 // rbm-kernel; `rbm`, `mcmc`, `learn`, `data`, `viz`, `display` and gonum are
@@ -93,9 +90,9 @@ fmt.Printf("quick mode %v: Figs. 1–2: %d repeats × %d updates; Fig. 6(b): %d 
 // exactly. Below, along the gradient direction Δ = ∇ℓ(θ₀) of a model θ₀,
 // θ(t) = θ₀ + tΔ: the negative log-likelihood F(t) = f − g (not convex in
 // general) and the convex surrogate S₀(t), which touches F at t = 0 and lies
-// above it everywhere (the gap S₀ − F is how far g bends away from its tangent).
-// Everything is computed by enumerating the
-// 2⁹ visible states, in float64 with log-sum-exp.
+// above it everywhere (the gap S₀ − F is how far g bends away from its
+// tangent). Everything is computed by enumerating the 2⁹ visible states, in
+// float64 with log-sum-exp.
 
 // %%
 bas, err := data.BarsAndStripes(3, false) // the 14 distinct 3×3 patterns
@@ -196,9 +193,9 @@ display.Plot(p, 6.5*vg.Inch, 3.5*vg.Inch)
 //
 // In the library: `learn.NewSDCP(d, K', sampler)` and
 // `learn.NewCSDCP(d, K', sampler)`; `learn.NewCD(K, sampler)`,
-// `learn.NewPCD(K, chains, sampler)` and `learn.NewCentered(K, sampler)`.
-// The check below trains CD-4 and S-DCP with d = 1, K' = 4 from the same
-// initial weights with samplers seeded alike, and compares every observed
+// `learn.NewPCD(K, chains, sampler)` and `learn.NewCentered(K, sampler)`. The
+// check below trains CD-4 and S-DCP with d = 1, K' = 4 from the same initial
+// weights with samplers seeded alike, and compares every observed
 // log-likelihood.
 
 // %%
@@ -235,10 +232,9 @@ fmt.Printf("CD-4 and S-DCP(d = 1, K' = 4): %d observations each, largest differe
 //
 // Before the repeated experiments, one run each of CD-12 and of S-DCP with
 // d = 3, K' = 4 (the same cost per update) on the shifting bar, from the same
-// initial weights, at learning rate η = 0.3. The curve is redrawn as the
-// exact log-likelihood comes in; the bar shows the progress of the run at
-// hand. The best any model can do on the 9 equally likely shifts is
-// ℓ* = −ln 9 ≈ −2.20.
+// initial weights, at learning rate η = 0.3. The curve is redrawn as the exact
+// log-likelihood comes in; the bar shows the progress of the run at hand. The
+// best any model can do on the 9 equally likely shifts is ℓ* = −ln 9 ≈ −2.20.
 
 // %%
 n1 := updates / 2
@@ -452,10 +448,9 @@ resBar := figure("fig1-shifting-bar", "Shifting Bar N = 9, B = 1", "shifting_bar
 	-math.Log(9), "upper bound −ln 9 ≈ −2.20", false)
 
 // %% [markdown]
-// **The paper:** CD and PCD get stuck near ℓ ≈ −3.15 at both η = 0.3 and
-// 0.5; CG escapes at η = 0.5; S-DCP and CS-DCP reach almost the same ATLL
-// whatever the rate, and CD, PCD and CG need more than 30 000 updates to catch
-// up.
+// **The paper:** CD and PCD get stuck near ℓ ≈ −3.15 at both η = 0.3 and 0.5;
+// CG escapes at η = 0.5; S-DCP and CS-DCP reach almost the same ATLL whatever
+// the rate, and CD, PCD and CG need more than 30 000 updates to catch up.
 //
 // **Here:** (10 runs per learner and rate, 20 000 updates; the tables above
 // hold the numbers.) The plateau near −3.15 is there for every learner. **CD
@@ -495,38 +490,34 @@ resBAS := figure("fig2-bars-stripes", "Bars and Stripes 3×3", "bars_stripes(siz
 // CS-DCP learn fastest (CG needs about 2500 more epochs than CS-DCP to reach
 // 90 % of its maximum).
 //
-// **Here:** (10 runs per learner and rate, 20 000 updates.) With 4 hidden units
-// no learner comes near the bound −ln 14 ≈ −2.64: the median maxima lie
-// between −3.40 and −3.71 for every learner and rate, so on the highest value
-// reached the learners are close, and CD (−3.40, −3.52) is not worse than
-// S-DCP or CS-DCP (−3.49 … −3.71). The paired tests agree: S-DCP against CD
-// goes CD's way at both rates without significance (p = 0.43 and 0.16), and
-// CG beats CS-DCP at η = 0.3 (rank sums 52 to 3, shift −0.11 nats,
-// Holm-adjusted p = 0.020). Where the paper's claim holds is
-// **speed**: in the plots the median curves of S-DCP and CS-DCP rise first
-// (at η = 0.3 they are near −3.7 after a few hundred updates, when CG and CD
-// are still well below −4) and reach their highest values first (within
-// roughly the first 1000–4000 updates), then decline, while CG and CD level
-// off later (from about 4000 updates on) and PCD stays lowest. What the paper does not show is what follows: after the peak
-// the exact log-likelihood **falls** for every learner at these full-batch
-// rates, most for PCD (median final ℓ −5.5 at η = 0.3, −7.1 at η = 0.5),
-// then S-DCP and CS-DCP (−3.9 … −4.8), least for CD and CG (−3.62 … −3.87).
-// A learner that is judged by its final value, as an ATLL curve at 50 000
-// epochs would be, therefore ranks differently from one judged by its best
-// value; a decaying learning rate or early stopping would be needed to keep
-// the early lead of S-DCP and CS-DCP.
+// **Here:** with 4 hidden units no learner comes near the bound
+// −ln 14 ≈ −2.64: the median maxima lie between −3.40 and −3.71 for every
+// learner and rate, so on the highest value reached the learners are close,
+// and CD (−3.40, −3.52) is not worse than S-DCP or CS-DCP (−3.49 … −3.71). The
+// paired tests agree: S-DCP against CD goes CD's way at both rates without
+// significance (p = 0.43 and 0.16), and CG beats CS-DCP at η = 0.3 (rank sums
+// 52 to 3, shift −0.11 nats, Holm-adjusted p = 0.020). Where the paper's claim
+// holds is **speed**: in the plots the median curves of S-DCP and CS-DCP rise
+// first and reach their highest values first, then decline, while CG and CD
+// level off later and PCD stays lowest (read off the plots: no cell measures
+// when a curve peaks). What the paper does not show is what follows: after
+// the peak the exact log-likelihood **falls** for every learner at these
+// full-batch rates, most for PCD (median final ℓ −5.5 at η = 0.3, −7.1 at
+// η = 0.5), then S-DCP and CS-DCP (−3.9 … −4.8), least for CD and CG (−3.62 …
+// −3.87). Judged by its final value, as an ATLL curve at 50 000 epochs would
+// be, a learner ranks differently than by its best value; a decaying rate or
+// early stopping would be needed to keep the early lead of S-DCP and CS-DCP.
 
 // %% [markdown]
 // ## Fig. 6(b): trading inner steps for sampling steps, d·K' = 24
 //
-// At a fixed cost of d·K' = 24 Gibbs steps per update, more inner steps d
-// mean more (noisier) gradient steps on the convex surrogate and fewer
-// sampling steps K' per gradient estimate. The paper (on MNIST, η = 0.01)
-// finds that larger d learns faster early on, and that all choices end at
-// about the same ATLL; it reports the same trend on the other data sets. Here
-// it is on the shifting bar at η = 0.3, where the plateau at −3.15 makes
-// differences in speed easy to see. With d = 1, S-DCP is CD-24 and CS-DCP is
-// CG-24.
+// At a fixed cost of d·K' = 24 Gibbs steps per update, more inner steps d mean
+// more (noisier) gradient steps on the convex surrogate and fewer sampling
+// steps K' per gradient estimate. The paper (on MNIST, η = 0.01) finds that
+// larger d learns faster early on, and that all choices end at about the same
+// ATLL; it reports the same trend on the other data sets. Here it is on the
+// shifting bar at η = 0.3, where the plateau at −3.15 makes differences in
+// speed easy to see. With d = 1, S-DCP is CD-24 and CS-DCP is CG-24.
 
 // %%
 src6 := fmt.Sprintf(`sweep "S-DCP Fig. 6(b): d·K' = 24, shifting bar"
@@ -567,9 +558,6 @@ show6("sdcp")
 show6("csdcp")
 
 // %% [markdown]
-// **The paper:** as d grows, ATLL rises faster early; all (d, K') converge
-// to about the same ATLL.
-//
 // **Here:** (8 runs per setting, 5000 updates, η = 0.3.) **Speed: confirmed,
 // and strongly.** With d = 1 (CD-24 and CG-24) no run leaves the −3.15
 // plateau within 5000 updates. With more inner steps the escape comes earlier,
@@ -590,13 +578,11 @@ show6("csdcp")
 // %% [markdown]
 // ## MNIST (Fig. 3), reduced
 //
-// The paper's large experiment trains 500 hidden units on statistically
-// binarised MNIST for 200 epochs (batch 200, K = 24 against d = 6, K' = 4,
-// 10 trials) and estimates the average test log-likelihood (ATLL) with
-// annealed importance sampling (AIS: 100 particles, 10 000 intermediate
-// distributions). It reports that all learners reach about the same ATLL after
-// 200 epochs and that CS-DCP gets there faster at a small learning rate
-// (η = 0.01).
+// The paper's large experiment (the *paper* column below) trains on
+// statistically binarised MNIST and estimates the average test
+// log-likelihood (ATLL) with annealed importance sampling (AIS). It reports
+// that all learners reach about the same ATLL after 200 epochs and that
+// CS-DCP gets there faster at a small learning rate (η = 0.01).
 //
 // That is far beyond two shared cores in a notebook, so this is a **reduced
 // run**, which can only show the very beginning of the paper's curves:
@@ -722,9 +708,6 @@ p.Legend.Top, p.Legend.Left = true, true
 display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
 
 // %% [markdown]
-// **The paper:** at η = 0.01 CS-DCP rises fastest early on; after 200
-// epochs all learners reach about the same ATLL.
-//
 // **Here:** from the same initial weights (ATLL −204.21), over two epochs of
 // the 8000 training digits at η = 0.01:
 //
@@ -748,29 +731,25 @@ display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
 //   couple), so their negative statistics are the same numbers.
 //
 // One run on 8000 digits, so the order of S-DCP and CS-DCP, less than a nat
-// apart, is not settled: AIS's standard error in ln Ẑ is at most 0.64, and
-// its bias with 1000 distributions is not measured and need not be the same
-// for every model (the check below, on a small model, finds AIS 1.0
-// standard errors off). The estimates also move by more than their standard
-// errors between runs: an earlier run of this notebook, with the same
-// trained models (training does not draw from AIS's streams) and AIS
-// drawing from other random streams (before AIS spread its runs over
-// cores), put S-DCP's ln Ẑ at 427.01 ± 0.18, 1.3 nats below this run's
-// 428.32 ± 0.64, and S-DCP 0.8 nats ahead of CS-DCP after 160 updates. So this **confirms the early part of Fig. 3 in
-// direction and size of the DCP learners' lead at η = 0.01**, not which of
-// the two leads; whether all learners meet after 200 epochs is not tested.
-// The section took about 3.7 minutes in the committed run, on two cores
-// shared with other heavy work (per learner 52 s to 57 s, of which AIS
-// 16–33 s for the three estimates); earlier runs took 3 to 4.6 minutes
-// (per learner 40 s to 77 s).
+// apart, is not settled: AIS's standard error in ln Ẑ is at most 0.64, its
+// bias with 1000 distributions is not measured (the check below finds AIS
+// 1.0 standard errors off on a small model), and the estimates move by more
+// than their standard errors between runs: an earlier run, with the same
+// trained models and AIS on other random streams, put S-DCP's ln Ẑ at
+// 427.01 ± 0.18 (now 428.32 ± 0.64) and S-DCP 0.8 nats ahead of CS-DCP. So
+// this **confirms the early part of Fig. 3 in the direction of the DCP
+// learners' lead at η = 0.01** (its size, from one run, is not a
+// measurement), not which of the two leads; whether all learners meet after
+// 200 epochs is not tested. The section took about 3.7 minutes in the
+// committed run on two shared cores (per learner 52–57 s, of which AIS
+// 16–33 s); earlier runs took 3 to 4.6 minutes.
 //
 // ### How good is AIS? A check against the exact value
 //
-// The AIS estimate above (also available as the training observer
-// `learn.AISLogLikelihood`, like `learn.ExactLogLikelihood`) can be checked on
-// a small model, where both can be computed: below, AIS with 100 chains and
-// 1000 intermediate distributions on an S-DCP model of the shifting bar
-// (trained as in the live run above) is compared with enumeration.
+// The AIS estimate above (also the training observer `learn.AISLogLikelihood`,
+// like `learn.ExactLogLikelihood`) can be checked on a small model: below, AIS
+// with 100 chains and 1000 intermediate distributions on an S-DCP model of the
+// shifting bar (trained as in the live run above) against enumeration.
 
 // %%
 mAIS, hAIS := train(bar9, learn.NewSDCP(3, 4, mcmc.NewGibbs(11)), 5, n1, 0.3, nil, nil)
@@ -804,22 +783,18 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
 //   log-likelihood declines after its peak, the DCP learners and PCD most.
 // - **Fig. 6(b):** confirmed that larger d learns faster at d·K' = 24; the
 //   largest d peak early and then fall back.
-// - **MNIST (Fig. 3), reduced** (8000 training digits, two epochs of 80
-//   batch-100 updates, one run, AIS with 100 chains × 1000 distributions on
-//   1000 test digits): confirmed that the DCP learners learn far faster at
-//   η = 0.01 and equal sampling cost (after 160 updates S-DCP −145.11,
-//   CS-DCP −145.14, CD-24 = PCD-24 −201.58, from −204.21); CS-DCP leads after
-//   the first epoch, and after the second the two are level within AIS's
-//   error, so which of the two is faster is not settled by one run. On a
-//   small model AIS comes within 0.012 nats of the exact ln Z, 1.0 of its
-//   standard errors; on the MNIST models two runs of AIS with other random
-//   streams differ by up to 1.3 nats, more than their standard errors.
+// - **MNIST (Fig. 3), reduced** (one run; its table has the settings):
+//   confirmed that the DCP learners learn far faster at η = 0.01 and equal
+//   sampling cost (after 160 updates S-DCP −145.11, CS-DCP −145.14, CD-24 =
+//   PCD-24 −201.58, from −204.21); CS-DCP leads after the first epoch, the two
+//   are level after the second. AIS is within 1.0 standard errors of the
+//   exact ln Z on a small model, but two AIS runs on other random streams
+//   differ by up to 1.3 nats on the MNIST models, more than their errors.
 //
 // The full run (10 repeats × 20 000 updates for Figs. 1 and 2, 8 × 5000 for
 // Fig. 6(b), the reduced MNIST run) took 12.2 minutes in the committed run,
-// on two cores shared with other heavy work (a load of 10 to 19 processes),
-// the MNIST run about 3.7 of them; an earlier run with less else running
-// took 6.1 minutes. The quick mode (`RBM_QUICK=1`) takes under a minute.
+// on two cores shared with other heavy work (a load of 10 to 19 processes; an
+// earlier, quieter run took 6.1); the quick mode (`RBM_QUICK=1`) under a minute.
 
 // %%
 fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)
