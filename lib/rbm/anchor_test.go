@@ -44,21 +44,26 @@ func pyDeepGolden(t *testing.T) (*Binary, *mat.Dense) {
 
 // TestPyDeepGoldenLogZ checks our exact computations against the values
 // PyDeep's tests assert for its golden model: log Z = 59.6749019726 and
-// mean log-likelihood −1.7328699078 on its data. Both are printed to 10
-// decimals (rounding error at most 5e-11) and enumeration in float64 over
-// 16 states with terms near 60 is exact to about 1e-13, so 1e-8 leaves
-// room for neither a wrong weight (the smallest printed weight digit,
-// 1e-8, moves log Z by at least that much times a unit's mean) nor a
-// transposed W.
+// mean log-likelihood −1.7328699078 on its data, to 1e-8. The golden log Z
+// is itself 7.4e-9 above the true value of the printed parameters,
+// 59.67490196521051 (summing all 256 terms e^{−E(v,h)} in 50-digit decimal
+// arithmetic; PyDeep's own test allows 1e-5), and its log-likelihood,
+// computed from it, 7.4e-9 below; so the test also asserts our log Z
+// within 1e-11 of the 50-digit value (float64 enumeration of 16 terms near
+// e^60 is exact to about 1e-13). A wrong weight digit (1e-8) or a
+// transposed W misses by far more.
 func TestPyDeepGoldenLogZ(t *testing.T) {
 	m, data := pyDeepGolden(t)
-	const wantLogZ, wantLL = 59.6749019726, -1.7328699078
+	const wantLogZ, wantLL, trueLogZ = 59.6749019726, -1.7328699078, 59.67490196521051
 	logZ, err := m.ExactLogZ()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if math.Abs(logZ-wantLogZ) > 1e-8 {
 		t.Errorf("exact log Z = %.10f, PyDeep's golden value %.10f", logZ, wantLogZ)
+	}
+	if math.Abs(logZ-trueLogZ) > 1e-11 {
+		t.Errorf("exact log Z = %.14f, the 50-digit value %.14f", logZ, trueLogZ)
 	}
 	ll, err := m.LogLikelihood(data)
 	if err != nil {
