@@ -165,7 +165,7 @@ var items = append([]item{
 		binaryOnly, func(seed uint64) any { return mcmc.NewGibbs(seed) }),
 	{
 		entry: &dsl.Entry{Kind: dsl.KindSampler, Name: "flip", Models: binaryOnly,
-			Doc: "flip-the-state blended with Gibbs (mcmc.Flip, Brügge et al. 2013): each unit takes state 1 with probability α·P_T + (1 − α)·σ(x), P_T the Metropolis flip of its state",
+			Doc: "flip-the-state blended with Gibbs (mcmc.Flip, Brügge et al. 2013): each unit takes state 1 with probability α·P_T + (1 − α)·σ(x), P_T the Metropolis flip of its state; chains that a learner starts at data (cd, sdcp, csdcp) draw their first hidden states from p(h|v), not from the previous batch",
 			Params: []dsl.Param{
 				{Name: "alpha", Type: dsl.TypeFloat, Default: 1.0, Check: floatIn(0, 1), Doc: "blend α in [0, 1]: 1 is flip-the-state, 0 is block Gibbs"},
 			}},

@@ -4,6 +4,8 @@ package symbols
 
 import (
 	"github.com/rbm-kernel/rbm-kernel/lib/viz"
+	"go/constant"
+	"go/token"
 	"reflect"
 )
 
@@ -12,8 +14,13 @@ func init() {
 		// function, constant and variable definitions
 		"AddBand":    reflect.ValueOf(viz.AddBand),
 		"AddCurve":   reflect.ValueOf(viz.AddCurve),
+		"AddLine":    reflect.ValueOf(viz.AddLine),
 		"Bands":      reflect.ValueOf(viz.Bands),
+		"Color":      reflect.ValueOf(viz.Color),
+		"Colors":     reflect.ValueOf(constant.MakeFromLiteral("10", token.INT, 0)),
 		"Curves":     reflect.ValueOf(viz.Curves),
+		"Dash":       reflect.ValueOf(viz.Dash),
+		"Dashes":     reflect.ValueOf(constant.MakeFromLiteral("4", token.INT, 0)),
 		"Density":    reflect.ValueOf(viz.Density),
 		"Filters":    reflect.ValueOf(viz.Filters),
 		"GridPoints": reflect.ValueOf(viz.GridPoints),

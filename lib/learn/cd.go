@@ -21,9 +21,11 @@ import (
 // with P₀ = p(h=1|V₀) (positive phase, E[h|v]) and P_k = p(h=1|V_k)
 // (negative phase), computed by the learner after the sampler has run:
 // Sampler may be any [mcmc.Sampler], one's own included, and only its states
-// V_k are used. The chains start at (V₀, H) with H as the last update left
-// it (0 at the first): block Gibbs does not read it, a sampler that does
-// (Flip, a single-site sampler) starts from it. P₀ comes from
+// V_k are used. The chains start at V₀ with hidden states drawn from
+// p(h|V₀) (for Gibbs, Flip and Tempered, see [mcmc.SampleFrom]), so that
+// the gradient does not depend on the order of the rows or on the batch
+// before; a sampler of one's own that reads H finds it as the last update
+// left it (0 at the first). P₀ comes from
 // [mcmc.SampleFrom], which takes it from the first half-step of the
 // library's samplers. Make it with NewCD. It reuses its buffers: after the
 // first update with a given batch size it does not allocate. H is state:

@@ -33,7 +33,10 @@
 // transition matrix and compare with TransitionMatrix and Stationary.
 //
 // Starting chains at data is SampleFrom: it copies the data into c.V,
-// returns p(h|v) of the data (CD's positive phase) and runs the sampler.
+// returns p(h|v) of the data (CD's positive phase) and runs the sampler,
+// whose first hidden state is drawn from p(h|v) of the data for Gibbs,
+// Flip and Tempered (not carried over from the previous batch, which
+// would make the chains depend on the order of the rows).
 // For Gibbs, Flip and Tempered it takes p(h|v) from their first half-step
 // instead of a separate matrix product; that saving is made inside the
 // one call and never left on the chains for a later Sample.

@@ -49,6 +49,21 @@ import (
 // pool started on first use), so the chains do not depend on the number
 // of cores. Make a Flip with NewFlip; the zero value is not usable.
 //
+// Starting at data (SampleFrom, and so CD, S-DCP and CS-DCP): T moves
+// from the current state, and chains started at a data batch V₀ hold in H
+// whatever the previous batch left there, which would make the chains,
+// and a learner's gradient, depend on the order of the rows. So when
+// SampleFrom starts chains at data, the first hidden half-step of Flip is
+// a Gibbs draw,
+//
+//	h₁ ~ p(h | v₀),
+//
+// and every later half-step is T_α. This is the law of starting at
+// (v₀, h₀) with h₀ ~ p(h|v₀) and running T_α from there (T_α's hidden
+// half-step leaves p(h|v₀) invariant, so its h₁ has the same law given
+// v₀, and nothing afterwards reads h₀), at no extra cost. Sample itself
+// starts from the H it finds (persistent chains are carried on).
+//
 // The blend may be changed while the sampler runs (SetAlpha, from another
 // goroutine: a widget's callback): each Sample call reads α once, when it
 // starts, so a call runs all its steps under one α and the next call uses

@@ -138,14 +138,16 @@ func TestGibbsProbs(t *testing.T) {
 	}
 }
 
-// TestSampleFrom checks that SampleFrom gives, for every sampler, the
-// chains that SetVisible followed by Sample gives with the same seeds, bit
-// for bit, and in p0 exactly what HiddenProb computes for the start states
-// (the same products and sigmoids): from the first half-step for Gibbs,
-// Flip and Tempered (over Gibbs and over Flip), computed apart for a
-// sampler whose type SampleFrom does not know (plainSampler), and for
-// steps = 0. An empty p0 is sized; a wrong one or one of the chains'
-// matrices is refused.
+// TestSampleFrom checks that SampleFrom gives in p0 exactly what
+// HiddenProb computes for the start states (the same products and
+// sigmoids): from the first half-step for Gibbs, Flip and Tempered (over
+// Gibbs and over Flip), computed apart for a sampler whose type
+// SampleFrom does not know (plainSampler), and for steps = 0. The chains
+// do not depend on the hidden states they held (a random H and H = 0 give
+// the same chains bit for bit: the start rule of SampleFrom), and for the
+// samplers that do not read H they are those of SetVisible followed by
+// Sample with the same seeds. An empty p0 is sized; a wrong one or one of
+// the chains' matrices is refused.
 func TestSampleFrom(t *testing.T) {
 	m := smallModel(t)
 	v := mat.NewDense(40, 3, nil)
@@ -170,9 +172,10 @@ func TestSampleFrom(t *testing.T) {
 	}
 	for name, mk := range samplers {
 		for _, steps := range []int{0, 1, 3} {
-			// H starts at a random state: Flip reads it.
-			a, _ := NewChains(m, 7, rand.New(rand.NewPCG(6, 6)))
-			b, _ := NewChains(m, 7, rand.New(rand.NewPCG(6, 6)))
+			// H starts at a random state (as many chains as rows of v, so
+			// that SetVisible does not resize them and clear it): Flip reads it.
+			a, _ := NewChains(m, 40, rand.New(rand.NewPCG(6, 6)))
+			b, _ := NewChains(m, 40, rand.New(rand.NewPCG(6, 6)))
 			var p0 mat.Dense
 			if err := SampleFrom(mk(), m, a, v, steps, &p0); err != nil {
 				t.Fatalf("%s: %v", name, err)
@@ -190,8 +193,16 @@ func TestSampleFrom(t *testing.T) {
 			if !mat.Equal(&p0, want) {
 				t.Errorf("%s, %d steps: p0 differs from p(h|v) of the start states", name, steps)
 			}
-			if !mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H) {
+			if readsH := name == "flip" || name == "tempered-flip"; !readsH && (!mat.Equal(a.V, b.V) || !mat.Equal(a.H, b.H)) {
 				t.Errorf("%s, %d steps: SampleFrom and SetVisible+Sample give different chains", name, steps)
+			}
+			z, _ := NewChains(m, 40, nil) // H = 0
+			var pz mat.Dense
+			if err := SampleFrom(mk(), m, z, v, steps, &pz); err != nil {
+				t.Fatal(err)
+			}
+			if steps > 0 && (!mat.Equal(a.V, z.V) || !mat.Equal(a.H, z.H)) {
+				t.Errorf("%s, %d steps: SampleFrom's chains depend on the hidden states they held", name, steps)
 			}
 		}
 	}

@@ -117,14 +117,18 @@ func gibbsSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG, 
 }
 
 // flipSteps runs steps transitions of the flip-the-state kernel T_α (see
-// Flip) on l; if p0 is not nil, the hidden probabilities of the first
-// half-step are copied into it.
+// Flip) on l. If p0 is not nil the chains start at data (SampleFrom): the
+// first hidden half-step is then a Gibbs draw h ~ p(h|v), whatever l.h
+// held, and its probabilities are copied into p0 (see Flip on the start
+// rule).
 func flipSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], alpha float64, src []rand.PCG, steps int, p0 *mat.Dense) {
 	for s := 0; s < steps; s++ {
 		kern.Gemm(false, false, 1, l.v, l.w, 0, l.ph)
-		flipRows(wg, l.ph, l.h, l.c, alpha, src)
 		if s == 0 && p0 != nil {
+			rowsDo(wg, doSigmoidSample, l.ph, l.h, l.c, src)
 			load(general(p0), l.ph)
+		} else {
+			flipRows(wg, l.ph, l.h, l.c, alpha, src)
 		}
 		kern.Gemm(false, true, 1, l.h, l.w, 0, l.pv)
 		flipRows(wg, l.pv, l.v, l.b, alpha, src)

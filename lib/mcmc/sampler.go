@@ -84,14 +84,23 @@ type GaussianSampler interface {
 }
 
 // SampleFrom starts the chains c at the visible states v, which it copies
-// into c.V (as SetVisible, resizing c to v's rows; c.H is left as it is),
-// writes into p0 the hidden probabilities of the start states,
+// into c.V (as SetVisible, resizing c to v's rows), writes into p0 the
+// hidden probabilities of the start states,
 //
 //	p0_kj = p(h_j = 1 | v_k) = σ(v_kᵀW_{·j} + c_j),
 //
 // and runs steps transitions of s from there, as s.Sample(m, c, steps)
 // does. It is what CD-k needs: p0 is the positive phase E[h|v] of the
 // batch v, and the chains are its negative chains.
+//
+// The hidden start state does not depend on what c.H held: for *Gibbs,
+// *Flip and *Tempered (over either) the first hidden half-step draws
+// h ~ p(h|v) of the data, as if each chain started at (v, h₀) with
+// h₀ ~ p(h|v) (Flip's first half-step is a Gibbs draw, see Flip; Gibbs
+// never reads H). So the chains of row k depend on row k of v alone, not
+// on the order of the rows or on the batch before. For any other sampler
+// c.H is left as it is: a sampler of one's own that reads H and is run
+// from data should start it itself.
 //
 // When s is a *Gibbs, *Flip or *Tempered (exactly those types, not a
 // type that embeds or wraps one), p0 is copied from the first hidden

@@ -9,7 +9,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -33,30 +32,43 @@ func New(title, xlabel, ylabel string) *plot.Plot {
 	return p
 }
 
-// Curves returns a plot with one line per run, in the default colour
-// cycle, named in the legend when the run has a Name. It returns an error
-// if a run's X and Y differ in length or a run has no points.
+// Curves returns a plot with one line per run, named in the legend when
+// the run has a Name. Run i is drawn in Color(i) with the line pattern
+// Dash(i / Colors), so the first Colors·Dashes = 40 runs all differ in
+// colour or pattern. It returns an error if a run's X and Y differ in
+// length or a run has no points.
 func Curves(title, xlabel, ylabel string, runs ...Series) (*plot.Plot, error) {
 	p := New(title, xlabel, ylabel)
 	for i, r := range runs {
-		if err := AddCurve(p, r, plotutil.Color(i)); err != nil {
+		c, dash := curveStyle(i)
+		if err := AddLine(p, r, c, dash); err != nil {
 			return nil, fmt.Errorf("viz: Curves: run %d: %w", i, err)
 		}
 	}
 	return p, nil
 }
 
-// AddCurve adds the run r to p as a line of colour c (nil: black), with a
-// legend entry when r.Name is not empty. NaN points break the line.
+// AddCurve adds the run r to p as a solid line of colour c (nil: black),
+// with a legend entry when r.Name is not empty. NaN points break the line.
 func AddCurve(p *plot.Plot, r Series, c color.Color) error {
+	if err := AddLine(p, r, c, nil); err != nil {
+		return fmt.Errorf("viz: AddCurve: %w", err)
+	}
+	return nil
+}
+
+// AddLine adds the run r to p as a line of colour c (nil: black) and dash
+// pattern dash (nil: solid; e.g. Dash(1)), with a legend entry when r.Name
+// is not empty. NaN points break the line.
+func AddLine(p *plot.Plot, r Series, c color.Color, dash []vg.Length) error {
 	if p == nil {
-		return errors.New("viz: AddCurve: nil plot")
+		return errors.New("viz: AddLine: nil plot")
 	}
 	if len(r.X) != len(r.Y) {
-		return fmt.Errorf("viz: AddCurve: series %q has %d x and %d y values", r.Name, len(r.X), len(r.Y))
+		return fmt.Errorf("viz: AddLine: series %q has %d x and %d y values", r.Name, len(r.X), len(r.Y))
 	}
 	if len(r.X) == 0 {
-		return fmt.Errorf("viz: AddCurve: series %q has no points", r.Name)
+		return fmt.Errorf("viz: AddLine: series %q has no points", r.Name)
 	}
 	if c == nil {
 		c = color.Black
@@ -65,9 +77,10 @@ func AddCurve(p *plot.Plot, r Series, c color.Color) error {
 	for _, seg := range segments(r.X, r.Y) {
 		l, err := plotter.NewLine(seg)
 		if err != nil {
-			return fmt.Errorf("viz: AddCurve: series %q: %w", r.Name, err)
+			return fmt.Errorf("viz: AddLine: series %q: %w", r.Name, err)
 		}
 		l.Color = c
+		l.Dashes = dash
 		l.Width = vg.Points(1.5)
 		p.Add(l)
 		if first == nil {
@@ -217,7 +230,7 @@ type Group struct {
 func Bands(title, xlabel, ylabel string, q float64, groups ...Group) (*plot.Plot, error) {
 	p := New(title, xlabel, ylabel)
 	for i, g := range groups {
-		if err := AddBand(p, g.Name, g.Runs, q, plotutil.Color(i)); err != nil {
+		if err := AddBand(p, g.Name, g.Runs, q, Color(i)); err != nil {
 			return nil, fmt.Errorf("viz: Bands: group %d: %w", i, err)
 		}
 	}

@@ -20,8 +20,10 @@
 // `rbm-kernel sweep run FILE`, on a laptop or as a Slurm or Kubernetes array
 // job; see `docs/sweep.md`.
 //
-// The package is `dsl`; it is imported below by its full path. The tests set
-// `RBM_QUICK=1`, which runs the same code with fewer repeats and updates.
+// The package is `dsl`; it is imported below by its full path. The
+// committed full run took about half a minute on two cores shared with other
+// work; the tests set `RBM_QUICK=1`, which runs the same code with fewer
+// repeats and updates.
 
 // %%
 import (
@@ -271,11 +273,13 @@ curves, err := small.Curves("loglik", []string{"learner"}, 0.25)
 if err != nil {
 	panic(err)
 }
+curves.Title.Text = "ℓ while training, 6 runs each (median, quartiles)"
 display.Plot(curves, 6*vg.Inch, 3.5*vg.Inch)
 box, err := small.Box("loglik", "max", []string{"learner"})
 if err != nil {
 	panic(err)
 }
+box.Title.Text = "Maximum ℓ of each of the 6 runs: CD-12 against S-DCP"
 display.Plot(box, 4*vg.Inch, 3*vg.Inch)
 
 // %% [markdown]

@@ -1,0 +1,61 @@
+package viz
+
+import (
+	"fmt"
+	"image/color"
+	"testing"
+
+	"gonum.org/v1/plot/plotutil"
+)
+
+// TestCurvesDistinctStyles checks that Curves draws its first
+// Colors·Dashes = 40 runs in pairwise different (colour, dash pattern)
+// styles, that the ten colours of the palette are pairwise different,
+// and that runs 0–6 keep gonum/plot's soft colours (plots of up to seven
+// series look as before the palette grew).
+func TestCurvesDistinctStyles(t *testing.T) {
+	n := Colors * Dashes
+	seen := map[string]int{}
+	for k := 0; k < n; k++ {
+		c, dash := curveStyle(k)
+		r, g, b, a := c.RGBA()
+		key := fmt.Sprint(r, g, b, a, dash)
+		if j, dup := seen[key]; dup {
+			t.Errorf("runs %d and %d of Curves have the same style %s", j, k, key)
+		}
+		seen[key] = k
+	}
+	runs := make([]Series, n)
+	for i := range runs {
+		runs[i] = Series{Name: fmt.Sprint(i), X: []float64{0, 1}, Y: []float64{0, float64(i)}}
+	}
+	p, err := Curves("t", "x", "y", runs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < Colors; i++ {
+		for j := i + 1; j < Colors; j++ {
+			if sameColor(Color(i), Color(j)) {
+				t.Errorf("colours %d and %d are the same", i, j)
+			}
+		}
+	}
+	for i, c := range plotutil.SoftColors {
+		if !sameColor(Color(i), c) {
+			t.Errorf("Color(%d) = %v, want gonum/plot's soft colour %v", i, Color(i), c)
+		}
+	}
+	if !sameColor(Color(-1), Color(Colors-1)) || !sameColor(Color(Colors), Color(0)) || Dash(0) != nil || len(Dash(Dashes+1)) == 0 {
+		t.Error("Color and Dash do not cycle")
+	}
+	if err := AddLine(p, Series{X: []float64{1}, Y: nil}, nil, Dash(1)); err == nil {
+		t.Error("AddLine accepted a series with 1 x and 0 y values")
+	}
+}
+
+// sameColor reports whether a and b have the same RGBA values.
+func sameColor(a, b color.Color) bool {
+	r1, g1, b1, a1 := a.RGBA()
+	r2, g2, b2, a2 := b.RGBA()
+	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
+}
