@@ -301,8 +301,8 @@ display.Plot(p, 6*vg.Inch, 3.5*vg.Inch)
 // %% [markdown]
 // Both curves climb to within about 0.12 nats of −ln 14 ≈ −2.64 (in the full
 // run, after 10,000 updates of CD-5: random scan −2.758, block Gibbs −2.757).
-// The random scan takes about three times longer per update, for reasons the
-// next section measures.
+// The random scan takes several times longer per update (the times are
+// printed above), for reasons the next section measures.
 //
 // ## Speed: the same code interpreted, compiled, and the library's
 //
