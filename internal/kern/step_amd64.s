@@ -2,6 +2,12 @@
 
 #include "textflag.h"
 
+// SPLATSD loads the float64 at src into the low lane of x and broadcasts
+// it to the four lanes of y.
+#define SPLATSD(src, x, y) \
+	MOVSD        src, x \
+	VBROADCASTSD x, y
+
 // The conversions between the precisions and the SGD step with momentum
 // in AVX2 (step_amd64.go), each bit for bit its portable loop: the
 // conversions round as Go's conversions do (to nearest, ties to even),
@@ -91,6 +97,15 @@ c3264Done:
 	VADDPD Y2, Y0, Y0 \
 	VADDPD Y0, Y1, Y1
 
+// MOMENTUM_STEP loads four velocities (SI) and parameters (DI), makes
+// the MOMENTUM step with the gradient already in Y2, and stores both.
+#define MOMENTUM_STEP \
+	VMOVUPD (SI), Y0 \
+	VMOVUPD (DI), Y1 \
+	MOMENTUM \
+	VMOVUPD Y0, (SI) \
+	VMOVUPD Y1, (DI)
+
 // func momentum32AVX2(th, v *float64, grad, t32 *float32, n int, rate, mom, wd float64)
 TEXT ·momentum32AVX2(SB), NOSPLIT, $0-64
 	MOVQ         th+0(FP), DI
@@ -98,22 +113,15 @@ TEXT ·momentum32AVX2(SB), NOSPLIT, $0-64
 	MOVQ         grad+16(FP), DX
 	MOVQ         t32+24(FP), R8
 	MOVQ         n+32(FP), CX
-	MOVSD        rate+40(FP), X14
-	VBROADCASTSD X14, Y14
-	MOVSD        mom+48(FP), X15
-	VBROADCASTSD X15, Y15
-	MOVSD        wd+56(FP), X13
-	VBROADCASTSD X13, Y13
+	SPLATSD(rate+40(FP), X14, Y14)
+	SPLATSD(mom+48(FP), X15, Y15)
+	SPLATSD(wd+56(FP), X13, Y13)
 
 m32Loop:
 	CMPQ       CX, $4
 	JL         m32Done
-	VMOVUPD    (SI), Y0
-	VMOVUPD    (DI), Y1
 	VCVTPS2PD  (DX), Y2
-	MOMENTUM
-	VMOVUPD    Y0, (SI)
-	VMOVUPD    Y1, (DI)
+	MOMENTUM_STEP
 	VCVTPD2PSY Y1, X4
 	VMOVUPS    X4, (R8)
 	ADDQ       $32, DI
@@ -133,22 +141,15 @@ TEXT ·momentum64AVX2(SB), NOSPLIT, $0-56
 	MOVQ         v+8(FP), SI
 	MOVQ         grad+16(FP), DX
 	MOVQ         n+24(FP), CX
-	MOVSD        rate+32(FP), X14
-	VBROADCASTSD X14, Y14
-	MOVSD        mom+40(FP), X15
-	VBROADCASTSD X15, Y15
-	MOVSD        wd+48(FP), X13
-	VBROADCASTSD X13, Y13
+	SPLATSD(rate+32(FP), X14, Y14)
+	SPLATSD(mom+40(FP), X15, Y15)
+	SPLATSD(wd+48(FP), X13, Y13)
 
 m64Loop:
 	CMPQ    CX, $4
 	JL      m64Done
-	VMOVUPD (SI), Y0
-	VMOVUPD (DI), Y1
 	VMOVUPD (DX), Y2
-	MOMENTUM
-	VMOVUPD Y0, (SI)
-	VMOVUPD Y1, (DI)
+	MOMENTUM_STEP
 	ADDQ    $32, DI
 	ADDQ    $32, SI
 	ADDQ    $32, DX
@@ -162,8 +163,7 @@ m64Done:
 // func addScaled32AVX2(dst *float64, f float64, x *float32, n int)
 TEXT ·addScaled32AVX2(SB), NOSPLIT, $0-32
 	MOVQ         dst+0(FP), DI
-	MOVSD        f+8(FP), X15
-	VBROADCASTSD X15, Y15
+	SPLATSD(f+8(FP), X15, Y15)
 	MOVQ         x+16(FP), SI
 	MOVQ         n+24(FP), CX
 
@@ -198,8 +198,7 @@ as32Done:
 // func addScaled64AVX2(dst *float64, f float64, x *float64, n int)
 TEXT ·addScaled64AVX2(SB), NOSPLIT, $0-32
 	MOVQ         dst+0(FP), DI
-	MOVSD        f+8(FP), X15
-	VBROADCASTSD X15, Y15
+	SPLATSD(f+8(FP), X15, Y15)
 	MOVQ         x+16(FP), SI
 	MOVQ         n+24(FP), CX
 

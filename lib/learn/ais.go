@@ -2,7 +2,6 @@ package learn
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
@@ -117,18 +116,5 @@ func annealedObserver(name string, test *data.Set, s *rbm.AISSettings, reverse b
 // per observation. It refuses a set that is not binary, hands the run's
 // context on, and keeps no state between calls (it may be shared).
 func PseudoLogLikelihood(set *data.Set) Observer {
-	return Observer{Name: "pll", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
-		b, ok := m.(*rbm.Binary)
-		if !ok {
-			return 0, fmt.Errorf("learn: pll: model is %T, want *rbm.Binary", m)
-		}
-		if set == nil || set.X == nil {
-			return 0, errors.New("learn: pll: nil data set")
-		}
-		v, err := b.PseudoLogLikelihood(ctx, set.X)
-		if err != nil {
-			return 0, fmt.Errorf("learn: pll on set %q: %w", set.Name, err)
-		}
-		return v, nil
-	}}
+	return binarySetObserver("pll", set, (*rbm.Binary).PseudoLogLikelihood)
 }

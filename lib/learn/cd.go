@@ -67,22 +67,7 @@ func (l *CD) Reset() { *l = CD{K: l.K, Sampler: l.Sampler} }
 // Update makes one CD-k update of m (which must be an [*rbm.Binary]) from
 // batch through opt.
 func (l *CD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
-	b, ok := m.(*rbm.Binary)
-	if !ok {
-		return fmt.Errorf("learn: CD.Update: model is %T, want *rbm.Binary", m)
-	}
-	if opt == nil {
-		return errors.New("learn: CD.Update: nil optimizer")
-	}
-	sgd, _ := opt.(*SGD)
-	g, w32, err := l.gradient(b, batch, sgd != nil)
-	if err != nil {
-		return fmt.Errorf("learn: CD.Update: %w", err)
-	}
-	if err := stepIn(opt, m, g, w32); err != nil {
-		return fmt.Errorf("learn: CD.Update: %w", err)
-	}
-	return nil
+	return updateIn("CD", m, batch, opt, l.gradient)
 }
 
 // Gradient returns the CD-k gradient estimate for m on batch without

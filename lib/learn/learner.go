@@ -56,6 +56,16 @@ type Estimator interface {
 // m is an M and opt is not nil, then takes one step of opt along
 // grad(m, batch).
 func update[M rbm.Model](name string, m rbm.Model, batch *mat.Dense, opt Optimizer, grad func(M, *mat.Dense) (*Grad, error)) error {
+	return updateIn(name, m, batch, opt, func(mm M, b *mat.Dense, _ bool) (*Grad, []float32, error) {
+		g, err := grad(mm, b)
+		return g, nil, err
+	})
+}
+
+// updateIn is update for a learner whose gradient can leave a float32
+// model's weight gradient in float32 for SGD, which reads it there (grad's
+// third argument says whether it may: opt is an *SGD; see stepIn).
+func updateIn[M rbm.Model](name string, m rbm.Model, batch *mat.Dense, opt Optimizer, grad func(M, *mat.Dense, bool) (*Grad, []float32, error)) error {
 	mm, ok := m.(M)
 	if !ok {
 		return fmt.Errorf("learn: %s.Update: model is %T, want %T", name, m, mm)
@@ -63,11 +73,12 @@ func update[M rbm.Model](name string, m rbm.Model, batch *mat.Dense, opt Optimiz
 	if opt == nil {
 		return fmt.Errorf("learn: %s.Update: nil optimizer", name)
 	}
-	g, err := grad(mm, batch)
+	_, lazy := opt.(*SGD)
+	g, w32, err := grad(mm, batch, lazy)
 	if err != nil {
 		return fmt.Errorf("learn: %s.Update: %w", name, err)
 	}
-	if err := opt.Step(m, g); err != nil {
+	if err := stepIn(opt, m, g, w32); err != nil {
 		return fmt.Errorf("learn: %s.Update: %w", name, err)
 	}
 	return nil

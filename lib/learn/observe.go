@@ -74,19 +74,26 @@ var ErrStop = errors.New("learn: stop training")
 // for a set that is not binary ([rbm.Binary.CheckData]) or when the smaller
 // layer has more than [rbm.MaxExactUnits] units.
 func ExactLogLikelihood(set *data.Set) Observer {
-	return Observer{Name: "loglik", Func: func(ctx context.Context, m rbm.Model) (float64, error) {
+	return binarySetObserver("loglik", set, (*rbm.Binary).LogLikelihoodContext)
+}
+
+// binarySetObserver is an observer named name whose value is f of a
+// binary RBM and the examples of set, with the run's context; it refuses
+// another model and a nil set.
+func binarySetObserver(name string, set *data.Set, f func(*rbm.Binary, context.Context, mat.Matrix) (float64, error)) Observer {
+	return Observer{Name: name, Func: func(ctx context.Context, m rbm.Model) (float64, error) {
 		b, ok := m.(*rbm.Binary)
 		if !ok {
-			return 0, fmt.Errorf("learn: loglik: model is %T, want *rbm.Binary", m)
+			return 0, fmt.Errorf("learn: %s: model is %T, want *rbm.Binary", name, m)
 		}
 		if set == nil || set.X == nil {
-			return 0, errors.New("learn: loglik: nil data set")
+			return 0, fmt.Errorf("learn: %s: nil data set", name)
 		}
-		ll, err := b.LogLikelihoodContext(ctx, set.X)
+		v, err := f(b, ctx, set.X)
 		if err != nil {
-			return 0, fmt.Errorf("learn: loglik on set %q: %w", set.Name, err)
+			return 0, fmt.Errorf("learn: %s on set %q: %w", name, set.Name, err)
 		}
-		return ll, nil
+		return v, nil
 	}}
 }
 

@@ -79,22 +79,7 @@ func (l *PCD) Chains() *mcmc.Chains { return l.chains }
 // Update makes one PCD-k update of m (an [*rbm.Binary]) from batch through
 // opt.
 func (l *PCD) Update(m rbm.Model, batch *mat.Dense, opt Optimizer) error {
-	b, ok := m.(*rbm.Binary)
-	if !ok {
-		return fmt.Errorf("learn: PCD.Update: model is %T, want *rbm.Binary", m)
-	}
-	if opt == nil {
-		return errors.New("learn: PCD.Update: nil optimizer")
-	}
-	sgd, _ := opt.(*SGD)
-	g, w32, err := l.gradient(b, batch, sgd != nil)
-	if err != nil {
-		return fmt.Errorf("learn: PCD.Update: %w", err)
-	}
-	if err := stepIn(opt, m, g, w32); err != nil {
-		return fmt.Errorf("learn: PCD.Update: %w", err)
-	}
-	return nil
+	return updateIn("PCD", m, batch, opt, l.gradient)
 }
 
 // Gradient advances the persistent chains K steps under m and returns the
