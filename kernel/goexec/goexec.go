@@ -324,9 +324,8 @@ func (e *Executor) init() error {
 	e.src.reset(in.FileSet())
 	e.runner, _ = newRunner(in)
 	e.unfinished = nil
-	e.funcs = map[string]bool{}
+	e.funcs, e.types = map[string]bool{}, map[string]bool{}
 	e.funcTypes = map[string]*ast.FuncType{}
-	e.types = map[string]bool{}
 	e.cells = 0
 	e.compiledCells = compiledState{}
 	if !e.opts.NoCheck {
