@@ -193,7 +193,9 @@ func (lw *Lowering) copyElements(cl *ast.CompositeLit) {
 
 // copyInto returns x, or a copy of it when x is a variable (or a field,
 // an element, a dereference) of a session type with methods and into is
-// an interface type.
+// an interface type; for an interface of another package with methods,
+// the value, or a pointer to a session type with methods, is converted in
+// a call of its own (boxedInto).
 func (lw *Lowering) copyInto(into types.Type, x ast.Expr) ast.Expr {
 	if into == nil || !types.IsInterface(into) {
 		return x
@@ -212,18 +214,68 @@ func (lw *Lowering) copyInto(into types.Type, x ast.Expr) ast.Expr {
 	if !tv.IsValue() || tv.Value != nil || types.IsInterface(tv.Type) {
 		return x
 	}
+	pos := x.Pos()
+	if p, ok := types.Unalias(tv.Type).(*types.Pointer); ok && compiledMethods(into) {
+		// A pointer is a reference, but yaegi's wrapper reads it from
+		// the slot it came from as well: a loop's last one.
+		if n, ok := types.Unalias(p.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath && hasAnyMethod(n) {
+			tx, ix := lw.typeExpr(p, pos), lw.typeExpr(into, pos)
+			if tx != nil && ix != nil {
+				return boxedInto(tx, ix, x, lw.Prefix+"boxed")
+			}
+		}
+		return x
+	}
 	n, ok := types.Unalias(tv.Type).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != PackagePath || !hasAnyMethod(n) {
 		return x
 	}
-	pos := x.Pos()
 	tx := lw.typeExpr(n, pos)
 	if tx == nil {
 		return x
 	}
+	if compiledMethods(into) {
+		if ix := lw.typeExpr(into, pos); ix != nil {
+			return boxedInto(tx, ix, x, lw.Prefix+"boxed")
+		}
+	}
 	lit := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: tx}, Lbrace: pos, Elts: []ast.Expr{x}, Rbrace: x.End()}
 	zero := &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}
 	return &ast.IndexExpr{X: lit, Lbrack: x.End(), Index: zero, Rbrack: x.End()}
+}
+
+// compiledMethods reports whether t is an interface type with methods
+// declared outside the session (error, fmt.Stringer, sort.Interface), whose
+// values yaegi holds in a wrapper of the compiled method set.
+func compiledMethods(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || (n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath) {
+		return false
+	}
+	it, ok := n.Underlying().(*types.Interface)
+	return ok && it.NumMethods() > 0
+}
+
+// boxedInto returns func(p T) I { return p }(x) for a value x of the
+// session's type T (tx) going into the compiled interface I (ix). yaegi's
+// wrapper of I's methods reads its receiver, when a method is called,
+// from the frame slot of the expression it was made from, so a copy in
+// the caller's frame (one slot for every iteration of a loop) made every
+// element of a []fmt.Stringer filled in a loop print as the last;
+// converted in a call of its own, the value is in that call's frame,
+// which nothing else writes. The parameter p is named param, a hidden
+// name: yaegi took a parameter x for a global x in a var declaration's
+// initialiser ("variable definition loop").
+func boxedInto(tx, ix, x ast.Expr, param string) ast.Expr {
+	pos := x.Pos()
+	v := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: param} }
+	fn := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos,
+			Params:  &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{v()}, Type: tx}}, Closing: pos},
+			Results: &ast.FieldList{List: []*ast.Field{{Type: ix}}}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}}}, Rbrace: x.End()},
+	}
+	return &ast.CallExpr{Fun: fn, Lparen: pos, Args: []ast.Expr{x}, Rparen: x.End()}
 }
 
 // hasAnyMethod reports whether the named type t or *t has a method.

@@ -88,3 +88,42 @@ fmt.Println(F5{2, 3})`)
 		t.Errorf("printed %q, want %q", got, want)
 	}
 }
+
+// Values of the session's types put into an interface of another package
+// in a loop (a []fmt.Stringer, a map of them, a []error): yaegi's wrapper
+// read its receiver, when String was called, from the slot the value came
+// from, so every element printed as the loop's last, for values and
+// pointers alike. The lines are go run's.
+func TestCompiledInterfaceFilledInLoop(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `type Point struct{ X, Y float64 }
+func (p Point) String() string { return fmt.Sprintf("(%g,%g)", p.X, p.Y) }
+type Ref struct{ N int }
+func (r *Ref) String() string { return fmt.Sprint("r", r.N) }
+type E struct{ Code int }
+func (e E) Error() string { return fmt.Sprint("E", e.Code) }
+func collect(ps []Point) (out []fmt.Stringer) {
+	for _, p := range ps {
+		out = append(out, p)
+	}
+	return
+}
+pts := []Point{{1, 2}, {3, 4}}
+var items []fmt.Stringer
+for _, p := range pts {
+	items = append(items, p)
+}
+refs := map[int]fmt.Stringer{}
+for i := 0; i < 3; i++ {
+	r := &Ref{i}
+	refs[i] = r
+}
+var errs []error
+for i := 0; i < 3; i++ {
+	errs = append(errs, E{i})
+}
+fmt.Println(items, collect(pts), refs[0], refs[2], errs)`)
+	if got, want := rec.stream("stdout"), "[(1,2) (3,4)] [(1,2) (3,4)] r0 r2 [E0 E1 E2]\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}
