@@ -168,3 +168,35 @@ fmt.Println(lines)`)
 		t.Errorf("printed %q, want %q", got, want)
 	}
 }
+
+// Method values of the session's types: Go evaluates the receiver when
+// the method value is made (a copy for a value method, &x for a pointer
+// method of an addressable x); yaegi read it when the method was called,
+// so method values taken in a loop all ran on the loop's last value, and
+// a later change of the variable showed. The lines are go run's.
+func TestMethodValueBindsItsReceiver(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `type Point struct{ X, Y float64 }
+func (p Point) String() string { return fmt.Sprintf("(%g,%g)", p.X, p.Y) }
+type Counter struct{ n int }
+func (c *Counter) Inc() int { c.n++; return c.n }
+pts := []Point{{1, 2}, {3, 4}}
+var fs []func() string
+for _, p := range pts {
+	fs = append(fs, p.String)
+}
+g := pts[0].String
+pts[0].X = 100
+cs := []*Counter{{}, {10}}
+var incs []func() int
+for _, c := range cs {
+	incs = append(incs, c.Inc)
+}
+var plain Counter
+inc := plain.Inc
+inc()
+fmt.Println(fs[0](), fs[1](), g(), incs[0](), incs[1](), incs[0](), plain.n)`)
+	if got, want := rec.stream("stdout"), "(1,2) (3,4) (1,2) 1 11 2 1\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}

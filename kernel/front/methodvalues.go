@@ -1,0 +1,70 @@
+package front
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// methodValues lowers a method value of a type of the session, x.M not
+// called at once (f := p.String, append(fs, c.Inc)), into
+//
+//	func(r T) F { return r.M }(x)      (&x and *T for a pointer method of an addressable x)
+//
+// F being the method value's type. Go evaluates the receiver when the
+// method value is made; yaegi read it from x's frame slot when the method
+// was called, so method values taken in a loop all ran on the loop's last
+// value (and on a later change of the variable). In a call of its own the
+// receiver is the parameter r, in a frame nothing else writes. Only the
+// session's own methods, declared on the type itself (not promoted
+// through an embedded field), are lowered.
+func (lw *Lowering) methodValues(n ast.Node) {
+	called := map[*ast.SelectorExpr]bool{}
+	ast.Inspect(n, func(node ast.Node) bool {
+		if c, ok := node.(*ast.CallExpr); ok {
+			if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
+				called[sel] = true
+			}
+		}
+		return true
+	})
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok || called[sel] {
+			return e
+		}
+		s := lw.Info.Selections[sel]
+		if s == nil || s.Kind() != types.MethodVal || len(s.Index()) != 1 {
+			return e
+		}
+		recv := lw.Info.Types[sel.X].Type
+		ft := lw.Info.Types[sel].Type
+		if recv == nil || ft == nil || !lw.isSessionTypeWithMethods(recv) {
+			return e
+		}
+		x := sel.X
+		if sig, ok := s.Obj().Type().(*types.Signature); ok && sig.Recv() != nil {
+			if _, ptrMethod := sig.Recv().Type().(*types.Pointer); ptrMethod {
+				if _, isPtr := recv.(*types.Pointer); !isPtr {
+					// Go binds &x: the method value changes x itself.
+					recv = types.NewPointer(recv)
+					x = &ast.UnaryExpr{OpPos: sel.X.Pos(), Op: token.AND, X: sel.X}
+				}
+			}
+		}
+		pos := sel.Pos()
+		rx, fx := lw.typeExpr(recv, pos), lw.typeExpr(ft, pos)
+		if rx == nil || fx == nil {
+			return e
+		}
+		r := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: lw.Prefix + "recv"} }
+		fn := &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos,
+				Params:  &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{r()}, Type: rx}}, Closing: pos},
+				Results: &ast.FieldList{List: []*ast.Field{{Type: fx}}}},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: sel.End(), List: []ast.Stmt{&ast.ReturnStmt{Return: pos,
+				Results: []ast.Expr{&ast.SelectorExpr{X: r(), Sel: &ast.Ident{NamePos: sel.Sel.Pos(), Name: sel.Sel.Name}}}}}},
+		}
+		return &ast.CallExpr{Fun: fn, Lparen: pos, Args: []ast.Expr{x}, Rparen: sel.End()}
+	})
+}
