@@ -15,9 +15,11 @@ import (
 // method value is made; yaegi read it from x's frame slot when the method
 // was called, so method values taken in a loop all ran on the loop's last
 // value (and on a later change of the variable). In a call of its own the
-// receiver is the parameter r, in a frame nothing else writes. Only the
-// session's own methods, declared on the type itself (not promoted
-// through an embedded field), are lowered.
+// receiver is the parameter r, in a frame nothing else writes. Only
+// methods of the session's types are lowered, declared on the type or
+// promoted through embedded fields that are not interfaces (r.M of one
+// promoted through an interface is what promotedInterfaceMethods writes
+// out, and this pass runs before it).
 func (lw *Lowering) methodValues(n ast.Node) {
 	called := map[*ast.SelectorExpr]bool{}
 	ast.Inspect(n, func(node ast.Node) bool {
@@ -34,7 +36,7 @@ func (lw *Lowering) methodValues(n ast.Node) {
 			return e
 		}
 		s := lw.Info.Selections[sel]
-		if s == nil || s.Kind() != types.MethodVal || len(s.Index()) != 1 {
+		if s == nil || s.Kind() != types.MethodVal || throughInterface(s) {
 			return e
 		}
 		recv := lw.Info.Types[sel.X].Type
@@ -67,4 +69,24 @@ func (lw *Lowering) methodValues(n ast.Node) {
 		}
 		return &ast.CallExpr{Fun: fn, Lparen: pos, Args: []ast.Expr{x}, Rparen: sel.End()}
 	})
+}
+
+// throughInterface reports whether the method of the selection s is
+// promoted through an embedded field of an interface type.
+func throughInterface(s *types.Selection) bool {
+	t := s.Recv()
+	for _, i := range s.Index()[:len(s.Index())-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return true
+		}
+		t = st.Field(i).Type()
+		if types.IsInterface(t) {
+			return true
+		}
+	}
+	return false
 }

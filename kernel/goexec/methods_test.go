@@ -200,3 +200,34 @@ fmt.Println(fs[0](), fs[1](), g(), incs[0](), incs[1](), incs[0](), plain.n)`)
 		t.Errorf("printed %q, want %q", got, want)
 	}
 }
+
+// A method value promoted through an embedded struct binds its receiver
+// too (a value method's copy, a pointer method's &d.Base); one promoted
+// through an embedded interface still works. The lines are go run's.
+func TestPromotedMethodValue(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `type Base struct{ ID int }
+func (b Base) Describe() string { return fmt.Sprint("base ", b.ID) }
+func (b *Base) Bump() { b.ID++ }
+type Derived struct{ Base; Extra string }
+type Logger interface{ Log(string) }
+type pl struct{ p string }
+func (l pl) Log(s string) { fmt.Println(l.p + s) }
+type Svc struct{ Logger }
+var ds []func() string
+for i := 0; i < 3; i++ {
+	d := Derived{Base{i}, "x"}
+	ds = append(ds, d.Describe)
+}
+d := Derived{Base{7}, "y"}
+bump := d.Bump
+bump()
+bump()
+sv := Svc{pl{"> "}}
+lf := sv.Log
+lf("hi")
+fmt.Println(ds[0](), ds[2](), d.ID)`)
+	if got, want := rec.stream("stdout"), "> hi\nbase 0 base 2 9\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}
