@@ -125,3 +125,24 @@ func TestGenericStandardPackagesReview(t *testing.T) {
 		t.Errorf("a name of a refused cell: %v, want undefined", ee)
 	}
 }
+
+// A generic function of a cell called with type arguments that Go
+// infers: yaegi inferred them wrongly and refused the call ("cannot use
+// type func(int) string as type func(int) int"); the front end writes
+// them out. Also from a later cell, and with a partial instantiation.
+func TestInferredTypeArguments(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `func Map[T, U any](xs []T, f func(T) U) []U {
+	out := make([]U, len(xs))
+	for i, x := range xs {
+		out[i] = f(x)
+	}
+	return out
+}
+fmt.Println(Map([]int{1, 2}, func(i int) string { return fmt.Sprint(i * 2) }))`)
+	_, rec2 := run(t, e, `type P struct{ X int }
+fmt.Println(Map([]P{{1}, {2}}, func(p P) float64 { return float64(p.X) / 2 }), Map[int]([]int{3}, strconv.Itoa))`)
+	if got, want := rec.stream("stdout")+rec2.stream("stdout"), "[2 4]\n[0.5 1] [3]\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}
