@@ -36,7 +36,7 @@ func (lw *Lowering) methodValues(n ast.Node) {
 			return e
 		}
 		s := lw.Info.Selections[sel]
-		if s == nil || s.Kind() != types.MethodVal || throughInterface(s) {
+		if s == nil || s.Kind() != types.MethodVal || interfacePath(s) != nil {
 			return e
 		}
 		recv := lw.Info.Types[sel.X].Type
@@ -69,24 +69,4 @@ func (lw *Lowering) methodValues(n ast.Node) {
 		}
 		return &ast.CallExpr{Fun: fn, Lparen: pos, Args: []ast.Expr{x}, Rparen: sel.End()}
 	})
-}
-
-// throughInterface reports whether the method of the selection s is
-// promoted through an embedded field of an interface type.
-func throughInterface(s *types.Selection) bool {
-	t := s.Recv()
-	for _, i := range s.Index()[:len(s.Index())-1] {
-		if p, ok := t.Underlying().(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		st, ok := t.Underlying().(*types.Struct)
-		if !ok {
-			return true
-		}
-		t = st.Field(i).Type()
-		if types.IsInterface(t) {
-			return true
-		}
-	}
-	return false
 }

@@ -20,26 +20,40 @@ func (lw *Lowering) promotedInterfaceMethods(n ast.Node) {
 			return true
 		}
 		s := lw.Info.Selections[sel]
-		if s == nil || s.Kind() != types.MethodVal || len(s.Index()) < 2 {
+		if s == nil || s.Kind() != types.MethodVal {
 			return true
 		}
-		x, t := sel.X, s.Recv()
-		for _, i := range s.Index()[:len(s.Index())-1] {
-			if p, ok := t.Underlying().(*types.Pointer); ok {
-				t = p.Elem()
+		if path := interfacePath(s); path != nil {
+			x := sel.X
+			for _, f := range path {
+				x = &ast.SelectorExpr{X: x, Sel: &ast.Ident{NamePos: sel.Sel.Pos(), Name: f.Name()}}
 			}
-			st, ok := t.Underlying().(*types.Struct)
-			if !ok {
-				return true
-			}
-			f := st.Field(i)
-			x = &ast.SelectorExpr{X: x, Sel: &ast.Ident{NamePos: sel.Sel.Pos(), Name: f.Name()}}
-			t = f.Type()
-			if types.IsInterface(t) {
-				sel.X = x
-				return true
-			}
+			sel.X = x
 		}
 		return true
 	})
+}
+
+// interfacePath returns the embedded fields through which the method of
+// the selection s is promoted, up to and including the first field of an
+// interface type; nil when no embedded interface is on the way (or the
+// path cannot be followed, which counts as one: it is left alone).
+func interfacePath(s *types.Selection) []*types.Var {
+	var path []*types.Var
+	t := s.Recv()
+	for _, i := range s.Index()[:len(s.Index())-1] {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return nil
+		}
+		f := st.Field(i)
+		path = append(path, f)
+		if t = f.Type(); types.IsInterface(t) {
+			return path
+		}
+	}
+	return nil
 }

@@ -35,7 +35,7 @@ func TestEvalExpression(t *testing.T) {
 		}
 		return reflect.ValueOf(v), true
 	}
-	for _, tc := range []struct{ expr, want string }{
+	checkEvals(t, lookup, nil, evalCases{
 		{"c.V[c.pos]", "2.5"},
 		{"len(c.V) + cap(c.V[:0:0][:0])", ""}, // a slice expression is refused (below)
 		{"c.V[1] * 2", "3"},
@@ -52,23 +52,8 @@ func TestEvalExpression(t *testing.T) {
 		{"1 + 2.5", "3.5"},
 		{"ok || c.V[5] > 0", "true"}, // not evaluated: out of range
 		{"!ok", "false"},
-	} {
-		v, err := evalExpression(tc.expr, lookup, nil)
-		if tc.want == "" {
-			if err == nil {
-				t.Errorf("%s = %v, want an error", tc.expr, v)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: %v", tc.expr, err)
-			continue
-		}
-		if got := fmt.Sprint(v.Interface()); got != tc.want {
-			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
-		}
-	}
-	for _, tc := range []struct{ expr, want string }{
+	})
+	checkEvalErrors(t, lookup, nil, evalCases{
 		{"c.V[3]", "column 5: index out of range [3] with length 3"},
 		{"n / 0", "column 1: integer divide by zero"},
 		{"n + u", "mismatched types int32 and uint8"},
@@ -76,12 +61,7 @@ func TestEvalExpression(t *testing.T) {
 		{"c.Nope", "c has no field Nope"},
 		{"fmt.Sprint(n)", "fmt is not a variable in scope"}, // no packages given
 		{"u + 300", "the constant 300 does not fit in uint8"},
-	} {
-		_, err := evalExpression(tc.expr, lookup, nil)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: error %v, want one containing %q", tc.expr, err, tc.want)
-		}
-	}
+	})
 	// uint8 arithmetic wraps, as Go's does.
 	if v, err := evalExpression("u + 56", lookup, nil); err != nil || v.Uint() != 0 {
 		t.Errorf("u + 56 = %v, %v; want 0", v, err)
@@ -114,7 +94,7 @@ func TestEvalCalls(t *testing.T) {
 		}[name]
 		return t, ok
 	}
-	for _, tc := range []struct{ expr, want string }{
+	checkEvals(t, lookup, packages, evalCases{
 		{"w.At(1, 2)", "6"},
 		{"w.At(1, n-5) * 2", "12"},
 		{"mat.Sum(w)", "21"},
@@ -126,23 +106,8 @@ func TestEvalCalls(t *testing.T) {
 		{"strconv.Atoi(\"12\")", "12"},
 		{"d.Seconds()", "2"},
 		{"math.Max(1, 2)", "2"},
-	} {
-		v, err := evalExpression(tc.expr, lookup, packages)
-		if tc.want == "" {
-			if err == nil {
-				t.Errorf("%s = %v, want an error", tc.expr, v)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: %v", tc.expr, err)
-			continue
-		}
-		if got := fmt.Sprint(v.Interface()); got != tc.want {
-			t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
-		}
-	}
-	for _, tc := range []struct{ expr, want string }{
+	})
+	checkEvalErrors(t, lookup, packages, evalCases{
 		{"w.At(2, 0)", "panicked: mat: row index out of range"},
 		{"strconv.Atoi(name)", "invalid syntax"},
 		{"f()", "f is declared in a cell"},
@@ -151,7 +116,39 @@ func TestEvalCalls(t *testing.T) {
 		{"math.Sqrt(name)", "name is a string, not a float64"},
 		{"math.Sqrt(1, 2)", "takes 1 arguments, not 2"},
 		{"string(n)", "cannot convert n"},
-	} {
+	})
+}
+
+// evalCases are expressions and what evaluating each gives: its value as
+// fmt prints it ("" for an error), or a part of its error.
+type evalCases []struct{ expr, want string }
+
+// checkEvals evaluates each case and compares its value; a case whose
+// want is "" must fail.
+func checkEvals(t *testing.T, lookup func(string) (reflect.Value, bool), packages func(string) (map[string]reflect.Value, bool), cases evalCases) {
+	t.Helper()
+	for _, tc := range cases {
+		v, err := evalExpression(tc.expr, lookup, packages)
+		switch {
+		case tc.want == "":
+			if err == nil {
+				t.Errorf("%s = %v, want an error", tc.expr, v)
+			}
+		case err != nil:
+			t.Errorf("%s: %v", tc.expr, err)
+		default:
+			if got := fmt.Sprint(v.Interface()); got != tc.want {
+				t.Errorf("%s = %s, want %s", tc.expr, got, tc.want)
+			}
+		}
+	}
+}
+
+// checkEvalErrors evaluates each case, which must fail with an error
+// containing want.
+func checkEvalErrors(t *testing.T, lookup func(string) (reflect.Value, bool), packages func(string) (map[string]reflect.Value, bool), cases evalCases) {
+	t.Helper()
+	for _, tc := range cases {
 		_, err := evalExpression(tc.expr, lookup, packages)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.expr, err, tc.want)

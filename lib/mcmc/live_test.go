@@ -264,19 +264,7 @@ func TestTemperedAfterSetBetas(t *testing.T) {
 		i int
 		c *Chains
 	}{{0, c}, {2, pt.Replica(2)}} {
-		exact, err := scaled(m, next[tc.i]).ExactJointDist()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := make([]float64, 64)
-		for k := 0; k < n; k++ {
-			got[rowIndex(t, tc.c.V, k)|rowIndex(t, tc.c.H, k)<<3] += 1.0 / n
-		}
-		d, tol := tv(exact, got), tvTolerance(exact, n)
-		t.Logf("β = %.3f: TV = %.4f, tolerance %.4f", next[tc.i], d, tol)
-		if d > tol {
-			t.Errorf("β = %.3f: TV = %.4f > %.4f", next[tc.i], d, tol)
-		}
+		checkJointAt(t, "after SetBetas", m, next[tc.i], tc.c)
 	}
 	// The replicas left the old β_3 = 1/3: replica 2 is far from it.
 	old, _ := scaled(m, betas[2]).ExactJointDist()

@@ -1,6 +1,7 @@
 package mcmc
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -127,19 +128,7 @@ func TestTemperedJoint(t *testing.T) {
 			i int
 			c *Chains
 		}{{0, c}, {2, pt.Replica(2)}} {
-			exact, err := scaled(m, betas[tc.i]).ExactJointDist()
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := make([]float64, 64)
-			for k := 0; k < n; k++ {
-				got[rowIndex(t, tc.c.V, k)|rowIndex(t, tc.c.H, k)<<3] += 1.0 / n
-			}
-			d, tol := tv(exact, got), tvTolerance(exact, n)
-			t.Logf("%T, β = %.3f: TV = %.4f, tolerance %.4f", base, betas[tc.i], d, tol)
-			if d > tol {
-				t.Errorf("%T, β = %.3f: TV = %.4f > %.4f", base, betas[tc.i], d, tol)
-			}
+			checkJointAt(t, fmt.Sprintf("%T", base), m, betas[tc.i], tc.c)
 		}
 		prop, acc := pt.Swaps()
 		rates := pt.AcceptRates()
@@ -303,5 +292,26 @@ func TestTemperedGibbsPath(t *testing.T) {
 				t.Errorf("k = %d, pair %d: %d of %d swaps accepted; the criterion did not decide", k, i, acc0[i], prop0[i])
 			}
 		}
+	}
+}
+
+// checkJointAt asserts that the n chains of c, a 3×3 model m's samples at
+// inverse temperature beta, are within tvTolerance of the exact joint of
+// βm in total variation; label names the case.
+func checkJointAt(t *testing.T, label string, m *rbm.Binary, beta float64, c *Chains) {
+	t.Helper()
+	exact, err := scaled(m, beta).ExactJointDist()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := c.Len()
+	got := make([]float64, 64)
+	for k := 0; k < n; k++ {
+		got[rowIndex(t, c.V, k)|rowIndex(t, c.H, k)<<3] += 1.0 / float64(n)
+	}
+	d, tol := tv(exact, got), tvTolerance(exact, n)
+	t.Logf("%s, β = %.3f: TV = %.4f, tolerance %.4f", label, beta, d, tol)
+	if d > tol {
+		t.Errorf("%s, β = %.3f: TV = %.4f > %.4f", label, beta, d, tol)
 	}
 }
