@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/types"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,9 +35,10 @@ type Unit struct {
 // a unit's plugin is built once, and later processes with the same
 // executable load it again. It is safe for concurrent use; builds are one at a time.
 type Builder struct {
-	tc  *Toolchain
-	dir string // the module of units
-	std struct {
+	tc    *Toolchain
+	dir   string // the module of units
+	limit uint64 // the bound on the size of the folder above dir (0: none)
+	std   struct {
 		sync.Once
 		imp types.Importer
 	} // StdImporter's
@@ -70,13 +72,17 @@ func NewBuilder(tc *Toolchain, cacheDir string) (*Builder, error) {
 		}
 		cacheDir = d
 	}
+	limit, err := CacheLimit()
+	if err != nil {
+		return nil, err
+	}
 	dir := filepath.Join(cacheDir, tc.Key)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, &ToolchainError{Reason: fmt.Sprintf("making the folder of compiled cells: %v", err)}
 	}
 	now := time.Now()
 	_ = os.Chtimes(dir, now, now)
-	trim(cacheDir, tc.Key, now.Add(-TrimAge))
+	trim(cacheDir, tc.Key, "", now, limit)
 	goVersion := strings.TrimPrefix(tc.GoVersion, "go")
 	files := map[string]string{
 		"go.mod":  "module " + strings.TrimSuffix(PathPrefix, "/u") + "\n\ngo " + goVersion + "\n",
@@ -87,31 +93,7 @@ func NewBuilder(tc *Toolchain, cacheDir string) (*Builder, error) {
 			return nil, &ToolchainError{Reason: fmt.Sprintf("writing %s of the compiled cells: %v", name, err)}
 		}
 	}
-	return &Builder{tc: tc, dir: dir}, nil
-}
-
-// TrimAge is how long the units of another executable (an older build of
-// the kernel, a test binary) are kept: NewBuilder removes the folders of
-// other keys that no Builder has used for that long. A unit's plugin
-// holds its dependencies (about 8 MB with the library).
-const TrimAge = 7 * 24 * time.Hour
-
-// trim removes the folders of cacheDir other than keep's that were last
-// used before the deadline; failures are ignored (another process may be
-// trimming too).
-func trim(cacheDir, keep string, deadline time.Time) {
-	entries, err := os.ReadDir(cacheDir)
-	if err != nil {
-		return
-	}
-	for _, d := range entries {
-		if !d.IsDir() || d.Name() == keep {
-			continue
-		}
-		if info, err := d.Info(); err == nil && info.ModTime().Before(deadline) {
-			_ = os.RemoveAll(filepath.Join(cacheDir, d.Name()))
-		}
-	}
+	return &Builder{tc: tc, dir: dir, limit: limit}, nil
 }
 
 // Dir returns the folder of the module of units.
@@ -167,15 +149,24 @@ func (b *Builder) Compile(ctx context.Context, c *Cell) (*Unit, error) {
 	if progress == nil {
 		progress = func(int, int, string) {}
 	}
-	if _, err := os.Stat(so); err != nil {
+	program := src.pkg.Name() == ProgramName
+	var syms map[string]reflect.Value
+	if _, err = os.Stat(so); err == nil {
+		now := time.Now()
+		_ = os.Chtimes(so, now, now) // used: the last to be trimmed
+		syms, err = open(so, program)
+	}
+	if err != nil && errors.Is(statErr(so), fs.ErrNotExist) {
+		// not built yet, or trimmed by another process since the Stat
 		cached = false
 		progress(0, 2, "go build -buildmode=plugin")
 		if err := b.build(ctx, name, src, so); err != nil {
 			return nil, err
 		}
+		trim(filepath.Dir(b.dir), filepath.Base(b.dir), name, time.Now(), b.limit)
 		progress(1, 2, "loading the plugin")
+		syms, err = open(so, program)
 	}
-	syms, err := open(so, src.pkg.Name() == ProgramName)
 	if !cached {
 		progress(2, 2, "")
 	}
@@ -227,6 +218,12 @@ func (b *Builder) build(ctx context.Context, name string, src *source, so string
 		return &ToolchainError{Reason: fmt.Sprintf("keeping the compiled cell's plugin: %v", err)}
 	}
 	return nil
+}
+
+// statErr is the error of os.Stat(path), nil when path exists.
+func statErr(path string) error {
+	_, err := os.Stat(path)
+	return err
 }
 
 // goCommand returns the go command with args, run in the module of units

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/bytesize"
 	"github.com/rbm-kernel/rbm-kernel/kernel"
 	"github.com/rbm-kernel/rbm-kernel/kernel/dap"
 )
@@ -317,11 +318,11 @@ func (c *Client) memoryMagic(args string, pub kernel.Publisher) (*kernel.ExecRes
 	text := fmt.Sprintf("memory limit: %s, set by %s", l, l.Source)
 	if p != nil && p.cmd.Process != nil {
 		if rss, err := residentBytes(p.cmd.Process.Pid); err == nil {
-			text += fmt.Sprintf("; the worker uses %s", formatBytes(rss))
+			text += fmt.Sprintf("; the worker uses %s", bytesize.Format(rss))
 		}
 	}
 	if c.total > 0 {
-		text += fmt.Sprintf("; the machine has %s", formatBytes(c.total))
+		text += fmt.Sprintf("; the machine has %s", bytesize.Format(c.total))
 	}
 	pub.Stream("stdout", text+"\n")
 	return &kernel.ExecResult{}, nil

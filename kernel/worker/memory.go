@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/rbm-kernel/rbm-kernel/internal/bytesize"
 )
 
 // MemoryLimitEnv is the environment variable that sets a worker's memory
@@ -43,7 +45,7 @@ func (l Limit) String() string {
 	if l.Bytes == 0 {
 		return "no memory limit"
 	}
-	s := formatBytes(l.Bytes)
+	s := bytesize.Format(l.Bytes)
 	if strings.HasSuffix(l.Spec, "%") {
 		s += " (" + l.Spec + " of the machine's memory)"
 	}
@@ -67,41 +69,14 @@ func ParseLimit(spec string, total uint64) (uint64, error) {
 		}
 		return uint64(f / 100 * float64(total)), nil
 	}
-	i := strings.IndexFunc(s, func(r rune) bool { return strings.ContainsRune(" BbKkMmGgTtIi", r) })
-	if i < 0 {
-		i = len(s)
+	n, err := bytesize.Parse(s)
+	if err != nil {
+		return 0, fmt.Errorf("memory limit %q: %v, a percentage (60%%) or off", spec, err)
 	}
-	num, unit := s[:i], strings.ToLower(strings.TrimSpace(s[i:]))
-	f, err := strconv.ParseFloat(num, 64)
-	if err != nil || f <= 0 {
-		return 0, fmt.Errorf("memory limit %q: want bytes with an optional unit (512MiB, 12GiB, 8G), a percentage (60%%) or off", spec)
-	}
-	mult := map[string]float64{
-		"": 1, "b": 1,
-		"k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9, "t": 1e12, "tb": 1e12,
-		"ki": 1 << 10, "kib": 1 << 10, "mi": 1 << 20, "mib": 1 << 20, "gi": 1 << 30, "gib": 1 << 30, "ti": 1 << 40, "tib": 1 << 40,
-	}[unit]
-	if mult == 0 {
-		return 0, fmt.Errorf("memory limit %q: unknown unit %q (B, KiB, MiB, GiB, TiB, or KB, MB, GB, TB)", spec, unit)
-	}
-	if f*mult < 64<<20 {
+	if n < 64<<20 {
 		return 0, fmt.Errorf("memory limit %q: below 64 MiB, too little for a worker to start", spec)
 	}
-	return uint64(f * mult), nil
-}
-
-// formatBytes writes n in binary units with three significant digits.
-func formatBytes(n uint64) string {
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
-	f, i := float64(n), 0
-	for f >= 1024 && i < len(units)-1 {
-		f /= 1024
-		i++
-	}
-	if i == 0 {
-		return fmt.Sprintf("%d B", n)
-	}
-	return fmt.Sprintf("%.3g %s", f, units[i])
+	return n, nil
 }
 
 // machineMemory returns the memory this process may use: MemTotal of
@@ -208,7 +183,7 @@ func (p *process) watchMemory(limit func() Limit, total uint64) {
 		}
 		if rss > l.Bytes {
 			p.stop("OutOfMemory", fmt.Sprintf("the worker used %s, more than its memory limit of %s (set by %s; change it with %s or %s)",
-				formatBytes(rss), l, l.Source, MemoryMagic, MemoryLimitEnv))
+				bytesize.Format(rss), l, l.Source, MemoryMagic, MemoryLimitEnv))
 			return
 		}
 		// The machine running out before the worker reaches its limit
@@ -217,7 +192,7 @@ func (p *process) watchMemory(limit func() Limit, total uint64) {
 		if total > 0 && rss > total/10 {
 			if avail := meminfo("MemAvailable"); avail > 0 && avail < total/20 {
 				p.stop("OutOfMemory", fmt.Sprintf("the machine is almost out of memory (%s available of %s) and the worker holds %s",
-					formatBytes(avail), formatBytes(total), formatBytes(rss)))
+					bytesize.Format(avail), bytesize.Format(total), bytesize.Format(rss)))
 				return
 			}
 		}

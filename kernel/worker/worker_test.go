@@ -501,7 +501,7 @@ func TestParseLimit(t *testing.T) {
 		{"12 parsecs", 0, `unknown unit "parsecs"`},
 		{"150%", 0, "percentage"},
 		{"1MiB", 0, "below 64 MiB"},
-		{"lots", 0, "want bytes"},
+		{"lots", 0, "positive number of bytes"},
 	} {
 		got, err := ParseLimit(c.spec, total)
 		switch {
