@@ -154,15 +154,8 @@ func Quantiles(runs []Series, q float64) (x, lo, med, hi []float64, err error) {
 		return nil, nil, nil, nil, fmt.Errorf("viz: Quantiles: q = %v not in [0, 0.5]", q)
 	}
 	x = runs[0].X
-	for i, r := range runs {
-		if len(r.Y) != len(x) || len(r.X) != len(x) {
-			return nil, nil, nil, nil, fmt.Errorf("viz: Quantiles: run %d (%q) has %d x and %d y values, run 0 has %d", i, r.Name, len(r.X), len(r.Y), len(x))
-		}
-		for k := range x {
-			if r.X[k] != x[k] {
-				return nil, nil, nil, nil, fmt.Errorf("viz: Quantiles: run %d (%q) has x[%d] = %v, run 0 has %v (runs must share x)", i, r.Name, k, r.X[k], x[k])
-			}
-		}
+	if err := sharedX(runs); err != nil {
+		return nil, nil, nil, nil, fmt.Errorf("viz: Quantiles: %w", err)
 	}
 	lo, med, hi = make([]float64, len(x)), make([]float64, len(x)), make([]float64, len(x))
 	col := make([]float64, len(runs))
@@ -173,6 +166,23 @@ func Quantiles(runs []Series, q float64) (x, lo, med, hi []float64, err error) {
 		lo[k], med[k], hi[k] = Quantile(col, q), Quantile(col, 0.5), Quantile(col, 1-q)
 	}
 	return append([]float64(nil), x...), lo, med, hi, nil
+}
+
+// sharedX checks that every run has as many x and y values as run 0 and
+// the same x values.
+func sharedX(runs []Series) error {
+	x := runs[0].X
+	for i, r := range runs {
+		if len(r.Y) != len(x) || len(r.X) != len(x) {
+			return fmt.Errorf("run %d (%q) has %d x and %d y values, run 0 has %d", i, r.Name, len(r.X), len(r.Y), len(x))
+		}
+		for k := range x {
+			if r.X[k] != x[k] {
+				return fmt.Errorf("run %d (%q) has x[%d] = %v, run 0 has %v (runs must share x)", i, r.Name, k, r.X[k], x[k])
+			}
+		}
+	}
+	return nil
 }
 
 // AddBand adds to p the median across runs as a line of colour c named
@@ -187,6 +197,14 @@ func AddBand(p *plot.Plot, name string, runs []Series, q float64, c color.Color)
 	if err != nil {
 		return fmt.Errorf("viz: AddBand %q: %w", name, err)
 	}
+	return addBand(p, "AddBand", name, x, lo, med, hi, c)
+}
+
+// addBand draws the line (x, mid) of colour c named name over the
+// translucent area between lo and hi, leaving out positions where mid is
+// NaN; fn names the caller in errors.
+func addBand(p *plot.Plot, fn, name string, x, lo, mid, hi []float64, c color.Color) error {
+	med := mid
 	if c == nil {
 		c = color.Black
 	}
@@ -201,18 +219,18 @@ func AddBand(p *plot.Plot, name string, runs []Series, q float64, c color.Color)
 		lower = append(lower, plotter.XY{X: x[k], Y: lo[k]})
 	}
 	if len(upper) == 0 {
-		return fmt.Errorf("viz: AddBand %q: every value is NaN", name)
+		return fmt.Errorf("viz: %s %q: every value is NaN", fn, name)
 	}
 	slices.Reverse(lower)
 	poly, err := plotter.NewPolygon(append(upper, lower...))
 	if err != nil {
-		return fmt.Errorf("viz: AddBand %q: %w", name, err)
+		return fmt.Errorf("viz: %s %q: %w", fn, name, err)
 	}
 	poly.Color = fill
 	poly.LineStyle.Width = 0
 	p.Add(poly)
 	if err := AddCurve(p, Series{Name: name, X: x, Y: med}, c); err != nil {
-		return fmt.Errorf("viz: AddBand: %w", err)
+		return fmt.Errorf("viz: %s: %w", fn, err)
 	}
 	return nil
 }

@@ -54,3 +54,23 @@ func ExampleTiles() {
 	// Output:
 	// 19 × 19
 }
+
+// Three trials of a learning curve: the mean at each x, and the sample
+// standard deviation that MeanBands draws around it.
+func ExampleMeans() {
+	trials := []viz.Series{
+		{X: []float64{0, 100}, Y: []float64{-6, -4}},
+		{X: []float64{0, 100}, Y: []float64{-6, -3}},
+		{X: []float64{0, 100}, Y: []float64{-6, -2}},
+	}
+	x, mean, sd, err := viz.Means(trials)
+	if err != nil {
+		panic(err)
+	}
+	for k := range x {
+		fmt.Printf("x = %v: mean %v, sd %v\n", x[k], mean[k], sd[k])
+	}
+	// Output:
+	// x = 0: mean -6, sd 0
+	// x = 100: mean -3, sd 1
+}
