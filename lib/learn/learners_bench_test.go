@@ -84,3 +84,46 @@ func BenchmarkSharpMNIST(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDCPMNISTPrecision times one update of the learners of notebook
+// 03's MNIST comparison (784×500, batch 100, 24 Gibbs steps per update) in
+// both precisions, so that the notebook's choice of float32 can say what
+// it saves.
+func BenchmarkDCPMNISTPrecision(b *testing.B) {
+	x := randomBatch(100, 784, 0.13, 1)
+	for _, name := range []string{"CD-24", "CG-24", "SDCP-d6-K4", "CSDCP-d6-K4"} {
+		for _, p := range []rbm.Precision{rbm.Float64, rbm.Float32} {
+			b.Run(name+"/"+p.String(), func(b *testing.B) {
+				var l Learner
+				switch name {
+				case "CD-24":
+					l = NewCD(24, mcmc.NewGibbs(1))
+				case "CG-24":
+					l = NewCentered(24, mcmc.NewGibbs(1))
+				case "SDCP-d6-K4":
+					l = NewSDCP(6, 4, mcmc.NewGibbs(1))
+				case "CSDCP-d6-K4":
+					l = NewCSDCP(6, 4, mcmc.NewGibbs(1))
+				}
+				m, err := rbm.NewBinary(784, 500, &rbm.Init{WeightStd: 0.01, Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				m.Precision = p
+				o := &SGD{Rate: 0.01}
+				if err := l.Update(m, x, o); err != nil {
+					b.Fatal(err)
+				}
+				cpu0 := cpuTime()
+				for b.Loop() {
+					if err := l.Update(m, x, o); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if cpu0 >= 0 {
+					b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+				}
+			})
+		}
+	}
+}
