@@ -340,3 +340,49 @@ func TestMNISTHeldOutSplit(t *testing.T) {
 		t.Errorf("skip 9500, n 1000: %v", err)
 	}
 }
+
+// TestHeldOutDocExample checks the section Held-out data of
+// docs/sweep.md: its sweep compiles into 15 runs whose measure scores the
+// test set, and its two error messages are what the checker says (the
+// first for the sweep without its test line).
+func TestHeldOutDocExample(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "sweep.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	_, sec, ok := strings.Cut(doc, "## Held-out data\n")
+	if !ok {
+		t.Fatal("docs/sweep.md has no section Held-out data")
+	}
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	_, src, _ := strings.Cut(sec, "```\n")
+	src, _, _ = strings.Cut(src, "```")
+	p := libPlan(t, src)
+	if len(p.Jobs) != 15 || p.Jobs[0].Config.Test == nil || p.Jobs[0].Config.Measures[0].Params["on"] != "test" {
+		t.Errorf("the example: %d runs, test %v, measures %v", len(p.Jobs), p.Jobs[0].Config.Test, p.Jobs[0].Config.Measures)
+	}
+	var lines []string
+	for _, l := range strings.Split(sec, "\n") {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "mnist.sweep:") || strings.HasPrefix(l, "t.sweep:") {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 2 {
+		t.Fatalf("%d error lines in the section, want 2", len(lines))
+	}
+	var noTest []string
+	for _, l := range strings.Split(src, "\n") {
+		if !strings.HasPrefix(l, "test ") {
+			noTest = append(noTest, l)
+		}
+	}
+	_, err = dsl.Compile("mnist.sweep", []byte(strings.Join(noTest, "\n")), library.Registry())
+	if err == nil || errorLines(err) != lines[0]+"\n" {
+		t.Errorf("without the test line:\n got %v\nwant %s", err, lines[0])
+	}
+	_, err = dsl.Compile("t.sweep", []byte("seed 1\nupdates 10\ndata  bars_stripes(size = 2)\ntest  bars_stripes(size = 3)\nmodel binary(hidden = 2)\nlearner cd\n"), library.Registry())
+	if err == nil || errorLines(err) != lines[1]+"\n" {
+		t.Errorf("widths:\n got %v\nwant %s", err, lines[1])
+	}
+}
