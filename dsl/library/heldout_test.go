@@ -3,6 +3,8 @@ package library_test
 import (
 	"context"
 	"encoding/binary"
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -384,5 +386,61 @@ func TestHeldOutDocExample(t *testing.T) {
 	_, err = dsl.Compile("t.sweep", []byte("seed 1\nupdates 10\ndata  bars_stripes(size = 2)\ntest  bars_stripes(size = 3)\nmodel binary(hidden = 2)\nlearner cd\n"), library.Registry())
 	if err == nil || errorLines(err) != lines[1]+"\n" {
 		t.Errorf("widths:\n got %v\nwant %s", err, lines[1])
+	}
+}
+
+// TestHeldOutSweepFolder runs a sweep with a test statement as `sweep
+// run` does (dsl.RunSource with the library): each result file's
+// configuration holds the test set, the folder's plan record its
+// statement, the report summarises the test measure; a second run with
+// another test set is another plan, refused with the change named.
+func TestHeldOutSweepFolder(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "h.sweep")
+	src := heldOutHead + "repeat 2\ntest bars_stripes(size = 2, duplicates = true)\nmeasure loglik(on = test) every 10\nsummary mean, n of final loglik\n"
+	sw, err := dsl.RunSource(context.Background(), file, []byte(src), library.Registry(), library.Run, &dsl.SourceOptions{Options: dsl.Options{Workers: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sw.Results) != 2 {
+		t.Fatalf("%d results", len(sw.Results))
+	}
+	for _, r := range sw.Results {
+		b, err := os.ReadFile(filepath.Join(sw.Dir, r.Key+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var file struct {
+			Config struct {
+				Test *dsl.Part `json:"test"`
+			} `json:"config"`
+		}
+		if err := json.Unmarshal(b, &file); err != nil || file.Config.Test == nil || file.Config.Test.Name != "bars_stripes" || file.Config.Test.Params["duplicates"] != true {
+			t.Errorf("result file %s: test %+v, %v", r.Key, file.Config.Test, err)
+		}
+		if r.Config.Test == nil || r.Config.Test.Name != "bars_stripes" || len(r.Points) != 3 {
+			t.Errorf("result %s: test %+v, %d points", r.Key, r.Config.Test, len(r.Points))
+		}
+		for _, q := range r.Points {
+			if !(q.Value < 0) || math.IsInf(q.Value, 0) {
+				t.Errorf("result %s: loglik on the test set %v", r.Key, q.Value)
+			}
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(sw.Dir, dsl.PlanFile))
+	var rec dsl.PlanRecord
+	if err == nil {
+		err = json.Unmarshal(b, &rec)
+	}
+	if err != nil || rec.Components["test"] != "bars_stripes(duplicates = true, size = 2)" {
+		t.Errorf("plan record: %v, %v", rec.Components, err)
+	}
+	if txt := sw.Report.Text(); !strings.Contains(txt, "final loglik") {
+		t.Errorf("report:\n%s", txt)
+	}
+	other := strings.Replace(src, "duplicates = true", "duplicates = false", 1)
+	_, err = dsl.RunSource(context.Background(), file, []byte(other), library.Registry(), library.Run, &dsl.SourceOptions{Options: dsl.Options{Workers: 1}})
+	if err == nil || !strings.Contains(err.Error(), "test bars_stripes(duplicates = true, size = 2) → bars_stripes(duplicates = false, size = 2)") {
+		t.Errorf("another test set in the same folder: %v", err)
 	}
 }
