@@ -444,3 +444,31 @@ func TestHeldOutSweepFolder(t *testing.T) {
 		t.Errorf("another test set in the same folder: %v", err)
 	}
 }
+
+// TestHeldOutOnAxis checks the docs' way of scoring both sets: on as a
+// compared axis gives two runs of one seed, the same model, each
+// scoring its set exactly.
+func TestHeldOutOnAxis(t *testing.T) {
+	p := libPlan(t, heldOutHead+"test bars_stripes(size = 2, duplicates = true)\naxis on = [train, test]\nmeasure loglik(on = $on)\ncompare on test vs train on final loglik\n")
+	if len(p.Jobs) != 2 || p.Jobs[0].Seed != p.Jobs[1].Seed {
+		t.Fatalf("%d runs, want 2 of one seed", len(p.Jobs))
+	}
+	train, _ := library.Dataset("bars_stripes", map[string]any{"size": 2})
+	var same []float64
+	for i, params := range []map[string]any{{"size": 2}, {"size": 2, "duplicates": true}} {
+		pts, m, err := library.RunTrained(context.Background(), p.Jobs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, _ := library.Dataset("bars_stripes", params)
+		want, _ := m.(*rbm.Binary).LogLikelihood(set.X)
+		if len(pts) != 1 || pts[0].Value != want {
+			t.Errorf("run %d (%v): %v, want %v", i, p.Jobs[i].Axes, pts, want)
+		}
+		ll, _ := m.(*rbm.Binary).LogLikelihood(train.X)
+		same = append(same, ll)
+	}
+	if same[0] != same[1] {
+		t.Errorf("the two runs trained different models: training log-likelihoods %v", same)
+	}
+}
