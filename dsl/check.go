@@ -228,7 +228,7 @@ func (c *checker) check(f *File) {
 		}
 	}
 	c.models(f)  // check_parts.go
-	c.heldOut(f) // check_test.go
+	c.heldOut(f) // check_heldout.go
 	// Reports last: they refer to measures.
 	for _, s := range f.Stmts {
 		switch s := s.(type) {

@@ -85,7 +85,8 @@ func (r *Job) Value(axis string) (any, bool) {
 }
 
 // Config is the canonical configuration of a run: what the library builds
-// and runs, with every parameter's value (defaults filled in).
+// and runs, with every parameter's value (defaults filled in), except the
+// parameters marked Param.OmitDefault while they have their default.
 type Config struct {
 	Data Part `json:"data"`
 	// Test is the held-out data set of the test statement, which the
