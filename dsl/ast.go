@@ -30,13 +30,25 @@ type SettingStmt struct {
 	Value Expr
 }
 
-// ComponentStmt is `data|model|learner|sampler Head(args)`. Head is an
-// *Ident (a registry name) or an *AxisRef (an axis whose levels are names).
+// ComponentStmt is `data|test|model|learner|sampler Head(args)`. Head is
+// an *Ident (a registry name) or an *AxisRef (an axis whose levels are
+// names). A test statement has Kind KindDataset and Test set: it names the
+// held-out data set that measures with `on = test` score.
 type ComponentStmt struct {
 	At   token.Position
 	Kind Kind
+	Test bool // written test: the held-out data set
 	Head Expr
 	Args []*Arg
+}
+
+// Word returns the word that starts the statement: data, test, model,
+// learner or sampler.
+func (s *ComponentStmt) Word() string {
+	if s.Test {
+		return "test"
+	}
+	return componentWord[s.Kind]
 }
 
 // Arg is one `name = value` argument.

@@ -26,6 +26,7 @@ type Spec struct {
 	// and share Group.
 	Axes      []*Axis
 	Data      *Component
+	Test      *Component // the held-out data set; nil if the file has no test statement
 	Model     *Component
 	Learner   *Component // nil if the file has no learner statement
 	Sampler   *Component // nil if the file has no sampler statement
@@ -49,9 +50,10 @@ type Axis struct {
 	Pos    token.Position
 }
 
-// Component is a checked data, model, learner or sampler statement.
+// Component is a checked data, test, model, learner or sampler statement.
 type Component struct {
 	Kind Kind
+	Test bool // the test statement (Kind is KindDataset)
 	Head Expr // *Ident or *AxisRef
 	Args []*Arg
 }
@@ -201,18 +203,20 @@ func (c *checker) check(f *File) {
 		case *SettingStmt:
 			c.setting(s)
 		case *ComponentStmt:
-			if !c.once(string(s.Kind), s.At) {
+			if !c.once(s.Word(), s.At) {
 				continue
 			}
 			comp := c.component(s)
-			switch s.Kind {
-			case KindDataset:
+			switch {
+			case s.Test:
+				sp.Test = comp
+			case s.Kind == KindDataset:
 				sp.Data = comp
-			case KindModel:
+			case s.Kind == KindModel:
 				sp.Model = comp
-			case KindLearner:
+			case s.Kind == KindLearner:
 				sp.Learner = comp
-			case KindSampler:
+			case s.Kind == KindSampler:
 				sp.Sampler = comp
 			}
 		case *SkipStmt:
@@ -223,7 +227,8 @@ func (c *checker) check(f *File) {
 			c.measure(s)
 		}
 	}
-	c.models(f) // check_parts.go
+	c.models(f)  // check_parts.go
+	c.heldOut(f) // check_heldout.go
 	// Reports last: they refer to measures.
 	for _, s := range f.Stmts {
 		switch s := s.(type) {
@@ -239,7 +244,7 @@ func (c *checker) check(f *File) {
 	if _, ok := c.seen["seed"]; !ok {
 		c.errorf(end, "missing seed statement (e.g. seed 1): every sweep needs a sweep seed")
 	}
-	if _, ok := c.seen[string(KindDataset)]; !ok {
+	if _, ok := c.seen["data"]; !ok {
 		c.errorf(end, "missing data statement (e.g. data bars_stripes(size = 4))")
 	}
 	if _, ok := c.seen["model"]; !ok {

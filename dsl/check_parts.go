@@ -12,12 +12,16 @@ import (
 // argument must be a parameter of at least one possible entry, values must
 // have the parameter's type, and required parameters must be given.
 func (c *checker) component(s *ComponentStmt) *Component {
-	comp := &Component{Kind: s.Kind, Head: s.Head, Args: s.Args}
+	comp := &Component{Kind: s.Kind, Test: s.Test, Head: s.Head, Args: s.Args}
 	entries := c.heads(s.Kind, s.Head)
 	if len(entries) == 0 {
 		return comp
 	}
-	c.args(string(s.Kind), entries, s.Args, s.At)
+	what := string(s.Kind)
+	if s.Test {
+		what = "test " + what
+	}
+	c.args(what, entries, s.Args, s.At)
 	return comp
 }
 

@@ -58,7 +58,8 @@ func describeEntry(b *strings.Builder, e *Entry) {
 }
 
 // DescribeName answers `sweep describe [NAME]`: with name "" it lists
-// the names of every kind, with a name the entries of that name (of any
+// the names of every kind (a dataset is the data or the test statement's),
+// with a name the entries of that name (of any
 // kind) with their parameters, types, defaults and documentation. An
 // unknown name is a *UsageError with the closest known name.
 func DescribeName(reg Registry, name string) (string, error) {
@@ -67,7 +68,8 @@ func DescribeName(reg Registry, name string) (string, error) {
 		for _, k := range kindOrder {
 			fmt.Fprintf(&b, "%-8s %s\n", k, strings.Join(reg.Names(k), ", "))
 		}
-		b.WriteString("\nrbm-kernel sweep describe NAME lists a name's parameters, types, defaults and documentation.\n")
+		b.WriteString("\nA dataset names the training set (data) or a held-out set (test).\n")
+		b.WriteString("rbm-kernel sweep describe NAME lists a name's parameters, types, defaults and documentation.\n")
 		return b.String(), nil
 	}
 	var all []string

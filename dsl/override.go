@@ -19,8 +19,8 @@ var componentWord = map[Kind]string{KindDataset: "data", KindModel: "model", Kin
 //   - an axis (not one of a zip group): the axis takes VALUE as its levels,
 //     a list or generator (rate=[0.1,0.2], rate=logspace(0.001, 0.1, 3)) or
 //     one level (rate=0.1);
-//   - WHERE.PARAM, WHERE a component (data, model, learner, sampler) or a
-//     measurement of the file: that argument, replaced or added;
+//   - WHERE.PARAM, WHERE a component (data, test, model, learner, sampler)
+//     or a measurement of the file: that argument, replaced or added;
 //   - a bare PARAM: the argument of the one component or measurement whose
 //     registry entry (any level's, for a head taken from an axis) has a
 //     parameter PARAM; it is an error if several have it.
@@ -162,7 +162,7 @@ func override(f *File, name string, value Expr, reg Registry) error {
 // overrideTarget is a component or measurement statement that an
 // override can set an argument of.
 type overrideTarget struct {
-	where   string // data, model, learner, sampler, or the measurement's name
+	where   string // data, test, model, learner, sampler, or the measurement's name
 	what    string // e.g. "learner cd", "learner $learner (cd, pcd)"
 	entries []*Entry
 	args    *[]*Arg
@@ -221,15 +221,15 @@ func overrideTargets(f *File, reg Registry) []*overrideTarget {
 	for _, s := range f.Stmts {
 		switch s := s.(type) {
 		case *ComponentStmt:
-			t := &overrideTarget{where: componentWord[s.Kind], args: &s.Args}
+			t := &overrideTarget{where: s.Word(), args: &s.Args}
 			var names []string
 			switch h := s.Head.(type) {
 			case *Ident:
 				names = []string{h.Name}
-				t.what = componentWord[s.Kind] + " " + h.Name
+				t.what = s.Word() + " " + h.Name
 			case *AxisRef:
 				names = levels[h.Name]
-				t.what = fmt.Sprintf("%s $%s (%s)", componentWord[s.Kind], h.Name, strings.Join(names, ", "))
+				t.what = fmt.Sprintf("%s $%s (%s)", s.Word(), h.Name, strings.Join(names, ", "))
 			}
 			for _, n := range names {
 				if e, ok := reg.Lookup(s.Kind, n); ok {

@@ -143,7 +143,7 @@ func (p *parser) endStmt() {
 	}
 }
 
-var stmtWords = []string{"sweep", "seed", "repeat", "updates", "data", "model",
+var stmtWords = []string{"sweep", "seed", "repeat", "updates", "data", "test", "model",
 	"learner", "sampler", "axis", "skip", "measure", "summary", "compare", "asha"}
 
 // parseStmt parses one statement:
@@ -162,7 +162,7 @@ func (p *parser) parseStmt() Stmt {
 		// Setting = ("sweep" string | "seed" int | "repeat" int | "updates" int) .
 		p.next()
 		s = &SettingStmt{At: pos, Key: w, Value: p.parseExpr()}
-	case "data", "model", "learner", "sampler":
+	case "data", "test", "model", "learner", "sampler":
 		s = p.parseComponent()
 	case "axis":
 		s = p.parseAxis()
@@ -188,14 +188,14 @@ func (p *parser) parseStmt() Stmt {
 	return s
 }
 
-var componentKinds = map[string]Kind{"data": KindDataset, "model": KindModel,
-	"learner": KindLearner, "sampler": KindSampler}
+var componentKinds = map[string]Kind{"data": KindDataset, "test": KindDataset,
+	"model": KindModel, "learner": KindLearner, "sampler": KindSampler}
 
 // parseComponent parses
 //
-//	Component = ("data" | "model" | "learner" | "sampler") (ident | "$" ident) [Args] .
+//	Component = ("data" | "test" | "model" | "learner" | "sampler") (ident | "$" ident) [Args] .
 func (p *parser) parseComponent() Stmt {
-	s := &ComponentStmt{At: p.pos, Kind: componentKinds[p.lit]}
+	s := &ComponentStmt{At: p.pos, Kind: componentKinds[p.lit], Test: p.lit == "test"}
 	p.next()
 	switch p.tok {
 	case tIdent:

@@ -6,7 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"io"
+	"sort"
+	"strings"
 )
 
 // KeyLen is the length in hex digits of a run key.
@@ -82,9 +85,15 @@ func (r *Job) Value(axis string) (any, bool) {
 }
 
 // Config is the canonical configuration of a run: what the library builds
-// and runs, with every parameter's value (defaults filled in).
+// and runs, with every parameter's value (defaults filled in), except the
+// parameters marked Param.OmitDefault while they have their default.
 type Config struct {
-	Data     Part   `json:"data"`
+	Data Part `json:"data"`
+	// Test is the held-out data set of the test statement, which the
+	// measures with on = test score; nil without one (and then absent
+	// from the JSON, so that the keys of sweeps without a test statement
+	// are those they had before it existed).
+	Test     *Part  `json:"test,omitempty"`
 	Model    Part   `json:"model"`
 	Learner  *Part  `json:"learner,omitempty"`
 	Sampler  *Part  `json:"sampler,omitempty"`
@@ -278,6 +287,12 @@ func (p *Plan) newRun(index, rep int, axes []AxisValue, env map[string]any) (*Jo
 	if d := part(spec.Data); d != nil {
 		r.Config.Data = *d
 	}
+	r.Config.Test = part(spec.Test)
+	if err == nil && r.Config.Test != nil {
+		if e := widthError(spec.reg, &r.Config.Data, r.Config.Test, spec.Data.Head.Pos()); e != nil {
+			return nil, fmt.Errorf("dsl: %s: run %d: %v", spec.Test.Head.Pos(), index, e)
+		}
+	}
 	if m := part(spec.Model); m != nil {
 		r.Config.Model = *m
 	}
@@ -360,8 +375,62 @@ func resolve(reg Registry, kind Kind, head Expr, args []*Arg, env map[string]any
 		if pt.Params[p.Name] == nil {
 			return nil, fmt.Errorf("dsl: %s: missing parameter %s of %s %s", head.Pos(), p.Name, kind, name)
 		}
+		if p.OmitDefault && sameValue(pt.Params[p.Name], p.Default) {
+			delete(pt.Params, p.Name) // the configuration (and key) it had before p existed
+		}
 	}
 	return pt, nil
+}
+
+// sameValue reports whether v and w are the same value of a parameter: equal
+// numbers (an int and a float64 compare by value), or equal strings or
+// bools.
+func sameValue(v, w any) bool {
+	if _, num := toFloat(v); num {
+		return cmp(v, w) == 0
+	}
+	return v == w
+}
+
+// widthError returns an error when the registry knows the widths of the
+// training set data and the test set test and they differ, or nil;
+// dataAt is the position of the data statement's head.
+func widthError(reg Registry, data, test *Part, dataAt token.Position) error {
+	width := func(p *Part) int {
+		e, ok := reg.Lookup(KindDataset, p.Name)
+		if !ok || e.Width == nil {
+			return 0
+		}
+		return e.Width(p.Params)
+	}
+	dw, tw := width(data), width(test)
+	if dw == 0 || tw == 0 || dw == tw {
+		return nil
+	}
+	return fmt.Errorf("test set %s has %d columns, but the training set %s (data, line %d) has %d: a model of the one cannot score the other; give the test set the training set's width",
+		partText(test), tw, partText(data), dataAt.Line, dw)
+}
+
+// partText writes a part as in a sweep file, its parameters sorted by
+// name: bars_stripes(duplicates = false, size = 3).
+func partText(p *Part) string {
+	names := make([]string, 0, len(p.Params))
+	for n := range p.Params {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	args := make([]string, 0, len(names))
+	for _, n := range names {
+		v := formatValue(p.Params[n])
+		if v == "" {
+			v = `""`
+		}
+		args = append(args, n+" = "+v)
+	}
+	if len(args) == 0 {
+		return p.Name
+	}
+	return p.Name + "(" + strings.Join(args, ", ") + ")"
 }
 
 // eval computes an expression for one combination of axis levels.

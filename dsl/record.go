@@ -37,7 +37,9 @@ type PlanRecord struct {
 	Axes []AxisRecord `json:"axes"`
 	// Paired are the axes left out of the run seeds (Plan.Paired).
 	Paired []string `json:"paired,omitempty"`
-	// Components maps "data", "model", "learner" and "sampler" to the
+	// Components maps "data", "test" (only with a test statement, so that
+	// the records of other plans are those they had), "model", "learner"
+	// and "sampler" to the
 	// statement's canonical text, e.g. "cd(k = 1, rate = $rate)":
 	// arguments sorted by name, numbers in shortest form, operators
 	// parenthesised.
@@ -86,9 +88,9 @@ func (p *Plan) Record() *PlanRecord {
 		rec.Axes = append(rec.Axes, ar)
 		i = j
 	}
-	for _, c := range []*Component{spec.Data, spec.Model, spec.Learner, spec.Sampler} {
+	for _, c := range []*Component{spec.Data, spec.Test, spec.Model, spec.Learner, spec.Sampler} {
 		if c != nil {
-			rec.Components[statementKey(c.Kind)] = canonExpr(c.Head) + canonArgs(c.Args)
+			rec.Components[statementKey(c)] = canonExpr(c.Head) + canonArgs(c.Args)
 		}
 	}
 	for _, m := range spec.Measures {
@@ -105,13 +107,16 @@ func (p *Plan) Record() *PlanRecord {
 	return rec
 }
 
-// statementKey is the keyword of a component statement: "data" for a data
-// set, otherwise the kind.
-func statementKey(k Kind) string {
-	if k == KindDataset {
+// statementKey is the keyword of a component statement: "data" for the
+// data set, "test" for the held-out one, otherwise the kind.
+func statementKey(c *Component) string {
+	switch {
+	case c.Test:
+		return "test"
+	case c.Kind == KindDataset:
 		return "data"
 	}
-	return string(k)
+	return string(c.Kind)
 }
 
 // Fingerprint returns the fingerprint of p's runs (see PlanRecord).
@@ -235,7 +240,7 @@ func (r *PlanRecord) Changes(next *PlanRecord) []string {
 	if len(out) == 0 && canonValue(axisNames(r.Axes)) != canonValue(axisNames(next.Axes)) {
 		add("axes reordered")
 	}
-	for _, k := range []string{"data", "model", "learner", "sampler"} {
+	for _, k := range []string{"data", "test", "model", "learner", "sampler"} {
 		a, b := r.Components[k], next.Components[k]
 		if a != b {
 			add("%s %s → %s", k, orNone(a), orNone(b))

@@ -65,7 +65,20 @@ type Param struct {
 	// value's position in the file, before anything runs. It states the
 	// parameter's bounds (e.g. hidden ≥ 1) and what exists (a folder).
 	Check func(v any) error
+	// OmitDefault leaves the parameter out of a run's configuration
+	// (Config, and so the run's key) while it has its Default: a
+	// parameter added to an entry after sweeps ran with it, whose default
+	// is what the entry did before, keeps their keys, so that their
+	// results are found again. The RunFunc reads an absent parameter as
+	// its default. It needs a Default.
+	OmitDefault bool
 }
+
+// OnParam is the parameter of a measurement that scores a data set which
+// one it scores: train (the data statement's, the default) or test (the
+// test statement's held-out set). The checker refuses on = test, or an
+// axis with the level test, in a sweep without a test statement.
+const OnParam = "on"
 
 // Entry is one named thing of the library that a sweep file can use: a data
 // set, model, sampler, learner or measurement, with its parameters.
@@ -83,6 +96,13 @@ type Entry struct {
 	// entries it works on (e.g. binary); nil means every model. The
 	// checker refuses a sweep that puts it with another model.
 	Models []string
+	// Width, for a data set, returns the number of columns (the model's
+	// visible units) of the set that params describe (every parameter,
+	// defaults filled in, as in a Part), without building it, or 0 when
+	// it cannot tell. The checker and NewPlan refuse a test set whose
+	// width differs from the training set's; nil: not known before the
+	// run builds the sets.
+	Width func(params map[string]any) int
 }
 
 // Param returns the parameter of e called name, or nil.
@@ -139,6 +159,9 @@ func (r *MapRegistry) Add(e *Entry) error {
 	if e.Better != "" && (e.Kind != KindMeasure || e.Better != "higher" && e.Better != "lower") {
 		return fmt.Errorf("dsl: %s %q: better %q: want \"higher\" or \"lower\" on a measurement", e.Kind, e.Name, e.Better)
 	}
+	if e.Width != nil && e.Kind != KindDataset {
+		return fmt.Errorf("dsl: %s %q: only a data set has a width", e.Kind, e.Name)
+	}
 	if e.Models != nil && (e.Kind == KindDataset || e.Kind == KindModel) {
 		return fmt.Errorf("dsl: %s %q: models %v: only samplers, learners and measurements name the models they work on", e.Kind, e.Name, e.Models)
 	}
@@ -153,6 +176,9 @@ func (r *MapRegistry) Add(e *Entry) error {
 		seen[p.Name] = true
 		if p.Default != nil && !defaultFits(p.Type, p.Default) {
 			return fmt.Errorf("dsl: %s %q: default %v of parameter %q is not of type %s", e.Kind, e.Name, p.Default, p.Name, p.Type)
+		}
+		if p.OmitDefault && p.Default == nil {
+			return fmt.Errorf("dsl: %s %q: parameter %q is left out at its default but has none", e.Kind, e.Name, p.Name)
 		}
 		if p.Values != nil && (p.Type != TypeName || p.Kind != "" || p.Default != nil && !contains(p.Values, p.Default.(string))) {
 			return fmt.Errorf("dsl: %s %q: parameter %q lists values %v but is not a name parameter without kind whose default is one of them", e.Kind, e.Name, p.Name, p.Values)

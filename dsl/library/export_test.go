@@ -1,12 +1,22 @@
 package library
 
 import (
+	"context"
+
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
 
 // NamesTable is namesTable, for the test of docs/sweep.md.
 var NamesTable = namesTable
+
+// RunTrained is Run, returning also the model as the run left it.
+func RunTrained(ctx context.Context, j *dsl.Job) ([]dsl.Point, rbm.Model, error) {
+	var m rbm.Model
+	pts, err := run(ctx, j, &m)
+	return pts, m, err
+}
 
 // Dataset builds the data set called name from the parameters given (the
 // others at their defaults), as a run does.

@@ -29,6 +29,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/lib/learn"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
 )
 
 func init() { dsl.Bind(dsl.Binding{Registry: Registry, Run: Run}) }
@@ -97,6 +98,11 @@ var (
 	paramChains = dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), Doc: "number of persistent chains; 0: as many as the batch has rows"}
 	paramD      = dsl.Param{Name: "d", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "inner gradient steps per update, d ≥ 1"}
 	paramInnerK = dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "sampling steps per inner step (K' in the paper), k ≥ 1"}
+	// paramOn is the parameter of the measurements that score a data set
+	// (runParts.scored); left out of the configuration at its default,
+	// so that the keys of sweeps from before it stay.
+	paramOn = dsl.Param{Name: dsl.OnParam, Type: dsl.TypeName, Default: "train", Values: []string{"train", "test"}, OmitDefault: true,
+		Doc: "the data set scored: train (the data statement's) or test (the test statement's held-out set)"}
 )
 
 // items is the table of the library's names; the Gaussian-Bernoulli
@@ -109,7 +115,8 @@ var items = append([]item{
 			Params: []dsl.Param{
 				{Name: "size", Type: dsl.TypeInt, Default: 4, Check: intIn(1, data.MaxBarsAndStripes), Doc: "side d of the images, 1…12 (d² visible units)"},
 				{Name: "duplicates", Type: dsl.TypeBool, Default: false, Doc: "keep the second copies of the all-0 and all-1 images"},
-			}},
+			},
+			Width: func(p map[string]any) int { d := intParam(p, "size"); return d * d }},
 		dataset: func(r *reader) (*data.Set, error) { return data.BarsAndStripes(r.int("size"), r.bool("duplicates")) },
 	},
 	{
@@ -118,7 +125,8 @@ var items = append([]item{
 			Params: []dsl.Param{
 				{Name: "n", Type: dsl.TypeInt, Check: intIn(2, data.MaxShiftingBar), Doc: "length n of the row (visible units), 2…11585 (data.MaxShiftingBar)"},
 				{Name: "b", Type: dsl.TypeInt, Check: intIn(1, data.MaxShiftingBar-1), Doc: "width b of the bar, 1 ≤ b < n"},
-			}},
+			},
+			Width: func(p map[string]any) int { return intParam(p, "n") }},
 		dataset: func(r *reader) (*data.Set, error) { return data.ShiftingBar(r.int("n"), r.int("b")) },
 	},
 	{
@@ -128,7 +136,8 @@ var items = append([]item{
 				{Name: "pmut", Type: dsl.TypeFloat, Check: floatIn(0, 1), Doc: "flip probability p_mut in [0, 1] of each pixel (the paper's 0.01: modes far apart; 0.1: closer)"},
 				{Name: "n", Type: dsl.TypeInt, Default: 10000, Check: intIn(1, data.MaxArtificialModes), Doc: "number n of examples, 1…data.MaxArtificialModes"},
 				{Name: "seed", Type: dsl.TypeInt, Default: 1, Check: atLeast(0), Doc: "seed of the pixel flips; the data set is the same in every run of a sweep"},
-			}},
+			},
+			Width: func(map[string]any) int { return 16 }},
 		dataset: func(r *reader) (*data.Set, error) {
 			pm, n, s := r.float("pmut"), r.int("n"), r.int("seed")
 			r.check(s >= 0, "parameter seed = %d, want a seed ≥ 0", s)
@@ -137,22 +146,18 @@ var items = append([]item{
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "mnist",
-			Doc: "MNIST digits (data.MNIST) binarised at a threshold: 28×28 = 784 visible units, read from the IDX files that `make setup` converts (data/mnist, or $RBM_DATA/mnist)",
+			Doc: "MNIST digits (data.MNIST) binarised at a threshold or by sampling: 28×28 = 784 visible units, read from the IDX files that `make setup` converts (data/mnist, or $RBM_DATA/mnist); skip and n take a slice of the file, so that `data mnist(n = 8000)` and `test mnist(skip = 9000, n = 1000)` are disjoint",
 			Params: []dsl.Param{
-				{Name: "n", Type: dsl.TypeInt, Default: 10000, Check: atLeast(0), Doc: "number of digits, the first n of the file (0: all)"},
+				{Name: "n", Type: dsl.TypeInt, Default: 10000, Check: atLeast(0), Doc: "number of digits, those after the skipped ones (0: all the rest); skip + n must not pass the file's end"},
+				{Name: "skip", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), OmitDefault: true, Doc: "digits of the file skipped before the first one taken"},
 				{Name: "train", Type: dsl.TypeBool, Default: false, Doc: "read the 60,000 training digits (train-*) instead of the 10,000 test digits (t10k-*)"},
+				{Name: "binarize", Type: dsl.TypeName, Default: "threshold", Values: []string{"threshold", "sampled"}, OmitDefault: true, Doc: "threshold: a pixel is 1 above the grey level threshold; sampled: 1 with probability its grey level (data.Sampled), drawn with seed"},
 				{Name: "threshold", Type: dsl.TypeFloat, Default: 0.5, Check: floatOpen(0, 1), Doc: "grey level g in (0, 1) above which a pixel is 1"},
+				{Name: "seed", Type: dsl.TypeInt, Default: 1, Check: atLeast(0), OmitDefault: true, Doc: "seed of the draws of binarize = sampled (of the digits taken); the data set is the same in every run of a sweep"},
 				{Name: "dir", Type: dsl.TypeString, Default: "", Check: mnistDir, Doc: "folder of the IDX files; empty: data.DefaultMNISTDir()"},
-			}},
-		dataset: func(r *reader) (*data.Set, error) {
-			n, train, th := r.nonNegative("n"), r.bool("train"), r.float("threshold")
-			r.check(th > 0 && th < 1, "parameter threshold = %v, want a grey level in (0, 1)", th)
-			dir := r.str("dir")
-			if err := r.Err(); err != nil {
-				return nil, err // before reading the files
-			}
-			return data.MNIST(dir, data.MNISTOptions{Train: train, Limit: n, Binarize: data.Thresholded, Threshold: th})
-		},
+			},
+			Width: func(map[string]any) int { return 28 * 28 }},
+		dataset: mnist,
 	},
 
 	// Models.
@@ -271,9 +276,14 @@ var items = append([]item{
 	// Measurements.
 	{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "loglik", Better: "higher",
-			Doc: "exact mean log-likelihood of the training set, (1/N) Σ_n ln p(v_n), by enumerating the smaller layer (at most rbm.MaxExactUnits units; on a gaussian model, the hidden layer)"},
+			Doc:    "exact mean log-likelihood of the training or test set (on), (1/N) Σ_n ln p(v_n), by enumerating the smaller layer (at most rbm.MaxExactUnits units; on a gaussian model, the hidden layer)",
+			Params: []dsl.Param{paramOn}},
 		measure: func(r *reader, p *runParts) (measureFunc, error) {
-			x := p.set.X
+			set := p.scored(r)
+			if err := r.Err(); err != nil {
+				return nil, err
+			}
+			x := set.X
 			return func(ctx context.Context, m rbm.Model) (float64, error) {
 				switch m := m.(type) {
 				case *rbm.Binary:
@@ -287,31 +297,48 @@ var items = append([]item{
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "recon", Better: "lower", Models: binaryOnly,
-			Doc: "mean squared mean-field reconstruction error of the training set, (1/N) Σ_n Σ_i (v_ni − p(v_i=1 | ĥ_n))², ĥ_n = p(h=1 | v_n)"},
-		measure: func(r *reader, p *runParts) (measureFunc, error) { return learn.ReconstructionError(p.set).Func, nil },
+			Doc:    "mean squared mean-field reconstruction error of the training or test set (on), (1/N) Σ_n Σ_i (v_ni − p(v_i=1 | ĥ_n))², ĥ_n = p(h=1 | v_n)",
+			Params: []dsl.Param{paramOn}},
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			set := p.scored(r)
+			if err := r.Err(); err != nil {
+				return nil, err
+			}
+			return learn.ReconstructionError(set).Func, nil
+		},
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "ais", Better: "higher", Models: binaryOnly,
-			Doc: "mean log-likelihood of the training set with ln Z estimated by annealed importance sampling (learn.AISLogLikelihood) from the base-rate model along β_k = k/K; for models too large for loglik",
+			Doc: "mean log-likelihood with ln Z estimated by annealed importance sampling (learn.AISLogLikelihood) of the training or test set (on), from the base-rate model of the set scored along β_k = k/K; for models too large for loglik",
 			Params: []dsl.Param{
 				{Name: "chains", Type: dsl.TypeInt, Default: 100, Check: atLeast(1), Doc: "independent annealing runs M"},
 				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Check: atLeast(1), Doc: "intermediate distributions K"},
+				paramOn,
 			}},
 		measure: func(r *reader, p *runParts) (measureFunc, error) {
 			s := &rbm.AISSettings{Chains: r.positive("chains"), Steps: r.positive("steps"), Seed: p.seed}
-			return learn.AISLogLikelihood(p.set, s).Func, nil
+			set := p.scored(r)
+			if err := r.Err(); err != nil {
+				return nil, err
+			}
+			return learn.AISLogLikelihood(set, s).Func, nil
 		},
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "isl", Better: "higher", Models: binaryOnly,
-			Doc: "indirect sampling likelihood (mcmc.ISL): one chain of the run's sampler, started at a random training example, gives samples (one every thin steps after burn); the value is the mean log-likelihood of the training set under the Parzen density of all samples, the kernel width chosen on the training set too (a sweep has no held-out set)",
+			Doc: "indirect sampling likelihood (mcmc.ISL): one chain of the run's sampler, started at a random training example, gives samples (one every thin steps after burn); the value is the mean log-likelihood of the training or test set (on) under the Parzen density of all samples, the kernel width chosen on the training set",
 			Params: []dsl.Param{
 				{Name: "samples", Type: dsl.TypeInt, Default: 1000, Check: atLeast(1), Doc: "number N of samples"},
 				{Name: "burn", Type: dsl.TypeInt, Default: 100, Check: atLeast(0), Doc: "sampler steps before the first sample"},
 				{Name: "thin", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "sampler steps between samples"},
+				paramOn,
 			}},
 		measure: func(r *reader, p *runParts) (measureFunc, error) {
-			return islMeasure(p, r.positive("samples"), r.nonNegative("burn"), r.positive("thin")), nil
+			n, burn, thin, set := r.positive("samples"), r.nonNegative("burn"), r.positive("thin"), p.scored(r)
+			if err := r.Err(); err != nil {
+				return nil, err
+			}
+			return islMeasure(p, set, n, burn, thin), nil
 		},
 	},
 	{
@@ -328,6 +355,78 @@ var items = append([]item{
 		},
 	},
 }, gaussianItems...)
+
+// mnist builds the mnist data set: n digits after skip of the test or
+// training file, binarised at a threshold or by sampling. Without skip it
+// is data.MNIST's set itself (its name, its draws). The file must hold
+// skip + n digits.
+func mnist(r *reader) (*data.Set, error) {
+	n, skip, train := r.nonNegative("n"), r.nonNegative("skip"), r.bool("train")
+	bin, th, seed := r.str("binarize"), r.float("threshold"), r.int("seed")
+	r.check(th > 0 && th < 1, "parameter threshold = %v, want a grey level in (0, 1)", th)
+	r.check(seed >= 0, "parameter seed = %d, want a seed ≥ 0", seed)
+	dir := r.str("dir")
+	if err := r.Err(); err != nil {
+		return nil, err // before reading the files
+	}
+	opts := data.MNISTOptions{Train: train, Limit: n, Binarize: data.Thresholded, Threshold: th, Seed: uint64(seed)}
+	switch bin {
+	case "threshold":
+	case "sampled":
+		opts.Binarize = data.Sampled
+	default:
+		return nil, fmt.Errorf("parameter binarize = %s, want threshold or sampled%s", bin, dsl.DidYouMean(bin, []string{"threshold", "sampled"}))
+	}
+	file := data.MNISTTestImages
+	if train {
+		file = data.MNISTTrainImages
+	}
+	if skip == 0 {
+		set, err := data.MNIST(dir, opts)
+		if err == nil && n > set.Len() {
+			return nil, fmt.Errorf("parameter n = %d: %s holds %d digits", n, file, set.Len())
+		}
+		return set, err
+	}
+	grey := opts
+	grey.Binarize, grey.Limit = data.Grey, 0
+	if n > 0 {
+		grey.Limit = skip + n
+	}
+	set, err := data.MNIST(dir, grey)
+	if err != nil {
+		return nil, err
+	}
+	end := skip + n
+	switch {
+	case n == 0 && skip >= set.Len():
+		return nil, fmt.Errorf("parameter skip = %d with n = 0 (all the rest): %s holds %d digits, none after the skipped ones", skip, file, set.Len())
+	case n == 0:
+		end = set.Len()
+	case end > set.Len():
+		return nil, fmt.Errorf("parameters skip = %d and n = %d: %s holds %d digits, fewer than skip + n = %d", skip, n, file, set.Len(), end)
+	}
+	sub := &data.Set{Name: fmt.Sprintf("%s-%d-%d", set.Name, skip, end), X: mat.DenseCopyOf(set.X.Slice(skip, end, 0, set.Dim())),
+		Labels: append([]int(nil), set.Labels[skip:end]...), Rows: set.Rows, Cols: set.Cols}
+	if opts.Binarize == data.Sampled {
+		return data.Stochastic(sub, opts.Seed)
+	}
+	return data.Threshold(sub, th)
+}
+
+// intParam reads an int parameter of a part for an entry's Width: an int,
+// or a whole float64 as read back from JSON; 0 for anything else.
+func intParam(p map[string]any, name string) int {
+	switch v := p[name].(type) {
+	case int:
+		return v
+	case float64:
+		if v == math.Trunc(v) && math.Abs(v) <= 1<<30 {
+			return int(v)
+		}
+	}
+	return 0
+}
 
 // modelItem returns the item of a model: an RBM with paramHidden hidden
 // units, weights drawn as paramInitSD says, and as many visible units as
@@ -458,7 +557,28 @@ func lookup(kind dsl.Kind, p *dsl.Part) (*item, *reader, error) {
 	if !ok {
 		return nil, nil, fmt.Errorf("unknown %s %q%s", kind, p.Name, dsl.DidYouMean(p.Name, names(kind)))
 	}
-	return it, read(params{kind: kind, name: p.Name, m: p.Params}), nil
+	return it, read(params{kind: kind, name: p.Name, m: withOmitted(it.entry, p.Params)}), nil
+}
+
+// withOmitted returns the parameters m of a part of entry e with the
+// defaults of those that a configuration leaves out at their default
+// (dsl.Param.OmitDefault) filled in; m itself when none is missing.
+func withOmitted(e *dsl.Entry, m map[string]any) map[string]any {
+	out, copied := m, false
+	for _, q := range e.Params {
+		if _, ok := m[q.Name]; ok || !q.OmitDefault {
+			continue
+		}
+		if !copied {
+			copied = true
+			out = make(map[string]any, len(m)+1)
+			for k, v := range m {
+				out[k] = v
+			}
+		}
+		out[q.Name] = q.Default
+	}
+	return out
 }
 
 // names returns the names of the items of one kind, sorted.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"
@@ -47,9 +48,11 @@ func measureSampler(r *runParts, m *rbm.Binary, n int) (mcmc.Sampler, *mcmc.Chai
 	return s, c, nil
 }
 
-// islMeasure returns the isl measurement: ISL_N of the training set for N
-// = n samples of one chain, taken every thin steps after burn steps.
-func islMeasure(r *runParts, n, burn, thin int) measureFunc {
+// islMeasure returns the isl measurement: ISL_N of the set scored (the
+// training set or the test set), the kernel width chosen on the training
+// set, for N = n samples of one chain, taken every thin steps after burn
+// steps.
+func islMeasure(r *runParts, scored *data.Set, n, burn, thin int) measureFunc {
 	return binaryMeasure(func(ctx context.Context, m *rbm.Binary) (float64, error) {
 		s, c, err := measureSampler(r, m, 1)
 		if err != nil {
@@ -65,7 +68,7 @@ func islMeasure(r *runParts, n, burn, thin int) measureFunc {
 			}
 			samples.SetRow(i, c.V.RawRowView(0))
 		}
-		curve, err := mcmc.ISL(ctx, samples, r.set.X, r.set.X, &mcmc.ISLSettings{Binary: true, Sizes: []int{n}})
+		curve, err := mcmc.ISL(ctx, samples, scored.X, r.set.X, &mcmc.ISLSettings{Binary: true, Sizes: []int{n}})
 		if err != nil {
 			return 0, fmt.Errorf("isl: %w", err)
 		}

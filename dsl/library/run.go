@@ -18,6 +18,9 @@ import (
 // the run being built.
 type runParts struct {
 	set *data.Set
+	// test is the held-out data set of the test statement, nil without
+	// one: what a measurement with on = test scores.
+	test *data.Set
 	// sampler is the run's sampler, seeded from the run's sampler stream:
 	// an mcmc.Sampler or an mcmc.GaussianSampler.
 	sampler any
@@ -37,6 +40,26 @@ func (p *runParts) binary(r *reader) mcmc.Sampler {
 		r.fail(fmt.Errorf("the sampler (%T) does not sample binary models", p.sampler))
 	}
 	return s
+}
+
+// scored returns the data set that the parameter on of a measurement
+// names (paramOn): the training set, or the test set; or records on r
+// that the run has no test set.
+func (p *runParts) scored(r *reader) *data.Set {
+	switch on := r.str(dsl.OnParam); on {
+	case "train":
+		return p.set
+	case "test":
+		if p.test == nil {
+			r.fail(errors.New("parameter on = test, but the run has no test set (a sweep file names it with a test statement)"))
+		}
+		return p.test
+	default:
+		if r.Err() == nil {
+			r.fail(fmt.Errorf("parameter on = %s, want train or test%s", on, dsl.DidYouMean(on, []string{"train", "test"})))
+		}
+	}
+	return nil
 }
 
 // gaussian returns the run's sampler as a sampler of Gaussian models, or
@@ -94,15 +117,16 @@ func Run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 	if j == nil {
 		return nil, errors.New("library: Run: nil job")
 	}
-	pts, err := run(ctx, j)
+	pts, err := run(ctx, j, nil)
 	if err != nil {
 		return pts, fmt.Errorf("library: run %d (key %s): %w", j.Index, j.Key, err)
 	}
 	return pts, nil
 }
 
-// run is Run without the run's name on its errors.
-func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
+// run is Run without the run's name on its errors; when trained is not
+// nil, it receives the model as the run left it (for the tests).
+func run(ctx context.Context, j *dsl.Job, trained *rbm.Model) ([]dsl.Point, error) {
 	cfg := &j.Config
 	if cfg.Learner == nil {
 		return nil, errors.New("no learner: the library runs training sweeps only")
@@ -122,6 +146,21 @@ func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 	if err := runSize(cfg, set); err != nil { // limits.go
 		return nil, err
 	}
+	var test *data.Set
+	if cfg.Test != nil {
+		it, p, err := lookup(dsl.KindDataset, cfg.Test)
+		if err != nil {
+			return nil, fmt.Errorf("test: %w", err)
+		}
+		test, err = it.dataset(p)
+		if err = p.first(err); err != nil {
+			return nil, fmt.Errorf("test %s: %w", p.p, err)
+		}
+		if test.Dim() != set.Dim() {
+			return nil, fmt.Errorf("test set %s has %d columns, but the training set %s has %d: a model of the one cannot score the other; give the test set the training set's width",
+				cfg.Test.Name, test.Dim(), cfg.Data.Name, set.Dim())
+		}
+	}
 
 	it, p, err = lookup(dsl.KindModel, &cfg.Model)
 	if err != nil {
@@ -140,7 +179,7 @@ func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 	if err != nil {
 		return nil, err
 	}
-	parts := &runParts{set: set, seed: streamSeed(j.Seed, streamLearner)}
+	parts := &runParts{set: set, test: test, seed: streamSeed(j.Seed, streamLearner)}
 	parts.newSampler = func(seed uint64) (any, error) {
 		sp := read(sp.p) // a fresh reader for each sampler
 		s, err := sit.sampler(sp, seed)
@@ -208,6 +247,9 @@ func run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 		}
 	}
 	_, err = lr.Continue(ctx, 0)
+	if trained != nil {
+		*trained = lr.Model()
+	}
 	return col.points(), err
 }
 

@@ -49,6 +49,7 @@ func init() {
 		"NewMapRegistry":      reflect.ValueOf(dsl.NewMapRegistry),
 		"NewPlan":             reflect.ValueOf(dsl.NewPlan),
 		"NewReport":           reflect.ValueOf(dsl.NewReport),
+		"OnParam":             reflect.ValueOf(constant.MakeFromLiteral("\"on\"", token.STRING, 0)),
 		"OpenStore":           reflect.ValueOf(dsl.OpenStore),
 		"Override":            reflect.ValueOf(dsl.Override),
 		"ParseFile":           reflect.ValueOf(dsl.ParseFile),
