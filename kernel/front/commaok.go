@@ -62,7 +62,8 @@ func (lw *Lowering) commaOKDefines(body *ast.BlockStmt) {
 }
 
 // multiDefines lowers the top-level declarations of a statement chunk
-// that take several values from one call,
+// that take several values from one call, or whose values call a generic
+// function of the session,
 //
 //	m, err := rbm.NewBinary(784, 500, nil)
 //
@@ -78,15 +79,23 @@ func (lw *Lowering) commaOKDefines(body *ast.BlockStmt) {
 // reflect.Value.Set on zero Value", or a method value in its place). A
 // variable the statement only assigns (declared earlier in the chunk)
 // stays as it is; when a type cannot be written, the statement stays.
+//
+// yaegi's global analysis cannot type a call of a generic function of
+// the session either: q := NewQ[int]() (with func NewQ[T any]() *Q[T])
+// failed with "constant definition loop" (or, before explicitInstances
+// wrote one type argument as an index, "not a generic type"); declared
+// with its type first, it runs.
 func (lw *Lowering) multiDefines(body *ast.BlockStmt) {
 	var out []ast.Stmt
 	for _, s := range body.List {
 		as, ok := s.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE || len(as.Lhs) < 2 || len(as.Rhs) != 1 {
+		if !ok || as.Tok != token.DEFINE {
 			out = append(out, s)
 			continue
 		}
-		if _, call := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !call {
+		_, call := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		multi := len(as.Lhs) >= 2 && len(as.Rhs) == 1 && call
+		if !multi && !lw.callsSessionGeneric(as.Rhs...) {
 			out = append(out, s)
 			continue
 		}
@@ -102,6 +111,9 @@ func (lw *Lowering) multiDefines(body *ast.BlockStmt) {
 				continue // declared earlier: assigned
 			}
 			tx := lw.typeExpr(obj.Type(), id.Pos())
+			if tx == nil && !multi {
+				tx = lw.instanceTypeExpr(obj.Type(), id.Pos())
+			}
 			if tx == nil {
 				ok = false
 				break
@@ -344,4 +356,27 @@ func embeds(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// callsSessionGeneric reports whether one of xs names a generic function
+// declared by a cell (a call of it, or an instance of it as a value).
+func (lw *Lowering) callsSessionGeneric(xs ...ast.Expr) bool {
+	found := false
+	for _, x := range xs {
+		ast.Inspect(x, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || found {
+				return !found
+			}
+			f, ok := lw.Info.Uses[id].(*types.Func)
+			if !ok || f.Pkg() == nil || f.Pkg().Path() != PackagePath {
+				return true
+			}
+			if sig, ok := f.Type().(*types.Signature); ok && sig.TypeParams().Len() > 0 {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }

@@ -51,6 +51,9 @@ type Lowering struct {
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
 	chunkEnd token.Pos
+	// instances lets typeExpr write instances of generic types
+	// (Q[int]); see instanceTypeExpr.
+	instances bool
 }
 
 // Lower rewrites the chunks in place:

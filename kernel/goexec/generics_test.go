@@ -146,3 +146,31 @@ fmt.Println(Map([]P{{1}, {2}}, func(p P) float64 { return float64(p.X) / 2 }), M
 		t.Errorf("printed %q, want %q", got, want)
 	}
 }
+
+// A generic function whose result is an instance of a generic type of the
+// session (func NewQ[T any]() *Q[T]), its result declared at the top
+// level: yaegi's global analysis could not type it, and q := NewQ[int]()
+// failed with "not a generic type: func() *Q", var q = NewQ[int]() with
+// "constant definition loop", and var q *Q[int] = NewQ[int]() left q nil
+// without an error. Declared with its type first, each runs; outputs are
+// go run's.
+func TestGenericResultDeclarations(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type Q[T any] struct{ items []T }\nfunc (q *Q[T]) Push(x T) { q.items = append(q.items, x) }\nfunc NewQ[T any]() *Q[T] { return &Q[T]{} }")
+	for _, c := range []struct{ code, want string }{
+		{"q := NewQ[int]()\nq.Push(1)\nq.items", "[1]"},
+		{"type R[T any] struct{ items []T }\nfunc (r R[T]) Len() int { return len(r.items) }\nfunc NewR[T any](x T) R[T] { return R[T]{[]T{x}} }\nr := NewR(1)\nr.Len()", "1"},
+		{"var q2 *Q[int] = NewQ[int]()\nq2 == nil", "false"},
+		{"var q3 = NewQ[string]()\nq3.Push(\"a\")\nq3.items", "[a]"},
+		{"var q4, k = NewQ[int](), 3\nfmt.Sprint(q4 == nil, k)", `"false 3"`},
+		{"type P[K comparable, V any] struct{ Key K; Val V }\nfunc MkP[K comparable, V any](k K, v V) P[K, V] { return P[K, V]{k, v} }\np, n := MkP(\"a\", 1.5), 2\nfmt.Sprint(p.Key, p.Val, n)", `"a1.5 2"`},
+		{"func Id[T any](x T) T { return x }\nvar m = Id(4)\nm", "4"},
+		// Not generic: a var spec of several values that reads an earlier
+		// cell is assigned in a statement (splitInits), one value each.
+		{"x := 2.0\nvar a, b = x, math.Sqrt(x * 8)\nfmt.Sprint(a, b)", `"2 4"`},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}
