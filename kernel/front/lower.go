@@ -84,6 +84,18 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.assigns = map[*ast.AssignStmt]bool{}
 	for i := range chunks {
 		c := &chunks[i]
+		switch {
+		case c.File != nil:
+			lw.boundsChecks(c.File)
+		default:
+			lw.boundsChecks(c.Body)
+			if c.Final != nil {
+				lw.finalBoundsChecks(c.Body, c.Final)
+			}
+		}
+	}
+	for i := range chunks {
+		c := &chunks[i]
 		lw.chunkEnd = c.end()
 		if c.File != nil {
 			lw.findDeferLoops(c.File)

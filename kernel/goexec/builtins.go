@@ -68,6 +68,9 @@ var builtinHelpers = map[string]reflect.Value{
 	"Recovered":              reflect.ValueOf(recovered),
 	"PanicValue":             reflect.ValueOf(panicValue),
 	"TypeOf":                 reflect.ValueOf(typeOf),
+	"IndexOut":               reflect.ValueOf(indexOut),
+	"IndexOutU":              reflect.ValueOf(indexOutU),
+	"SliceOut":               reflect.ValueOf(sliceOut),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys

@@ -793,7 +793,7 @@ func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) 
 		e.run.mu.Lock()
 		at := e.run.at
 		e.run.mu.Unlock()
-		return panicError(code, p.Value, trace, e.wrapped, at)
+		return panicError(code, p.Value, trace, e.wrapped, at, e.innerOf(p.Value))
 	}
 	msg := mapPositions(err.Error())
 	return &kernel.ExecError{Name: "RuntimeError", Value: msg, Traceback: []string{msg}}
