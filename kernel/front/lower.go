@@ -51,6 +51,10 @@ type Lowering struct {
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
 	chunkEnd token.Pos
+	// ZeroSigns is, by name, which parameters of the session's functions
+	// can tell -0.0 from +0.0 (negzero.go); the caller keeps it across
+	// cells. nil: every such parameter is taken to tell.
+	ZeroSigns map[string][]bool
 	// instances lets typeExpr write instances of generic types
 	// (Q[int]); see instanceTypeExpr.
 	instances bool
@@ -82,12 +86,18 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.deferLoop = map[*ast.DeferStmt]ast.Stmt{}
 	lw.loopVarArgs = map[ast.Expr]bool{}
 	lw.assigns = map[*ast.AssignStmt]bool{}
+	lw.zeroSigns(chunks)
 	for i := range chunks {
 		c := &chunks[i]
 		switch {
 		case c.File != nil:
+			lw.negZeroCalls(c.File)
 			lw.boundsChecks(c.File)
 		default:
+			lw.negZeroCalls(c.Body)
+			if c.Final != nil {
+				lw.negZeroCalls(c.Final)
+			}
 			lw.boundsChecks(c.Body)
 			if c.Final != nil {
 				lw.finalBoundsChecks(c.Body, c.Final)

@@ -174,3 +174,23 @@ func TestGenericResultDeclarations(t *testing.T) {
 		}
 	}
 }
+
+// A -0.0 passed to a function of the session arrives as -0.0: yaegi
+// copied an argument into the callee's frame only when reflect did not
+// call it zero, so the parameter kept +0.0 (math.Signbit(x) false, 1/x
+// +Inf), silently; generic functions, float32, complex, struct and array
+// parameters alike. Outputs are go run's.
+func TestNegativeZeroArguments(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"math\"\n\nfunc signbit(x float64) bool { return math.Signbit(x) }\nfunc inverse(x float64) float64 { return 1 / x }\ntype pt struct{ X, Y float64 }\nfunc ptSign(p pt) bool { return math.Signbit(p.Y) }\nfunc gen[F float32 | float64](x F) bool { return math.Signbit(float64(x)) }\nfunc sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }\nz := math.Copysign(0, -1)")
+	for _, c := range []struct{ code, want string }{
+		{"fmt.Sprint(signbit(z), inverse(z))", `"true -Inf"`},
+		{"fmt.Sprint(ptSign(pt{0, z}), gen(z), gen(float32(z)), signbit(-0.0))", `"true true true false"`},
+		{"func twice(x float64) float64 { return inverse(x) * 2 }\ntwice(z)", "-Inf"},
+		{"sigmoid(z)", "0.5"},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}

@@ -58,7 +58,7 @@ func main() {
 	try("nested", func() { idx := []int{0, 7}; _ = xs[idx[1]] })
 	try("slice hi", func() { _ = ys[1:j] })
 	try("slice lo", func() { _ = ys[3:] })
-	try("slice lo > hi", func() { _ = ys[2:1+n+1] })
+	try("slice lo > hi", func() { _ = ys[2 : 1+n+1] })
 	try("slice negative", func() { _ = ys[n:] })
 	try("string slice", func() { _ = s[2:j] })
 	try("array slice", func() { _ = arr[i:] })
