@@ -157,6 +157,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.interfaceAssertions)
 	lw.eachChunk(chunks, lw.closures)
 	lw.eachChunk(chunks, lw.methodValues)
+	lw.eachChunk(chunks, lw.methodExprs)
 	lw.eachChunk(chunks, lw.promotedInterfaceMethods)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
