@@ -380,3 +380,67 @@ func (lw *Lowering) callsSessionGeneric(xs ...ast.Expr) bool {
 	}
 	return found
 }
+
+// nilAssertions lowers a comma-ok assertion of an interface value to an
+// interface of a compiled package or to error, v, ok := x.(error):
+// yaegi v0.16.1 panicked when x was nil ("reflect: call of
+// reflect.Value.Type on zero Value", shown as a nil dereference), where
+// Go gives nil, false. It becomes
+//
+//	v, ok := func() (error, bool) {
+//		if Y := x; Y != nil {
+//			V, OK := Y.(error)
+//			return V, OK
+//		}
+//		return nil, false
+//	}()
+//
+// with hidden names. An assertion to an interface the session declares
+// was right, and is left to interfaceAssertions.
+func (lw *Lowering) nilAssertions(n ast.Node) {
+	commaOK := commaOKAssertions(n)
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		ta, ok := e.(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil || !commaOK[ta] {
+			return e
+		}
+		to := lw.Info.Types[ta.Type].Type
+		from := lw.Info.Types[ta.X].Type
+		if to == nil || from == nil || !types.IsInterface(to) || isEmptyInterface(to) || !types.IsInterface(from) {
+			return e
+		}
+		named, ok := types.Unalias(to).(*types.Named)
+		if !ok || named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == PackagePath {
+			return e // a literal interface type, or one of the session's
+		}
+		pos := ta.Pos()
+		tx, bt := lw.typeExpr(to, pos), lw.typeExpr(types.Typ[types.Bool], pos)
+		if tx == nil || bt == nil || !lw.means("nil", pos) || !lw.means("false", pos) {
+			return e
+		}
+		y, v, okName := lw.name("y"), lw.name("v"), lw.name("ok")
+		id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+		yx := id(y)
+		inner := &ast.TypeAssertExpr{X: yx, Lparen: ta.Lparen, Type: ta.Type, Rparen: ta.Rparen}
+		// The inner assertion is the one the later passes lower
+		// (interfaceAssertions, for a value of the session's types).
+		lw.Info.Types[yx] = lw.Info.Types[ta.X]
+		lw.Info.Types[inner] = lw.Info.Types[ta]
+		body := []ast.Stmt{
+			&ast.IfStmt{If: pos,
+				Init: &ast.AssignStmt{Lhs: []ast.Expr{id(y)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{ta.X}},
+				Cond: &ast.BinaryExpr{X: id(y), OpPos: pos, Op: token.NEQ, Y: id("nil")},
+				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
+					&ast.AssignStmt{Lhs: []ast.Expr{id(v), id(okName)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{inner}},
+					&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id(v), id(okName)}},
+				}}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id("nil"), id("false")}},
+		}
+		fn := &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+				Results: &ast.FieldList{Opening: pos, List: []*ast.Field{{Type: tx}, {Type: bt}}, Closing: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, List: body, Rbrace: ta.End()},
+		}
+		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: ta.End()}
+	})
+}

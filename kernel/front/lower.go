@@ -154,6 +154,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.interfaceConversions)
 	lw.eachChunk(chunks, lw.interfaceCopies)
 	lw.eachChunk(chunks, lw.sessionAssertions)
+	lw.eachChunk(chunks, lw.nilAssertions)
 	lw.eachChunk(chunks, lw.interfaceAssertions)
 	lw.eachChunk(chunks, lw.closures)
 	lw.eachChunk(chunks, lw.methodValues)
