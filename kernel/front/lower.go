@@ -664,6 +664,17 @@ func (lw *Lowering) errorsCall(c *ast.CallExpr, sel *ast.SelectorExpr, name stri
 		}
 	}
 	c.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: sel.Pos(), Name: lw.Prefix}, Sel: &ast.Ident{NamePos: sel.Sel.Pos(), Name: "Errors" + name}}
+	if name == "Is" && types.IsInterface(target) {
+		// ErrorsIsIn, given the session's types that an error can hold:
+		// a struct held by error keeps only its last field (see
+		// goexec.methodWrappedType), which alone must not decide.
+		pos := c.Args[1].Pos()
+		if cands := lw.typeCandidates(types.Universe.Lookup("error").Type(), pos); len(cands) > 0 {
+			c.Fun.(*ast.SelectorExpr).Sel.Name = "ErrorsIsIn"
+			c.Args = append(c.Args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
+				Lbrace: pos, Elts: cands, Rbrace: pos})
+		}
+	}
 }
 
 // isUntyped reports whether t is an untyped basic type.

@@ -53,6 +53,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"Clear":                  reflect.ValueOf(clearValue),
 	"ErrorsIs":               reflect.ValueOf(errorsIs),
 	"ErrorsAs":               reflect.ValueOf(errorsAs),
+	"ErrorsIsIn":             reflect.ValueOf(errorsIsIn),
 	"GoValue":                reflect.ValueOf(goValueOf),
 	"Dynamic":                reflect.ValueOf(dynamicValue),
 	"Dynamics":               reflect.ValueOf(dynamicValues),

@@ -246,3 +246,25 @@ func TestMethodExpressions(t *testing.T) {
 		t.Errorf("printed %q, want %q", got, want)
 	}
 }
+
+// errors.Is with a target of static type error that holds a struct of
+// several fields of the session: yaegi's wrapper keeps only its last
+// field, so errors.Is(err, target) was true for E{2, "x"} against E{1,
+// "x"}, silently; now an InterpreterLimit. A sentinel, a pointer, and a
+// struct of one field compare as Go does (go run's answers).
+func TestErrorsIsOfLostStructs(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"errors\"\ntype E struct{ Code int; Msg string }\nfunc (e E) Error() string { return fmt.Sprint(e.Code, e.Msg) }\nvar target error = E{1, \"x\"}\nerr := fmt.Errorf(\"wrap: %w\", E{2, \"x\"})")
+	if ee, _ := fail(t, e, context.Background(), "errors.Is(err, target)"); ee == nil || ee.Name != "InterpreterLimit" {
+		t.Errorf("errors.Is of a struct kept in part: %v, want an InterpreterLimit", ee)
+	}
+	for _, c := range []struct{ code, want string }{
+		{"var sentinel = errors.New(\"s\")\nerrors.Is(fmt.Errorf(\"a: %w\", sentinel), sentinel)", "true"},
+		{"type P struct{ n int }\nfunc (p *P) Error() string { return \"p\" }\nvar pt error = &P{1}\nerrors.Is(fmt.Errorf(\"a: %w\", pt), pt)", "true"},
+		{"type One struct{ code int }\nfunc (o One) Error() string { return \"one\" }\nvar o1 error = One{3}\nfmt.Sprint(errors.Is(fmt.Errorf(\"a: %w\", One{3}), o1), errors.Is(fmt.Errorf(\"a: %w\", One{4}), o1))", `"true false"`},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}
