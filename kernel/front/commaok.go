@@ -62,7 +62,8 @@ func (lw *Lowering) commaOKDefines(body *ast.BlockStmt) {
 }
 
 // multiDefines lowers the top-level declarations of a statement chunk
-// that take several values from one call,
+// that take several values from one call, or whose values call a generic
+// function of the session,
 //
 //	m, err := rbm.NewBinary(784, 500, nil)
 //
@@ -78,15 +79,23 @@ func (lw *Lowering) commaOKDefines(body *ast.BlockStmt) {
 // reflect.Value.Set on zero Value", or a method value in its place). A
 // variable the statement only assigns (declared earlier in the chunk)
 // stays as it is; when a type cannot be written, the statement stays.
+//
+// yaegi's global analysis cannot type a call of a generic function of
+// the session either: q := NewQ[int]() (with func NewQ[T any]() *Q[T])
+// failed with "constant definition loop" (or, before explicitInstances
+// wrote one type argument as an index, "not a generic type"); declared
+// with its type first, it runs.
 func (lw *Lowering) multiDefines(body *ast.BlockStmt) {
 	var out []ast.Stmt
 	for _, s := range body.List {
 		as, ok := s.(*ast.AssignStmt)
-		if !ok || as.Tok != token.DEFINE || len(as.Lhs) < 2 || len(as.Rhs) != 1 {
+		if !ok || as.Tok != token.DEFINE {
 			out = append(out, s)
 			continue
 		}
-		if _, call := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !call {
+		_, call := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		multi := len(as.Lhs) >= 2 && len(as.Rhs) == 1 && call
+		if !multi && !lw.callsSessionGeneric(as.Rhs...) {
 			out = append(out, s)
 			continue
 		}
@@ -102,6 +111,9 @@ func (lw *Lowering) multiDefines(body *ast.BlockStmt) {
 				continue // declared earlier: assigned
 			}
 			tx := lw.typeExpr(obj.Type(), id.Pos())
+			if tx == nil && !multi {
+				tx = lw.instanceTypeExpr(obj.Type(), id.Pos())
+			}
 			if tx == nil {
 				ok = false
 				break
@@ -344,4 +356,91 @@ func embeds(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// callsSessionGeneric reports whether one of xs names a generic function
+// declared by a cell (a call of it, or an instance of it as a value).
+func (lw *Lowering) callsSessionGeneric(xs ...ast.Expr) bool {
+	found := false
+	for _, x := range xs {
+		ast.Inspect(x, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || found {
+				return !found
+			}
+			f, ok := lw.Info.Uses[id].(*types.Func)
+			if !ok || f.Pkg() == nil || f.Pkg().Path() != PackagePath {
+				return true
+			}
+			if sig, ok := f.Type().(*types.Signature); ok && sig.TypeParams().Len() > 0 {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// nilAssertions lowers a comma-ok assertion of an interface value to an
+// interface of a compiled package or to error, v, ok := x.(error):
+// yaegi v0.16.1 panicked when x was nil ("reflect: call of
+// reflect.Value.Type on zero Value", shown as a nil dereference), where
+// Go gives nil, false. It becomes
+//
+//	v, ok := func() (error, bool) {
+//		if Y := x; Y != nil {
+//			V, OK := Y.(error)
+//			return V, OK
+//		}
+//		return nil, false
+//	}()
+//
+// with hidden names. An assertion to an interface the session declares
+// was right, and is left to interfaceAssertions.
+func (lw *Lowering) nilAssertions(n ast.Node) {
+	commaOK := commaOKAssertions(n)
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		ta, ok := e.(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil || !commaOK[ta] {
+			return e
+		}
+		to := lw.Info.Types[ta.Type].Type
+		from := lw.Info.Types[ta.X].Type
+		if to == nil || from == nil || !types.IsInterface(to) || isEmptyInterface(to) || !types.IsInterface(from) {
+			return e
+		}
+		named, ok := types.Unalias(to).(*types.Named)
+		if !ok || named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == PackagePath {
+			return e // a literal interface type, or one of the session's
+		}
+		pos := ta.Pos()
+		tx, bt := lw.typeExpr(to, pos), lw.typeExpr(types.Typ[types.Bool], pos)
+		if tx == nil || bt == nil || !lw.means("nil", pos) || !lw.means("false", pos) {
+			return e
+		}
+		y, v, okName := lw.name("y"), lw.name("v"), lw.name("ok")
+		id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+		yx := id(y)
+		inner := &ast.TypeAssertExpr{X: yx, Lparen: ta.Lparen, Type: ta.Type, Rparen: ta.Rparen}
+		// The inner assertion is the one the later passes lower
+		// (interfaceAssertions, for a value of the session's types).
+		lw.Info.Types[yx] = lw.Info.Types[ta.X]
+		lw.Info.Types[inner] = lw.Info.Types[ta]
+		body := []ast.Stmt{
+			&ast.IfStmt{If: pos,
+				Init: &ast.AssignStmt{Lhs: []ast.Expr{id(y)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{ta.X}},
+				Cond: &ast.BinaryExpr{X: id(y), OpPos: pos, Op: token.NEQ, Y: id("nil")},
+				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
+					&ast.AssignStmt{Lhs: []ast.Expr{id(v), id(okName)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{inner}},
+					&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id(v), id(okName)}},
+				}}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id("nil"), id("false")}},
+		}
+		fn := &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+				Results: &ast.FieldList{Opening: pos, List: []*ast.Field{{Type: tx}, {Type: bt}}, Closing: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, List: body, Rbrace: ta.End()},
+		}
+		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: ta.End()}
+	})
 }

@@ -438,13 +438,12 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 			}
 			continue
 		}
-		if t == nil || types.IsInterface(t) || !needsGoValue(t) {
+		if t == nil || types.IsInterface(t) || !needsGoValue(t) && !mentionsSession(t, map[types.Type]bool{}) {
 			continue
 		}
 		b[off] = 's'
 		pos := c.Args[j].Pos()
-		c.Args[j] = &ast.BasicLit{ValuePos: pos, Kind: token.STRING,
-			Value: strconv.Quote(types.TypeString(t, func(p *types.Package) string { return p.Name() }))}
+		c.Args[j] = &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(fmtTypeString(t))}
 		changed = true
 	}
 	if changed {
@@ -488,4 +487,78 @@ func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 		}
 	}
 	return out
+}
+
+// mentionsSession reports whether the type t is written with a type of
+// the session, also in a function's parameters or results: %T of a
+// func(*Counter, int) printed yaegi's struct for Counter, so the static
+// type (a non-interface type's dynamic type) is written out instead.
+func mentionsSession(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := t.(type) {
+	case *types.Named:
+		return t.Obj().Pkg() != nil && t.Obj().Pkg().Path() == PackagePath
+	case *types.Alias:
+		return mentionsSession(types.Unalias(t), seen)
+	case *types.Pointer:
+		return mentionsSession(t.Elem(), seen)
+	case *types.Slice:
+		return mentionsSession(t.Elem(), seen)
+	case *types.Array:
+		return mentionsSession(t.Elem(), seen)
+	case *types.Chan:
+		return mentionsSession(t.Elem(), seen)
+	case *types.Map:
+		return mentionsSession(t.Key(), seen) || mentionsSession(t.Elem(), seen)
+	case *types.Signature:
+		for _, tu := range []*types.Tuple{t.Params(), t.Results()} {
+			for i := 0; i < tu.Len(); i++ {
+				if mentionsSession(tu.At(i).Type(), seen) {
+					return true
+				}
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < t.NumFields(); i++ {
+			if mentionsSession(t.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fmtTypeString writes t as fmt's %T does: package names, and a
+// function's parameters and results without their names.
+func fmtTypeString(t types.Type) string {
+	sig, ok := t.(*types.Signature)
+	if !ok {
+		return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	}
+	list := func(tu *types.Tuple, variadic bool) []string {
+		var out []string
+		for i := 0; i < tu.Len(); i++ {
+			pt := tu.At(i).Type()
+			if variadic && i == tu.Len()-1 {
+				if sl, ok := pt.(*types.Slice); ok {
+					out = append(out, "..."+fmtTypeString(sl.Elem()))
+					continue
+				}
+			}
+			out = append(out, fmtTypeString(pt))
+		}
+		return out
+	}
+	str := "func(" + strings.Join(list(sig.Params(), sig.Variadic()), ", ") + ")"
+	switch res := list(sig.Results(), false); len(res) {
+	case 0:
+	case 1:
+		str += " " + res[0]
+	default:
+		str += " (" + strings.Join(res, ", ") + ")"
+	}
+	return str
 }

@@ -113,6 +113,11 @@ func (lw *Lowering) splitInits(f *ast.File) []ast.Stmt {
 		for _, v := range is.spec.Values {
 			walk(v)
 		}
+		// yaegi's global analysis cannot type a call of a generic
+		// function of the session: var q = NewQ[int]() failed with
+		// "constant definition loop", and var q *Q[int] = NewQ[int]()
+		// left q nil, silently. Assigned in a statement, it runs.
+		is.outer = is.outer || lw.callsSessionGeneric(is.spec.Values...)
 	}
 	// Move what reads another chunk's variable, then what reads a moved
 	// variable, until nothing changes.
@@ -153,7 +158,10 @@ func (lw *Lowering) splitInits(f *ast.File) []ast.Stmt {
 				if obj == nil {
 					return nil
 				}
-				if typ = lw.typeExpr(obj.Type(), n.Pos()); typ == nil {
+				if typ = lw.typeExpr(obj.Type(), n.Pos()); typ == nil && lw.callsSessionGeneric(is.spec.Values...) {
+					typ = lw.instanceTypeExpr(obj.Type(), n.Pos())
+				}
+				if typ == nil {
 					return nil
 				}
 			}
@@ -211,6 +219,15 @@ func (lw *Lowering) splitInits(f *ast.File) []ast.Stmt {
 			break
 		}
 		done[next] = true
+		if names, values := next.spec.Names, next.spec.Values; len(names) > 1 && len(values) == len(names) {
+			// One assignment each, in order, as Go initialises them:
+			// yaegi's a, b = x, f() set a to its zero value (see
+			// parallelAssign), and var q, k = NewQ[int](), 3 left k 0.
+			for i, n := range names {
+				stmts = append(stmts, &ast.AssignStmt{Lhs: []ast.Expr{&ast.Ident{NamePos: n.Pos(), Name: n.Name}}, TokPos: values[i].Pos(), Tok: token.ASSIGN, Rhs: values[i : i+1]})
+			}
+			continue
+		}
 		lhs := make([]ast.Expr, len(next.spec.Names))
 		for i, n := range next.spec.Names {
 			lhs[i] = &ast.Ident{NamePos: n.Pos(), Name: n.Name}

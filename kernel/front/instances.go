@@ -64,6 +64,9 @@ func (lw *Lowering) explicitInstances(n ast.Node) {
 				return e
 			}
 		}
+		if len(args) == 1 {
+			return &ast.IndexExpr{X: id, Lbrack: id.End(), Index: args[0], Rbrack: e.End()}
+		}
 		return &ast.IndexListExpr{X: id, Lbrack: id.End(), Indices: args, Rbrack: e.End()}
 	})
 }

@@ -51,6 +51,13 @@ type Lowering struct {
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
 	chunkEnd token.Pos
+	// ZeroSigns is, by name, which parameters of the session's functions
+	// can tell -0.0 from +0.0 (negzero.go); the caller keeps it across
+	// cells. nil: every such parameter is taken to tell.
+	ZeroSigns map[string][]bool
+	// instances lets typeExpr write instances of generic types
+	// (Q[int]); see instanceTypeExpr.
+	instances bool
 }
 
 // Lower rewrites the chunks in place:
@@ -79,6 +86,24 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.deferLoop = map[*ast.DeferStmt]ast.Stmt{}
 	lw.loopVarArgs = map[ast.Expr]bool{}
 	lw.assigns = map[*ast.AssignStmt]bool{}
+	lw.zeroSigns(chunks)
+	for i := range chunks {
+		c := &chunks[i]
+		switch {
+		case c.File != nil:
+			lw.negZeroCalls(c.File)
+			lw.boundsChecks(c.File)
+		default:
+			lw.negZeroCalls(c.Body)
+			if c.Final != nil {
+				lw.negZeroCalls(c.Final)
+			}
+			lw.boundsChecks(c.Body)
+			if c.Final != nil {
+				lw.finalBoundsChecks(c.Body, c.Final)
+			}
+		}
+	}
 	for i := range chunks {
 		c := &chunks[i]
 		lw.chunkEnd = c.end()
@@ -129,9 +154,11 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.interfaceConversions)
 	lw.eachChunk(chunks, lw.interfaceCopies)
 	lw.eachChunk(chunks, lw.sessionAssertions)
+	lw.eachChunk(chunks, lw.nilAssertions)
 	lw.eachChunk(chunks, lw.interfaceAssertions)
 	lw.eachChunk(chunks, lw.closures)
 	lw.eachChunk(chunks, lw.methodValues)
+	lw.eachChunk(chunks, lw.methodExprs)
 	lw.eachChunk(chunks, lw.promotedInterfaceMethods)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
@@ -637,6 +664,17 @@ func (lw *Lowering) errorsCall(c *ast.CallExpr, sel *ast.SelectorExpr, name stri
 		}
 	}
 	c.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: sel.Pos(), Name: lw.Prefix}, Sel: &ast.Ident{NamePos: sel.Sel.Pos(), Name: "Errors" + name}}
+	if name == "Is" && types.IsInterface(target) {
+		// ErrorsIsIn, given the session's types that an error can hold:
+		// a struct held by error keeps only its last field (see
+		// goexec.methodWrappedType), which alone must not decide.
+		pos := c.Args[1].Pos()
+		if cands := lw.typeCandidates(types.Universe.Lookup("error").Type(), pos); len(cands) > 0 {
+			c.Fun.(*ast.SelectorExpr).Sel.Name = "ErrorsIsIn"
+			c.Args = append(c.Args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
+				Lbrace: pos, Elts: cands, Rbrace: pos})
+		}
+	}
 }
 
 // isUntyped reports whether t is an untyped basic type.

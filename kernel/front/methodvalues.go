@@ -9,7 +9,8 @@ import (
 // methodValues lowers a method value of a type of the session, x.M not
 // called at once (f := p.String, append(fs, c.Inc)), into
 //
-//	func(r T) F { return r.M }(x)      (&x and *T for a pointer method of an addressable x)
+//	func(r T) F { return r.M }(x)      (&x and *T for a pointer method of an addressable x,
+//	                                    *x and T for a value method of a pointer x)
 //
 // F being the method value's type. Go evaluates the receiver when the
 // method value is made; yaegi read it from x's frame slot when the method
@@ -52,6 +53,11 @@ func (lw *Lowering) methodValues(n ast.Node) {
 					recv = types.NewPointer(recv)
 					x = &ast.UnaryExpr{OpPos: sel.X.Pos(), Op: token.AND, X: sel.X}
 				}
+			} else if p, isPtr := recv.(*types.Pointer); isPtr && len(s.Index()) == 1 {
+				// A value method of a pointer p: Go binds a copy of *p
+				// (yaegi's method value read *p when it was called).
+				recv = p.Elem()
+				x = &ast.StarExpr{Star: sel.X.Pos(), X: sel.X}
 			}
 		}
 		pos := sel.Pos()
@@ -68,5 +74,66 @@ func (lw *Lowering) methodValues(n ast.Node) {
 				Results: []ast.Expr{&ast.SelectorExpr{X: r(), Sel: &ast.Ident{NamePos: sel.Sel.Pos(), Name: sel.Sel.Name}}}}}},
 		}
 		return &ast.CallExpr{Fun: fn, Lparen: pos, Args: []ast.Expr{x}, Rparen: sel.End()}
+	})
+}
+
+// methodExprs lowers a method expression of a type of the session, T.M or
+// (*T).M, into a function literal that calls the method:
+//
+//	conv := Temp.Fahrenheit
+//	// becomes
+//	conv := func(r Temp) float64 { return r.Fahrenheit() }
+//
+// yaegi v0.16.1 made a function without the receiver parameter, and using
+// it panicked ("reflect.Set: value of type func() float64 is not
+// assignable to type func(float64) float64"). An interface's method
+// expression, and one whose types cannot be written, stay.
+func (lw *Lowering) methodExprs(n ast.Node) {
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return e
+		}
+		s, ok := lw.Info.Selections[sel]
+		if !ok || s.Kind() != types.MethodExpr || types.IsInterface(s.Recv()) {
+			return e
+		}
+		recv := s.Recv()
+		if p, ok := recv.(*types.Pointer); ok {
+			recv = p.Elem()
+		}
+		named, ok := recv.(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != PackagePath {
+			return e
+		}
+		sig, ok := lw.Info.Types[sel].Type.(*types.Signature)
+		if !ok {
+			return e
+		}
+		pos := sel.Pos()
+		ft := lw.funcTypeExpr(sig, pos)
+		if ft == nil || len(ft.Params.List) == 0 {
+			return e
+		}
+		var args []ast.Expr
+		for i, f := range ft.Params.List {
+			name := &ast.Ident{NamePos: pos, Name: lw.name("p")}
+			f.Names = []*ast.Ident{name}
+			if i > 0 {
+				args = append(args, &ast.Ident{NamePos: pos, Name: name.Name})
+			}
+		}
+		call := &ast.CallExpr{
+			Fun:    &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: ft.Params.List[0].Names[0].Name}, Sel: &ast.Ident{NamePos: sel.Sel.NamePos, Name: sel.Sel.Name}},
+			Lparen: pos, Args: args, Rparen: pos,
+		}
+		if sig.Variadic() {
+			call.Ellipsis = pos
+		}
+		var body ast.Stmt = &ast.ExprStmt{X: call}
+		if sig.Results().Len() > 0 {
+			body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
+		}
+		return &ast.FuncLit{Type: ft, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{body}, Rbrace: sel.End()}}
 	})
 }

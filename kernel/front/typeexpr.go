@@ -38,7 +38,23 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 			return nil
 		}
 		if t.TypeArgs().Len() > 0 {
-			return nil
+			if !lw.instances {
+				return nil
+			}
+			x := lw.typeExpr(t.Origin(), pos)
+			if x == nil {
+				return nil
+			}
+			args := make([]ast.Expr, t.TypeArgs().Len())
+			for i := range args {
+				if args[i] = lw.typeExpr(t.TypeArgs().At(i), pos); args[i] == nil {
+					return nil
+				}
+			}
+			if len(args) == 1 {
+				return &ast.IndexExpr{X: x, Lbrack: pos, Index: args[0], Rbrack: pos}
+			}
+			return &ast.IndexListExpr{X: x, Lbrack: pos, Indices: args, Rbrack: pos}
 		}
 		if obj.Pkg().Path() == PackagePath {
 			// A type of the session, or one declared in a function.
@@ -112,6 +128,18 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 		}
 	}
 	return nil
+}
+
+// instanceTypeExpr is typeExpr that also writes instances of generic
+// types, Q[int] or Pair[string, int], with one index or a list as the
+// parser gives them. Only the declarations that take the type of a call
+// of a generic function use it (multiDefines, splitInits): yaegi runs
+// such a declaration, but other lowerings written with an instance were
+// not tried.
+func (lw *Lowering) instanceTypeExpr(t types.Type, pos token.Pos) ast.Expr {
+	lw.instances = true
+	defer func() { lw.instances = false }()
+	return lw.typeExpr(t, pos)
 }
 
 // interfaceTypeExpr writes the interface type t, "interface{ M(…) …; E }"

@@ -84,3 +84,27 @@ for i := 0; i < 10000; i++ {
 	h.Add("loglik", 10*i, float64(i)/100, -140+40*(1-math.Exp(-float64(i)/2000))+math.Sin(float64(i)/7))
 }`}, "h")
 }
+
+// The candidates of the session's types that the helpers of interface
+// values (InterfaceEqual, DynamicOne, TypeName, …) are given at each call
+// (candidates.go): in a loop, they are read anew at each iteration.
+// BenchmarkInterfaceEqualLoop compares 1,000 interface values of the
+// session's types in one cell; BenchmarkCandidateList reads one list of
+// four types, as such a call does.
+func BenchmarkInterfaceEqualLoop(b *testing.B) {
+	benchmarkCell(b, []string{"type Shape interface{ Area() float64 }\ntype Sq struct{ S float64 }\nfunc (s Sq) Area() float64 { return s.S * s.S }\ntype Ci struct{ R float64 }\nfunc (c Ci) Area() float64 { return 3 * c.R * c.R }\nshapes := []Shape{Sq{1}, Ci{2}, Sq{1}, Ci{1}}"},
+		"n := 0\nfor i := range 1000 {\n\tif shapes[i%4] == shapes[0] {\n\t\tn++\n\t}\n}\nn")
+}
+
+func BenchmarkCandidateList(b *testing.B) {
+	type sq struct{ S float64 }
+	type ci struct{ R float64 }
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		cands := candidateList([]any{"main.Ci", ci{}, "Area", "N7:main.CiS1:1:RO7:float64", "*main.Ci", (*ci)(nil), "Area", "PN7:main.CiS1:1:RO7:float64",
+			"main.Sq", sq{}, "Area", "N7:main.SqS1:1:SO7:float64", "*main.Sq", (*sq)(nil), "Area", "PN7:main.SqS1:1:SO7:float64"})
+		if len(cands) != 4 {
+			b.Fatal(len(cands))
+		}
+	}
+}

@@ -53,6 +53,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"Clear":                  reflect.ValueOf(clearValue),
 	"ErrorsIs":               reflect.ValueOf(errorsIs),
 	"ErrorsAs":               reflect.ValueOf(errorsAs),
+	"ErrorsIsIn":             reflect.ValueOf(errorsIsIn),
 	"GoValue":                reflect.ValueOf(goValueOf),
 	"Dynamic":                reflect.ValueOf(dynamicValue),
 	"Dynamics":               reflect.ValueOf(dynamicValues),
@@ -68,6 +69,9 @@ var builtinHelpers = map[string]reflect.Value{
 	"Recovered":              reflect.ValueOf(recovered),
 	"PanicValue":             reflect.ValueOf(panicValue),
 	"TypeOf":                 reflect.ValueOf(typeOf),
+	"IndexOut":               reflect.ValueOf(indexOut),
+	"IndexOutU":              reflect.ValueOf(indexOutU),
+	"SliceOut":               reflect.ValueOf(sliceOut),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A candidate is one of the types of the session that a value of some
@@ -20,8 +21,89 @@ type candidate struct {
 }
 
 // candidateList reads the quadruples of candidates; a malformed one is
-// skipped.
+// skipped. A call of a helper in a loop passes the same list at each
+// iteration (the front end writes it as a literal at the call), and
+// reading it anew (holding on each zero value, which looks into yaegi's
+// wrappers by reflection) cost more than all else the helper did: the
+// lists read are kept (candidateCache) and given again for a list of the
+// same names, zero values' types, methods and descriptions.
 func candidateList(xs []any) []candidate {
+	if len(xs) < 4 {
+		return nil
+	}
+	first, _ := xs[0].(string)
+	key := candidateKey{n: len(xs), first: first, t: reflect.TypeOf(xs[1])}
+	candidateCache.mu.Lock()
+	for _, c := range candidateCache.lists[key] {
+		if c.matches(xs) {
+			candidateCache.mu.Unlock()
+			return c.list
+		}
+	}
+	candidateCache.mu.Unlock()
+	list := readCandidates(xs)
+	entry := cachedCandidates{raw: slices.Clone(xs), list: list}
+	candidateCache.mu.Lock()
+	if candidateCache.lists == nil || candidateCache.size >= candidateCacheMax {
+		candidateCache.lists, candidateCache.size = map[candidateKey][]cachedCandidates{}, 0
+	}
+	candidateCache.lists[key] = append(candidateCache.lists[key], entry)
+	candidateCache.size++
+	candidateCache.mu.Unlock()
+	return list
+}
+
+// candidateCacheMax bounds the lists kept: about one per call of a helper
+// in the session's code; past it, the cache starts anew.
+const candidateCacheMax = 4096
+
+// candidateCache holds the candidate lists read, by candidateKey.
+var candidateCache struct {
+	mu    sync.Mutex
+	lists map[candidateKey][]cachedCandidates
+	size  int
+}
+
+// candidateKey finds the lists that may be the same as a list given: its
+// length, its first name and its first zero value's type.
+type candidateKey struct {
+	n     int
+	first string
+	t     reflect.Type
+}
+
+// cachedCandidates is a list as given (the strings, and the zero values
+// whose types are compared) and as read.
+type cachedCandidates struct {
+	raw  []any
+	list []candidate
+}
+
+// matches reports whether xs is the list c was read from: the same
+// strings and the same types of zero values (the types of the session
+// change when a cell declares one anew, and the list with them).
+func (c cachedCandidates) matches(xs []any) bool {
+	if len(xs) != len(c.raw) {
+		return false
+	}
+	for i, x := range xs {
+		if i%4 == 1 {
+			if reflect.TypeOf(x) != reflect.TypeOf(c.raw[i]) {
+				return false
+			}
+			continue
+		}
+		a, ok1 := x.(string)
+		b, ok2 := c.raw[i].(string)
+		if ok1 != ok2 || a != b {
+			return false
+		}
+	}
+	return true
+}
+
+// readCandidates reads the quadruples of candidates, as candidateList.
+func readCandidates(xs []any) []candidate {
 	var out []candidate
 	for i := 0; i+3 < len(xs); i += 4 {
 		name, ok1 := xs[i].(string)

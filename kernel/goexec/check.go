@@ -117,7 +117,10 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 	}
 	e.finalType = checked.Final
 	front.RenameMain(parsed, checked.Info)
-	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope(), Foreign: e.foreignAlias}
+	if e.zeroSigns == nil {
+		e.zeroSigns = map[string][]bool{}
+	}
+	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope(), Foreign: e.foreignAlias, ZeroSigns: e.zeroSigns}
 	if err := lw.Lower(parsed); err != nil {
 		return nil, &refusal{compileError(code, err, 1)}
 	}

@@ -24,3 +24,46 @@ func TestCommaOKMapRead(t *testing.T) {
 		})
 	}
 }
+
+// A comma-ok assertion of a nil interface value to error or to an
+// interface of a compiled package gives nil, false: yaegi panicked
+// ("reflect: call of reflect.Value.Type on zero Value"), so `if err, ok :=
+// r.(error); ok` after a recover that found nothing ended the cell. Values
+// that are there, of the session's types too, assert as before. Outputs
+// are go run's.
+func TestNilCommaOKAssertions(t *testing.T) {
+	e := newExec(t)
+	_, rec := run(t, e, `import "errors"
+
+type T struct{ n int }
+
+func (t T) Error() string { return fmt.Sprint("t", t.n) }
+
+func check(r any) string {
+	if err, ok := r.(error); ok {
+		return "error " + err.Error()
+	}
+	s, ok := r.(fmt.Stringer)
+	return fmt.Sprint("not ", s == nil, ok)
+}
+fmt.Println(check(nil), check(errors.New("x")), check(T{3}), check(4))`)
+	_, rec2 := run(t, e, `import "runtime"
+
+func safe(f func()) (msg string) {
+	defer func() {
+		r := recover()
+		re, ok := r.(runtime.Error)
+		msg = fmt.Sprint(ok, re != nil)
+	}()
+	f()
+	return
+}
+fmt.Println(safe(func() {}), safe(func() { var m map[int]int; m[1] = 1 }))
+var e any = T{5}
+v, ok := e.(error)
+fmt.Println(v, ok)`)
+	want := "not true false error x error t3 not true false\nfalse false true true\nt5 true\n"
+	if got := rec.stream("stdout") + rec2.stream("stdout"); got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"reflect"
+	"sync"
 	"unsafe"
 )
 
@@ -51,10 +52,53 @@ func unwrapInterface(v reflect.Value) (reflect.Value, *typeDesc) {
 	var d *typeDesc
 	if n := c.Field(0); n.Kind() == reflect.Pointer && !n.IsNil() {
 		if t := n.Elem().FieldByName("typ"); t.IsValid() && inner.IsValid() {
-			d = itypeDesc(t, inner.Type(), map[uintptr]bool{})
+			d = cachedItypeDesc(t, inner.Type())
 		}
 	}
 	return inner, d
+}
+
+// itypeDescs keeps the descriptions itypeDesc made, by yaegi's type (its
+// address) and reflect type: a helper of interface values called in a
+// loop (InterfaceEqual, DynamicOne, …) described the same type at each
+// iteration, by reflection, which cost more than the rest of the call.
+// A type of the interpreter is not changed once values of it exist; the
+// cache holds it (it), so that its address is not another's.
+var itypeDescs struct {
+	mu sync.Mutex
+	m  map[itypeKey]itypeEntry
+}
+
+type itypeEntry struct {
+	it reflect.Value
+	d  *typeDesc
+}
+
+type itypeKey struct {
+	it uintptr
+	rt reflect.Type
+}
+
+// cachedItypeDesc is itypeDesc(it, rt), kept (itypeDescs).
+func cachedItypeDesc(it reflect.Value, rt reflect.Type) *typeDesc {
+	if it.Kind() != reflect.Pointer || it.IsNil() {
+		return itypeDesc(it, rt, map[uintptr]bool{})
+	}
+	k := itypeKey{it.Pointer(), rt}
+	itypeDescs.mu.Lock()
+	e, ok := itypeDescs.m[k]
+	itypeDescs.mu.Unlock()
+	if ok {
+		return e.d
+	}
+	d := itypeDesc(it, rt, map[uintptr]bool{})
+	itypeDescs.mu.Lock()
+	if itypeDescs.m == nil || len(itypeDescs.m) >= candidateCacheMax {
+		itypeDescs.m = map[itypeKey]itypeEntry{}
+	}
+	itypeDescs.m[k] = itypeEntry{it, d}
+	itypeDescs.mu.Unlock()
+	return d
 }
 
 // itypeDesc describes the type of values of reflect type rt from yaegi's

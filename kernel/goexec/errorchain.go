@@ -3,6 +3,7 @@ package goexec
 import (
 	"errors"
 	"reflect"
+	"strings"
 )
 
 // A value of a type declared in a cell reaches compiled code, as an error,
@@ -77,6 +78,45 @@ func errorsIs(err, target error) bool {
 		}
 		return false
 	})
+}
+
+// errorsIsIn is the helper ErrorsIsIn, errors.Is of a target whose static
+// type is an interface, given the candidates of the session's types that
+// an error can hold (front's typeCandidates). A value of a struct type of
+// the session held by error is kept by yaegi's wrapper only in part, its
+// last field (methodWrappedType): errors.Is(err, target) with target an
+// error holding E{1, "x"} was true for an err wrapping E{2, "x"}, though
+// Go compares the whole values. When the target, or an error of the chain
+// that could be of its type, is such a value, the cell ends with an
+// InterpreterLimit; otherwise it is errorsIs.
+func errorsIsIn(err, target error, candidates []any) bool {
+	if err == nil || target == nil {
+		return err == target
+	}
+	cands := candidateList(candidates)
+	lost := func(e error) (string, bool) {
+		h := holding(reflect.ValueOf(&e).Elem())
+		if !h.methodWrapped || !h.v.IsValid() || h.v.Kind() == reflect.Pointer {
+			return "", false
+		}
+		name, whole := methodWrappedType(h, cands)
+		return name, !whole.IsValid()
+	}
+	limit := func(name string) {
+		panic(interpreterLimit{"errors.Is cannot compare this " + name + " in the interpreter: held by error, yaegi keeps only its last field. Give " +
+			strings.TrimPrefix(name, "main.") + "'s methods pointer receivers and use a *" + strings.TrimPrefix(name, "main.") + ", or run this code compiled (a cell with func main, or %%compile)"})
+	}
+	want, wantLost := lost(target)
+	if wantLost {
+		limit(want)
+	}
+	errorChain(err, func(e error) bool {
+		if name, l := lost(e); l && (want == "" || name == want) {
+			limit(name)
+		}
+		return false
+	})
+	return errorsIs(err, target)
 }
 
 // errorsAs is errors.As: it finds the first error in err's chain that the

@@ -102,7 +102,10 @@ func mapPositions(s string) string {
 // wrapStatements), whose frames are shown as the cell's own; at is the
 // top-level statement that was running (see markStatements), the
 // position of the cell's own frame when it is known.
-func panicError(code string, value any, trace []string, wrapped []span, at cellPos) *kernel.ExecError {
+//
+// inner, when not nil, is where the innermost frame failed, known better
+// than yaegi knows it (an index out of range: boundsError).
+func panicError(code string, value any, trace []string, wrapped []span, at cellPos, inner *innerFrame) *kernel.ExecError {
 	if x, ok := value.(exitRequest); ok {
 		// os.Exit or log.Fatal (exit.go): Go prints nothing more.
 		return &kernel.ExecError{Name: "Exit", Value: x.String(), Traceback: []string{x.String()}}
@@ -156,7 +159,14 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 		case front.MainName:
 			fn = "main"
 		}
-		e.Traceback = append(e.Traceback, fmt.Sprintf("%s, in %s", p, fn))
+		where := p.String()
+		if first == nil && inner != nil {
+			p, where = inner.pos, inner.pos.String()
+			if inner.code != code {
+				where += " of an earlier cell"
+			}
+		}
+		e.Traceback = append(e.Traceback, fmt.Sprintf("%s, in %s", where, fn))
 		if first == nil {
 			first = &p
 		}
@@ -165,10 +175,39 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 		// The innermost frame leads, with its source line.
 		head := e.Traceback[1]
 		rest := append([]string(nil), e.Traceback[2:]...)
-		e.Traceback = append([]string{head + ": panic: " + e.Value}, sourceLines(code, *first)...)
+		src := code
+		if inner != nil {
+			src = inner.code
+		}
+		e.Traceback = append([]string{head + ": panic: " + e.Value}, sourceLines(src, *first)...)
 		e.Traceback = append(e.Traceback, rest...)
 	}
 	return e
+}
+
+// innerFrame is where the innermost frame of a panic failed: a position
+// of the cell whose code is given.
+type innerFrame struct {
+	pos  cellPos
+	code string
+}
+
+// innerOf returns where the panic value v was made, when the front end's
+// checks told (a boundsError), or nil.
+func (e *Executor) innerOf(v any) *innerFrame {
+	if rv, ok := v.(reflect.Value); ok && rv.IsValid() && rv.CanInterface() {
+		v = rv.Interface()
+	}
+	be, ok := v.(boundsError)
+	if !ok || !be.pos.IsValid() {
+		return nil
+	}
+	src, ok := e.src.lookup(be.pos)
+	if !ok {
+		return nil
+	}
+	p := e.src.position(be.pos)
+	return &innerFrame{pos: cellPos{line: p.Line - 1, col: p.Column}, code: src.code}
 }
 
 // inWrapped reports whether p lies in one of the wrapped statements.

@@ -151,7 +151,7 @@ func recovered(v any) any {
 		panic(x)
 	case sessionPanic:
 		return x.value
-	case runtimeError, assertionError:
+	case runtimeError, assertionError, boundsError:
 		return v
 	case error:
 		if r, ok := goRuntimeError(x.Error()); ok {

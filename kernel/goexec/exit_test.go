@@ -39,7 +39,7 @@ log.Fatalf("bye %d", 2)`)
 }
 
 // What recover gives for yaegi's run-time panics is a runtime.Error with
-// Go's text (without the index and length yaegi does not give), and a
+// Go's text (the index and length from the front end's bounds checks), and a
 // failed assertion's text has no cell position before it.
 func TestRecoveredRuntimeErrors(t *testing.T) {
 	e := newExec(t)
@@ -62,7 +62,7 @@ fmt.Println(catch(func() { _ = s[5] }))
 fmt.Println(catch(func() { _ = p.X }))
 fmt.Println(catch(func() { _ = x.(int) }))
 fmt.Println(catch(func() { panic("mine") }))`)
-	want := "runtime error: index out of range true\n" +
+	want := "runtime error: index out of range [5] with length 0 true\n" +
 		"runtime error: invalid memory address or nil pointer dereference true\n" +
 		"interface conversion: interface {} is string, not int true\n" +
 		"mine false\n"

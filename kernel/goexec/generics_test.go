@@ -146,3 +146,51 @@ fmt.Println(Map([]P{{1}, {2}}, func(p P) float64 { return float64(p.X) / 2 }), M
 		t.Errorf("printed %q, want %q", got, want)
 	}
 }
+
+// A generic function whose result is an instance of a generic type of the
+// session (func NewQ[T any]() *Q[T]), its result declared at the top
+// level: yaegi's global analysis could not type it, and q := NewQ[int]()
+// failed with "not a generic type: func() *Q", var q = NewQ[int]() with
+// "constant definition loop", and var q *Q[int] = NewQ[int]() left q nil
+// without an error. Declared with its type first, each runs; outputs are
+// go run's.
+func TestGenericResultDeclarations(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type Q[T any] struct{ items []T }\nfunc (q *Q[T]) Push(x T) { q.items = append(q.items, x) }\nfunc NewQ[T any]() *Q[T] { return &Q[T]{} }")
+	for _, c := range []struct{ code, want string }{
+		{"q := NewQ[int]()\nq.Push(1)\nq.items", "[1]"},
+		{"type R[T any] struct{ items []T }\nfunc (r R[T]) Len() int { return len(r.items) }\nfunc NewR[T any](x T) R[T] { return R[T]{[]T{x}} }\nr := NewR(1)\nr.Len()", "1"},
+		{"var q2 *Q[int] = NewQ[int]()\nq2 == nil", "false"},
+		{"var q3 = NewQ[string]()\nq3.Push(\"a\")\nq3.items", "[a]"},
+		{"var q4, k = NewQ[int](), 3\nfmt.Sprint(q4 == nil, k)", `"false 3"`},
+		{"type P[K comparable, V any] struct{ Key K; Val V }\nfunc MkP[K comparable, V any](k K, v V) P[K, V] { return P[K, V]{k, v} }\np, n := MkP(\"a\", 1.5), 2\nfmt.Sprint(p.Key, p.Val, n)", `"a1.5 2"`},
+		{"func Id[T any](x T) T { return x }\nvar m = Id(4)\nm", "4"},
+		// Not generic: a var spec of several values that reads an earlier
+		// cell is assigned in a statement (splitInits), one value each.
+		{"x := 2.0\nvar a, b = x, math.Sqrt(x * 8)\nfmt.Sprint(a, b)", `"2 4"`},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}
+
+// A -0.0 passed to a function of the session arrives as -0.0: yaegi
+// copied an argument into the callee's frame only when reflect did not
+// call it zero, so the parameter kept +0.0 (math.Signbit(x) false, 1/x
+// +Inf), silently; generic functions, float32, complex, struct and array
+// parameters alike. Outputs are go run's.
+func TestNegativeZeroArguments(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"math\"\n\nfunc signbit(x float64) bool { return math.Signbit(x) }\nfunc inverse(x float64) float64 { return 1 / x }\ntype pt struct{ X, Y float64 }\nfunc ptSign(p pt) bool { return math.Signbit(p.Y) }\nfunc gen[F float32 | float64](x F) bool { return math.Signbit(float64(x)) }\nfunc sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }\nz := math.Copysign(0, -1)")
+	for _, c := range []struct{ code, want string }{
+		{"fmt.Sprint(signbit(z), inverse(z))", `"true -Inf"`},
+		{"fmt.Sprint(ptSign(pt{0, z}), gen(z), gen(float32(z)), signbit(-0.0))", `"true true true false"`},
+		{"func twice(x float64) float64 { return inverse(x) * 2 }\ntwice(z)", "-Inf"},
+		{"sigmoid(z)", "0.5"},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}

@@ -156,6 +156,7 @@ type Executor struct {
 	available     map[string]string        // short name → path, imported on first use
 	funcs         map[string]bool          // functions declared by cells
 	funcTypes     map[string]*ast.FuncType // their signatures, for the callback guard
+	zeroSigns     map[string][]bool        // which parameters of the session's functions tell -0.0 (front.Lowering.ZeroSigns)
 	types         map[string]bool          // types declared by cells
 	cells         int                      // cells executed since the last reset
 	wrapped       []span                   // the running cell's wrapped statements
@@ -326,6 +327,7 @@ func (e *Executor) init() error {
 	e.unfinished = nil
 	e.funcs, e.types = map[string]bool{}, map[string]bool{}
 	e.funcTypes = map[string]*ast.FuncType{}
+	e.zeroSigns = map[string][]bool{}
 	e.cells = 0
 	e.compiledCells = compiledState{}
 	if !e.opts.NoCheck {
@@ -793,7 +795,7 @@ func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) 
 		e.run.mu.Lock()
 		at := e.run.at
 		e.run.mu.Unlock()
-		return panicError(code, p.Value, trace, e.wrapped, at)
+		return panicError(code, p.Value, trace, e.wrapped, at, e.innerOf(p.Value))
 	}
 	msg := mapPositions(err.Error())
 	return &kernel.ExecError{Name: "RuntimeError", Value: msg, Traceback: []string{msg}}

@@ -231,3 +231,40 @@ fmt.Println(ds[0](), ds[2](), d.ID)`)
 		t.Errorf("printed %q, want %q", got, want)
 	}
 }
+
+// A method expression of a session type (Celsius.F, (*Celsius).Inc) is a
+// function with the receiver first: yaegi made one without it, and using
+// it panicked ("reflect.Set: value of type func() float64 is not
+// assignable to type func(float64) float64"). A method value of a value
+// method taken from a pointer binds a copy of *p, as Go does: yaegi read
+// *p when it was called (report() gave "b2"). Outputs are go run's.
+func TestMethodExpressions(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type Celsius float64\nfunc (c Celsius) F() float64 { return float64(c)*9/5 + 32 }\nfunc (c *Celsius) Inc(d float64) { *c += Celsius(d) }\nfunc (c Celsius) Sum(xs ...float64) float64 {\n\ts := float64(c)\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s\n}\nfunc Map[T, U any](xs []T, f func(T) U) []U {\n\tvar out []U\n\tfor _, x := range xs {\n\t\tout = append(out, f(x))\n\t}\n\treturn out\n}\ntype Counter struct {\n\tname string\n\tn    int\n}\nfunc (c Counter) Report() string { return fmt.Sprint(c.name, c.n) }")
+	_, rec := run(t, e, "fmt.Println(Map([]Celsius{0, 100}, Celsius.F))\nconv := Celsius.F\nc := Celsius(1)\ninc := (*Celsius).Inc\ninc(&c, 2)\nfmt.Println(conv(10), c, Celsius.Sum(1, 2, 3))\np := &Counter{\"a\", 1}\nreport := p.Report\np.name, p.n = \"b\", 2\nfmt.Println(report(), p.Report())\nfmt.Printf(\"%T\\n\", inc)")
+	if got, want := rec.stream("stdout"), "[32 212]\n50 3 6\na1 b2\nfunc(*main.Celsius, float64)\n"; got != want {
+		t.Errorf("printed %q, want %q", got, want)
+	}
+}
+
+// errors.Is with a target of static type error that holds a struct of
+// several fields of the session: yaegi's wrapper keeps only its last
+// field, so errors.Is(err, target) was true for E{2, "x"} against E{1,
+// "x"}, silently; now an InterpreterLimit. A sentinel, a pointer, and a
+// struct of one field compare as Go does (go run's answers).
+func TestErrorsIsOfLostStructs(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"errors\"\ntype E struct{ Code int; Msg string }\nfunc (e E) Error() string { return fmt.Sprint(e.Code, e.Msg) }\nvar target error = E{1, \"x\"}\nerr := fmt.Errorf(\"wrap: %w\", E{2, \"x\"})")
+	if ee, _ := fail(t, e, context.Background(), "errors.Is(err, target)"); ee == nil || ee.Name != "InterpreterLimit" {
+		t.Errorf("errors.Is of a struct kept in part: %v, want an InterpreterLimit", ee)
+	}
+	for _, c := range []struct{ code, want string }{
+		{"var sentinel = errors.New(\"s\")\nerrors.Is(fmt.Errorf(\"a: %w\", sentinel), sentinel)", "true"},
+		{"type P struct{ n int }\nfunc (p *P) Error() string { return \"p\" }\nvar pt error = &P{1}\nerrors.Is(fmt.Errorf(\"a: %w\", pt), pt)", "true"},
+		{"type One struct{ code int }\nfunc (o One) Error() string { return \"one\" }\nvar o1 error = One{3}\nfmt.Sprint(errors.Is(fmt.Errorf(\"a: %w\", One{3}), o1), errors.Is(fmt.Errorf(\"a: %w\", One{4}), o1))", `"true false"`},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q = %s, want %s", c.code, got, c.want)
+		}
+	}
+}

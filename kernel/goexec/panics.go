@@ -46,15 +46,21 @@ func (e *Executor) at(line, col int) {
 }
 
 // goMessages are yaegi's messages for Go's runtime errors, with Go's.
-// yaegi gives no index or length, and no "runtime error" for a nil
-// dereference; the message says what Go would, and keeps yaegi's.
+// yaegi gives no "runtime error" for a nil dereference (nor for a method
+// of a nil interface or a call of a nil function, which Go reports as
+// one): the message is Go's (exact). For an index or a slice out of range
+// that the front end could not check (front/bounds.go) yaegi gives no
+// index or length: the message says what Go would, and keeps yaegi's.
 var goMessages = []struct {
-	re  *regexp.Regexp
-	msg string
+	re    *regexp.Regexp
+	msg   string
+	exact bool // msg is all Go says
 }{
-	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on zero Value`), "runtime error: invalid memory address or nil pointer dereference"},
-	{regexp.MustCompile(`^reflect: (slice|array|string) index out of range`), "runtime error: index out of range"},
-	{regexp.MustCompile(`^reflect\.Value\.Slice3?: slice index out of bounds`), "runtime error: slice bounds out of range"},
+	{regexp.MustCompile(`^reflect: call of reflect\.Value\.\w+ on zero Value`), "runtime error: invalid memory address or nil pointer dereference", true},
+	{regexp.MustCompile(`^reflect: Method on nil interface value`), "runtime error: invalid memory address or nil pointer dereference", true},
+	{regexp.MustCompile(`^reflect\.Value\.Call: call of nil function`), "runtime error: invalid memory address or nil pointer dereference", true},
+	{regexp.MustCompile(`^reflect: (slice|array|string) index out of range`), "runtime error: index out of range", false},
+	{regexp.MustCompile(`^reflect\.Value\.Slice3?: (string )?slice index out of bounds`), "runtime error: slice bounds out of range", false},
 }
 
 // positionPrefix is the chunk position that yaegi puts before some panic
@@ -65,8 +71,14 @@ var positionPrefix = regexp.MustCompile(`^` + cellNames + `:\d+:\d+: `)
 // wrote its own way, or s itself.
 func goPanicText(s string) string {
 	s = positionPrefix.ReplaceAllString(s, "")
-	if msg, ok := goMessage(s); ok {
-		return msg + " (the interpreter's message: " + strings.TrimSpace(s) + ")"
+	for _, m := range goMessages {
+		if !m.re.MatchString(s) {
+			continue
+		}
+		if m.exact {
+			return m.msg
+		}
+		return m.msg + " (the interpreter's message: " + strings.TrimSpace(s) + ")"
 	}
 	return s
 }
@@ -80,4 +92,67 @@ func goMessage(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// boundsError is the run-time error of an index or slice out of range,
+// with Go's text, that the checks of the front end make (front/bounds.go:
+// the helpers IndexOut, IndexOutU and SliceOut); pos is where the index
+// or slice expression is, in the interpreter's file set.
+type boundsError struct {
+	msg string
+	pos token.Pos
+}
+
+func (e boundsError) Error() string { return "runtime error: " + e.msg }
+
+// RuntimeError marks the error as a run-time error.
+func (boundsError) RuntimeError() {}
+
+// indexOut is the helper IndexOut: x[i] with i out of range of x's
+// length n.
+func indexOut(i, n, pos int) {
+	if i < 0 {
+		panic(boundsError{fmt.Sprintf("index out of range [%d]", i), token.Pos(pos)})
+	}
+	panic(boundsError{fmt.Sprintf("index out of range [%d] with length %d", i, n), token.Pos(pos)})
+}
+
+// indexOutU is the helper IndexOutU: indexOut of an unsigned index.
+func indexOutU(i uint, n, pos int) {
+	panic(boundsError{fmt.Sprintf("index out of range [%d] with length %d", i, n), token.Pos(pos)})
+}
+
+// sliceOut is the helper SliceOut: x[lo:hi] (three false, max the
+// capacity) or x[lo:hi:max] out of range, bound being x's capacity (a
+// slice: capacity true) or length. The first bound broken is named, as
+// Go's runtime does.
+func sliceOut(lo, hi, max, bound int, three, capacity bool, pos int) {
+	what := "length"
+	if capacity {
+		what = "capacity"
+	}
+	var msg string
+	switch {
+	case three && max < 0:
+		msg = fmt.Sprintf("[::%d]", max)
+	case three && max > bound:
+		msg = fmt.Sprintf("[::%d] with %s %d", max, what, bound)
+	case three && hi < 0:
+		msg = fmt.Sprintf("[:%d:]", hi)
+	case three && hi > max:
+		msg = fmt.Sprintf("[:%d:%d]", hi, max)
+	case three && lo < 0:
+		msg = fmt.Sprintf("[%d::]", lo)
+	case three:
+		msg = fmt.Sprintf("[%d:%d:]", lo, hi)
+	case hi < 0:
+		msg = fmt.Sprintf("[:%d]", hi)
+	case hi > bound:
+		msg = fmt.Sprintf("[:%d] with %s %d", hi, what, bound)
+	case lo < 0:
+		msg = fmt.Sprintf("[%d:]", lo)
+	default:
+		msg = fmt.Sprintf("[%d:%d]", lo, hi)
+	}
+	panic(boundsError{"slice bounds out of range " + msg, token.Pos(pos)})
 }

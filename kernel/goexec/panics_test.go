@@ -51,3 +51,40 @@ func TestDeferEvaluatesAtTheStatement(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundsMessages: an index or slice out of range reads as Go's
+// runtime error, with the index and the length or capacity (yaegi's
+// reflect gave neither), and the traceback names the expression that
+// failed: in a loop, and in a function of an earlier cell, with that
+// cell's line. Go's messages are go run's; so are nil dereferences
+// through an interface's method and a nil function.
+func TestBoundsMessages(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "func get(xs []int, i int) int {\n\treturn xs[i]\n}")
+	for _, c := range []struct{ code, value, where, line string }{
+		{"xs := []int{1}\ni := 5\nxs[i]", "runtime error: index out of range [5] with length 1", "cell line 3, column 1, in the cell", "    xs[i]"},
+		{"ws := []int{1}\nfor k := 0; k < 10; k++ {\n\t_ = ws[k]\n}", "runtime error: index out of range [1] with length 1", "cell line 3, column 6, in the cell", "     _ = ws[k]"},
+		{"get([]int{1}, 5)", "runtime error: index out of range [5] with length 1", "cell line 2, column 9 of an earlier cell, in get", "     return xs[i]"},
+		{"var a [3]int\nn := -1\na[n] = 2", "runtime error: index out of range [-1]", "cell line 3, column 1, in the cell", "    a[n] = 2"},
+		{"s := \"héllo\"\nfor k := range 9 {\n\t_ = s[k]\n}", "runtime error: index out of range [6] with length 6", "cell line 3, column 6, in the cell", "     _ = s[k]"},
+		{"ys := make([]int, 2, 3)\nj := 7\nys[1:j]", "runtime error: slice bounds out of range [:7] with capacity 3", "cell line 3, column 1, in the cell", "    ys[1:j]"},
+		{"str := \"a\"\nhi := 7\nstr[1:hi]", "runtime error: slice bounds out of range [:7] with length 1", "cell line 3, column 1, in the cell", "    str[1:hi]"},
+		{"zs := make([]int, 2, 4)\nlo := 3\nzs[lo:]", "runtime error: slice bounds out of range [3:2]", "cell line 3, column 1, in the cell", "    zs[lo:]"},
+		{"vs := make([]int, 2, 4)\nm := 9\nvs[0:1:m]", "runtime error: slice bounds out of range [::9] with capacity 4", "cell line 3, column 1, in the cell", "    vs[0:1:m]"},
+		{"var err error\nerr.Error()", "runtime error: invalid memory address or nil pointer dereference", "cell line 2, column 1, in the cell", ""},
+		{"var f func()\nf()", "runtime error: invalid memory address or nil pointer dereference", "cell line 2, column 1, in the cell", ""},
+	} {
+		ee, _ := fail(t, e, context.Background(), c.code)
+		if ee == nil {
+			continue
+		}
+		if ee.Value != c.value {
+			t.Errorf("%q: value %q, want %q", c.code, ee.Value, c.value)
+		}
+		if want := c.where + ": panic: " + c.value; len(ee.Traceback) == 0 || ee.Traceback[0] != want {
+			t.Errorf("%q: traceback %q, want it to start with %q", c.code, ee.Traceback, want)
+		} else if c.line != "" && (len(ee.Traceback) < 2 || ee.Traceback[1] != c.line) {
+			t.Errorf("%q: traceback %q, want the source line %q", c.code, ee.Traceback, c.line)
+		}
+	}
+}
