@@ -283,6 +283,10 @@ func runKernel(e *env, args []string) error {
 	defer stopSignals()
 	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer cancel()
+	// Like ipykernel, end when the process that started the kernel ends.
+	if parent, ok := parentToWatch(e.getenv(ParentEnv), getppid()); ok {
+		go watchParent(ctx, parent, getppid, parentPoll, logger, cancel)
+	}
 	done := make(chan error, 1)
 	go func() { done <- k.Run(ctx) }()
 	select {
