@@ -42,16 +42,19 @@ func init() {
 		"Stochastic":           reflect.ValueOf(data.Stochastic),
 		"Threshold":            reflect.ValueOf(data.Threshold),
 		"Thresholded":          reflect.ValueOf(data.Thresholded),
+		"TrainClassifier":      reflect.ValueOf(data.TrainClassifier),
 		"Unstandardize":        reflect.ValueOf(data.Unstandardize),
 		"WriteIDX":             reflect.ValueOf(data.WriteIDX),
 
 		// type definitions
-		"Batcher":      reflect.ValueOf((*data.Batcher)(nil)),
-		"Binarization": reflect.ValueOf((*data.Binarization)(nil)),
-		"FrechetRef":   reflect.ValueOf((*data.FrechetRef)(nil)),
-		"IDX":          reflect.ValueOf((*data.IDX)(nil)),
-		"MNISTOptions": reflect.ValueOf((*data.MNISTOptions)(nil)),
-		"Mixture":      reflect.ValueOf((*data.Mixture)(nil)),
-		"Set":          reflect.ValueOf((*data.Set)(nil)),
+		"Batcher":           reflect.ValueOf((*data.Batcher)(nil)),
+		"Binarization":      reflect.ValueOf((*data.Binarization)(nil)),
+		"Classifier":        reflect.ValueOf((*data.Classifier)(nil)),
+		"ClassifierOptions": reflect.ValueOf((*data.ClassifierOptions)(nil)),
+		"FrechetRef":        reflect.ValueOf((*data.FrechetRef)(nil)),
+		"IDX":               reflect.ValueOf((*data.IDX)(nil)),
+		"MNISTOptions":      reflect.ValueOf((*data.MNISTOptions)(nil)),
+		"Mixture":           reflect.ValueOf((*data.Mixture)(nil)),
+		"Set":               reflect.ValueOf((*data.Set)(nil)),
 	}
 }

@@ -1,6 +1,7 @@
 package data_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
@@ -23,4 +24,25 @@ func ExampleFrechet() {
 	fmt.Printf("d² = %.3f (closed form 3² + (2−1)² = 10)\n", d2)
 	// Output:
 	// d² = 10.000 (closed form 3² + (2−1)² = 10)
+}
+
+// A small classifier learns XOR, which no linear rule separates, and its
+// tanh features serve as the space of a Fréchet distance.
+func ExampleTrainClassifier() {
+	x := mat.NewDense(200, 2, nil)
+	y := make([]int, 200)
+	for i := 0; i < 200; i++ {
+		a, b := i%2, (i/2)%2
+		x.Set(i, 0, float64(2*a-1))
+		x.Set(i, 1, float64(2*b-1))
+		y[i] = a ^ b
+	}
+	c, err := data.TrainClassifier(context.Background(), x, y, 2, data.ClassifierOptions{Hidden: 4, Epochs: 50, Rate: 0.5, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("accuracy %.2f, classes %.2f\n", c.Accuracy(x, y), c.ClassHistogram(x))
+	// Output:
+	// accuracy 1.00, classes [0.50 0.50]
 }

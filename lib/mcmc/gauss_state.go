@@ -63,7 +63,7 @@ func (s *Langevin) state() *langevinState {
 	if s != nil {
 		st.settings = []setting{{"Adjust", &s.Adjust}, {"AdjustAfter", &s.AdjustAfter}, {"NoAnneal", &s.NoAnneal},
 			{"PerUnit", &s.PerUnit}, {"TargetAccept", &s.TargetAccept}, {"AdaptSteps", &s.AdaptSteps}}
-		st.step, st.accepted, st.proposed, st.src = &s.Step, &s.Accepted, &s.Proposed, s.src
+		st.step, st.accepted, st.proposed, st.src, st.temp = &s.Step, &s.Accepted, &s.Proposed, s.src, s.Temperature
 	}
 	return st
 }
@@ -73,7 +73,7 @@ func (s *GibbsLangevin) state() *langevinState {
 	if s != nil {
 		st.settings = []setting{{"K", &s.K}, {"Adjust", &s.Adjust}, {"AdjustAfter", &s.AdjustAfter}, {"NoAnneal", &s.NoAnneal},
 			{"Stepwise", &s.Stepwise}, {"PerUnit", &s.PerUnit}, {"TargetAccept", &s.TargetAccept}, {"AdaptSteps", &s.AdaptSteps}}
-		st.step, st.accepted, st.proposed, st.src = &s.Step, &s.Accepted, &s.Proposed, s.src
+		st.step, st.accepted, st.proposed, st.src, st.temp = &s.Step, &s.Accepted, &s.Proposed, s.src, s.Temperature
 	}
 	return st
 }
@@ -88,6 +88,7 @@ type langevinState struct {
 	step               *float64
 	accepted, proposed *int
 	src                *rand.PCG // nil: not made with maker
+	temp               float64   // Temperature, which format 1 does not hold
 }
 
 // setting is a named setting: v is a *bool, *int or *float64.
@@ -99,6 +100,9 @@ type setting struct {
 func (st *langevinState) marshal() ([]byte, error) {
 	if st.src == nil {
 		return nil, fmt.Errorf("mcmc: %s.MarshalBinary: sampler not made with %s", st.name, st.maker)
+	}
+	if st.temp != 0 && st.temp != 1 {
+		return nil, fmt.Errorf("mcmc: %s.MarshalBinary: temperature %v: format 1 has none but 1", st.name, st.temp)
 	}
 	var w statebin.Writer
 	w.String(st.tag)

@@ -73,6 +73,14 @@ type Langevin struct {
 	// AdaptSteps is the number of adjusted steps of each call that adapt
 	// Step when TargetAccept is set.
 	AdaptSteps int
+	// Temperature T (0 means 1) scales the noise: v' = v − α_t ∂F/∂v +
+	// √(2α_t T) ξ, Langevin on exp(−F/T) with step α_t T, and the
+	// adjustment then tests Eq. (7) for the target exp(−F/T) (energies
+	// and squared norms divided by T). T = B reproduces the released code
+	// of Liao et al., which divides the energy of a batch by its size B
+	// (so the drift is α∇F/B) but not the noise: with α there equal to
+	// our α_t·B it samples exp(−F/B). MarshalBinary refuses T ≠ 1.
+	Temperature float64
 	// Accepted and Proposed count the adjusted proposals since the
 	// sampler was made (or ResetStats) and how many were accepted; the
 	// proposals of adapting steps are not counted.
@@ -165,9 +173,13 @@ func adaptingAt(t, after int, target float64, steps int) bool {
 
 // beginLangevin checks the arguments that Langevin and GibbsLangevin share
 // (a number of transitions steps ≥ 0, a finite step size a > 0, an
-// acceptance target in [0, 1) and adaptSteps ≥ 0, model and chains that
+// acceptance target in [0, 1), adaptSteps ≥ 0, a finite temperature ≥ 0
+// (0 meaning 1), model and chains that
 // fit together), then prepares w for m and c (begin).
-func (w *gaussWork) beginLangevin(m *rbm.Gaussian, c *Chains, steps int, a, target float64, adaptSteps int) error {
+func (w *gaussWork) beginLangevin(m *rbm.Gaussian, c *Chains, steps int, a, target float64, adaptSteps int, temp float64) error {
+	if !(temp >= 0) || math.IsInf(temp, 0) {
+		return fmt.Errorf("temperature %v is not finite and ≥ 0", temp)
+	}
 	if steps < 0 {
 		return fmt.Errorf("negative number of steps %d", steps)
 	}
@@ -215,7 +227,7 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 	if s == nil || s.rng == nil {
 		return errors.New("mcmc: Langevin.SampleGaussian: sampler not made with NewLangevin")
 	}
-	if err := s.w.beginLangevin(m, c, steps, s.Step, s.TargetAccept, s.AdaptSteps); err != nil {
+	if err := s.w.beginLangevin(m, c, steps, s.Step, s.TargetAccept, s.AdaptSteps, s.Temperature); err != nil {
 		return fmt.Errorf("mcmc: Langevin.SampleGaussian: %w", err)
 	}
 	if steps == 0 {
@@ -231,6 +243,8 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 	// the current V: after an adjusted step they are carried over from
 	// the proposals of the accepted rows, saving two matrix products.
 	valid := false
+	temp := tempOf(s.Temperature)
+	rt := math.Sqrt(temp)
 	for t := 1; t <= steps; t++ {
 		a := s.Step
 		if !s.NoAnneal {
@@ -248,7 +262,7 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 		s.au, s.sq = s.w.unitSteps(s.au, s.sq, a, s.PerUnit)
 		for k := 0; k < n; k++ {
 			for i, ai := range s.au {
-				v2r.Data[k*v2r.Stride+i] = vr.Data[k*vr.Stride+i] - ai*gr.Data[k*gr.Stride+i] + s.sq[i]*s.rng.NormFloat64()
+				v2r.Data[k*v2r.Stride+i] = vr.Data[k*vr.Stride+i] - ai*gr.Data[k*gr.Stride+i] + rt*s.sq[i]*s.rng.NormFloat64()
 			}
 		}
 		if !adjust {
@@ -258,6 +272,11 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 		}
 		s.w.marginal(s.v2, s.x2, s.p2, s.g2, s.f2)
 		malaLogAccept(s.logA, c.V, s.v2, s.g, s.g2, s.f, s.f2, s.au)
+		if temp != 1 {
+			for k := range s.logA {
+				s.logA[k] /= temp // Eq. (7) for exp(−F/T) with step α_t T
+			}
+		}
 		adapting := adaptingAt(t, s.AdjustAfter, s.TargetAccept, s.AdaptSteps)
 		if adapting {
 			s.Step = adaptStep(s.Step, s.logA, s.TargetAccept)
@@ -287,6 +306,14 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 	drawBernoulli(c.H, c.PH, s.rng)
 	s.w.visibleMean(c.PV, c.H)
 	return nil
+}
+
+// tempOf returns the temperature of a Temperature setting: t, or 1 for 0.
+func tempOf(t float64) float64 {
+	if t == 0 {
+		return 1
+	}
+	return t
 }
 
 // copyRow copies row k of src into row k of dst (same shapes).
@@ -366,6 +393,16 @@ type GibbsLangevin struct {
 	// AdaptSteps is the number of adjusted steps of each call that adapt
 	// Step when TargetAccept is set.
 	AdaptSteps int
+	// Temperature T (0 means 1) scales the noise of the inner steps,
+	// ṽ ← ṽ − α_k (ṽ − μ − Wh)/σ² + √(2α_k T) ξ (so the K-step proposal
+	// is N(β₀v + a(μ+Wh), T σ̃²)), while h' is still drawn from p(h | v'),
+	// as in the released code of Liao et al. with T = B (see
+	// Langevin.Temperature). The adjustment then tests Eq. (12) for the
+	// target exp(−E(v, h)/T), with the proposal densities of those moves
+	// (q(h|v) untempered): a valid Metropolis-Hastings test, so adjusted
+	// steps leave exp(−E/T) invariant, the GRBM with σ² → Tσ², c → c/T.
+	// MarshalBinary refuses T ≠ 1.
+	Temperature float64
 	// Accepted and Proposed count the adjusted proposals, except those of
 	// adapting steps.
 	Accepted, Proposed int
@@ -418,7 +455,8 @@ func (s *GibbsLangevin) alpha(k int) float64 {
 	return CosineStep(k, s.K, s.Step)
 }
 
-// coefficients fills β₀, a, σ̃² and σ̃ per visible unit (Eq. 11).
+// coefficients fills β₀, a, σ̃² and σ̃ per visible unit (Eq. 11), σ̃²
+// times the temperature.
 func (s *GibbsLangevin) coefficients(nv int) {
 	s.beta0, s.acoef, s.s2 = buf.Floats(s.beta0, nv), buf.Floats(s.acoef, nv), buf.Floats(s.s2, nv)
 	s.sd2 = buf.Floats(s.sd2, nv)
@@ -434,6 +472,7 @@ func (s *GibbsLangevin) coefficients(nv int) {
 			s2 += 2 * ak * beta * beta
 			beta *= 1 - ak*iv
 		}
+		s2 *= tempOf(s.Temperature)
 		s.beta0[i], s.acoef[i], s.s2[i], s.sd2[i] = beta, a, s2, math.Sqrt(s2)
 	}
 }
@@ -447,7 +486,7 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 	if s.K < 1 {
 		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: K = %d inner steps, want at least 1", s.K)
 	}
-	if err := s.w.beginLangevin(m, c, steps, s.Step, s.TargetAccept, s.AdaptSteps); err != nil {
+	if err := s.w.beginLangevin(m, c, steps, s.Step, s.TargetAccept, s.AdaptSteps, s.Temperature); err != nil {
 		return fmt.Errorf("mcmc: GibbsLangevin.SampleGaussian: %w", err)
 	}
 	if steps == 0 {
@@ -467,6 +506,7 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 	// over from step to step, so a step costs two matrix products with or
 	// without the adjustment.
 	mhValid, xValid := false, false
+	rt := math.Sqrt(tempOf(s.Temperature))
 	for t := 1; t <= steps; t++ {
 		adjust := s.Adjust && t > s.AdjustAfter
 		if !mhValid {
@@ -490,7 +530,7 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 				row := v2r.Data[r*v2r.Stride : r*v2r.Stride+nv]
 				mrow := mhr.Data[r*mhr.Stride : r*mhr.Stride+nv]
 				for i, x := range row {
-					row[i] = x - s.au[i]*(x-mrow[i])*s.w.iv[i] + s.sq[i]*s.rng.NormFloat64()
+					row[i] = x - s.au[i]*(x-mrow[i])*s.w.iv[i] + rt*s.sq[i]*s.rng.NormFloat64()
 				}
 			}
 		}
@@ -554,9 +594,11 @@ func (s *GibbsLangevin) logAccept(dst []float64, v, h, x, mh, v2, h2, x2, mh2 *m
 	vr, hr, xr, mr := v.RawMatrix(), h.RawMatrix(), x.RawMatrix(), mh.RawMatrix()
 	v2r, h2r, x2r, m2r := v2.RawMatrix(), h2.RawMatrix(), x2.RawMatrix(), mh2.RawMatrix()
 	mu, c := s.w.m.Mu, s.w.m.C
+	temp := tempOf(s.Temperature)
 	for r := range dst {
-		// logTarget(v,h) − logProposal terms, for the new and old states.
-		var num, den float64
+		// logTarget(v,h) − logProposal terms, for the new and old states:
+		// the energies (divided by T) in en, ed, the proposals' in num, den.
+		var num, den, en, ed float64
 		for i := 0; i < vr.Cols; i++ {
 			iv := s.w.iv[i]
 			a, b0, s2 := s.acoef[i], s.beta0[i], s.s2[i]
@@ -564,8 +606,8 @@ func (s *GibbsLangevin) logAccept(dst []float64, v, h, x, mh, v2, h2, x2, mh2 *m
 			mo, mn := mr.Data[r*mr.Stride+i], m2r.Data[r*m2r.Stride+i]
 			// −E(v,h)'s visible part: −½(v−μ)²/σ² + v(Wh)/σ², with Wh = mh − μ.
 			do, dn := vo-mu[i], vn-mu[i]
-			num += -0.5*dn*dn*iv + vn*(mn-mu[i])*iv
-			den += -0.5*do*do*iv + vo*(mo-mu[i])*iv
+			en += -0.5*dn*dn*iv + vn*(mn-mu[i])*iv
+			ed += -0.5*do*do*iv + vo*(mo-mu[i])*iv
 			// Reverse move v2 → v under h2, forward move v → v2 under h.
 			er := vo - b0*vn - a*mn
 			ef := vn - b0*vo - a*mo
@@ -576,9 +618,11 @@ func (s *GibbsLangevin) logAccept(dst []float64, v, h, x, mh, v2, h2, x2, mh2 *m
 			ho, hn := hr.Data[r*hr.Stride+j], h2r.Data[r*h2r.Stride+j]
 			xo, xn := xr.Data[r*xr.Stride+j], x2r.Data[r*x2r.Stride+j]
 			// cᵀh of −E, and log q(h|v) = h x − softplus(x).
-			num += c[j]*hn + (ho*xo - rbm.Softplus(xo))
-			den += c[j]*ho + (hn*xn - rbm.Softplus(xn))
+			en += c[j] * hn
+			ed += c[j] * ho
+			num += ho*xo - rbm.Softplus(xo)
+			den += hn*xn - rbm.Softplus(xn)
 		}
-		dst[r] = num - den
+		dst[r] = (en-ed)/temp + num - den
 	}
 }

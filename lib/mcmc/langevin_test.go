@@ -649,3 +649,97 @@ func ExampleLangevin_Adapt() {
 	// adapt false: 50000 proposals counted, acceptance 0.0, step below 5: false
 	// adapt true: 35000 proposals counted, acceptance 0.6, step below 5: true
 }
+
+// TestTemperatureInvariant checks Temperature. Adjusted Gibbs-Langevin at
+// T = 3 on the test model g must leave the joint exp(−E/T) invariant,
+// which is the GRBM gT with log σ² + log T and c/T (same W, μ): 4,000
+// chains start at exact draws of gT and run 40 transitions, and
+// momentCheck compares their moments with gT's exact ones (|z| ≤ 4.5 per
+// statistic); the same chains must be far from g's own moments (|z| > 8:
+// T = 3 triples the visible variances), so the check has power. Adjusted
+// Langevin at T = 3 targets the tempered marginal exp(−F/T), which is not
+// gT's marginal (softplus(x)/T ≠ softplus(x/T)); its visible moments are
+// computed by quadrature (midpoint rule on ±14 around μ with 700² cells;
+// the integrand is smooth and its tails beyond 14 are below e^{-20}, so
+// the error is far below the statistical one), and 4,000 chains started
+// at gT's draws (close to the target) run 200 transitions, then their
+// visible moments must match within |z| ≤ 4.5.
+func TestTemperatureInvariant(t *testing.T) {
+	g := gaussTestModel(t)
+	const temp, n, steps = 3.0, 4000, 40
+	gt := g.Clone()
+	for i := range gt.LogVar {
+		gt.LogVar[i] += math.Log(temp)
+	}
+	for j := range gt.C {
+		gt.C[j] /= temp
+	}
+	gl := NewGibbsLangevin(0.6, 3, true, 22)
+	gl.Temperature = temp
+	glStep := NewGibbsLangevin(0.6, 3, true, 23)
+	glStep.Temperature, glStep.Stepwise = temp, true
+	for _, tc := range []struct {
+		name string
+		s    GaussianSampler
+	}{{"Gibbs-Langevin adjusted, T = 3", gl}, {"Gibbs-Langevin adjusted stepwise, T = 3", glStep}} {
+		c := exactChains(t, gt, n, 25)
+		if err := tc.s.SampleGaussian(g, c, steps); err != nil {
+			t.Fatal(err)
+		}
+		momentCheck(t, tc.name, gt, c, true)
+		if z := momentCheck(t, tc.name+" against T = 1", g, c, false); z < 8 {
+			t.Errorf("%s: largest |z| against the untempered model %.1f, want > 8", tc.name, z)
+		}
+	}
+	// The tempered marginal's moments by quadrature.
+	const cells, half = 700, 14.0
+	var z, m0, m1, s00, s11, s01 float64
+	v := make([]float64, 2)
+	h := 2 * half / cells
+	for a := 0; a < cells; a++ {
+		for b := 0; b < cells; b++ {
+			v[0] = g.Mu[0] - half + (float64(a)+0.5)*h
+			v[1] = g.Mu[1] - half + (float64(b)+0.5)*h
+			w := math.Exp(-g.FreeEnergy(v) / temp)
+			z += w
+			m0, m1 = m0+w*v[0], m1+w*v[1]
+			s00, s11, s01 = s00+w*v[0]*v[0], s11+w*v[1]*v[1], s01+w*v[0]*v[1]
+		}
+	}
+	want := []float64{m0 / z, m1 / z, s00 / z, s11 / z, s01 / z}
+	lang := NewLangevin(0.6, true, 21)
+	lang.Temperature, lang.NoAnneal = temp, true
+	c := exactChains(t, gt, n, 26)
+	if err := lang.SampleGaussian(g, c, 200); err != nil {
+		t.Fatal(err)
+	}
+	for k, f := range []func(r int) float64{
+		func(r int) float64 { return c.V.At(r, 0) }, func(r int) float64 { return c.V.At(r, 1) },
+		func(r int) float64 { return c.V.At(r, 0) * c.V.At(r, 0) }, func(r int) float64 { return c.V.At(r, 1) * c.V.At(r, 1) },
+		func(r int) float64 { return c.V.At(r, 0) * c.V.At(r, 1) },
+	} {
+		var m, m2 float64
+		for r := 0; r < n; r++ {
+			x := f(r)
+			m, m2 = m+x, m2+x*x
+		}
+		m /= n
+		se := math.Sqrt(max(m2/n-m*m, 0) / n)
+		if zz := (m - want[k]) / se; math.Abs(zz) > 4.5 {
+			t.Errorf("Langevin adjusted, T = 3: moment %d = %.4f, quadrature %.4f (z = %.1f)", k, m, want[k], zz)
+		}
+	}
+	for _, r := range []float64{lang.AcceptRate(), gl.AcceptRate()} {
+		if r < 0.3 || r > 0.999 {
+			t.Errorf("acceptance rate %.3f, want in [0.3, 0.999]", r)
+		}
+	}
+	if _, err := lang.MarshalBinary(); err == nil {
+		t.Error("MarshalBinary of a tempered sampler: no error")
+	}
+	bad := NewLangevin(0.1, false, 1)
+	bad.Temperature = -1
+	if err := bad.SampleGaussian(g, exactChains(t, g, 2, 1), 1); err == nil {
+		t.Error("negative temperature: no error")
+	}
+}

@@ -178,3 +178,19 @@ func Row(plots []*plot.Plot, w, h vg.Length) (image.Image, error) {
 	}
 	return c.Image(), nil
 }
+
+// DensityScale returns a plot that is the colour scale of Density's heat
+// maps: a vertical bar of the same black-body palette from 0 (black,
+// bottom) to 1 (white, top), the value p/max p of a cell, with label on its
+// axis. Put it beside density panels, e.g. as the last plot of Row.
+func DensityScale(label string) *plot.Plot {
+	cm := moreland.ExtendedBlackBody()
+	cm.SetMin(0)
+	cm.SetMax(1)
+	p := plot.New()
+	p.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
+	p.HideX()
+	p.Y.Label.Text = label
+	p.Y.Min, p.Y.Max = 0, 1
+	return p
+}

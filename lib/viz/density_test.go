@@ -106,3 +106,28 @@ func TestDensityBadInput(t *testing.T) {
 		t.Error("Row of a nil plot: no error")
 	}
 }
+
+// TestDensityScale draws the colour scale and checks its colours: the
+// bottom of the bar is black (p = 0) and the top white (p = 1), as in
+// Density's heat maps.
+func TestDensityScale(t *testing.T) {
+	p := DensityScale("p / max p")
+	if p.Y.Label.Text != "p / max p" || p.Y.Min != 0 || p.Y.Max != 1 {
+		t.Fatalf("axis %q [%v, %v]", p.Y.Label.Text, p.Y.Min, p.Y.Max)
+	}
+	img, err := Row([]*plot.Plot{p}, vg.Inch, 2*vg.Inch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	// The bar fills the plot area: its right part, clear of the axis, at
+	// a fifth of the height from the top and from the bottom.
+	x := b.Max.X - b.Dx()/4
+	lum := func(y int) float64 {
+		r, g, bl, _ := img.At(x, y).RGBA()
+		return float64(r+g+bl) / 3 / 0xffff
+	}
+	if lo, hi := lum(b.Max.Y-b.Dy()/5), lum(b.Min.Y+b.Dy()/5); !(hi > lo+0.3) || lo > 0.5 {
+		t.Errorf("bar brightness %.2f near the top, %.2f near the bottom: want dark at the bottom and much brighter at the top", hi, lo)
+	}
+}
