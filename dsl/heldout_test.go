@@ -95,19 +95,6 @@ func TestHeldOutPlan(t *testing.T) {
 	}
 }
 
-func mustPlanWith(t testing.TB, src string, reg Registry) *Plan {
-	t.Helper()
-	spec, err := Compile("t.sweep", []byte(src), reg)
-	if err != nil {
-		t.Fatalf("compile: %v", err)
-	}
-	p, err := NewPlan(spec)
-	if err != nil {
-		t.Fatalf("plan: %v", err)
-	}
-	return p
-}
-
 // TestHeldOutKeysAndRecord: the test set's arguments are part of the run
 // keys and of the plan record, whose Changes name the test statement; a
 // sweep without one has no "test" component in its record.

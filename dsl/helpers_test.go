@@ -52,7 +52,14 @@ compare sampler flip vs gibbs on max loglik by learner, rate
 
 func mustPlan(t testing.TB, src string) *Plan {
 	t.Helper()
-	spec, err := Compile("test.sweep", []byte(src), testRegistry(t))
+	return mustPlanWith(t, src, testRegistry(t))
+}
+
+// mustPlanWith compiles src with reg and makes its plan, failing t on an
+// error.
+func mustPlanWith(t testing.TB, src string, reg Registry) *Plan {
+	t.Helper()
+	spec, err := Compile("test.sweep", []byte(src), reg)
 	if err != nil {
 		t.Fatalf("compile: %v", err)
 	}

@@ -154,10 +154,14 @@ func (b *Builder) Compile(ctx context.Context, c *Cell) (*Unit, error) {
 	if _, err = os.Stat(so); err == nil {
 		now := time.Now()
 		_ = os.Chtimes(so, now, now) // used: the last to be trimmed
-		syms, err = open(so, program)
+		if syms, err = open(so, program); err != nil {
+			if _, gone := os.Stat(so); errors.Is(gone, fs.ErrNotExist) {
+				err = gone // trimmed by another process since the Stat
+			}
+		}
 	}
-	if err != nil && errors.Is(statErr(so), fs.ErrNotExist) {
-		// not built yet, or trimmed by another process since the Stat
+	if errors.Is(err, fs.ErrNotExist) {
+		// not built yet, or trimmed since
 		cached = false
 		progress(0, 2, "go build -buildmode=plugin")
 		if err := b.build(ctx, name, src, so); err != nil {
@@ -218,12 +222,6 @@ func (b *Builder) build(ctx context.Context, name string, src *source, so string
 		return &ToolchainError{Reason: fmt.Sprintf("keeping the compiled cell's plugin: %v", err)}
 	}
 	return nil
-}
-
-// statErr is the error of os.Stat(path), nil when path exists.
-func statErr(path string) error {
-	_, err := os.Stat(path)
-	return err
 }
 
 // goCommand returns the go command with args, run in the module of units

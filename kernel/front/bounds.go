@@ -2,6 +2,7 @@ package front
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -113,7 +114,7 @@ func (lw *Lowering) inRangeLoops(n ast.Node) map[idxPair]bool {
 			if !ok {
 				return true
 			}
-			if v := lw.Info.Types[init.Rhs[0]].Value; v == nil || constantSign(v) < 0 {
+			if v := lw.Info.Types[init.Rhs[0]].Value; v == nil || v.Kind() != constant.Int || constant.Sign(v) < 0 {
 				return true
 			}
 			cond, ok := n.Cond.(*ast.BinaryExpr)
@@ -153,20 +154,6 @@ func (lw *Lowering) inRangeLoops(n ast.Node) map[idxPair]bool {
 		return true
 	})
 	return safe
-}
-
-// constantSign is the sign of an integer constant (0 when not one).
-func constantSign(v interface{ String() string }) int {
-	n, err := strconv.ParseInt(v.String(), 10, 64)
-	switch {
-	case err != nil:
-		return -1
-	case n < 0:
-		return -1
-	case n > 0:
-		return 1
-	}
-	return 0
 }
 
 // changes reports whether n assigns obj, takes its address, or declares

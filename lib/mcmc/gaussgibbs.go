@@ -74,12 +74,12 @@ func (w *gaussWork) scale(i int, perUnit bool) float64 {
 
 // unitSteps returns au and sq (resized to the visible units) holding the
 // step of every visible unit, au_i = a·scale(i), and the standard
-// deviation of its Langevin noise, sq_i = √(2 au_i).
-func (w *gaussWork) unitSteps(au, sq []float64, a float64, perUnit bool) ([]float64, []float64) {
+// deviation of its Langevin noise at temperature T = rt², sq_i = rt·√(2 au_i).
+func (w *gaussWork) unitSteps(au, sq []float64, a, rt float64, perUnit bool) ([]float64, []float64) {
 	au, sq = buf.Floats(au, len(w.rel)), buf.Floats(sq, len(w.rel))
 	for i := range au {
 		au[i] = a * w.scale(i, perUnit)
-		sq[i] = math.Sqrt(2 * au[i])
+		sq[i] = rt * math.Sqrt(2*au[i])
 	}
 	return au, sq
 }

@@ -259,10 +259,10 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 			s.w.marginal(c.V, s.x, s.p, s.g, f)
 		}
 		vr, v2r, gr := c.V.RawMatrix(), s.v2.RawMatrix(), s.g.RawMatrix()
-		s.au, s.sq = s.w.unitSteps(s.au, s.sq, a, s.PerUnit)
+		s.au, s.sq = s.w.unitSteps(s.au, s.sq, a, rt, s.PerUnit)
 		for k := 0; k < n; k++ {
 			for i, ai := range s.au {
-				v2r.Data[k*v2r.Stride+i] = vr.Data[k*vr.Stride+i] - ai*gr.Data[k*gr.Stride+i] + rt*s.sq[i]*s.rng.NormFloat64()
+				v2r.Data[k*v2r.Stride+i] = vr.Data[k*vr.Stride+i] - ai*gr.Data[k*gr.Stride+i] + s.sq[i]*s.rng.NormFloat64()
 			}
 		}
 		if !adjust {
@@ -525,12 +525,12 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 			}
 		}
 		for k := 1; s.Stepwise && k <= s.K; k++ {
-			s.au, s.sq = s.w.unitSteps(s.au, s.sq, s.alpha(k), s.PerUnit)
+			s.au, s.sq = s.w.unitSteps(s.au, s.sq, s.alpha(k), rt, s.PerUnit)
 			for r := 0; r < n; r++ {
 				row := v2r.Data[r*v2r.Stride : r*v2r.Stride+nv]
 				mrow := mhr.Data[r*mhr.Stride : r*mhr.Stride+nv]
 				for i, x := range row {
-					row[i] = x - s.au[i]*(x-mrow[i])*s.w.iv[i] + rt*s.sq[i]*s.rng.NormFloat64()
+					row[i] = x - s.au[i]*(x-mrow[i])*s.w.iv[i] + s.sq[i]*s.rng.NormFloat64()
 				}
 			}
 		}

@@ -200,11 +200,10 @@ func AddBand(p *plot.Plot, name string, runs []Series, q float64, c color.Color)
 	return addBand(p, "AddBand", name, x, lo, med, hi, c)
 }
 
-// addBand draws the line (x, mid) of colour c named name over the
-// translucent area between lo and hi, leaving out positions where mid is
+// addBand draws the line (x, med) of colour c named name over the
+// translucent area between lo and hi, leaving out positions where med is
 // NaN; fn names the caller in errors.
-func addBand(p *plot.Plot, fn, name string, x, lo, mid, hi []float64, c color.Color) error {
-	med := mid
+func addBand(p *plot.Plot, fn, name string, x, lo, med, hi []float64, c color.Color) error {
 	if c == nil {
 		c = color.Black
 	}
