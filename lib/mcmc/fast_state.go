@@ -107,10 +107,7 @@ func (s *Herding) UnmarshalBinary(b []byte) error {
 	if err := r.Done("Herding"); err != nil {
 		return fmt.Errorf("mcmc: Herding.UnmarshalBinary: %w", err)
 	}
-	s.fast, s.neg, s.stats = nil, nil, nil
-	if fast != nil {
-		s.fast, s.neg, s.stats = fast, fast.Clone(), mat.NewDense(fast.Visible(), fast.Hidden(), nil)
-	}
+	s.restore(fast)
 	return nil
 }
 
@@ -149,10 +146,7 @@ func (s *RatesFPCD) UnmarshalBinary(b []byte) error {
 	if err := s.gibbs.UnmarshalBinary(g); err != nil {
 		return fmt.Errorf("mcmc: RatesFPCD.UnmarshalBinary: %w", err)
 	}
-	s.fast, s.neg, s.stats = nil, nil, nil
-	if fast != nil {
-		s.fast, s.neg, s.stats = fast, fast.Clone(), mat.NewDense(fast.Visible(), fast.Hidden(), nil)
-	}
+	s.restore(fast)
 	return nil
 }
 

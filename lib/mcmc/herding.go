@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
-	"gonum.org/v1/gonum/mat"
 )
 
 // Herding is the herding sampler of Welling (2009) in the rates-herding
@@ -30,14 +28,16 @@ import (
 // W ← W + R_W − v hᵀ, …); other values give rates-herding with a step
 // size and decay. The samples are the rows of c.V after each update;
 // c.PH and c.PV hold σ of the inputs of the last alternation.
+//
+// The arithmetic has the model's precision, as for RatesFPCD: with
+// m.Precision Float32 the maximisation runs under fl32(θ + θ_F), and θ_F
+// stays float64.
 type Herding struct {
 	rates *Rates
 	step  float64
 	decay float64
 	k     int
-
-	fast, neg *rbm.Binary
-	stats     *mat.Dense
+	fastWeights
 }
 
 // NewHerding returns a (rates-)herding sampler with rates r (nil: zero),
@@ -64,11 +64,7 @@ func NewHerding(r *Rates, step, decay float64, k int) (*Herding, error) {
 func (s *Herding) Fast() *rbm.Binary { return s.fast }
 
 // Reset sets the fast parameters back to 0.
-func (s *Herding) Reset() {
-	if s.fast != nil {
-		zeroModel(s.fast)
-	}
-}
+func (s *Herding) Reset() { s.reset() }
 
 // Sample runs steps herding updates of c under m (see Herding).
 func (s *Herding) Sample(m *rbm.Binary, c *Chains, steps int) error {
@@ -78,39 +74,52 @@ func (s *Herding) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	if err := checkFastSample("Herding", s.rates, m, c, steps); err != nil {
 		return err
 	}
-	nv, nh := m.Visible(), m.Hidden()
-	s.fast, s.neg, s.stats = fastBuffers(s.fast, s.neg, s.stats, nv, nh)
-	for t := 0; t < steps; t++ {
-		addModel(s.neg, m, s.fast)
-		w := s.neg.W.RawMatrix()
-		for it := 0; it < s.k; it++ {
-			ph := c.PH.RawMatrix()
-			blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, c.V.RawMatrix(), w, 0, ph)
-			changed := threshold(ph, c.H.RawMatrix(), s.neg.C)
-			pv := c.PV.RawMatrix()
-			blas64.Gemm(blas.NoTrans, blas.Trans, 1, c.H.RawMatrix(), w, 0, pv)
-			changed = threshold(pv, c.V.RawMatrix(), s.neg.B) || changed
-			if !changed {
-				break
-			}
-		}
-		fastUpdate(s.fast, s.rates, c.V, c.H, s.stats, s.step, s.decay)
+	if steps == 0 {
+		return nil
+	}
+	s.ensure(m.Visible(), m.Hidden())
+	if m.Precision == rbm.Float32 {
+		herdingSteps[float32](s, m, c, steps)
+	} else {
+		herdingSteps[float64](s, m, c, steps)
 	}
 	return nil
 }
 
-// threshold sets each state s = 1[x > 0] with x = p + bias, replaces p by
-// σ(x), and reports whether any state changed.
-func threshold(p, s blas64.General, bias []float64) bool {
+// herdingSteps runs steps updates of s in precision T. During the
+// alternations l.ph and l.pv hold the inputs without their biases; σ of
+// the inputs of the last alternation is taken once at the end.
+func herdingSteps[T kern.Float](s *Herding, m *rbm.Binary, c *Chains, steps int) {
+	for t := 0; t < steps; t++ {
+		l := negLayers(&s.fastWeights, neg[T](&s.fastWeights, m), c, true)
+		for it := 0; it < s.k; it++ {
+			kern.Gemm(false, false, 1, l.v, l.w, 0, l.ph)
+			changed := threshold(l.ph, l.h, l.c)
+			kern.Gemm(false, true, 1, l.h, l.w, 0, l.pv)
+			changed = threshold(l.pv, l.v, l.b) || changed
+			if !changed {
+				break
+			}
+		}
+		for i := 0; i < l.ph.Rows; i++ {
+			kern.Sigmoid(l.ph.Row(i), l.c)
+			kern.Sigmoid(l.pv.Row(i), l.b)
+		}
+		storeLayers(c, l)
+		s.update(s.rates, c.V, c.H, s.step, s.decay)
+	}
+}
+
+// threshold sets each state s = 1[x > 0] with x = p + bias and reports
+// whether any state changed.
+func threshold[T kern.Float](p, s kern.General[T], bias []T) bool {
 	var changed bool
 	for i := 0; i < p.Rows; i++ {
-		row := p.Data[i*p.Stride : i*p.Stride+p.Cols]
-		out := s.Data[i*s.Stride : i*s.Stride+len(row)]
+		row := p.Row(i)
+		out, bias := s.Row(i), bias[:len(row)]
 		for k, x := range row {
-			x += bias[k]
-			row[k] = 1 / (1 + math.Exp(-x))
-			var y float64
-			if x > 0 {
+			var y T
+			if x+bias[k] > 0 {
 				y = 1
 			}
 			if out[k] != y {

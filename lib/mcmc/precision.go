@@ -45,6 +45,15 @@ type chains32 struct {
 // loaded only if withH is set: Gibbs and tempered steps draw a new H
 // before reading it, only Flip reads the old one.
 func (c *Chains) load32(m *rbm.Binary, withH bool) *layers[float32] {
+	l := c.load32States(withH)
+	p := params32.Of(m)
+	l.w, l.b, l.c = p.W, p.B, p.C
+	return l
+}
+
+// load32States is load32 without the parameters: the layers' w, b and c
+// are left for the caller to set.
+func (c *Chains) load32States(withH bool) *layers[float32] {
 	n, nv := c.V.Dims()
 	_, nh := c.H.Dims()
 	if c.f32 == nil {
@@ -62,8 +71,6 @@ func (c *Chains) load32(m *rbm.Binary, withH bool) *layers[float32] {
 		return g
 	}
 	l := &s.l
-	p := params32.Of(m)
-	l.w, l.b, l.c = p.W, p.B, p.C
 	l.v, l.h, l.pv, l.ph = take(n, nv), take(n, nh), take(n, nv), take(n, nh)
 	load(l.v, general(c.V))
 	if withH {

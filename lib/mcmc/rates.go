@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"
 )
@@ -80,16 +81,19 @@ func NewRates(m *rbm.Binary, data mat.Matrix) (*Rates, error) {
 // paper found α = 1 (no decay) best for rates-FPCD; SP needs α < 1, or the
 // samples drift to the uniform distribution. With ε_F = 0, RatesFPCD is
 // exactly K steps of Gibbs per update (same seed, same chains).
+//
+// The arithmetic has the model's precision: with m.Precision Float32 the
+// chains are sampled under θ⁻ rounded to float32 (fl32(θ + θ_F), made
+// afresh for each update), while θ_F is kept and updated in float64. An
+// update costs K Gibbs steps of the chains, one more product for μ⁻, and
+// two passes over the weights (θ⁻, then θ_F).
 type RatesFPCD struct {
 	rates *Rates
 	step  float64
 	decay float64
 	k     int
 	gibbs *Gibbs
-
-	fast  *rbm.Binary // θ_F
-	neg   *rbm.Binary // θ + θ_F
-	stats *mat.Dense  // mean v⁻μ⁻ᵀ scratch
+	fastWeights
 }
 
 // NewRatesFPCD returns a rates-FPCD sampler with the rates r, fast step
@@ -131,11 +135,7 @@ func NewPenalized(step, decay float64, k int, seed uint64) (*RatesFPCD, error) {
 func (s *RatesFPCD) Fast() *rbm.Binary { return s.fast }
 
 // Reset sets the fast parameters back to 0.
-func (s *RatesFPCD) Reset() {
-	if s.fast != nil {
-		zeroModel(s.fast)
-	}
-}
+func (s *RatesFPCD) Reset() { s.reset() }
 
 // Sample runs steps rates-FPCD updates of c under m (see RatesFPCD). It
 // returns an error if the rates' shape does not match m.
@@ -146,17 +146,29 @@ func (s *RatesFPCD) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	if err := checkFastSample("RatesFPCD", s.rates, m, c, steps); err != nil {
 		return err
 	}
-	nv, nh := m.Visible(), m.Hidden()
-	s.fast, s.neg, s.stats = fastBuffers(s.fast, s.neg, s.stats, nv, nh)
-	for t := 0; t < steps; t++ {
-		addModel(s.neg, m, s.fast)
-		if err := s.gibbs.Sample(s.neg, c, s.k); err != nil {
-			return fmt.Errorf("mcmc: RatesFPCD.Sample: update %d: %w", t+1, err)
-		}
-		hidden(c, s.neg, nil, nil) // PH = μ⁻ = E[h | v⁻] under θ⁻
-		fastUpdate(s.fast, s.rates, c.V, c.PH, s.stats, s.step, s.decay)
+	if steps == 0 {
+		return nil
+	}
+	s.ensure(m.Visible(), m.Hidden())
+	if m.Precision == rbm.Float32 {
+		ratesFPCDSteps[float32](s, m, c, steps)
+	} else {
+		ratesFPCDSteps[float64](s, m, c, steps)
 	}
 	return nil
+}
+
+// ratesFPCDSteps runs steps updates of s in precision T.
+func ratesFPCDSteps[T kern.Float](s *RatesFPCD, m *rbm.Binary, c *Chains, steps int) {
+	src := streams(&s.gibbs.srcs, s.gibbs.seed, c.Len())
+	wg := c.waiter()
+	for t := 0; t < steps; t++ {
+		l := negLayers(&s.fastWeights, neg[T](&s.fastWeights, m), c, false)
+		gibbsSteps(wg, l, src, s.k, nil)
+		hiddenHalf(wg, l, false, nil) // ph = μ⁻ = E[h | v⁻] under θ⁻
+		storeLayers(c, l)
+		s.update(s.rates, c.V, c.PH, s.step, s.decay)
+	}
 }
 
 // checkFastSample returns the error of a call of name's Sample(m, c,
@@ -175,72 +187,10 @@ func checkFastSample(name string, rates *Rates, m *rbm.Binary, c *Chains, steps 
 	return nil
 }
 
-// fastBuffers returns θ_F, θ⁻ and the statistics scratch for an nv×nh
-// model, keeping the given ones when their shapes fit (θ_F starts at 0).
-func fastBuffers(fast, neg *rbm.Binary, stats *mat.Dense, nv, nh int) (*rbm.Binary, *rbm.Binary, *mat.Dense) {
-	if fast == nil || fast.Visible() != nv || fast.Hidden() != nh {
-		fast, _ = rbm.NewBinary(nv, nh, nil)
-		neg, _ = rbm.NewBinary(nv, nh, nil)
-		stats = mat.NewDense(nv, nh, nil)
-	}
-	return fast, neg, stats
-}
-
 // zeroModel sets every parameter of m to 0.
 func zeroModel(m *rbm.Binary) {
 	for _, p := range m.Params() {
 		clear(p)
-	}
-}
-
-// addModel sets dst = a + b, parameter by parameter.
-func addModel(dst, a, b *rbm.Binary) {
-	pd, pa, pb := dst.Params(), a.Params(), b.Params()
-	for k := range pd {
-		for i := range pd[k] {
-			pd[k][i] = pa[k][i] + pb[k][i]
-		}
-	}
-}
-
-// fastUpdate applies θ_F ← α·θ_F + ε·(R − S) with S = (VᵀH/n, mean V,
-// mean H) over the n rows, and R = 0 when r is nil. stats is n_v×n_h
-// scratch.
-func fastUpdate(fast *rbm.Binary, r *Rates, v, h, stats *mat.Dense, eps, decay float64) {
-	n := float64(v.RawMatrix().Rows)
-	stats.Mul(v.T(), h)
-	w := fast.W.RawMatrix().Data
-	sw := stats.RawMatrix().Data
-	for i := range w {
-		var rw float64
-		if r != nil {
-			rw = r.W.RawMatrix().Data[i]
-		}
-		w[i] = decay*w[i] + eps*(rw-sw[i]/n)
-	}
-	colMeanUpdate(fast.B, v, r, true, eps, decay)
-	colMeanUpdate(fast.C, h, r, false, eps, decay)
-	fast.Changed()
-}
-
-// colMeanUpdate applies p ← α·p + ε·(R − mean of x's columns), R the
-// visible (visible = true) or hidden rates, or 0 when r is nil.
-func colMeanUpdate(p []float64, x *mat.Dense, r *Rates, visible bool, eps, decay float64) {
-	raw := x.RawMatrix()
-	for j := range p {
-		var s float64
-		for i := 0; i < raw.Rows; i++ {
-			s += raw.Data[i*raw.Stride+j]
-		}
-		var rj float64
-		if r != nil {
-			if visible {
-				rj = r.B[j]
-			} else {
-				rj = r.C[j]
-			}
-		}
-		p[j] = decay*p[j] + eps*(rj-s/float64(raw.Rows))
 	}
 }
 
