@@ -26,7 +26,7 @@ func (c *checker) asha(s *AshaStmt) {
 		c.errorf(s.Measure.At, "asha: measure %s is taken at the end of the run only, so no run can be ranked before it ends (add every N to its measure statement)", rule.Measure)
 		ok = false
 	}
-	if e, found := c.reg.Lookup(KindMeasure, rule.Measure); found {
+	if e, found := c.reg.Lookup(KindMeasure, c.libraryMeasure(rule.Measure)); found {
 		rule.Better = e.Better
 	}
 	if s.Better != nil {

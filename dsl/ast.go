@@ -78,7 +78,20 @@ type MeasureStmt struct {
 	At    token.Position
 	Name  *Ident
 	Args  []*Arg
-	Every Expr // nil: at the end of the run only
+	Every Expr   // nil: at the end of the run only
+	As    *Ident // the name its series goes by (nil: Name)
+}
+
+// Label returns the name the measurement's series goes by: its alias
+// (`as NAME`) or else its library name.
+func (s *MeasureStmt) Label() string {
+	if s.As != nil {
+		return s.As.Name
+	}
+	if s.Name == nil {
+		return ""
+	}
+	return s.Name.Name
 }
 
 // SummaryStmt is `summary stat, stat of reduce measure [by axis, axis]`.

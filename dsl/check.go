@@ -60,9 +60,14 @@ type Component struct {
 
 // MeasureDef is a checked measure statement.
 type MeasureDef struct {
-	Name  string
-	Args  []*Arg
-	Every int // 0: at the end of the run only
+	// Name is the name its series goes by in results, summaries,
+	// comparisons and asha: the alias of `measure NAME(…) as ALIAS`, or
+	// else Measure.
+	Name string
+	// Measure is the library's name of the measurement (Registry).
+	Measure string
+	Args    []*Arg
+	Every   int // 0: at the end of the run only
 }
 
 // SummarySpec asks for statistics across runs of one reduced measurement,

@@ -10,9 +10,20 @@ func (c *checker) measure(s *MeasureStmt) {
 	if s.Name == nil {
 		return
 	}
+	label, at := s.Label(), s.Name.At
+	if s.As != nil {
+		at = s.As.At
+		if label == "" {
+			return
+		}
+		if _, ok := c.reg.Lookup(KindMeasure, label); ok && label != s.Name.Name {
+			c.errorf(at, "measure %s as %s: %s is the name of another measurement of the library; choose another name", s.Name.Name, label, label)
+			return
+		}
+	}
 	for _, m := range c.spec.Measures {
-		if m.Name == s.Name.Name {
-			c.errorf(s.Name.At, "duplicate measure %s", s.Name.Name)
+		if m.Name == label {
+			c.errorf(at, "duplicate measure %s: give each a name of its own, e.g. measure %s(…) every N as %s_2", label, s.Name.Name, s.Name.Name)
 			return
 		}
 	}
@@ -22,7 +33,7 @@ func (c *checker) measure(s *MeasureStmt) {
 		return
 	}
 	c.args("measure", []*Entry{e}, s.Args, s.At)
-	m := &MeasureDef{Name: s.Name.Name, Args: s.Args}
+	m := &MeasureDef{Name: label, Measure: s.Name.Name, Args: s.Args}
 	if s.Every != nil {
 		v, t, ok := c.constant(s.Every)
 		if !ok {
@@ -38,6 +49,17 @@ func (c *checker) measure(s *MeasureStmt) {
 }
 
 var reductions = []string{"max", "min", "final", "mean"}
+
+// libraryMeasure returns the library's name of the measurement that goes
+// by name in this sweep (name itself when no measure statement has it).
+func (c *checker) libraryMeasure(name string) string {
+	for _, m := range c.spec.Measures {
+		if m.Name == name {
+			return m.Measure
+		}
+	}
+	return name
+}
 
 func (c *checker) reduceAndMeasure(reduce, measure *Ident) bool {
 	ok := true
@@ -101,7 +123,7 @@ func (c *checker) summary(s *SummaryStmt) {
 	ok := c.reduceAndMeasure(s.Reduce, s.Measure)
 	by, okBy := c.byAxes(s.By, "")
 	spec := SummarySpec{Reduce: s.Reduce.Name, Measure: s.Measure.Name, By: by}
-	if e, found := c.reg.Lookup(KindMeasure, s.Measure.Name); found {
+	if e, found := c.reg.Lookup(KindMeasure, c.libraryMeasure(s.Measure.Name)); found {
 		spec.Better = e.Better
 	}
 	for _, st := range s.Stats {

@@ -241,7 +241,7 @@ func overrideTargets(f *File, reg Registry) []*overrideTarget {
 			if s.Name == nil {
 				continue
 			}
-			t := &overrideTarget{where: s.Name.Name, what: "measure " + s.Name.Name, args: &s.Args}
+			t := &overrideTarget{where: s.Label(), what: "measure " + s.Label(), args: &s.Args}
 			if e, ok := reg.Lookup(KindMeasure, s.Name.Name); ok {
 				t.entries = []*Entry{e}
 			}

@@ -306,6 +306,10 @@ func (p *parser) parseMeasure() Stmt {
 		s.Args = p.parseArgs()
 	}
 	s.Every = p.parseAfter("every")
+	if p.isWord("as") {
+		p.next()
+		s.As = p.parseIdent("a name for the measurement after as")
+	}
 	return s
 }
 

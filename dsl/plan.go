@@ -108,6 +108,18 @@ type Part struct {
 	Name   string         `json:"name"`
 	Params map[string]any `json:"params"`
 	Every  int            `json:"every,omitempty"`
+	// As is the name a measurement's series goes by when the sweep
+	// names it (`measure ais(…) as ais_final`); empty: Name.
+	As string `json:"as,omitempty"`
+}
+
+// Label returns the name a measurement's series goes by: As, or else
+// Name.
+func (p Part) Label() string {
+	if p.As != "" {
+		return p.As
+	}
+	return p.Name
 }
 
 // NewPlan expands spec into its runs. It fails if the plan would hold more
@@ -300,11 +312,14 @@ func (p *Plan) newRun(index, rep int, axes []AxisValue, env map[string]any) (*Jo
 	r.Config.Sampler = part(spec.Sampler)
 	r.Config.Updates = spec.Updates
 	for _, m := range spec.Measures {
-		pt, e := resolve(spec.reg, KindMeasure, &Ident{Name: m.Name}, m.Args, env)
+		pt, e := resolve(spec.reg, KindMeasure, &Ident{Name: m.Measure}, m.Args, env)
 		if e != nil {
 			return nil, e
 		}
 		pt.Every = m.Every
+		if m.Name != m.Measure {
+			pt.As = m.Name
+		}
 		r.Config.Measures = append(r.Config.Measures, *pt)
 	}
 	if err != nil {

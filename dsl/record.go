@@ -94,7 +94,10 @@ func (p *Plan) Record() *PlanRecord {
 		}
 	}
 	for _, m := range spec.Measures {
-		s := m.Name + canonArgs(m.Args)
+		s := m.Measure + canonArgs(m.Args)
+		if m.Name != m.Measure {
+			s += " as " + m.Name
+		}
 		if m.Every > 0 {
 			s += " every " + strconv.Itoa(m.Every)
 		}

@@ -223,7 +223,7 @@ func run(ctx context.Context, j *dsl.Job, trained *rbm.Model) ([]dsl.Point, erro
 		if err = p.first(err); err != nil {
 			return nil, fmt.Errorf("%s: %w", p.p, err)
 		}
-		col.measures = append(col.measures, scheduled{name: mp.Name, every: mp.Every, f: f})
+		col.measures = append(col.measures, scheduled{name: mp.Label(), every: mp.Every, f: f})
 	}
 	if len(col.measures) > 0 {
 		settings.Every = col.period()
