@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -222,18 +223,28 @@ func defaultWidths(samples mat.Matrix, binary bool) []float64 {
 	return w
 }
 
-// parzenAcc accumulates, for every point x_t of a set and every width w,
-// the running log-sum-exp over samples of log K_w(x_t, s_k).
+// parzenAcc accumulates the kernels of samples at every point x_t of a
+// set. For the Gaussian kernel it keeps, for every width w, the running
+// log-sum-exp over samples of log K_w(x_t, s_k). For the Bernoulli kernel
+// log K depends on the sample only through the Hamming distance, an
+// integer in 0…D, so it keeps, per point, how many samples lie at each
+// distance: adding a sample is one count, and the sums over widths are
+// made only when a size N is evaluated (mean).
 type parzenAcc struct {
 	x      *mat.Dense // the points (binary: thresholded)
 	xn     []float64  // |x_t|² (or |x_t|₁ for binary)
 	binary bool
 	widths []float64
 	d      int
-	lmax   []float64 // T×W running maxima
-	lsum   []float64 // T×W running sums of exp(· − max)
-	dist   mat.Dense // T×chunk scratch
+	lmax   []float64 // Gaussian: T×W running maxima
+	lsum   []float64 // Gaussian: T×W running sums of exp(· − max)
+	hist   []int32   // binary: T×(D+1) counts of samples by distance
+	dist   mat.Dense // Gaussian: T×chunk scratch
 	chunk  *mat.Dense
+
+	// Binary: the points, a chunk of samples and their products x·s in
+	// float32, exact for 0/1 values (the products are integers ≤ D < 2²⁴).
+	x32, chunk32, dist32 kern.General[float32]
 }
 
 func newParzenAcc(x mat.Matrix, binary bool, widths []float64) *parzenAcc {
@@ -249,6 +260,12 @@ func newParzenAcc(x mat.Matrix, binary bool, widths []float64) *parzenAcc {
 			a.xn[i] += v * v
 		}
 	}
+	if binary {
+		a.hist = make([]int32, t*(d+1))
+		a.x32 = kern.General[float32]{Rows: t, Cols: d, Stride: d, Data: make([]float32, t*d)}
+		kern.Convert(a.x32.Data, a.x.RawMatrix().Data)
+		return a
+	}
 	a.lmax = make([]float64, t*len(widths))
 	a.lsum = make([]float64, t*len(widths))
 	for i := range a.lmax {
@@ -259,6 +276,10 @@ func newParzenAcc(x mat.Matrix, binary bool, widths []float64) *parzenAcc {
 
 // add takes the samples of rows lo…hi−1 into the running sums.
 func (a *parzenAcc) add(samples mat.Matrix, lo, hi int) {
+	if a.binary {
+		a.addBinary(samples, lo, hi)
+		return
+	}
 	t, d := a.x.Dims()
 	k := hi - lo
 	if a.chunk == nil || a.chunk.RawMatrix().Rows != k {
@@ -268,35 +289,20 @@ func (a *parzenAcc) add(samples mat.Matrix, lo, hi int) {
 	for i := 0; i < k; i++ {
 		for j := 0; j < d; j++ {
 			v := samples.At(lo+i, j)
-			if a.binary {
-				v = b2f(v >= 0.5)
-			}
 			a.chunk.Set(i, j, v)
 			sn[i] += v * v
 		}
 	}
 	a.dist.Reset()
 	a.dist.Mul(a.x, a.chunk.T()) // x·s
-	// Per width: log K = (D − dist) log β + dist log(1 − β) (binary, dist
-	// the Hamming distance |x|₁ + |s|₁ − 2x·s), or −dist/(2σ²) −
-	// (D/2) log(2πσ²) (Gaussian, dist = |x − s|²).
+	// Per width: log K = −dist/(2σ²) − (D/2) log(2πσ²), dist = |x − s|².
 	nw := len(a.widths)
-	ca, cb := make([]float64, nw), make([]float64, nw)
-	for w, wd := range a.widths {
-		if a.binary {
-			ca[w], cb[w] = float64(d)*math.Log(wd), math.Log(1-wd)-math.Log(wd)
-		} else {
-			ca[w], cb[w] = -0.5*float64(d)*math.Log(2*math.Pi*wd*wd), -1/(2*wd*wd)
-		}
-	}
+	ca, cb := a.coefficients()
 	for i := 0; i < t; i++ {
 		row := a.dist.RawRowView(i)
 		mx, sm := a.lmax[i*nw:(i+1)*nw], a.lsum[i*nw:(i+1)*nw]
 		for s, xs := range row {
 			dist := math.Max(a.xn[i]+sn[s]-2*xs, 0)
-			if a.binary {
-				dist = math.Round(dist)
-			}
 			for w := range mx {
 				l := ca[w] + cb[w]*dist
 				if l > mx[w] {
@@ -310,17 +316,103 @@ func (a *parzenAcc) add(samples mat.Matrix, lo, hi int) {
 	}
 }
 
+// addBinary is add for the Bernoulli kernel: it counts each sample at
+// its Hamming distance |x|₁ + |s|₁ − 2x·s from each point.
+func (a *parzenAcc) addBinary(samples mat.Matrix, lo, hi int) {
+	t, d := a.x.Dims()
+	k := hi - lo
+	if a.chunk32.Rows != k {
+		a.chunk32 = kern.General[float32]{Rows: k, Cols: d, Stride: d, Data: make([]float32, k*d)}
+		a.dist32 = kern.General[float32]{Rows: t, Cols: k, Stride: k, Data: make([]float32, t*k)}
+	}
+	sn := make([]int, k)
+	for i := 0; i < k; i++ {
+		row := a.chunk32.Row(i)
+		for j := range row {
+			row[j] = 0
+			if samples.At(lo+i, j) >= 0.5 {
+				row[j] = 1
+				sn[i]++
+			}
+		}
+	}
+	kern.Gemm(false, true, 1, a.x32, a.chunk32, 0, a.dist32)
+	for i := 0; i < t; i++ {
+		h := a.hist[i*(d+1) : (i+1)*(d+1)]
+		xn := int(a.xn[i])
+		for s, xs := range a.dist32.Row(i) {
+			h[xn+sn[s]-2*int(xs)]++
+		}
+	}
+}
+
+// coefficients returns, per width, log K = ca + cb·dist: for the
+// Bernoulli kernel (D − dist) log β + dist log(1 − β), dist the Hamming
+// distance; for the Gaussian −dist/(2σ²) − (D/2) log(2πσ²), dist = |x − s|².
+func (a *parzenAcc) coefficients() (ca, cb []float64) {
+	nw := len(a.widths)
+	ca, cb = make([]float64, nw), make([]float64, nw)
+	for w, wd := range a.widths {
+		if a.binary {
+			ca[w], cb[w] = float64(a.d)*math.Log(wd), math.Log(1-wd)-math.Log(wd)
+		} else {
+			ca[w], cb[w] = -0.5*float64(a.d)*math.Log(2*math.Pi*wd*wd), -1/(2*wd*wd)
+		}
+	}
+	return ca, cb
+}
+
 // mean returns, per width, the mean over points of log((1/n) Σ_k K).
 func (a *parzenAcc) mean(n int) []float64 {
 	t, _ := a.x.Dims()
 	nw := len(a.widths)
 	out := make([]float64, nw)
+	if a.binary {
+		a.binaryMean(n, out)
+		return out
+	}
 	for i := 0; i < t; i++ {
 		for w := 0; w < nw; w++ {
 			out[w] += (a.lmax[i*nw+w] + math.Log(a.lsum[i*nw+w]) - math.Log(float64(n))) / float64(t)
 		}
 	}
 	return out
+}
+
+// binaryMean writes into out, per width, the mean over points of
+// log((1/n) Σ_k K) from the counts by distance: with c_δ samples at
+// distance δ and δ₀ the nearest, Σ_k K = e^{ca + cb·δ₀} Σ_δ c_δ e^{cb·(δ − δ₀)}
+// (cb < 0, so every term of the last sum is at most c_δ: no overflow, and
+// the δ₀ term keeps it from underflowing).
+func (a *parzenAcc) binaryMean(n int, out []float64) {
+	t, _ := a.x.Dims()
+	d := a.d
+	ca, cb := a.coefficients()
+	pow := make([][]float64, len(a.widths)) // pow[w][k] = e^{cb_w·k}
+	for w := range pow {
+		pow[w] = make([]float64, d+1)
+		for k := range pow[w] {
+			pow[w][k] = math.Exp(cb[w] * float64(k))
+		}
+	}
+	logN := math.Log(float64(n))
+	for i := 0; i < t; i++ {
+		h := a.hist[i*(d+1) : (i+1)*(d+1)]
+		d0 := 0
+		for d0 < d && h[d0] == 0 {
+			d0++
+		}
+		for w := range out {
+			var sum float64
+			p := pow[w][:len(h)-d0]
+			for k, c := range h[d0:] {
+				if c != 0 {
+					sum += float64(c) * p[k]
+				}
+			}
+			out[w] += (ca[w] + cb[w]*float64(d0) + math.Log(sum) - logN) / float64(t)
+		}
+	}
 }
 
 // b2f returns 1 for true and 0 for false.
