@@ -5,6 +5,8 @@ import (
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/learn"
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
 
@@ -27,4 +29,16 @@ func Dataset(name string, given map[string]any) (*data.Set, error) {
 	}
 	set, err := it.dataset(r)
 	return set, r.first(err)
+}
+
+// Learner builds the learner called name from the parameters given (the
+// others at their defaults) for the training set set, with block Gibbs
+// sampling, as a run does.
+func Learner(name string, given map[string]any, set *data.Set) (learn.Learner, error) {
+	it, r, err := lookup(dsl.KindLearner, defaultPart(dsl.KindLearner, name, given))
+	if err != nil {
+		return nil, err
+	}
+	l, err := it.learner(r, &runParts{set: set, sampler: mcmc.NewGibbs(1)})
+	return l, r.first(err)
 }

@@ -2,12 +2,14 @@ package library_test
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/learn"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
 
@@ -97,5 +99,51 @@ func TestMeasureLabelErrors(t *testing.T) {
 	ms := p.Jobs[0].Config.Measures
 	if ms[0].Params["chains"] != 10 || ms[1].Params["chains"] != 30 {
 		t.Errorf("-set ais_b.chains=30 gave chains %v and %v, want 10 and 30", ms[0].Params["chains"], ms[1].Params["chains"])
+	}
+}
+
+// TestCenteredMuStart checks the centred learners' parameter mu: data
+// starts μ at the training set's column means (computed here by hand),
+// batch (the default) leaves Mu nil, the learner's own rule (the first
+// batch's mean); and the default stays out of the run's configuration,
+// so that sweeps written before it keep their keys.
+func TestCenteredMuStart(t *testing.T) {
+	set, err := library.Dataset("bars_stripes", map[string]any{"size": 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, d := set.X.Dims()
+	for _, name := range []string{"centered", "csdcp"} {
+		l, err := library.Learner(name, map[string]any{"mu": "data"}, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mu []float64
+		switch l := l.(type) {
+		case *learn.Centered:
+			mu = l.Mu
+		case *learn.CSDCP:
+			mu = l.Mu
+		}
+		if len(mu) != d {
+			t.Fatalf("%s(mu = data): Mu has %d values, want %d", name, len(mu), d)
+		}
+		for j := 0; j < d; j++ {
+			var s float64
+			for i := 0; i < n; i++ {
+				s += set.X.At(i, j)
+			}
+			if math.Abs(mu[j]-s/float64(n)) > 1e-15 {
+				t.Errorf("%s: μ_%d = %v, want the column mean %v", name, j, mu[j], s/float64(n))
+			}
+		}
+		l, _ = library.Learner(name, nil, set)
+		if c, ok := l.(*learn.Centered); ok && c.Mu != nil {
+			t.Errorf("%s with mu = batch: Mu = %v, want nil", name, c.Mu)
+		}
+		p := libPlan(t, "seed 1\nupdates 1\ndata bars_stripes(size = 2)\nmodel binary(hidden = 2)\nlearner "+name+"\n")
+		if _, ok := p.Jobs[0].Config.Learner.Params["mu"]; ok {
+			t.Errorf("%s: the default mu is in the run's configuration (and so in its key)", name)
+		}
 	}
 }

@@ -98,6 +98,9 @@ var (
 	paramChains = dsl.Param{Name: "chains", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), Doc: "number of persistent chains; 0: as many as the batch has rows"}
 	paramD      = dsl.Param{Name: "d", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "inner gradient steps per update, d ≥ 1"}
 	paramInnerK = dsl.Param{Name: "k", Type: dsl.TypeInt, Default: 1, Check: atLeast(1), Doc: "sampling steps per inner step (K' in the paper), k ≥ 1"}
+	// paramMu is where the centred learners' visible offset μ starts.
+	paramMu = dsl.Param{Name: "mu", Type: dsl.TypeName, Default: "batch", Values: []string{"batch", "data"}, OmitDefault: true,
+		Doc: "where the visible offset μ starts: batch, the mean of the first mini-batch; data, the mean of the training set (Melchior et al. 2016)"}
 	// paramOn is the parameter of the measurements that score a data set
 	// (runParts.scored); left out of the configuration at its default,
 	// so that the keys of sweeps from before it stay.
@@ -237,9 +240,11 @@ var items = append([]item{
 		replicas: "temps",
 	},
 	{
-		entry: learnerEntry("centered", "centered gradient (learn.Centered, Melchior et al. 2016): CD-k on the energy −(v − μ)ᵀW(h − λ) − b̃ᵀv − c̃ᵀh with offsets μ, λ following the batch means", paramK),
+		entry: learnerEntry("centered", "centered gradient (learn.Centered, Melchior et al. 2016): CD-k on the energy −(v − μ)ᵀW(h − λ) − b̃ᵀv − c̃ᵀh with offsets μ, λ following the batch means", paramK, paramMu),
 		learner: func(r *reader, p *runParts) (learn.Learner, error) {
-			return learn.NewCentered(r.positive("k"), p.binary(r)), nil
+			l := learn.NewCentered(r.positive("k"), p.binary(r))
+			l.Mu = p.muStart(r)
+			return l, nil
 		},
 	},
 	{
@@ -251,9 +256,11 @@ var items = append([]item{
 	},
 	{
 		entry: learnerEntry("csdcp", "centered S-DCP, CS-DCP (learn.CSDCP, Upadhya and Sastry 2017, Algorithm 4): S-DCP on the centered energy with moving offsets",
-			paramD, paramInnerK),
+			paramD, paramInnerK, paramMu),
 		learner: func(r *reader, p *runParts) (learn.Learner, error) {
-			return learn.NewCSDCP(r.positive("d"), r.positive("k"), p.binary(r)), nil
+			l := learn.NewCSDCP(r.positive("d"), r.positive("k"), p.binary(r))
+			l.Mu = p.muStart(r)
+			return l, nil
 		},
 	},
 	{

@@ -12,6 +12,8 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/lib/learn"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/stat"
 )
 
 // runParts is what the builders of learners and measurements may use of
@@ -30,6 +32,21 @@ type runParts struct {
 	// seed seeds the learner's or the measurement's own random numbers
 	// (the run's stream streamLearner or streamMeasure).
 	seed uint64
+}
+
+// muStart returns the start of a centred learner's visible offset μ by
+// its parameter mu: nil (the learner's default, the first batch's mean)
+// for batch, the training set's column means for data.
+func (p *runParts) muStart(r *reader) []float64 {
+	if r.str("mu") != "data" || p.set == nil {
+		return nil
+	}
+	_, d := p.set.X.Dims()
+	mu := make([]float64, d)
+	for j := range mu {
+		mu[j] = stat.Mean(mat.Col(nil, j, p.set.X), nil)
+	}
+	return mu
 }
 
 // binary returns the run's sampler as a sampler of binary models, or
