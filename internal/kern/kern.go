@@ -193,13 +193,31 @@ func (u *Uniforms[T]) Fill(dst []T) {
 // chunk is the number of uniforms the kernels draw at a time.
 const chunk = 256
 
+// smallChunk is the buffer of uniforms for rows of at most smallChunk
+// elements: Go zeroes a buffer on the stack at every call, and for the
+// rows of a small model (a few units) zeroing chunk elements cost more
+// than the row's own work. The draws are the same (in order, one per
+// element) whichever buffer holds them.
+const smallChunk = 16
+
 // Bernoulli writes s_k = 1 if a uniform from u is below p_k, else 0, for
 // k < len(p), one uniform per element in order.
 func Bernoulli[T Float](p, s []T, u *Uniforms[T]) {
-	s = s[:len(p)]
+	if len(p) <= smallChunk {
+		var buf [smallChunk]T
+		bernoulliWith(p, s, u, buf[:])
+		return
+	}
 	var buf [chunk]T
-	for lo := 0; lo < len(p); lo += chunk {
-		pc := p[lo:min(lo+chunk, len(p))]
+	bernoulliWith(p, s, u, buf[:])
+}
+
+// bernoulliWith is Bernoulli drawing the uniforms len(buf) at a time into
+// buf.
+func bernoulliWith[T Float](p, s []T, u *Uniforms[T], buf []T) {
+	s = s[:len(p)]
+	for lo := 0; lo < len(p); lo += len(buf) {
+		pc := p[lo:min(lo+len(buf), len(p))]
 		sc, ub := s[lo:lo+len(pc)], buf[:len(pc)]
 		u.Fill(ub)
 		for k, q := range pc {
@@ -221,10 +239,22 @@ func SigmoidBernoulli[T Float](p, bias, s []T, u *Uniforms[T]) {
 		sigmoidBernoulli32(as32(p), as32(bias), as32(s), (*Uniforms[float32])(unsafe.Pointer(u)))
 		return
 	}
-	bias, s = bias[:len(p)], s[:len(p)]
+	if len(p) <= smallChunk {
+		var buf [smallChunk]T
+		sigmoidBernoulliWith(p, bias, s, u, buf[:])
+		return
+	}
 	var buf [chunk]T
-	for lo := 0; lo < len(p); lo += chunk {
-		pc := p[lo:min(lo+chunk, len(p))]
+	sigmoidBernoulliWith(p, bias, s, u, buf[:])
+}
+
+// sigmoidBernoulliWith is SigmoidBernoulli's portable and float64 path,
+// drawing the uniforms len(buf) at a time into buf.
+func sigmoidBernoulliWith[T Float](p, bias, s []T, u *Uniforms[T], buf []T) {
+	fast := Is32[T]()
+	bias, s = bias[:len(p)], s[:len(p)]
+	for lo := 0; lo < len(p); lo += len(buf) {
+		pc := p[lo:min(lo+len(buf), len(p))]
 		bc, sc, ub := bias[lo:lo+len(pc)], s[lo:lo+len(pc)], buf[:len(pc)]
 		u.Fill(ub)
 		if !fast && haveSIMD && len(pc) >= 4 {
@@ -295,10 +325,21 @@ func sigmoid32(p, bias []float32) {
 // kernel, the uniforms drawn a chunk at a time in order (the draws of the
 // portable path), a last group of fewer than 8 through buffers of 8.
 func sigmoidBernoulli32(p, bias, s []float32, u *Uniforms[float32]) {
-	bias, s = bias[:len(p)], s[:len(p)]
+	if len(p) <= smallChunk {
+		var ub [smallChunk]float32
+		sigmoidBernoulli32With(p, bias, s, u, ub[:])
+		return
+	}
 	var ub [chunk]float32
-	for lo := 0; lo < len(p); lo += chunk {
-		pc := p[lo:min(lo+chunk, len(p))]
+	sigmoidBernoulli32With(p, bias, s, u, ub[:])
+}
+
+// sigmoidBernoulli32With is sigmoidBernoulli32 drawing the uniforms
+// len(ub) at a time into ub.
+func sigmoidBernoulli32With(p, bias, s []float32, u *Uniforms[float32], ub []float32) {
+	bias, s = bias[:len(p)], s[:len(p)]
+	for lo := 0; lo < len(p); lo += len(ub) {
+		pc := p[lo:min(lo+len(ub), len(p))]
 		bc, sc, uc := bias[lo:lo+len(pc)], s[lo:lo+len(pc)], ub[:len(pc)]
 		u.Fill(uc)
 		n8 := len(pc) &^ 7

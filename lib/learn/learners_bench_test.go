@@ -3,6 +3,7 @@ package learn
 import (
 	"testing"
 
+	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
@@ -125,5 +126,33 @@ func BenchmarkDCPMNISTPrecision(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkSmallModel measures the learners of notebook 03's Figs. 1 and 2
+// on their model, 9 visible and 4 hidden units on the 9 patterns of the
+// Shifting Bar, one op being 100 full-batch updates of CD-12 or S-DCP
+// (d = 3, K' = 4): at this size an update is a few hundred tiny products
+// and rows of 4 or 9 units, so the fixed costs per call dominate (before
+// 2026-11-27 the zeroing of a 256-element buffer of uniforms per row).
+func BenchmarkSmallModel(b *testing.B) {
+	set, err := data.ShiftingBar(9, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"CD-12", "SDCP-3x4"} {
+		b.Run(name, func(b *testing.B) {
+			m, _ := rbm.NewBinary(9, 4, &rbm.Init{WeightStd: 0.01, Seed: 1})
+			var l Learner = NewCD(12, mcmc.NewGibbs(1))
+			if name != "CD-12" {
+				l = NewSDCP(3, 4, mcmc.NewGibbs(1))
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Train(b.Context(), m, set, l, &Settings{Updates: 100, Rate: 0.3}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
