@@ -42,3 +42,14 @@ func Learner(name string, given map[string]any, set *data.Set) (learn.Learner, e
 	l, err := it.learner(r, &runParts{set: set, sampler: mcmc.NewGibbs(1)})
 	return l, r.first(err)
 }
+
+// Sampler builds the sampler called name from the parameters given (the
+// others at their defaults) with the given seed, as a run does.
+func Sampler(name string, given map[string]any, seed uint64) (any, error) {
+	it, r, err := lookup(dsl.KindSampler, defaultPart(dsl.KindSampler, name, given))
+	if err != nil {
+		return nil, err
+	}
+	s, err := it.sampler(r, seed)
+	return s, r.first(err)
+}

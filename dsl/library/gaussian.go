@@ -49,9 +49,12 @@ var gaussianItems = []item{
 			Params: []dsl.Param{
 				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Check: positiveFloat, Doc: "initial step size α0 > 0"},
 				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
+				paramTemperature,
 			}},
 		sampler: func(r *reader, seed uint64) (any, error) {
-			return mcmc.NewLangevin(r.float("step"), r.bool("adjust"), seed), nil
+			s := mcmc.NewLangevin(r.float("step"), r.bool("adjust"), seed)
+			s.Temperature = r.float("temperature")
+			return s, nil
 		},
 	},
 	{
@@ -61,9 +64,12 @@ var gaussianItems = []item{
 				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Check: positiveFloat, Doc: "initial step size α0 > 0"},
 				{Name: "k", Type: dsl.TypeInt, Default: 10, Check: atLeast(1), Doc: "Langevin steps per transition, k ≥ 1"},
 				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
+				paramTemperature,
 			}},
 		sampler: func(r *reader, seed uint64) (any, error) {
-			return mcmc.NewGibbsLangevin(r.float("step"), r.positive("k"), r.bool("adjust"), seed), nil
+			s := mcmc.NewGibbsLangevin(r.float("step"), r.positive("k"), r.bool("adjust"), seed)
+			s.Temperature = r.float("temperature")
+			return s, nil
 		},
 	},
 	{
@@ -85,3 +91,10 @@ var gaussianItems = []item{
 		},
 	},
 }
+
+// paramTemperature is the Langevin samplers' temperature T
+// (mcmc.Langevin.Temperature): the noise is √(2αT)·ε, so that the chains
+// sample exp(−F/T); T = B, the batch size, is the step convention of the
+// released code of Liao et al. (notebook 04).
+var paramTemperature = dsl.Param{Name: "temperature", Type: dsl.TypeFloat, Default: 1.0, Check: positiveFloat, OmitDefault: true,
+	Doc: "temperature T > 0 of the noise √(2αT)·ε (the chains sample exp(−F/T)); T = batch size is the step convention of Liao et al.'s released code"}

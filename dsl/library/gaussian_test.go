@@ -2,6 +2,7 @@ package library_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"path/filepath"
 	"reflect"
@@ -14,6 +15,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 )
 
 // grbmSweep is a tiny sweep of a Gaussian-Bernoulli RBM: 2 samplers × 2
@@ -162,5 +164,42 @@ compare sp true vs false on final loglik
 	}
 	if len(got) != 2 || reflect.DeepEqual(got[0], got[1]) {
 		t.Errorf("runs with and without sample_positive: %v", got)
+	}
+}
+
+// TestLangevinTemperature checks the Langevin samplers' temperature: the
+// sampler a run builds carries it, the default (1) stays out of the run's
+// configuration (so earlier sweeps keep their keys), and a sweep with the
+// temperature on an axis runs to the end (its checkpoints record T).
+func TestLangevinTemperature(t *testing.T) {
+	for _, name := range []string{"langevin", "gibbs_langevin"} {
+		s, err := library.Sampler(name, map[string]any{"temperature": 4.0}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var temp float64
+		switch s := s.(type) {
+		case *mcmc.Langevin:
+			temp = s.Temperature
+		case *mcmc.GibbsLangevin:
+			temp = s.Temperature
+		}
+		if temp != 4 {
+			t.Errorf("%s(temperature = 4): Temperature %v", name, temp)
+		}
+	}
+	head := "seed 4\nupdates 20\ndata mixture(n = 50)\nmodel gaussian(hidden = 3)\nlearner mcd(k = 2, rate = 0.01, batch = 10)\n"
+	p := libPlan(t, head+"sampler gibbs_langevin(k = 2)\n")
+	if _, ok := p.Jobs[0].Config.Sampler.Params["temperature"]; ok {
+		t.Error("the default temperature is in the run's configuration (and so in its key)")
+	}
+	p = libPlan(t, head+"axis temperature = [1, 10]\nsampler gibbs_langevin(k = 2, temperature = $temperature)\nmeasure loglik\n")
+	dir := t.TempDir()
+	for i, j := range p.Jobs {
+		j.Checkpoint, j.CheckpointEvery = filepath.Join(dir, fmt.Sprint(i)), 5
+		pts, err := library.Run(context.Background(), j)
+		if err != nil || len(pts) != 1 || math.IsNaN(pts[0].Value) {
+			t.Errorf("run %d (temperature %v): %v, %v", i, j.Config.Sampler.Params["temperature"], pts, err)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/statebin"
 )
@@ -88,8 +89,12 @@ type langevinState struct {
 	step               *float64
 	accepted, proposed *int
 	src                *rand.PCG // nil: not made with maker
-	temp               float64   // Temperature, which format 1 does not hold
+	temp               float64   // Temperature: format 1 holds none (T = 1), format 2 holds it
 }
+
+// tempTag returns the tag of format 2 (the state with a temperature) for
+// the format-1 tag tag: "mcmc.Langevin/1" → "mcmc.Langevin/2".
+func tempTag(tag string) string { return strings.TrimSuffix(tag, "/1") + "/2" }
 
 // setting is a named setting: v is a *bool, *int or *float64.
 type setting struct {
@@ -101,11 +106,15 @@ func (st *langevinState) marshal() ([]byte, error) {
 	if st.src == nil {
 		return nil, fmt.Errorf("mcmc: %s.MarshalBinary: sampler not made with %s", st.name, st.maker)
 	}
-	if st.temp != 0 && st.temp != 1 {
-		return nil, fmt.Errorf("mcmc: %s.MarshalBinary: temperature %v: format 1 has none but 1", st.name, st.temp)
-	}
+	// Format 1 (no temperature) for T = 1, so that such states read as
+	// they always did; format 2 writes T after the settings.
+	hot := st.temp != 0 && st.temp != 1
 	var w statebin.Writer
-	w.String(st.tag)
+	if hot {
+		w.String(tempTag(st.tag))
+	} else {
+		w.String(st.tag)
+	}
 	for _, f := range st.settings {
 		switch v := f.v.(type) {
 		case *bool:
@@ -115,6 +124,9 @@ func (st *langevinState) marshal() ([]byte, error) {
 		case *float64:
 			w.F64(*v)
 		}
+	}
+	if hot {
+		w.F64(st.temp)
 	}
 	w.F64(*st.step)
 	w.Int(*st.accepted)
@@ -128,7 +140,10 @@ func (st *langevinState) unmarshal(b []byte) error {
 		return fmt.Errorf("mcmc: %s.UnmarshalBinary: sampler not made with %s", st.name, st.maker)
 	}
 	r := statebin.NewReader(b)
-	r.Tag(st.tag)
+	tag := r.String("tag")
+	if r.Err() == nil && tag != st.tag && tag != tempTag(st.tag) {
+		r.Fail("tag", "state of %q, want %q or %q", tag, st.tag, tempTag(st.tag))
+	}
 	for _, f := range st.settings {
 		switch v := f.v.(type) {
 		case *bool:
@@ -139,6 +154,11 @@ func (st *langevinState) unmarshal(b []byte) error {
 			r.Check(f.name, r.F64(f.name), *v)
 		}
 	}
+	temp := 1.0 // format 1
+	if tag == tempTag(st.tag) {
+		temp = r.F64("Temperature")
+	}
+	r.Check("Temperature", temp, tempOf(st.temp))
 	step, acc, prop := r.F64("Step"), r.Int("Accepted"), r.Int("Proposed")
 	var src rand.PCG
 	r.PCG("source", &src)

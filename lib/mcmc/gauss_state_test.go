@@ -1,10 +1,13 @@
 package mcmc
 
 import (
+	"encoding"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/statebin"
+	"gonum.org/v1/gonum/mat"
 )
 
 // TestLangevinStateLayout reads a saved Langevin and GibbsLangevin state
@@ -75,5 +78,62 @@ func TestLangevinStateRefused(t *testing.T) {
 	var nilGL *GibbsLangevin
 	if err := nilGL.UnmarshalBinary(b); err == nil || !strings.Contains(err.Error(), "NewGibbsLangevin") {
 		t.Errorf("nil GibbsLangevin: %v", err)
+	}
+}
+
+// TestLangevinStateTemperature checks that a sampler at a temperature
+// T ≠ 1 saves and restores: its state is format 2 (T after the settings),
+// a restored copy continues the chains exactly as the original does, and
+// a sampler of another temperature refuses the state, as a format-1 state
+// (T = 1) is refused by a sampler at T = 3.
+func TestLangevinStateTemperature(t *testing.T) {
+	g := gaussTestModel(t)
+	for _, kind := range []string{"Langevin", "GibbsLangevin"} {
+		sampler := func(temp float64) GaussianSampler {
+			if kind == "Langevin" {
+				s := NewLangevin(0.05, true, 3)
+				s.Temperature = temp
+				return s
+			}
+			s := NewGibbsLangevin(0.05, 4, true, 3)
+			s.Temperature = temp
+			return s
+		}
+		hot := sampler(3)
+		c, err := NewGaussianChains(g, 5, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := hot.SampleGaussian(g, c, 7); err != nil {
+			t.Fatal(err)
+		}
+		b, err := hot.(encoding.BinaryMarshaler).MarshalBinary()
+		if err != nil {
+			t.Fatalf("%s at T = 3: %v", kind, err)
+		}
+		if r := statebin.NewReader(b); r.String("tag") != "mcmc."+kind+"/2" {
+			t.Errorf("%s at T = 3: not a format-2 state", kind)
+		}
+		copyOf := sampler(3)
+		if err := copyOf.(encoding.BinaryUnmarshaler).UnmarshalBinary(b); err != nil {
+			t.Fatalf("%s: restoring T = 3: %v", kind, err)
+		}
+		c2 := &Chains{V: mat.DenseCopyOf(c.V), H: mat.DenseCopyOf(c.H), PV: mat.DenseCopyOf(c.PV), PH: mat.DenseCopyOf(c.PH)}
+		if err := hot.SampleGaussian(g, c, 5); err != nil {
+			t.Fatal(err)
+		}
+		if err := copyOf.SampleGaussian(g, c2, 5); err != nil {
+			t.Fatal(err)
+		}
+		if !mat.Equal(c.V, c2.V) || !mat.Equal(c.H, c2.H) {
+			t.Errorf("%s: the restored sampler does not continue the chains as the original", kind)
+		}
+		if err := sampler(1).(encoding.BinaryUnmarshaler).UnmarshalBinary(b); err == nil || !strings.Contains(err.Error(), "Temperature") {
+			t.Errorf("%s: a T = 3 state restored at T = 1: %v", kind, err)
+		}
+		cold, _ := sampler(1).(encoding.BinaryMarshaler).MarshalBinary()
+		if err := sampler(3).(encoding.BinaryUnmarshaler).UnmarshalBinary(cold); err == nil || !strings.Contains(err.Error(), "Temperature") {
+			t.Errorf("%s: a T = 1 state restored at T = 3: %v", kind, err)
+		}
 	}
 }

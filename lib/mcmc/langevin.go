@@ -79,7 +79,8 @@ type Langevin struct {
 	// and squared norms divided by T). T = B reproduces the released code
 	// of Liao et al., which divides the energy of a batch by its size B
 	// (so the drift is α∇F/B) but not the noise: with α there equal to
-	// our α_t·B it samples exp(−F/B). MarshalBinary refuses T ≠ 1.
+	// our α_t·B it samples exp(−F/B). MarshalBinary records T (state format
+	// 2; T = 1 writes format 1, as before temperatures).
 	Temperature float64
 	// Accepted and Proposed count the adjusted proposals since the
 	// sampler was made (or ResetStats) and how many were accepted; the
@@ -401,7 +402,7 @@ type GibbsLangevin struct {
 	// target exp(−E(v, h)/T), with the proposal densities of those moves
 	// (q(h|v) untempered): a valid Metropolis-Hastings test, so adjusted
 	// steps leave exp(−E/T) invariant, the GRBM with σ² → Tσ², c → c/T.
-	// MarshalBinary refuses T ≠ 1.
+	// MarshalBinary records T (state format 2; T = 1 writes format 1).
 	Temperature float64
 	// Accepted and Proposed count the adjusted proposals, except those of
 	// adapting steps.

@@ -734,9 +734,6 @@ func TestTemperatureInvariant(t *testing.T) {
 			t.Errorf("acceptance rate %.3f, want in [0.3, 0.999]", r)
 		}
 	}
-	if _, err := lang.MarshalBinary(); err == nil {
-		t.Error("MarshalBinary of a tempered sampler: no error")
-	}
 	bad := NewLangevin(0.1, false, 1)
 	bad.Temperature = -1
 	if err := bad.SampleGaussian(g, exactChains(t, g, 2, 1), 1); err == nil {
