@@ -40,14 +40,20 @@ import (
 // an init statement. A constant index of an array is checked by the
 // compiler, and xs[i] in "for i := range xs", "for i := range len(xs)"
 // or "for i := 0; i < len(xs); i++" (neither assigned in the body, no
-// function literal in it) is in range: neither is checked. Any
-// other index goes unchecked and fails with yaegi's message (below, in
-// goexec: "runtime error: index out of range" without the index).
+// function literal in it) is in range: neither is checked. An index or
+// slice expression with simple operands that no statement can precede
+// (in a loop's header, an "else if" condition, an if or switch with an
+// init statement, on the right of && or ||, after a call of the
+// statement) is checked in place by a helper that returns the index
+// (inlineChecks). Any other index goes unchecked and fails with yaegi's
+// message (in goexec: "runtime error: index out of range" without the
+// index).
 
 // boundsChecks puts the checks before the statements of n's blocks.
 func (lw *Lowering) boundsChecks(n ast.Node) {
 	made := map[*ast.BlockStmt]bool{}
 	safe := lw.inRangeLoops(n)
+	defer lw.inlineChecks(n, safe, made)
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockStmt:
@@ -71,6 +77,7 @@ func (lw *Lowering) finalBoundsChecks(body *ast.BlockStmt, final ast.Expr) {
 	w := &boundsWalk{lw: lw, safe: map[[2]types.Object]bool{}, made: made}
 	w.walk(final)
 	body.List = append(body.List, w.out...)
+	lw.inlineChecks(final, w.safe, made)
 }
 
 // idxPair is an index variable and the variable it indexes in range.
@@ -304,6 +311,7 @@ func (w *boundsWalk) leave(n ast.Node) {
 		if !w.sawCall {
 			if s := w.lw.indexCheck(n, w.safe); s != nil {
 				w.made[s.Body] = true
+				w.lw.checked[n] = true
 				w.out = append(w.out, s)
 			}
 		}
@@ -311,6 +319,7 @@ func (w *boundsWalk) leave(n ast.Node) {
 		if !w.sawCall {
 			if s := w.lw.sliceCheck(n); s != nil {
 				w.made[s.Body] = true
+				w.lw.checked[n] = true
 				w.out = append(w.out, s)
 			}
 		}
@@ -445,12 +454,36 @@ func (lw *Lowering) indexable(x ast.Expr) (bool, string) {
 	return false, ""
 }
 
+// innermost returns the innermost scope of the cell at pos, or nil. The
+// session's package scope holds the cell's file scope, except after a
+// rebuild (a cell that declares a variable again with another type): the
+// file scopes of the cell's check are then found in Info.Scopes.
+func (lw *Lowering) innermost(pos token.Pos) *types.Scope {
+	if lw.Scope == nil {
+		return nil
+	}
+	if s := lw.Scope.Innermost(pos); s != nil {
+		return s
+	}
+	if lw.fileScopes == nil {
+		lw.fileScopes = []*types.Scope{}
+		for n, s := range lw.Info.Scopes {
+			if _, ok := n.(*ast.File); ok {
+				lw.fileScopes = append(lw.fileScopes, s)
+			}
+		}
+	}
+	for _, s := range lw.fileScopes {
+		if s.Contains(pos) {
+			return s.Innermost(pos)
+		}
+	}
+	return nil
+}
+
 // means reports whether name means the universe's object at pos.
 func (lw *Lowering) means(name string, pos token.Pos) bool {
-	if lw.Scope == nil {
-		return false
-	}
-	scope := lw.Scope.Innermost(pos)
+	scope := lw.innermost(pos)
 	if scope == nil {
 		return false
 	}
@@ -486,34 +519,38 @@ func (lw *Lowering) intOperand(x ast.Expr, pos token.Pos) (e ast.Expr, unsigned 
 	return conv("int"), false
 }
 
-// indexCheck returns the check of ix, or nil.
-func (lw *Lowering) indexCheck(ix *ast.IndexExpr, safe map[idxPair]bool) *ast.IfStmt {
+// needsCheck reports whether ix must be checked and can be: x and its
+// index are simple, and the index is not known to be in range.
+func (lw *Lowering) needsCheck(ix *ast.IndexExpr, safe map[idxPair]bool) bool {
 	ok, _ := lw.indexable(ix.X)
-	if !ok || !lw.simple(ix.X) || !lw.simple(ix.Index) {
-		return nil
+	if !ok || !lw.simple(ix.X) || !lw.simple(ix.Index) || !lw.means("len", ix.Pos()) {
+		return false
 	}
-	pos := ix.Pos()
-	itv := lw.Info.Types[ix.Index]
-	if itv.Value != nil {
+	if lw.Info.Types[ix.Index].Value != nil {
 		if _, array := lw.underlying(ix.X).(*types.Array); array {
-			return nil // the compiler checked it
+			return false // the compiler checked it
 		}
 		if lw.Info.Types[ix.X].Value != nil {
-			return nil // a constant string
+			return false // a constant string
 		}
 	}
 	if xi, ok := ast.Unparen(ix.X).(*ast.Ident); ok {
 		if ii, ok := ast.Unparen(ix.Index).(*ast.Ident); ok && safe[idxPair{lw.Info.Uses[ii], lw.Info.Uses[xi]}] {
-			return nil
+			return false
 		}
 	}
-	if !lw.means("len", pos) {
+	i, _ := lw.intOperand(ix.Index, ix.Pos())
+	return i != nil
+}
+
+// indexCheck returns the check of ix, or nil.
+func (lw *Lowering) indexCheck(ix *ast.IndexExpr, safe map[idxPair]bool) *ast.IfStmt {
+	if !lw.needsCheck(ix, safe) {
 		return nil
 	}
+	pos := ix.Pos()
+	itv := lw.Info.Types[ix.Index]
 	i, unsigned := lw.intOperand(ix.Index, pos)
-	if i == nil {
-		return nil
-	}
 	n := func() ast.Expr { return lw.builtinCall("len", lw.clone(ix.X), pos) }
 	var cond ast.Expr
 	helper := "IndexOut"
@@ -680,4 +717,142 @@ func (lw *Lowering) clone(x ast.Expr) ast.Expr {
 		lw.Info.Types[c] = tv
 	}
 	return c
+}
+
+// inlineChecks checks, in place, the index expressions under n that
+// boundsChecks could not check before their statement: in a loop's
+// header, in an "else if" condition or an if or switch with an init
+// statement, on the right of && or ||, after a call of the statement.
+// The index becomes a call of the helper Index (IndexU for an unsigned
+// index), which returns it once it is in range and panics as IndexOut
+// does otherwise:
+//
+//	y := g() + xs[k]
+//
+// becomes
+//
+//	y := g() + xs[Prefix.Index(k, len(xs), POS)]
+//
+// x and the index must be simple (x is evaluated twice, with nothing
+// between the two). An index on the left of an assignment whose right
+// calls a function is left unchecked: Go calls the function first.
+func (lw *Lowering) inlineChecks(n ast.Node, safe map[idxPair]bool, made map[*ast.BlockStmt]bool) {
+	skip := map[ast.Node]bool{}
+	var todo []ast.Expr
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			if made[n.Body] {
+				return false // a check made by boundsChecks
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				break
+			}
+			for _, r := range n.Rhs {
+				if lw.hasImpureCall(r) {
+					for _, l := range n.Lhs {
+						skip[l] = true
+					}
+					break
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Key != nil {
+				skip[n.Key] = true
+			}
+			if n.Value != nil {
+				skip[n.Value] = true
+			}
+		case *ast.IndexExpr:
+			if skip[n] {
+				return false
+			}
+			if !lw.checked[n] && lw.needsCheck(n, safe) {
+				todo = append(todo, n)
+			}
+		case *ast.SliceExpr:
+			if !lw.checked[n] {
+				todo = append(todo, n)
+			}
+		case ast.Expr:
+			if skip[n] {
+				return false
+			}
+		}
+		return true
+	})
+	// Inner expressions first, so that the copies of an outer one's
+	// operands are copies of checked expressions.
+	for i := len(todo) - 1; i >= 0; i-- {
+		switch x := todo[i].(type) {
+		case *ast.IndexExpr:
+			lw.inlineIndex(x)
+		case *ast.SliceExpr:
+			lw.inlineSlice(x)
+		}
+	}
+}
+
+// inlineSlice replaces the low bound of s by a call of the helper Slice,
+// which returns it once 0 <= low <= high <= max <= the capacity (the
+// length of a string or an array), and panics as SliceOut does
+// otherwise: "xs[i:j]" becomes "xs[Prefix.Slice(i, j, cap(xs),
+// cap(xs), false, true, POS):j]".
+func (lw *Lowering) inlineSlice(s *ast.SliceExpr) {
+	ok, bound := lw.indexable(s.X)
+	pos := s.Pos()
+	if !ok || !lw.simple(s.X) || !lw.means("len", pos) || !lw.means(bound, pos) || !lw.means("true", pos) || !lw.means("false", pos) || !lw.means("int", pos) {
+		return
+	}
+	if s.Low == nil && s.High == nil && s.Max == nil {
+		return
+	}
+	operand := func(x ast.Expr, dflt func() ast.Expr) ast.Expr {
+		if x == nil {
+			return dflt()
+		}
+		if !lw.simple(x) {
+			return nil
+		}
+		e, unsigned := lw.intOperand(x, pos)
+		if unsigned && e != nil {
+			return &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "int"}, Lparen: pos, Args: []ast.Expr{e}, Rparen: pos}
+		}
+		return e
+	}
+	zero := func() ast.Expr { return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"} }
+	length := func() ast.Expr { return lw.builtinCall("len", lw.clone(s.X), pos) }
+	capacity := func() ast.Expr { return lw.builtinCall(bound, lw.clone(s.X), pos) }
+	hiDflt, maxDflt := length, capacity
+	if s.Slice3 {
+		hiDflt, maxDflt = zero, zero // both are written
+	}
+	lo, hi, max := operand(s.Low, zero), operand(s.High, hiDflt), operand(s.Max, maxDflt)
+	if lo == nil || hi == nil || max == nil {
+		return
+	}
+	flag := func(b bool) ast.Expr { return &ast.Ident{NamePos: pos, Name: strconv.FormatBool(b)} }
+	call := &ast.CallExpr{Fun: lw.helper("Slice", pos), Lparen: pos, Args: []ast.Expr{
+		lo, hi, max, capacity(), flag(s.Slice3), flag(bound == "cap"), lw.posLit(pos),
+	}, Rparen: pos}
+	lw.Info.Types[call] = types.TypeAndValue{Type: types.Typ[types.Int]}
+	s.Low = call
+}
+
+// inlineIndex replaces ix's index by a call of the helper that checks
+// it (see inlineChecks).
+func (lw *Lowering) inlineIndex(ix *ast.IndexExpr) {
+	pos := ix.Pos()
+	i, unsigned := lw.intOperand(ix.Index, pos)
+	helper, t := "Index", types.Typ[types.Int]
+	if unsigned {
+		helper, t = "IndexU", types.Typ[types.Uint]
+	}
+	call := &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Args: []ast.Expr{
+		i, lw.builtinCall("len", lw.clone(ix.X), pos), lw.posLit(pos),
+	}, Rparen: pos}
+	lw.Info.Types[call] = types.TypeAndValue{Type: t}
+	lw.checked[ix] = true
+	ix.Index = call
 }

@@ -47,6 +47,8 @@ type Lowering struct {
 	deferLoop   map[*ast.DeferStmt]ast.Stmt // the loop a defer statement is in, in the same function
 	loopVarArgs map[ast.Expr]bool           // arguments that loopArgs made
 	assigns     map[*ast.AssignStmt]bool    // assignments that parallelAssign made
+	checked     map[ast.Expr]bool           // index and slice expressions checked before their statement
+	fileScopes  []*types.Scope              // the file scopes of the check's Info (innermost)
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
@@ -86,6 +88,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.deferLoop = map[*ast.DeferStmt]ast.Stmt{}
 	lw.loopVarArgs = map[ast.Expr]bool{}
 	lw.assigns = map[*ast.AssignStmt]bool{}
+	lw.checked = map[ast.Expr]bool{}
 	lw.zeroSigns(chunks)
 	for i := range chunks {
 		c := &chunks[i]
@@ -411,11 +414,13 @@ func (lw *Lowering) stmt(s ast.Stmt) ast.Stmt {
 		}
 		if sw, ok := s.Stmt.(*ast.SwitchStmt); ok {
 			taglessCases(sw)
+			initTag(sw)
 		}
 	case *ast.TypeSwitchStmt:
 		lw.refuseTypeSwitch(s)
 	case *ast.SwitchStmt:
 		taglessCases(s)
+		initTag(s)
 	case *ast.AssignStmt:
 		return lw.parallelAssign(s)
 	case *ast.RangeStmt:

@@ -72,6 +72,9 @@ var builtinHelpers = map[string]reflect.Value{
 	"IndexOut":               reflect.ValueOf(indexOut),
 	"IndexOutU":              reflect.ValueOf(indexOutU),
 	"SliceOut":               reflect.ValueOf(sliceOut),
+	"Index":                  reflect.ValueOf(checkIndex),
+	"IndexU":                 reflect.ValueOf(checkIndexU),
+	"Slice":                  reflect.ValueOf(checkSlice),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys
