@@ -57,6 +57,12 @@ type Lowering struct {
 	// can tell -0.0 from +0.0 (negzero.go); the caller keeps it across
 	// cells. nil: every such parameter is taken to tell.
 	ZeroSigns map[string][]bool
+	// NoBoundsChecks leaves out the checks of bounds.go: the kernel sets
+	// it while a debugger is attached, whose steps yaegi places by
+	// matching the code of the node it runs, which a check's if
+	// statement or call shares with the cell's own (a step after a check
+	// showed a line further down, then went back).
+	NoBoundsChecks bool
 	// instances lets typeExpr write instances of generic types
 	// (Q[int]); see instanceTypeExpr.
 	instances bool
@@ -95,15 +101,19 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 		switch {
 		case c.File != nil:
 			lw.negZeroCalls(c.File)
-			lw.boundsChecks(c.File)
+			if !lw.NoBoundsChecks {
+				lw.boundsChecks(c.File)
+			}
 		default:
 			lw.negZeroCalls(c.Body)
 			if c.Final != nil {
 				lw.negZeroCalls(c.Final)
 			}
-			lw.boundsChecks(c.Body)
-			if c.Final != nil {
-				lw.finalBoundsChecks(c.Body, c.Final)
+			if !lw.NoBoundsChecks {
+				lw.boundsChecks(c.Body)
+				if c.Final != nil {
+					lw.finalBoundsChecks(c.Body, c.Final)
+				}
 			}
 		}
 	}

@@ -99,6 +99,7 @@ func TestBoundsMessages(t *testing.T) {
 func TestBoundsInPlace(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "func one() int { return 1 }")
+	run(t, e, "func first(xs []int, k int) int {\n\tfor i := 0; i < xs[k]; i++ {\n\t\treturn i\n\t}\n\treturn -1\n}")
 	for _, c := range []struct{ code, value, where, line string }{
 		{"xs := []int{1}\nk := 5\nfor i := 0; i < xs[k]; i++ {\n}", "index out of range [5] with length 1", "cell line 3, column 17, in the cell", "    for i := 0; i < xs[k]; i++ {"},
 		{"xs := [][]int{{1}}\nk := 5\nfor _, v := range xs[k] {\n\t_ = v\n}", "index out of range [5] with length 1", "cell line 3, column 19, in the cell", "    for _, v := range xs[k] {"},
@@ -114,6 +115,7 @@ func TestBoundsInPlace(t *testing.T) {
 		{"ys := make([]int, 2, 3)\nj := 7\nfor i := 0; i < len(ys[j:]); i++ {\n}", "slice bounds out of range [7:2]", "cell line 3, column 21, in the cell", "    for i := 0; i < len(ys[j:]); i++ {"},
 		{"str := \"ab\"\nj := 7\nn := one() + len(str[:j])\n_ = n", "slice bounds out of range [:7] with length 2", "cell line 3, column 18, in the cell", "    n := one() + len(str[:j])"},
 		{"ys := make([]int, 2, 3)\nj := 2\nif len(ys) > 0 && len(ys[0:j+1:j]) > 0 {\n}", "slice bounds out of range [:3:2]", "cell line 3, column 23, in the cell", "    if len(ys) > 0 && len(ys[0:j+1:j]) > 0 {"},
+		{"first([]int{1}, 3)", "index out of range [3] with length 1", "cell line 2, column 18 of an earlier cell, in first", "     for i := 0; i < xs[k]; i++ {"},
 		// A cell that declares a variable again with another type (the
 		// session's package is rebuilt): checked before the statement.
 		{"xs := []string{\"a\"}\nk := 5\n_ = xs[k]", "index out of range [5] with length 1", "cell line 3, column 5, in the cell", "    _ = xs[k]"},
