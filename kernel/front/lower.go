@@ -49,6 +49,7 @@ type Lowering struct {
 	assigns     map[*ast.AssignStmt]bool    // assignments that parallelAssign made
 	checked     map[ast.Expr]bool           // index and slice expressions checked before their statement
 	fileScopes  []*types.Scope              // the file scopes of the check's Info (innermost)
+	guards      map[ast.Expr]bool           // the guards that guardChecks made
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
@@ -95,6 +96,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.loopVarArgs = map[ast.Expr]bool{}
 	lw.assigns = map[*ast.AssignStmt]bool{}
 	lw.checked = map[ast.Expr]bool{}
+	lw.guards = map[ast.Expr]bool{}
 	lw.zeroSigns(chunks)
 	for i := range chunks {
 		c := &chunks[i]
@@ -130,6 +132,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			lw.iterTypes(c.File)
 			dropIterImport(c.File)
 			lw.markIterators(c.File)
+			lw.refusePointerConstraints(c.File)
 			lw.constants(c.File)
 			lw.generics(c.File)
 			for _, d := range c.File.Decls {

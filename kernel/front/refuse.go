@@ -53,3 +53,76 @@ func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
 		"it would write the struct's unexported fields (yaegi exports them as X+name); copy the value into a "+
 		"struct with only exported fields, or give those fields a json:\"-\" tag and export them", f.Name(), t))
 }
+
+// refusePointerConstraints refuses a type parameter whose constraint
+// holds a pointer to another type parameter, "func F[T any, PT
+// interface{ *T; M() }](…)": yaegi v0.16.1's compiler fails on a use of
+// it with a message of its own ("index out of range [0] with length 0",
+// "invalid memory address or nil pointer dereference"), or the cell's
+// statements silently did not run. A cell that is refused and holds
+// only declarations takes the compiled road (kernel/goexec), where they
+// are Go's; its non-generic functions may then be called from later
+// cells.
+func (lw *Lowering) refusePointerConstraints(f *ast.File) {
+	check := func(list *ast.FieldList) {
+		if list == nil {
+			return
+		}
+		for _, field := range list.List {
+			for _, name := range field.Names {
+				tn, ok := lw.Info.Defs[name].(*types.TypeName)
+				if !ok {
+					continue
+				}
+				tp, ok := tn.Type().(*types.TypeParam)
+				if !ok || !pointsToParam(tp.Constraint(), map[types.Type]bool{}) {
+					continue
+				}
+				lw.errs.Add(lw.Fset.Position(name.Pos()), fmt.Sprintf("type parameter %s has a pointer constraint (%s: "+
+					"a pointer to another type parameter), which the interpreter cannot run (yaegi v0.16.1's compiler fails on it); "+
+					"write it without the pointer constraint (take a func(*T), or values of an interface type), or declare it in a "+
+					"cell of its own with non-generic functions that call it for the types you need (that cell runs compiled; "+
+					"the interpreter cannot instantiate a compiled generic) and call those", name.Name, types.TypeString(tp.Constraint(), types.RelativeTo(tn.Pkg()))))
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			check(d.Type.TypeParams)
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				if ts, ok := s.(*ast.TypeSpec); ok {
+					check(ts.TypeParams)
+				}
+			}
+		}
+	}
+}
+
+// pointsToParam reports whether the constraint t holds a term that is a
+// pointer to a type parameter.
+func pointsToParam(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		for i := range u.NumEmbeddeds() {
+			if pointsToParam(u.EmbeddedType(i), seen) {
+				return true
+			}
+		}
+	case *types.Union:
+		for i := range u.Len() {
+			if pointsToParam(u.Term(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		_, ok := u.Elem().(*types.TypeParam)
+		return ok
+	}
+	return false
+}
