@@ -133,6 +133,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			dropIterImport(c.File)
 			lw.markIterators(c.File)
 			lw.refusePointerConstraints(c.File)
+			lw.refuseGenericNames(c.File)
 			lw.constants(c.File)
 			lw.generics(c.File)
 			for _, d := range c.File.Decls {
@@ -153,6 +154,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				c.Final = f.X
 				lw.node(c.Final)
 				c.Final = lw.displayValue(c.Final, false)
+				c.Final = lw.stringerResult(c.Final)
 			}
 		}
 	}

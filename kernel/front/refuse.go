@@ -126,3 +126,74 @@ func pointsToParam(t types.Type, seen map[types.Type]bool) bool {
 	}
 	return false
 }
+
+// refuseGenericNames refuses a method of a generic type, or a generic
+// function, declared in f whose name another generic type of the session
+// uses for a method (or a generic function has): yaegi v0.16.1 keeps one
+// instance of a generic function or method by its name and type
+// arguments alone ("Kind[int]"), without the receiver's type, so with
+//
+//	func (s *Stack[T]) Kind() string { return "stack" }
+//	func (q *Queue[T]) Kind() string { return "queue" }
+//
+// (&Queue[int]{}).Kind() gave "stack", silently, once Stack[int]'s had
+// run (and a String method of one type was called with the other's
+// value: "reflect.Set: value of type … is not assignable").
+func (lw *Lowering) refuseGenericNames(f *ast.File) {
+	if lw.Scope == nil {
+		return
+	}
+	// Who uses each name: the generic types with a method of that name,
+	// and a generic function of that name (as "").
+	users := map[string][]string{}
+	for _, name := range lw.Scope.Names() {
+		switch obj := lw.Scope.Lookup(name).(type) {
+		case *types.TypeName:
+			n, ok := obj.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() == 0 {
+				continue
+			}
+			for i := range n.NumMethods() {
+				m := n.Method(i).Name()
+				users[m] = append(users[m], name)
+			}
+		case *types.Func:
+			if sig, ok := obj.Type().(*types.Signature); ok && sig.TypeParams().Len() > 0 {
+				users[name] = append(users[name], "")
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		own := "" // the receiver's type, "" for a function
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			t := lw.Info.Types[fd.Recv.List[0].Type].Type
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			n, ok := t.(*types.Named)
+			if !ok || n.TypeArgs().Len() == 0 && n.TypeParams().Len() == 0 {
+				continue
+			}
+			own = n.Obj().Name()
+		} else if fd.Type.TypeParams == nil || len(fd.Type.TypeParams.List) == 0 {
+			continue
+		}
+		for _, other := range users[fd.Name.Name] {
+			if other == own {
+				continue
+			}
+			what := "a method of the generic type " + other
+			if other == "" {
+				what = "a generic function"
+			}
+			lw.errs.Add(lw.Fset.Position(fd.Name.Pos()), fmt.Sprintf("%s is also the name of %s: the interpreter cannot run both "+
+				"(yaegi v0.16.1 keeps one instance of a generic method or function by its name and type arguments, "+
+				"so one type's %s would run the other's); rename one of them", fd.Name.Name, what, fd.Name.Name))
+			break
+		}
+	}
+}
