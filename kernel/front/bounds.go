@@ -42,12 +42,15 @@ import (
 // or "for i := 0; i < len(xs); i++" (neither assigned in the body, no
 // function literal in it) is in range: neither is checked. An index or
 // slice expression with simple operands that no statement can precede
-// (in a loop's header, an "else if" condition, an if or switch with an
-// init statement, on the right of && or ||, after a call of the
-// statement) is checked in place by a helper that returns the index
-// (inlineChecks). Any other index goes unchecked and fails with yaegi's
-// message (in goexec: "runtime error: index out of range" without the
-// index).
+// is checked where Go evaluates it: a loop's condition moves into its
+// body, after the check (loopConditions); another condition ("else if",
+// an if with an init statement) and an operand of && or || is guarded
+// (guardChecks); anything else (after a call of the statement, a
+// switch's tag, a post statement, a range expression) gets a helper
+// that returns the index (inlineChecks). Any other index goes unchecked
+// and fails with yaegi's message (in goexec: "runtime error: index out
+// of range" without the index). No check is made while a debugger is
+// attached (Lowering.NoBoundsChecks).
 
 // boundsChecks puts the checks before the statements of n's blocks.
 func (lw *Lowering) boundsChecks(n ast.Node) {
