@@ -360,13 +360,16 @@ func (lw *Lowering) receiveOperands(b *ast.BinaryExpr) {
 //
 // yaegi v0.16.1 stores such a value in a global without the wrapper
 // that carries its methods to compiled code (fmt printed an error type's
-// fields, errors.Is panicked); a function's result gets it.
+// fields, errors.Is panicked); a function's result gets it. A value that
+// holds an instance of a generic type of the session (E[int]{5}) is
+// lowered so in a local variable too, where yaegi stored it without its
+// methods as well (fmt.Println(err) printed "{5}").
 func (lw *Lowering) toGlobalInterface(t types.Type, lhs, x ast.Expr) ast.Expr {
 	if t == nil {
 		return x
 	}
 	iface, ok := t.Underlying().(*types.Interface)
-	if !ok || iface.NumMethods() == 0 || !lw.isGlobal(lhs) || !lw.sessionValue(x) {
+	if !ok || iface.NumMethods() == 0 || !lw.isGlobal(lhs) && !holdsInstance(lw.Info.Types[x].Type) || !lw.sessionValue(x) {
 		return x
 	}
 	pos := x.Pos()

@@ -218,6 +218,11 @@ func TestGenericStringer(t *testing.T) {
 	if got, want := rec.stream("stdout"), "<1,2> [<1,2> <1,2>] <1,2>\n<1,2> <1,2> <1,2> {1 2} main.Pair[int]{a:1, b:2}\nmap[k:<1,2>]\n"; got != want {
 		t.Errorf("printed %q, want Go's %q", got, want)
 	}
+	// Held by a variable of an interface type in a function: "{7}" before.
+	_, rec = run(t, e, "func g() {\n\tvar err error = E[int]{7}\n\tfmt.Println(err)\n\tvar s fmt.Stringer\n\ts = Pair[int]{1, 2}\n\tfmt.Println(s)\n}\ng()")
+	if got, want := rec.stream("stdout"), "err 7\n<1,2>\n"; got != want {
+		t.Errorf("printed %q, want Go's %q", got, want)
+	}
 }
 
 // TestGenericMethodNamesRefused: yaegi keeps one instance of a generic

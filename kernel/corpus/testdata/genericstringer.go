@@ -1,6 +1,6 @@
 // A generic type with a String method, printed by fmt (inside a slice,
 // a map, through a pointer and an interface, with several verbs), and an
-// Error method.
+// Error method, held by a variable of type error in a function.
 package main
 
 import "fmt"
@@ -21,7 +21,8 @@ func main() {
 	fmt.Println(Pair[string]{"x", "y"})
 	var s fmt.Stringer = p
 	fmt.Println(s)
-	fmt.Println(E[int]{5}, E[float64]{0.5})
+	var err error = E[int]{5}
+	fmt.Println(err, E[float64]{0.5})
 }
 
 // Output:
