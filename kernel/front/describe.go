@@ -89,8 +89,11 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			c.Args[i] = d
 			continue
 		}
-		if t == nil || types.IsInterface(t) || hasValueMethod(t, "Error", "String", "Format") {
-			// fmt calls the method; yaegi hands the value over with it.
+		if t == nil || types.IsInterface(t) || hasValueMethod(t, "Error", "String", "Format") && (!holdsInstance(t) || hasValueMethod(t, "Format")) {
+			// fmt calls the method; yaegi hands the value over with it
+			// (but for an instance of a generic type, whose wrapper
+			// yaegi builds wrongly: %d of Pair[int]{1, 2} printed
+			// "{2 10897760}").
 			continue
 		}
 		pos := a.Pos()
@@ -188,6 +191,11 @@ func (lw *Lowering) sharpArgs(c *ast.CallExpr, name string) map[int]bool {
 // Point's String. A type with a Format method, or one the cell cannot
 // spell, is left out.
 func (lw *Lowering) stringers(t types.Type, pos token.Pos) []ast.Expr {
+	// An instance of a generic type of the session is written too
+	// (v.(Pair[int]).String()): fmt printed []Pair[int]'s elements as
+	// structs.
+	lw.instances = true
+	defer func() { lw.instances = false }()
 	var out []ast.Expr
 	seen := map[string]bool{}
 	holds(t, func(t types.Type) bool {
@@ -561,4 +569,13 @@ func fmtTypeString(t types.Type) string {
 		str += " (" + strings.Join(res, ", ") + ")"
 	}
 	return str
+}
+
+// holdsInstance reports whether t holds an instance of a generic type of
+// the session.
+func holdsInstance(t types.Type) bool {
+	return holds(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && n.TypeArgs().Len() > 0 && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath
+	})
 }

@@ -185,3 +185,33 @@ func (lw *Lowering) displayShow(c *ast.CallExpr, f *types.Func) {
 		c.Args[0] = lw.displayValue(c.Args[0], true)
 	}
 }
+
+// stringerResult lowers a cell's final expression x whose type is an
+// instance of a generic type of the session (or a pointer to one) with a
+// String or Error method: yaegi's wrapper of such a value, which carries
+// its methods to compiled code, is built wrongly (Pair[int]{1, 2} with a
+// String method was shown as "{a:2 b:func() string}"). x becomes
+//
+//	Prefix.GoValue(x, "desc", "main.Pair[int]", func(v interface{}) string { return v.(Pair[int]).String() })
+//
+// which the display prints with the method's text, as fmt does.
+func (lw *Lowering) stringerResult(x ast.Expr) ast.Expr {
+	t := lw.Info.Types[x].Type
+	if t == nil {
+		return x
+	}
+	n, ok := t.(*types.Named)
+	if p, isPtr := t.(*types.Pointer); isPtr {
+		n, ok = p.Elem().(*types.Named)
+	}
+	if !ok || n.TypeArgs().Len() == 0 || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != PackagePath {
+		return x
+	}
+	methods := lw.stringers(t, x.Pos())
+	if len(methods) == 0 {
+		return x
+	}
+	pos := x.Pos()
+	return &ast.CallExpr{Fun: lw.helper("GoValue", pos), Lparen: pos,
+		Args: append([]ast.Expr{x, stringLit(pos, Describe(t))}, methods...), Rparen: x.End()}
+}

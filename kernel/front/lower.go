@@ -47,6 +47,9 @@ type Lowering struct {
 	deferLoop   map[*ast.DeferStmt]ast.Stmt // the loop a defer statement is in, in the same function
 	loopVarArgs map[ast.Expr]bool           // arguments that loopArgs made
 	assigns     map[*ast.AssignStmt]bool    // assignments that parallelAssign made
+	checked     map[ast.Expr]bool           // index and slice expressions checked before their statement
+	fileScopes  []*types.Scope              // the file scopes of the check's Info (innermost)
+	guards      map[ast.Expr]bool           // the guards that guardChecks made
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
@@ -55,6 +58,12 @@ type Lowering struct {
 	// can tell -0.0 from +0.0 (negzero.go); the caller keeps it across
 	// cells. nil: every such parameter is taken to tell.
 	ZeroSigns map[string][]bool
+	// NoBoundsChecks leaves out the checks of bounds.go: the kernel sets
+	// it while a debugger is attached, whose steps yaegi places by
+	// matching the code of the node it runs, which a check's if
+	// statement or call shares with the cell's own (a step after a check
+	// showed a line further down, then went back).
+	NoBoundsChecks bool
 	// instances lets typeExpr write instances of generic types
 	// (Q[int]); see instanceTypeExpr.
 	instances bool
@@ -86,21 +95,27 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.deferLoop = map[*ast.DeferStmt]ast.Stmt{}
 	lw.loopVarArgs = map[ast.Expr]bool{}
 	lw.assigns = map[*ast.AssignStmt]bool{}
+	lw.checked = map[ast.Expr]bool{}
+	lw.guards = map[ast.Expr]bool{}
 	lw.zeroSigns(chunks)
 	for i := range chunks {
 		c := &chunks[i]
 		switch {
 		case c.File != nil:
 			lw.negZeroCalls(c.File)
-			lw.boundsChecks(c.File)
+			if !lw.NoBoundsChecks {
+				lw.boundsChecks(c.File)
+			}
 		default:
 			lw.negZeroCalls(c.Body)
 			if c.Final != nil {
 				lw.negZeroCalls(c.Final)
 			}
-			lw.boundsChecks(c.Body)
-			if c.Final != nil {
-				lw.finalBoundsChecks(c.Body, c.Final)
+			if !lw.NoBoundsChecks {
+				lw.boundsChecks(c.Body)
+				if c.Final != nil {
+					lw.finalBoundsChecks(c.Body, c.Final)
+				}
 			}
 		}
 	}
@@ -117,6 +132,8 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			lw.iterTypes(c.File)
 			dropIterImport(c.File)
 			lw.markIterators(c.File)
+			lw.refusePointerConstraints(c.File)
+			lw.refuseGenericNames(c.File)
 			lw.constants(c.File)
 			lw.generics(c.File)
 			for _, d := range c.File.Decls {
@@ -137,6 +154,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				c.Final = f.X
 				lw.node(c.Final)
 				c.Final = lw.displayValue(c.Final, false)
+				c.Final = lw.stringerResult(c.Final)
 			}
 		}
 	}
@@ -342,13 +360,16 @@ func (lw *Lowering) receiveOperands(b *ast.BinaryExpr) {
 //
 // yaegi v0.16.1 stores such a value in a global without the wrapper
 // that carries its methods to compiled code (fmt printed an error type's
-// fields, errors.Is panicked); a function's result gets it.
+// fields, errors.Is panicked); a function's result gets it. A value that
+// holds an instance of a generic type of the session (E[int]{5}) is
+// lowered so in a local variable too, where yaegi stored it without its
+// methods as well (fmt.Println(err) printed "{5}").
 func (lw *Lowering) toGlobalInterface(t types.Type, lhs, x ast.Expr) ast.Expr {
 	if t == nil {
 		return x
 	}
 	iface, ok := t.Underlying().(*types.Interface)
-	if !ok || iface.NumMethods() == 0 || !lw.isGlobal(lhs) || !lw.sessionValue(x) {
+	if !ok || iface.NumMethods() == 0 || !lw.isGlobal(lhs) && !holdsInstance(lw.Info.Types[x].Type) || !lw.sessionValue(x) {
 		return x
 	}
 	pos := x.Pos()
@@ -411,11 +432,13 @@ func (lw *Lowering) stmt(s ast.Stmt) ast.Stmt {
 		}
 		if sw, ok := s.Stmt.(*ast.SwitchStmt); ok {
 			taglessCases(sw)
+			initTag(sw)
 		}
 	case *ast.TypeSwitchStmt:
 		lw.refuseTypeSwitch(s)
 	case *ast.SwitchStmt:
 		taglessCases(s)
+		initTag(s)
 	case *ast.AssignStmt:
 		return lw.parallelAssign(s)
 	case *ast.RangeStmt:

@@ -53,3 +53,147 @@ func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
 		"it would write the struct's unexported fields (yaegi exports them as X+name); copy the value into a "+
 		"struct with only exported fields, or give those fields a json:\"-\" tag and export them", f.Name(), t))
 }
+
+// refusePointerConstraints refuses a type parameter whose constraint
+// holds a pointer to another type parameter, "func F[T any, PT
+// interface{ *T; M() }](…)": yaegi v0.16.1's compiler fails on a use of
+// it with a message of its own ("index out of range [0] with length 0",
+// "invalid memory address or nil pointer dereference"), or the cell's
+// statements silently did not run. A cell that is refused and holds
+// only declarations takes the compiled road (kernel/goexec), where they
+// are Go's; its non-generic functions may then be called from later
+// cells.
+func (lw *Lowering) refusePointerConstraints(f *ast.File) {
+	check := func(list *ast.FieldList) {
+		if list == nil {
+			return
+		}
+		for _, field := range list.List {
+			for _, name := range field.Names {
+				tn, ok := lw.Info.Defs[name].(*types.TypeName)
+				if !ok {
+					continue
+				}
+				tp, ok := tn.Type().(*types.TypeParam)
+				if !ok || !pointsToParam(tp.Constraint(), map[types.Type]bool{}) {
+					continue
+				}
+				lw.errs.Add(lw.Fset.Position(name.Pos()), fmt.Sprintf("type parameter %s has a pointer constraint (%s: "+
+					"a pointer to another type parameter), which the interpreter cannot run (yaegi v0.16.1's compiler fails on it); "+
+					"write it without the pointer constraint (take a func(*T), or values of an interface type), or declare it in a "+
+					"cell of its own with non-generic functions that call it for the types you need (that cell runs compiled; "+
+					"the interpreter cannot instantiate a compiled generic) and call those", name.Name, types.TypeString(tp.Constraint(), types.RelativeTo(tn.Pkg()))))
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			check(d.Type.TypeParams)
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				if ts, ok := s.(*ast.TypeSpec); ok {
+					check(ts.TypeParams)
+				}
+			}
+		}
+	}
+}
+
+// pointsToParam reports whether the constraint t holds a term that is a
+// pointer to a type parameter.
+func pointsToParam(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Interface:
+		for i := range u.NumEmbeddeds() {
+			if pointsToParam(u.EmbeddedType(i), seen) {
+				return true
+			}
+		}
+	case *types.Union:
+		for i := range u.Len() {
+			if pointsToParam(u.Term(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		_, ok := u.Elem().(*types.TypeParam)
+		return ok
+	}
+	return false
+}
+
+// refuseGenericNames refuses a method of a generic type, or a generic
+// function, declared in f whose name another generic type of the session
+// uses for a method (or a generic function has): yaegi v0.16.1 keeps one
+// instance of a generic function or method by its name and type
+// arguments alone ("Kind[int]"), without the receiver's type, so with
+//
+//	func (s *Stack[T]) Kind() string { return "stack" }
+//	func (q *Queue[T]) Kind() string { return "queue" }
+//
+// (&Queue[int]{}).Kind() gave "stack", silently, once Stack[int]'s had
+// run (and a String method of one type was called with the other's
+// value: "reflect.Set: value of type … is not assignable").
+func (lw *Lowering) refuseGenericNames(f *ast.File) {
+	if lw.Scope == nil {
+		return
+	}
+	// Who uses each name: the generic types with a method of that name,
+	// and a generic function of that name (as "").
+	users := map[string][]string{}
+	for _, name := range lw.Scope.Names() {
+		switch obj := lw.Scope.Lookup(name).(type) {
+		case *types.TypeName:
+			n, ok := obj.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() == 0 {
+				continue
+			}
+			for i := range n.NumMethods() {
+				m := n.Method(i).Name()
+				users[m] = append(users[m], name)
+			}
+		case *types.Func:
+			if sig, ok := obj.Type().(*types.Signature); ok && sig.TypeParams().Len() > 0 {
+				users[name] = append(users[name], "")
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		own := "" // the receiver's type, "" for a function
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			t := lw.Info.Types[fd.Recv.List[0].Type].Type
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			n, ok := t.(*types.Named)
+			if !ok || n.TypeArgs().Len() == 0 && n.TypeParams().Len() == 0 {
+				continue
+			}
+			own = n.Obj().Name()
+		} else if fd.Type.TypeParams == nil || len(fd.Type.TypeParams.List) == 0 {
+			continue
+		}
+		for _, other := range users[fd.Name.Name] {
+			if other == own {
+				continue
+			}
+			what := "a method of the generic type " + other
+			if other == "" {
+				what = "a generic function"
+			}
+			lw.errs.Add(lw.Fset.Position(fd.Name.Pos()), fmt.Sprintf("%s is also the name of %s: the interpreter cannot run both "+
+				"(yaegi v0.16.1 keeps one instance of a generic method or function by its name and type arguments, "+
+				"so one type's %s would run the other's); rename one of them", fd.Name.Name, what, fd.Name.Name))
+			break
+		}
+	}
+}

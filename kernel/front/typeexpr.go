@@ -13,10 +13,7 @@ import (
 // declaration shadows it), and the slices, arrays, pointers, maps,
 // channels, functions, structs and interfaces written with those.
 func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
-	if lw.Scope == nil {
-		return nil
-	}
-	scope := lw.Scope.Innermost(pos)
+	scope := lw.innermost(pos)
 	if scope == nil {
 		return nil
 	}

@@ -108,3 +108,38 @@ func BenchmarkCandidateList(b *testing.B) {
 		}
 	}
 }
+
+// The cost of the bounds checks made where no statement can precede
+// an index (front/bounds.go): a loop whose condition indexes (a guard),
+// and one whose body indexes after a call (a call of the helper Index),
+// 100,000 iterations each, with and without the checks.
+func benchmarkLoopIndex(b *testing.B, noBounds bool, loop string) {
+	e, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e.noBounds = noBounds
+	rec := &recorder{}
+	decl := "func loop(xs []int, k int) int {\n\ts := 0\n" + loop + "\treturn s\n}\nlims := []int{0, 100000}"
+	if _, err := e.Execute(context.Background(), decl, rec); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := e.Execute(context.Background(), "_ = loop(lims, 1)", rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+const (
+	headerLoop = "\tfor i := 0; i < xs[k]; i++ {\n\t\ts += i\n\t}\n"
+	callLoop   = "\tfor i := 0; i < 100000; i++ {\n\t\ts += min(i, 3) + xs[k]\n\t}\n"
+)
+
+func BenchmarkHeaderIndexChecked(b *testing.B)    { benchmarkLoopIndex(b, false, headerLoop) }
+func BenchmarkHeaderIndexUnchecked(b *testing.B)  { benchmarkLoopIndex(b, true, headerLoop) }
+func BenchmarkAfterCallIndexChecked(b *testing.B) { benchmarkLoopIndex(b, false, callLoop) }
+func BenchmarkAfterCallIndexUnchecked(b *testing.B) {
+	benchmarkLoopIndex(b, true, callLoop)
+}

@@ -72,6 +72,15 @@ var builtinHelpers = map[string]reflect.Value{
 	"IndexOut":               reflect.ValueOf(indexOut),
 	"IndexOutU":              reflect.ValueOf(indexOutU),
 	"SliceOut":               reflect.ValueOf(sliceOut),
+	"Index":                  reflect.ValueOf(checkIndex),
+	"IndexU":                 reflect.ValueOf(checkIndexU),
+	"Slice":                  reflect.ValueOf(checkSlice),
+	"IndexOutB":              reflect.ValueOf(func(i, n, pos int) bool { indexOut(i, n, pos); return false }),
+	"IndexOutUB":             reflect.ValueOf(func(i uint, n, pos int) bool { indexOutU(i, n, pos); return false }),
+	"SliceOutB": reflect.ValueOf(func(lo, hi, max, bound int, three, capacity bool, pos int) bool {
+		sliceOut(lo, hi, max, bound, three, capacity, pos)
+		return false
+	}),
 }
 
 // clearValue is Go's clear: it deletes every entry of a map (NaN keys

@@ -120,7 +120,8 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 	if e.zeroSigns == nil {
 		e.zeroSigns = map[string][]bool{}
 	}
-	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope(), Foreign: e.foreignAlias, ZeroSigns: e.zeroSigns}
+	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope(), Foreign: e.foreignAlias, ZeroSigns: e.zeroSigns,
+		NoBoundsChecks: e.noBounds || e.dbg.active()}
 	if err := lw.Lower(parsed); err != nil {
 		return nil, &refusal{compileError(code, err, 1)}
 	}

@@ -528,3 +528,24 @@ func report(ls []line) string {
 		t.Errorf("compiled: %s", got)
 	}
 }
+
+// TestPointerConstraintRefused: a type parameter constrained to a
+// pointer to another (PT interface{ *T; M() }) made yaegi's compiler
+// fail ("panic: runtime error: index out of range [0] with length 0"),
+// or a cell's statements silently not run; the front end refuses it,
+// naming the parameter and its line. Declarations alone take the
+// compiled road, and a non-generic function there calls the generic
+// one for the type needed, as Go does ([{1} {1} {1}]).
+func TestPointerConstraintRefused(t *testing.T) {
+	e := newCompilingExec(t)
+	ee, _ := fail(t, e, context.Background(), "type C struct{ n int }\nfunc (c *C) Set(v int) { c.n = v }\nfunc Make[T any, PT interface{ *T; Set(int) }](v int) T {\n\tvar x T\n\tPT(&x).Set(v)\n\treturn x\n}\nMake[C](4)")
+	if ee.Name != "CompileError" || !strings.Contains(ee.Value, "type parameter PT has a pointer constraint (interface{Set(int); *T}") ||
+		len(ee.Traceback) == 0 || !strings.HasPrefix(ee.Traceback[0], "cell line 3, column 18: ") {
+		t.Errorf("refused as %s: %q, traceback %q", ee.Name, ee.Value, ee.Traceback)
+	}
+	run(t, e, "type Counter struct{ N int }\nfunc (c *Counter) Inc() { c.N++ }\ntype Incer[T any] interface {\n\t*T\n\tInc()\n}\n"+
+		"func IncAll[T any, PT Incer[T]](xs []T) {\n\tfor i := range xs {\n\t\tPT(&xs[i]).Inc()\n\t}\n}\nfunc IncCounters(xs []Counter) { IncAll(xs) }")
+	if _, rec := run(t, e, "cs := make([]Counter, 3)\nIncCounters(cs)\nfmt.Println(cs)"); rec.stream("stdout") != "[{1} {1} {1}]\n" {
+		t.Errorf("IncCounters printed %q", rec.stream("stdout"))
+	}
+}

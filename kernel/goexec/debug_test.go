@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -558,5 +559,69 @@ func TestDebugBreakpointsWithPackageTypes(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// TestDebugStepsCellLines: stepping through a cell whose statements
+// index goes through the cell's own lines, in Go's order. The checks of
+// front/bounds.go (an if statement before a statement that indexes, a
+// call in place of an index) are left out while the debugger is
+// attached: yaegi places a step by the code of the node it runs, which
+// a check shares with other nodes, and a step after a check showed a
+// line further down (the if of line 7 before the loop of line 4), then
+// went back.
+func TestDebugStepsCellLines(t *testing.T) {
+	skipRace(t)
+	e := newExec(t)
+	c := newDebugClient(t, e)
+	code := "func walk(xs []int, k int) int {\n" + // 1
+		"\ts := xs[k]\n" + // 2
+		"\tfor i := 0; i < xs[0]; i++ {\n" + // 3
+		"\t\ts += xs[i+1]\n" + // 4
+		"\t}\n" + // 5
+		"\tif s > 100 {\n" + // 6
+		"\t\ts = 0\n" + // 7
+		"\t} else if xs[k] > 0 {\n" + // 8
+		"\t\ts++\n" + // 9
+		"\t}\n" + // 10
+		"\treturn s\n" + // 11
+		"}\n" + // 12
+		"n := walk([]int{2, 3, 4}, 1)\n" + // 13
+		"fmt.Println(n)" // 14
+	c.setup(code, 2)
+	done := execAsync(e, context.Background(), code)
+	c.event("stopped")
+	var lines []int
+	for {
+		top := c.topFrame()
+		lines = append(lines, int(top["line"].(float64)))
+		if len(lines) > 40 {
+			break
+		}
+		c.do("next", map[string]any{"threadId": 1}, true)
+		stopped := false
+		for !stopped {
+			select {
+			case ev := <-c.events:
+				stopped = ev["event"] == "stopped"
+				continue
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			break
+		}
+		if !stopped {
+			break
+		}
+	}
+	// The lines of walk as Go runs them (the loop's header after each
+	// iteration, the else-if after the if), with yaegi's steps back
+	// through the if statement's end (9, 8, 6: yaegi's own, with or
+	// without checks), then the cell's.
+	want := []int{2, 3, 4, 3, 4, 3, 6, 8, 9, 8, 6, 11, 13, 14}
+	if len(lines) < len(want) || !slices.Equal(lines[:len(want)], want) {
+		t.Fatalf("lines stepped %v, want %v first", lines, want)
 	}
 }

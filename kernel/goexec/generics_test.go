@@ -194,3 +194,60 @@ func TestNegativeZeroArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericStringer: a value of a generic type of the session with a
+// String or Error method is shown and printed with the method, as Go
+// prints it. The cell's result was "{a:2 b:func() string}" (yaegi's
+// wrapper of the instance's methods is built wrongly), fmt printed a
+// []Pair[int]'s elements as structs and %d gave "{2 10897760}".
+func TestGenericStringer(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type Pair[T any] struct{ a, b T }\nfunc (p Pair[T]) String() string { return fmt.Sprintf(\"<%v,%v>\", p.a, p.b) }\n"+
+		"type E[T any] struct{ v T }\nfunc (e E[T]) Error() string { return fmt.Sprint(\"err \", e.v) }")
+	for _, c := range []struct{ code, want string }{
+		{"p := Pair[int]{1, 2}\np", "<1,2>"},
+		{"&p", "<1,2>"},
+		{"Pair[string]{\"x\", \"y\"}", "<x,y>"},
+		{"E[float64]{0.5}", "err 0.5"},
+	} {
+		if got, _ := run(t, e, c.code); got != c.want {
+			t.Errorf("%q shown as %q, want %q", c.code, got, c.want)
+		}
+	}
+	_, rec := run(t, e, "fmt.Println(p, []Pair[int]{p, p}, &p)\nfmt.Printf(\"%v %s %+v %d %#v\\n\", p, p, p, p, p)\nfmt.Println(map[string]Pair[int]{\"k\": p})")
+	if got, want := rec.stream("stdout"), "<1,2> [<1,2> <1,2>] <1,2>\n<1,2> <1,2> <1,2> {1 2} main.Pair[int]{a:1, b:2}\nmap[k:<1,2>]\n"; got != want {
+		t.Errorf("printed %q, want Go's %q", got, want)
+	}
+	// Held by a variable of an interface type in a function: "{7}" before.
+	_, rec = run(t, e, "func g() {\n\tvar err error = E[int]{7}\n\tfmt.Println(err)\n\tvar s fmt.Stringer\n\ts = Pair[int]{1, 2}\n\tfmt.Println(s)\n}\ng()")
+	if got, want := rec.stream("stdout"), "err 7\n<1,2>\n"; got != want {
+		t.Errorf("printed %q, want Go's %q", got, want)
+	}
+}
+
+// TestGenericMethodNamesRefused: yaegi keeps one instance of a generic
+// method by its name and type arguments, without its receiver's type:
+// with Stack[T] and Queue[T] both declaring Kind, (&Queue[int]{}).Kind()
+// said "stack" (Go: "queue"), silently. Such a declaration is refused,
+// naming the other type; a generic function of a method's name too. (A
+// cell of declarations alone whose struct types have no unexported
+// field would take the compiled road instead.)
+func TestGenericMethodNamesRefused(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type Stack[T any] struct{ xs []T }\nfunc (s *Stack[T]) Kind() string { return \"stack\" }")
+	for _, c := range []struct{ code, where, msg string }{
+		{"type Queue[T any] struct{ xs []T }\nfunc (q *Queue[T]) Kind() string { return \"queue\" }", "cell line 2, column 20", "Kind is also the name of a method of the generic type Stack"},
+		{"func Kind[T any](x T) string { return \"f\" }\nKind(1)", "cell line 1, column 6", "Kind is also the name of a method of the generic type Stack"},
+	} {
+		ee, _ := fail(t, e, context.Background(), c.code)
+		if ee.Name != "CompileError" || !strings.Contains(ee.Value, c.msg) || len(ee.Traceback) == 0 || !strings.HasPrefix(ee.Traceback[0], c.where+": ") {
+			t.Errorf("%q: %s %q %q, want a CompileError at %s: %s", c.code, ee.Name, ee.Value, ee.Traceback, c.where, c.msg)
+		}
+	}
+	// The same type again, and another name, are fine.
+	run(t, e, "type Stack[T any] struct{ xs []T }\nfunc (s *Stack[T]) Kind() string { return \"stack\" }")
+	_, rec := run(t, e, "type Queue[T any] struct{ xs []T }\nfunc (q *Queue[T]) QueueKind() string { return \"queue\" }\nfmt.Println((&Stack[int]{}).Kind(), (&Queue[int]{}).QueueKind())")
+	if got := rec.stream("stdout"); got != "stack queue\n" {
+		t.Errorf("printed %q", got)
+	}
+}

@@ -151,6 +151,7 @@ type Executor struct {
 	stdin         *cellStdin
 	trace         *traceWriter
 	front         *front.Session           // type-checks cells; nil if it failed
+	noBounds      bool                     // no bounds checks (front.Lowering.NoBoundsChecks), for benchmarks
 	finalType     types.Type               // the static type of the running cell's final expression, if known
 	imported      map[string]string        // short name → path, imported in the session
 	available     map[string]string        // short name → path, imported on first use

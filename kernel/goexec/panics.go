@@ -122,6 +122,33 @@ func indexOutU(i uint, n, pos int) {
 	panic(boundsError{fmt.Sprintf("index out of range [%d] with length %d", i, n), token.Pos(pos)})
 }
 
+// checkIndex is the helper Index: i, once it is in range of x's length
+// n; else indexOut's panic.
+func checkIndex(i, n, pos int) int {
+	if uint(i) >= uint(n) {
+		indexOut(i, n, pos)
+	}
+	return i
+}
+
+// checkIndexU is the helper IndexU: checkIndex of an unsigned index.
+func checkIndexU(i uint, n, pos int) uint {
+	if i >= uint(n) {
+		indexOutU(i, n, pos)
+	}
+	return i
+}
+
+// checkSlice is the helper Slice: lo, once 0 <= lo <= hi <= max <=
+// bound (max is the capacity of a slice expression with two indices);
+// else sliceOut's panic.
+func checkSlice(lo, hi, max, bound int, three, capacity bool, pos int) int {
+	if lo < 0 || hi < lo || max < hi || bound < max {
+		sliceOut(lo, hi, max, bound, three, capacity, pos)
+	}
+	return lo
+}
+
 // sliceOut is the helper SliceOut: x[lo:hi] (three false, max the
 // capacity) or x[lo:hi:max] out of range, bound being x's capacity (a
 // slice: capacity true) or length. The first bound broken is named, as

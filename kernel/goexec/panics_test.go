@@ -88,3 +88,67 @@ func TestBoundsMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundsInPlace: an index that cannot be checked before its
+// statement (in a loop's header, an "else if" condition, an if or switch
+// with an init statement, on the right of &&, after a call of the
+// statement) is checked where it is evaluated, with Go's message and
+// the index expression's position (go run of the same code gives the
+// same messages). yaegi's reflect message was given before, at the
+// statement's start.
+func TestBoundsInPlace(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "func one() int { return 1 }")
+	run(t, e, "func first(xs []int, k int) int {\n\tfor i := 0; i < xs[k]; i++ {\n\t\treturn i\n\t}\n\treturn -1\n}")
+	for _, c := range []struct{ code, value, where, line string }{
+		{"xs := []int{1}\nk := 5\nfor i := 0; i < xs[k]; i++ {\n}", "index out of range [5] with length 1", "cell line 3, column 17, in the cell", "    for i := 0; i < xs[k]; i++ {"},
+		{"xs := [][]int{{1}}\nk := 5\nfor _, v := range xs[k] {\n\t_ = v\n}", "index out of range [5] with length 1", "cell line 3, column 19, in the cell", "    for _, v := range xs[k] {"},
+		{"xs := []int{1}\nk := 5\nfor i := 0; i < 3; i += xs[k] {\n}", "index out of range [5] with length 1", "cell line 3, column 25, in the cell", "    for i := 0; i < 3; i += xs[k] {"},
+		{"xs := []int{1}\nk := 5\ny := one() + xs[k]\n_ = y", "index out of range [5] with length 1", "cell line 3, column 14, in the cell", "    y := one() + xs[k]"},
+		{"xs := []int{1}\nk := 5\nif k == 0 {\n} else if xs[k] == 2 {\n}", "index out of range [5] with length 1", "cell line 4, column 11, in the cell", "    } else if xs[k] == 2 {"},
+		{"xs := []int{1}\nk := 5\nif k > 0 && xs[k] == 1 {\n}", "index out of range [5] with length 1", "cell line 3, column 13, in the cell", "    if k > 0 && xs[k] == 1 {"},
+		{"xs := []int{1}\nk := 5\nif y := 1; xs[k] == y {\n}", "index out of range [5] with length 1", "cell line 3, column 12, in the cell", "    if y := 1; xs[k] == y {"},
+		{"xs := []int{1}\nk := 5\nswitch y := 1; xs[k] {\ncase y:\n}", "index out of range [5] with length 1", "cell line 3, column 16, in the cell", "    switch y := 1; xs[k] {"},
+		{"s := \"ab\"\nvar u uint8 = 9\nfor i := 0; i < int(s[u]); i++ {\n}", "index out of range [9] with length 2", "cell line 3, column 21, in the cell", "    for i := 0; i < int(s[u]); i++ {"},
+		{"xs := []int{1}\nk := -1\nfunc() {\n\tfor i := 0; i < xs[k]; i++ {\n\t}\n}()", "index out of range [-1]", "cell line 4, column 18, in func", "     for i := 0; i < xs[k]; i++ {"},
+		{"ys := make([]int, 2, 3)\nj := 7\nfor _, v := range ys[1:j] {\n\t_ = v\n}", "slice bounds out of range [:7] with capacity 3", "cell line 3, column 19, in the cell", "    for _, v := range ys[1:j] {"},
+		{"ys := make([]int, 2, 3)\nj := 7\nfor i := 0; i < len(ys[j:]); i++ {\n}", "slice bounds out of range [7:2]", "cell line 3, column 21, in the cell", "    for i := 0; i < len(ys[j:]); i++ {"},
+		{"str := \"ab\"\nj := 7\nn := one() + len(str[:j])\n_ = n", "slice bounds out of range [:7] with length 2", "cell line 3, column 18, in the cell", "    n := one() + len(str[:j])"},
+		{"ys := make([]int, 2, 3)\nj := 2\nif len(ys) > 0 && len(ys[0:j+1:j]) > 0 {\n}", "slice bounds out of range [:3:2]", "cell line 3, column 23, in the cell", "    if len(ys) > 0 && len(ys[0:j+1:j]) > 0 {"},
+		{"first([]int{1}, 3)", "index out of range [3] with length 1", "cell line 2, column 18 of an earlier cell, in first", "     for i := 0; i < xs[k]; i++ {"},
+		// A cell that declares a variable again with another type (the
+		// session's package is rebuilt): checked before the statement.
+		{"xs := []string{\"a\"}\nk := 5\n_ = xs[k]", "index out of range [5] with length 1", "cell line 3, column 5, in the cell", "    _ = xs[k]"},
+	} {
+		ee, _ := fail(t, e, context.Background(), c.code)
+		if ee == nil {
+			continue
+		}
+		value := "runtime error: " + c.value
+		if ee.Value != value {
+			t.Errorf("%q: value %q, want %q", c.code, ee.Value, value)
+		}
+		if want := c.where + ": panic: " + value; len(ee.Traceback) < 2 || ee.Traceback[0] != want || ee.Traceback[1] != c.line {
+			t.Errorf("%q: traceback %q, want it to start with %q, %q", c.code, ee.Traceback, want, c.line)
+		}
+	}
+}
+
+// TestSwitchInitTag: yaegi ignored the tag of a switch with an init
+// statement (f was not called, the default clause ran); the front end
+// moves the tag into a switch of its own (front.initTag). Go prints
+// "called", "one" and "1 two".
+func TestSwitchInitTag(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\nfunc f() int { fmt.Println(\"called\"); return 1 }")
+	for _, c := range []struct{ code, want string }{
+		{"switch y := 1; f() {\ncase y:\n\tfmt.Println(\"one\")\ndefault:\n\tfmt.Println(\"other\")\n}", "called\none\n"},
+		{"xs := []int{0, 2}\nL:\n\tswitch y := 2; xs[1] {\n\tcase y:\n\t\tfmt.Println(y, \"two\")\n\t\tbreak L\n\tdefault:\n\t\tfmt.Println(\"other\")\n\t}", "2 two\n"},
+		{"func g(xs []int) string {\n\tswitch n := len(xs); xs[0] + n {\n\tcase 3:\n\t\treturn \"three\"\n\t}\n\treturn \"other\"\n}\ng([]int{1, 1})", "\"three\""},
+	} {
+		out, rec := run(t, e, c.code)
+		if got := rec.stream("stdout") + out; got != c.want {
+			t.Errorf("%q: %q, want %q", c.code, got, c.want)
+		}
+	}
+}
