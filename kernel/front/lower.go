@@ -58,8 +58,9 @@ type Lowering struct {
 	// can tell -0.0 from +0.0 (negzero.go); the caller keeps it across
 	// cells. nil: every such parameter is taken to tell.
 	ZeroSigns map[string][]bool
-	// NoBoundsChecks leaves out the checks of bounds.go: the kernel sets
-	// it while a debugger is attached, whose steps yaegi places by
+	// NoBoundsChecks leaves out the checks of bounds.go and
+	// bounds_inplace.go: the kernel sets it while a debugger is
+	// attached, whose steps yaegi places by
 	// matching the code of the node it runs, which a check's if
 	// statement or call shares with the cell's own (a step after a check
 	// showed a line further down, then went back).
