@@ -145,3 +145,25 @@ func BenchmarkSigmoidCalls(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEnergyMNIST measures Energy of a 784×500 RBM at a random
+// binary state (about half the units on): the per-step cost of an energy
+// trace (mcmc.EnergyTrace) of the flip-the-state paper's 500-hidden MNIST
+// model, one chain.
+func BenchmarkEnergyMNIST(b *testing.B) {
+	r, err := NewBinary(784, 500, &Init{WeightStd: 0.01, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	v, h := make([]float64, 784), make([]float64, 500)
+	for i := range v {
+		v[i] = float64(rng.IntN(2))
+	}
+	for j := range h {
+		h[j] = float64(rng.IntN(2))
+	}
+	for b.Loop() {
+		_ = r.Energy(v, h)
+	}
+}

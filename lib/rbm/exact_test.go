@@ -585,3 +585,36 @@ func TestSigmoidInPlace(t *testing.T) {
 		t.Errorf("σ(NaN) = %v", nan[0])
 	}
 }
+
+// TestEnergyLarge checks Energy against the definition −vᵀWh − bᵀv − cᵀh,
+// summed term by term, on a 50×70 model with non-binary v and h (Energy's
+// inner products take SIMD partial sums, so only to rounding).
+func TestEnergyLarge(t *testing.T) {
+	r := randomModel(t, 50, 70, 1, 7)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 5; trial++ {
+		v, h := make([]float64, 50), make([]float64, 70)
+		for i := range v {
+			if trial > 0 && rng.IntN(2) == 0 {
+				continue // zeros, which Energy skips
+			}
+			v[i] = rng.Float64()
+		}
+		for j := range h {
+			h[j] = rng.Float64()
+		}
+		want := 0.0
+		for i := range v {
+			want -= r.B[i] * v[i]
+			for j := range h {
+				want -= v[i] * r.W.At(i, j) * h[j]
+			}
+		}
+		for j := range h {
+			want -= r.C[j] * h[j]
+		}
+		if got := r.Energy(v, h); !closeRel(got, want) {
+			t.Errorf("trial %d: Energy = %v, term by term %v", trial, got, want)
+		}
+	}
+}
