@@ -584,6 +584,36 @@ func (lw *Lowering) indexCheck(ix *ast.IndexExpr, safe map[idxPair]bool) *ast.If
 	return lw.checkIf(cond, call, ix)
 }
 
+// sliceOperand returns a bound x of a slice expression at pos as an int
+// expression (unsigned operands converted with int), dflt() when x is
+// absent, or nil when x is not simple or int is shadowed.
+func (lw *Lowering) sliceOperand(x ast.Expr, pos token.Pos, dflt func() ast.Expr) ast.Expr {
+	if x == nil {
+		return dflt()
+	}
+	if !lw.simple(x) {
+		return nil
+	}
+	e, unsigned := lw.intOperand(x, pos)
+	if unsigned && e != nil {
+		if !lw.means("int", pos) {
+			return nil
+		}
+		return &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "int"}, Lparen: pos, Args: []ast.Expr{e}, Rparen: pos}
+	}
+	return e
+}
+
+// sliceDefaults returns makers of the implicit bounds of s at pos: 0,
+// len(s.X) and bound(s.X) (cap, or len for a string), each a new
+// expression at every call.
+func (lw *Lowering) sliceDefaults(s *ast.SliceExpr, bound string, pos token.Pos) (zero, length, capacity func() ast.Expr) {
+	zero = func() ast.Expr { return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"} }
+	length = func() ast.Expr { return lw.builtinCall("len", lw.clone(s.X), pos) }
+	capacity = func() ast.Expr { return lw.builtinCall(bound, lw.clone(s.X), pos) }
+	return zero, length, capacity
+}
+
 // sliceCheck returns the check of s, or nil.
 func (lw *Lowering) sliceCheck(s *ast.SliceExpr) *ast.IfStmt {
 	ok, bound := lw.indexable(s.X)
@@ -591,25 +621,8 @@ func (lw *Lowering) sliceCheck(s *ast.SliceExpr) *ast.IfStmt {
 		return nil
 	}
 	pos := s.Pos()
-	operand := func(x ast.Expr, dflt func() ast.Expr) ast.Expr {
-		if x == nil {
-			return dflt()
-		}
-		if !lw.simple(x) {
-			return nil
-		}
-		e, unsigned := lw.intOperand(x, pos)
-		if unsigned {
-			if !lw.means("int", pos) {
-				return nil
-			}
-			return &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "int"}, Lparen: pos, Args: []ast.Expr{e}, Rparen: pos}
-		}
-		return e
-	}
-	zero := func() ast.Expr { return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"} }
-	length := func() ast.Expr { return lw.builtinCall("len", lw.clone(s.X), pos) }
-	capacity := func() ast.Expr { return lw.builtinCall(bound, lw.clone(s.X), pos) }
+	operand := func(x ast.Expr, dflt func() ast.Expr) ast.Expr { return lw.sliceOperand(x, pos, dflt) }
+	zero, length, capacity := lw.sliceDefaults(s, bound, pos)
 	var ops [3]func() ast.Expr // lo, hi, max, each made anew for each use
 	for i, x := range []ast.Expr{s.Low, s.High, s.Max} {
 		dflt := zero

@@ -229,22 +229,8 @@ func (lw *Lowering) inlineSlice(s *ast.SliceExpr) {
 	if s.Low == nil && s.High == nil && s.Max == nil {
 		return
 	}
-	operand := func(x ast.Expr, dflt func() ast.Expr) ast.Expr {
-		if x == nil {
-			return dflt()
-		}
-		if !lw.simple(x) {
-			return nil
-		}
-		e, unsigned := lw.intOperand(x, pos)
-		if unsigned && e != nil {
-			return &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "int"}, Lparen: pos, Args: []ast.Expr{e}, Rparen: pos}
-		}
-		return e
-	}
-	zero := func() ast.Expr { return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"} }
-	length := func() ast.Expr { return lw.builtinCall("len", lw.clone(s.X), pos) }
-	capacity := func() ast.Expr { return lw.builtinCall(bound, lw.clone(s.X), pos) }
+	operand := func(x ast.Expr, dflt func() ast.Expr) ast.Expr { return lw.sliceOperand(x, pos, dflt) }
+	zero, length, capacity := lw.sliceDefaults(s, bound, pos)
 	hiDflt, maxDflt := length, capacity
 	if s.Slice3 {
 		hiDflt, maxDflt = zero, zero // both are written

@@ -236,10 +236,11 @@ type parzenAcc struct {
 	binary bool
 	widths []float64
 	d      int
-	lmax   []float64 // Gaussian: T×W running maxima
-	lsum   []float64 // Gaussian: T×W running sums of exp(· − max)
-	hist   []int32   // binary: T×(D+1) counts of samples by distance
-	dist   mat.Dense // Gaussian: T×chunk scratch
+	lmax   []float64   // Gaussian: T×W running maxima
+	lsum   []float64   // Gaussian: T×W running sums of exp(· − max)
+	hist   []int32     // binary: T×(D+1) counts of samples by distance
+	pow    [][]float64 // binary: pow[w][k] = e^{cb_w·k}, k = 0…D (see binaryMean)
+	dist   mat.Dense   // Gaussian: T×chunk scratch
 	chunk  *mat.Dense
 
 	// Binary: the points, a chunk of samples and their products x·s in
@@ -262,6 +263,14 @@ func newParzenAcc(x mat.Matrix, binary bool, widths []float64) *parzenAcc {
 	}
 	if binary {
 		a.hist = make([]int32, t*(d+1))
+		_, cb := a.coefficients()
+		a.pow = make([][]float64, len(widths))
+		for w := range a.pow {
+			a.pow[w] = make([]float64, d+1)
+			for k := range a.pow[w] {
+				a.pow[w][k] = math.Exp(cb[w] * float64(k))
+			}
+		}
 		a.x32 = kern.General[float32]{Rows: t, Cols: d, Stride: d, Data: make([]float32, t*d)}
 		kern.Convert(a.x32.Data, a.x.RawMatrix().Data)
 		return a
@@ -388,13 +397,6 @@ func (a *parzenAcc) binaryMean(n int, out []float64) {
 	t, _ := a.x.Dims()
 	d := a.d
 	ca, cb := a.coefficients()
-	pow := make([][]float64, len(a.widths)) // pow[w][k] = e^{cb_w·k}
-	for w := range pow {
-		pow[w] = make([]float64, d+1)
-		for k := range pow[w] {
-			pow[w][k] = math.Exp(cb[w] * float64(k))
-		}
-	}
 	logN := math.Log(float64(n))
 	for i := 0; i < t; i++ {
 		h := a.hist[i*(d+1) : (i+1)*(d+1)]
@@ -404,7 +406,7 @@ func (a *parzenAcc) binaryMean(n int, out []float64) {
 		}
 		for w := range out {
 			var sum float64
-			p := pow[w][:len(h)-d0]
+			p := a.pow[w][:len(h)-d0]
 			for k, c := range h[d0:] {
 				if c != 0 {
 					sum += float64(c) * p[k]
