@@ -30,9 +30,11 @@ func Is32[T Float]() bool {
 	return unsafe.Sizeof(z) == 4
 }
 
-// Gemm computes c = α·op(a)·op(b) + β·c, op(x) = xᵀ when the matching
-// trans flag is set, through blas64.Gemm or blas32.Gemm.
-func Gemm[T Float](transA, transB bool, alpha T, a, b General[T], beta T, c General[T]) {
+// Gemm1 computes c = α·op(a)·op(b) + β·c, op(x) = xᵀ when the matching
+// trans flag is set, through blas64.Gemm or blas32.Gemm, on the calling
+// goroutine (with OpenBLAS, on one thread: see internal/openblas). Gemm
+// spreads a large product over the cores.
+func Gemm1[T Float](transA, transB bool, alpha T, a, b General[T], beta T, c General[T]) {
 	ta, tb := blas.NoTrans, blas.NoTrans
 	if transA {
 		ta = blas.Trans

@@ -9,6 +9,14 @@
 // internal/kern. Without the tag the package does nothing and gonum's pure
 // Go BLAS stays in use, so the default build needs neither cgo nor OpenBLAS.
 //
+// OpenBLAS runs on one thread (openblas_set_num_threads(1) at start-up,
+// whatever OPENBLAS_NUM_THREADS says): the library spreads its work over
+// GOMAXPROCS goroutines itself, a large product in bands of rows
+// (internal/kern.Gemm) and the samplers in bands of chains that go through
+// whole steps on one core. OpenBLAS's threads would be a second pool
+// beside Go's: they spin while they wait, and two threaded products
+// called at once from two goroutines queue on OpenBLAS's lock.
+//
 // Import it for its side effect where speed matters, in a main package or a
 // benchmark file:
 //

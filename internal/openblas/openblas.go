@@ -4,6 +4,8 @@ package openblas
 
 /*
 #cgo LDFLAGS: -lopenblas
+void openblas_set_num_threads(int);
+int openblas_get_num_threads(void);
 */
 import "C"
 
@@ -16,6 +18,9 @@ import (
 func init() {
 	blas64.Use(netlib.Implementation{})
 	blas32.Use(netlib.Implementation{})
+	// One thread: the library spreads its work over the cores itself
+	// (see the package comment).
+	C.openblas_set_num_threads(1)
 }
 
 // Enabled reports whether OpenBLAS is linked and in use by blas64 and blas32 (true in
@@ -25,3 +30,7 @@ func Enabled() bool { return true }
 // Name returns the name of the BLAS implementation in use: "openblas" in
 // this build.
 func Name() string { return "openblas" }
+
+// Threads returns the number of threads OpenBLAS runs a product on: 1, set
+// at start-up (see the package comment).
+func Threads() int { return int(C.openblas_get_num_threads()) }

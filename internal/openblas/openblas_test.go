@@ -36,3 +36,16 @@ func TestProduct(t *testing.T) {
 		t.Fatalf("product with %s: got %v, want %v", Name(), mat.Formatted(&c), mat.Formatted(want))
 	}
 }
+
+// TestOneThread checks that OpenBLAS runs on one thread whatever
+// OPENBLAS_NUM_THREADS says (the library spreads its work over the cores
+// itself), and that the build without OpenBLAS reports none.
+func TestOneThread(t *testing.T) {
+	want := 0
+	if Enabled() {
+		want = 1
+	}
+	if got := Threads(); got != want {
+		t.Errorf("Threads() = %d with %s, want %d", got, Name(), want)
+	}
+}

@@ -9,3 +9,8 @@ func Enabled() bool { return false }
 // Name returns the name of the BLAS implementation in use: "gonum" (pure
 // Go) in this build.
 func Name() string { return "gonum" }
+
+// Threads returns the number of threads OpenBLAS runs a product on: 0 in
+// this build, which has no OpenBLAS (gonum's BLAS spreads its products
+// over GOMAXPROCS goroutines).
+func Threads() int { return 0 }

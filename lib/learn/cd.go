@@ -5,10 +5,9 @@ import (
 	"fmt"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/buf"
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -122,7 +121,7 @@ func (l *CD) gradient(m *rbm.Binary, batch *mat.Dense, lazyW bool) (*Grad, []flo
 // math.Exp per element, and what the samplers' half-steps use).
 func hiddenProb(m *rbm.Binary, p, v *mat.Dense) {
 	pr := p.RawMatrix()
-	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, v.RawMatrix(), m.W.RawMatrix(), 0, pr)
+	kern.Gemm64(false, false, 1, v.RawMatrix(), m.W.RawMatrix(), 0, pr)
 	for i := 0; i < pr.Rows; i++ {
 		row := pr.Data[i*pr.Stride : i*pr.Stride+pr.Cols]
 		c := m.C[:len(row)]

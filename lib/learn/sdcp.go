@@ -370,7 +370,7 @@ func subColMean(dst, pos []float64, b blas64.General) {
 // float32 copies of v and h, the result added to dst in float64.
 func (l *dcp) outer(dst blas64.General, alpha, beta float64, v, h blas64.General) {
 	if l.prec != rbm.Float32 {
-		blas64.Gemm(blas.Trans, blas.NoTrans, alpha, v, h, beta, dst)
+		kern.Gemm64(true, false, alpha, v, h, beta, dst)
 		return
 	}
 	b := &l.f32

@@ -38,6 +38,21 @@ type Chains struct {
 	// f32 holds float32 copies of the states and the model for samplers
 	// running a model of precision Float32 (precision.go).
 	f32 *chains32
+	// l64 holds the float64 view of a model and these chains during a
+	// Sample call (view64): bands of chains on other goroutines point to
+	// it, so it lives here rather than on the stack, and the steady state
+	// does not allocate.
+	l64 *layers[float64]
+}
+
+// layers64 returns the chains' float64 layers of m (view64), in storage
+// kept from call to call.
+func (c *Chains) layers64(m *rbm.Binary) *layers[float64] {
+	if c.l64 == nil {
+		c.l64 = new(layers[float64])
+	}
+	*c.l64 = view64(m, c)
+	return c.l64
 }
 
 // waiter returns the chains' wait group, making it on first use.

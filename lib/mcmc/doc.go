@@ -43,9 +43,11 @@
 //
 // Every sampler owns explicit seeded sources: the same seed gives the same
 // chains on the same build. Gibbs derives one stream per block of 16 chains
-// from its seed and spreads the sigmoids and Bernoulli draws of a large
-// batch over GOMAXPROCS goroutines (a pool started on first use), so its
-// results do not depend on the number of cores. Samplers reuse their
+// from its seed; many chains run in bands of blocks, each band through
+// whole steps on one goroutine, spread over GOMAXPROCS goroutines (a pool
+// started on first use), and the number of bands depends on the chains
+// and the model, never on the cores (docs/precision.md), so its results
+// do not depend on the number of cores. Samplers reuse their
 // buffers and the chains' buffers and do not allocate in the steady state.
 // A sampler and its chains are not safe for concurrent use; give each
 // goroutine its own.

@@ -139,7 +139,7 @@ func (f *fastWeights) update(r *Rates, v, p *mat.Dense, eps, decay float64) {
 		if f.stats == nil {
 			f.stats = mat.NewDense(nv, nh, nil)
 		}
-		kern.Gemm(true, false, inv, general(v), general(p), 0, general(f.stats))
+		kern.Gemm1(true, false, inv, general(v), general(p), 0, general(f.stats))
 		sw = f.stats.RawMatrix()
 	}
 	for i := 0; i < nv; i++ {

@@ -138,8 +138,7 @@ func (f *Flip) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error 
 		c.store32(l)
 		return nil
 	}
-	l := view64(m, c)
-	flipSteps(c.waiter(), &l, alpha, src, steps, p0)
+	flipSteps(c.waiter(), c.layers64(m), alpha, src, steps, p0)
 	return nil
 }
 

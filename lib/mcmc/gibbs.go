@@ -57,8 +57,7 @@ func (g *Gibbs) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error
 		c.store32(l)
 		return nil
 	}
-	l := view64(m, c)
-	gibbsSteps(c.waiter(), &l, src, steps, p0)
+	gibbsSteps(c.waiter(), c.layers64(m), src, steps, p0)
 	return nil
 }
 

@@ -93,9 +93,9 @@ func herdingSteps[T kern.Float](s *Herding, m *rbm.Binary, c *Chains, steps int)
 	for t := 0; t < steps; t++ {
 		l := negLayers(&s.fastWeights, neg[T](&s.fastWeights, m), c, true)
 		for it := 0; it < s.k; it++ {
-			kern.Gemm(false, false, 1, l.v, l.w, 0, l.ph)
+			kern.Gemm1(false, false, 1, l.v, l.w, 0, l.ph)
 			changed := threshold(l.ph, l.h, l.c)
-			kern.Gemm(false, true, 1, l.h, l.w, 0, l.pv)
+			kern.Gemm1(false, true, 1, l.h, l.w, 0, l.pv)
 			changed = threshold(l.pv, l.v, l.b) || changed
 			if !changed {
 				break

@@ -95,9 +95,10 @@ func load[D, S kern.Float](dst kern.General[D], src kern.General[S]) {
 }
 
 // hiddenHalf writes l.ph = σ(l.v·W + 1·cᵀ) and, if sample is set,
-// l.h ~ Bernoulli(l.ph) with the block sources src.
+// l.h ~ Bernoulli(l.ph) with the block sources src. With a nil wg it runs
+// on the calling goroutine (a band of chains, see inBands).
 func hiddenHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], sample bool, src []rand.PCG) {
-	kern.Gemm(false, false, 1, l.v, l.w, 0, l.ph)
+	gemm(false, l.v, l.w, l.ph)
 	if !sample {
 		rowsDo(wg, doSigmoid, l.ph, kern.General[T]{}, l.c, nil)
 		return
@@ -107,17 +108,40 @@ func hiddenHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], sample bool, src
 
 // visibleHalf writes l.pv = σ(l.h·Wᵀ + 1·bᵀ) and l.v ~ Bernoulli(l.pv).
 func visibleHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG) {
-	kern.Gemm(false, true, 1, l.h, l.w, 0, l.pv)
+	gemm(true, l.h, l.w, l.pv)
 	rowsDo(wg, doSigmoidSample, l.pv, l.v, l.b, src)
 }
 
+// gemm writes dst = x·W (visible to hidden) or, if back is set, x·Wᵀ, as
+// one single-threaded product (kern.Gemm1): a product split over the
+// cores would make the chains depend on the number of cores in their last
+// bits (see kern.Bands); many chains are split into bands instead
+// (inBands).
+func gemm[T kern.Float](back bool, x, w, dst kern.General[T]) {
+	kern.Gemm1(false, back, 1, x, w, 0, dst)
+}
+
 // gibbsSteps runs steps block Gibbs steps on l; if p0 is not nil, the
-// hidden probabilities of the first half-step are copied into it.
+// hidden probabilities of the first half-step are copied into it. Many
+// chains run in bands, one per core (inBands).
 func gibbsSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG, steps int, p0 *mat.Dense) {
+	var first kern.General[float64]
+	if p0 != nil {
+		first = general(p0)
+	}
+	if inBands(wg, job[T]{kind: doGibbsBand, l: l, src: src, steps: steps, p0: first}) {
+		return
+	}
+	gibbsLoop(wg, l, src, steps, first)
+}
+
+// gibbsLoop is gibbsSteps without the bands; p0 has no rows if the first
+// probabilities are not asked for.
+func gibbsLoop[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG, steps int, p0 kern.General[float64]) {
 	for s := 0; s < steps; s++ {
 		hiddenHalf(wg, l, true, src)
-		if s == 0 && p0 != nil {
-			load(general(p0), l.ph)
+		if s == 0 && p0.Rows > 0 {
+			load(p0, l.ph)
 		}
 		visibleHalf(wg, l, src)
 	}
@@ -127,17 +151,39 @@ func gibbsSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG, 
 // Flip) on l. If p0 is not nil the chains start at data (SampleFrom): the
 // first hidden half-step is then a Gibbs draw h ~ p(h|v), whatever l.h
 // held, and its probabilities are copied into p0 (see Flip on the start
-// rule).
+// rule). Many chains run in bands, one per core (inBands).
 func flipSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], alpha float64, src []rand.PCG, steps int, p0 *mat.Dense) {
+	var first kern.General[float64]
+	if p0 != nil {
+		first = general(p0)
+	}
+	if inBands(wg, job[T]{kind: doFlipBand, l: l, alpha: alpha, src: src, steps: steps, p0: first}) {
+		return
+	}
+	flipLoop(wg, l, alpha, src, steps, first)
+}
+
+// flipLoop is flipSteps without the bands; p0 has no rows if the chains
+// do not start at data.
+func flipLoop[T kern.Float](wg *sync.WaitGroup, l *layers[T], alpha float64, src []rand.PCG, steps int, p0 kern.General[float64]) {
 	for s := 0; s < steps; s++ {
-		kern.Gemm(false, false, 1, l.v, l.w, 0, l.ph)
-		if s == 0 && p0 != nil {
+		gemm(false, l.v, l.w, l.ph)
+		if s == 0 && p0.Rows > 0 {
 			rowsDo(wg, doSigmoidSample, l.ph, l.h, l.c, src)
-			load(general(p0), l.ph)
+			load(p0, l.ph)
 		} else {
 			flipRows(wg, l.ph, l.h, l.c, alpha, src)
 		}
-		kern.Gemm(false, true, 1, l.h, l.w, 0, l.pv)
+		gemm(true, l.h, l.w, l.pv)
 		flipRows(wg, l.pv, l.v, l.b, alpha, src)
+	}
+}
+
+// rows returns the layers of the chains [lo, hi) of l (the same model).
+func (l *layers[T]) rows(lo, hi int) layers[T] {
+	return layers[T]{
+		w: l.w, b: l.b, c: l.c,
+		v: kern.Rows(l.v, lo, hi), h: kern.Rows(l.h, lo, hi),
+		pv: kern.Rows(l.pv, lo, hi), ph: kern.Rows(l.ph, lo, hi),
 	}
 }

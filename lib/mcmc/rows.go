@@ -31,6 +31,8 @@ const (
 	doSample               // s ~ Bernoulli(p)
 	doFlip                 // p ← σ(p + bias); s moves by T_α (flip.go)
 	doTempered             // p ← σ(β(p + bias)); s ~ Bernoulli(p); dot_i = Σ_k s_k (p_k + bias_k) if dot is set
+	doGibbsBand            // steps block Gibbs steps of the chains of blocks [lo, hi) of l (inBands)
+	doFlipBand             // steps flip-the-state steps of the chains of blocks [lo, hi) of l (inBands)
 )
 
 // job is one contiguous range of blocks of one half-step, in precision T
@@ -45,6 +47,14 @@ type job[T kern.Float] struct {
 	src    []rand.PCG
 	lo, hi int // blocks [lo, hi)
 	wg     *sync.WaitGroup
+
+	// doGibbsBand and doFlipBand (where lo and hi count bands, not
+	// blocks): the layers, the number of bands, the number of steps and
+	// the first hidden probabilities' destination (no rows: none).
+	l     *layers[T]
+	bands int
+	steps int
+	p0    kern.General[float64]
 }
 
 var (
@@ -115,15 +125,16 @@ func rowsDo[T kern.Float](wg *sync.WaitGroup, kind int, p, s kern.General[T], bi
 	spread(wg, job[T]{kind: kind, p: p, s: s, bias: bias, src: src})
 }
 
-// spread runs every block of j, on the calling goroutine when the work is
-// small (fewer than minParallel elements, one block, or GOMAXPROCS 1) and
-// otherwise split into contiguous ranges of blocks over the pool, waiting
-// on wg. Jobs travel by value, so the steady state does not allocate.
+// spread runs every block of j, on the calling goroutine when wg is nil
+// or the work is small (fewer than minParallel elements, one block, or
+// GOMAXPROCS 1) and otherwise split into contiguous ranges of blocks over
+// the pool, waiting on wg. Jobs travel by value, so the steady state does
+// not allocate.
 func spread[T kern.Float](wg *sync.WaitGroup, j job[T]) {
 	nb := (j.p.Rows + blockRows - 1) / blockRows
 	j.lo, j.hi = 0, nb
 	procs := runtime.GOMAXPROCS(0)
-	if procs == 1 || nb == 1 || j.p.Rows*j.p.Cols < minParallel {
+	if wg == nil || procs == 1 || nb == 1 || j.p.Rows*j.p.Cols < minParallel {
 		j.run()
 		return
 	}
@@ -141,10 +152,74 @@ func spread[T kern.Float](wg *sync.WaitGroup, j job[T]) {
 	wg.Wait()
 }
 
+// inBands runs j, a doGibbsBand or doFlipBand job on all the chains of
+// j.l, split into kern.Bands bands of whole blocks: each band takes its
+// chains through all j.steps steps, products (single-threaded) and
+// element-wise work alike, without waiting for the others, since chains do
+// not interact, and the bands are spread over up to GOMAXPROCS goroutines.
+// The number of bands depends on the chains and the model only, and a
+// block's draws come from its own stream, so the chains are the same bit
+// for bit on any number of cores. It reports false, and does nothing, when
+// wg is nil (already in a band), there are no steps, or the chains make
+// one band.
+func inBands[T kern.Float](wg *sync.WaitGroup, j job[T]) bool {
+	n := j.l.v.Rows
+	nb := (n + blockRows - 1) / blockRows
+	bands := min(kern.Bands(n, j.l.v.Cols+j.l.h.Cols), nb)
+	if wg == nil || j.steps == 0 || bands < 2 {
+		return false
+	}
+	parts := min(runtime.GOMAXPROCS(0), bands)
+	if parts > 1 {
+		poolOnce.Do(startPool)
+		parts = min(parts, poolSize)
+	}
+	// Part p runs the bands [p·bands/parts, (p+1)·bands/parts); band b
+	// holds the blocks [b·nb/bands, (b+1)·nb/bands).
+	j.wg = wg
+	j.bands = bands
+	wg.Add(parts - 1)
+	ch := poolOf[T]()
+	for p := 1; p < parts; p++ {
+		j.lo, j.hi = p*bands/parts, (p+1)*bands/parts
+		ch <- j
+	}
+	j.lo, j.hi = 0, bands/parts
+	j.run()
+	wg.Wait()
+	return true
+}
+
+// band runs a doGibbsBand or doFlipBand job's bands [j.lo, j.hi), one
+// after the other, on the calling goroutine.
+func (j *job[T]) band() {
+	n := j.l.v.Rows
+	nb := (n + blockRows - 1) / blockRows
+	for b := j.lo; b < j.hi; b++ {
+		b0, b1 := b*nb/j.bands, (b+1)*nb/j.bands
+		lo, hi := b0*blockRows, min(b1*blockRows, n)
+		l := j.l.rows(lo, hi)
+		var p0 kern.General[float64]
+		if j.p0.Rows > 0 {
+			p0 = kern.Rows(j.p0, lo, hi)
+		}
+		src := j.src[b0:b1]
+		if j.kind == doGibbsBand {
+			gibbsLoop(nil, &l, src, j.steps, p0)
+		} else {
+			flipLoop(nil, &l, j.alpha, src, j.steps, p0)
+		}
+	}
+}
+
 // run does the job's blocks. Each block draws its uniforms from its own
 // stream through kern.Uniforms (one PCG output per draw in float64, two in
 // float32).
 func (j *job[T]) run() {
+	if j.kind == doGibbsBand || j.kind == doFlipBand {
+		j.band()
+		return
+	}
 	p, s := j.p, j.s
 	for b := j.lo; b < j.hi; b++ {
 		if j.kind == doFlip {

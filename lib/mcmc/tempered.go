@@ -400,7 +400,7 @@ func temperedSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], k int, beta f
 			halves(l.ph)
 			rowsDo(wg, doSample, l.ph, l.h, nil, src)
 		} else {
-			kern.Gemm(false, false, 1, l.v, l.w, 0, l.ph)
+			kern.Gemm1(false, false, 1, l.v, l.w, 0, l.ph)
 			spread(wg, job[T]{kind: doTempered, p: l.ph, s: l.h, bias: l.c, beta: T(beta), src: src})
 		}
 		if s == 0 && p0 != nil {
@@ -411,7 +411,7 @@ func temperedSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], k int, beta f
 			rowsDo(wg, doSample, l.pv, l.v, nil, src)
 			continue
 		}
-		kern.Gemm(false, true, 1, l.h, l.w, 0, l.pv)
+		kern.Gemm1(false, true, 1, l.h, l.w, 0, l.pv)
 		var dot []float64
 		if last {
 			dot = e

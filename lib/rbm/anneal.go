@@ -36,7 +36,7 @@ type annealer struct {
 	progress Progress
 	t64      annealT[float64]  // views of the float64 parameters and chains, made at every step
 	t32      *annealT[float32] // float32 copies, for a model of precision Float32
-	half     halfStep          // the half-step the blocks are doing
+	cur      annealStep        // the transition the bands are making
 	crew     *crew             // the goroutines that run blocks, nil until needed
 }
 
@@ -192,32 +192,43 @@ func mk32(r, c int) kern.General[float32] {
 	return kern.General[float32]{Rows: r, Cols: c, Stride: c, Data: make([]float32, r*c)}
 }
 
-// stepT is step in precision T on t: the two products on the calling
-// goroutine (OpenBLAS spreads them over its threads), the element-wise
-// work of each half-step by blocks of chains (halfBlock), on the crew's
-// goroutines when it is large.
+// stepT is step in precision T on t (see spread).
 func stepT[T kern.Float](a *annealer, t *annealT[T], b0, b1 float64, weigh bool) {
-	// x = vW + c.
-	kern.Gemm(false, false, 1, t.v, t.w, 0, t.x)
-	a.half = halfStep{visible: false, b0: b0, b1: b1, weigh: weigh, f32: kern.Is32[T]()}
-	a.spread(a.nh)
-	// v ~ σ((1 − β) b_A + β(Wh + b)).
-	kern.Gemm(false, true, 1, t.h, t.w, 0, t.pv)
-	a.half.visible = true
-	a.spread(a.nv)
+	a.cur = annealStep{b0: b0, b1: b1, weigh: weigh, f32: kern.Is32[T]()}
+	a.spread()
 }
 
-// halfBlock does a.half on block k of the chains in precision T, drawing
-// from the block's stream (in float64 one 53-bit uniform per draw, the
-// draws of a.uni). The hidden half-step weighs each chain, if a.half.weigh
-// is set, and draws h ~ σ(β(vW + c)) from the input x = vW; the visible
-// one draws v ~ σ((1 − β) b_A + β(Wh + b)) from pv = hWᵀ.
-func halfBlock[T kern.Float](a *annealer, t *annealT[T], k int) {
-	hs := a.half
+// product writes, for the chains of blocks [lo, hi), x = vW (hidden) or
+// pv = hWᵀ (visible), as one single-threaded product.
+func product[T kern.Float](a *annealer, t *annealT[T], lo, hi int, visible bool) {
+	r0, r1 := lo*annealBlock, min(hi*annealBlock, a.chains)
+	if visible {
+		kern.Gemm1(false, true, 1, kern.Rows(t.h, r0, r1), t.w, 0, kern.Rows(t.pv, r0, r1))
+		return
+	}
+	kern.Gemm1(false, false, 1, kern.Rows(t.v, r0, r1), t.w, 0, kern.Rows(t.x, r0, r1))
+}
+
+// halves does one half-step of the transition a.cur on each block of
+// [lo, hi) (halfBlock).
+func halves[T kern.Float](a *annealer, t *annealT[T], lo, hi int, visible bool) {
+	for k := lo; k < hi; k++ {
+		halfBlock(a, t, k, visible)
+	}
+}
+
+// halfBlock does a half-step of the transition a.cur on block k of the
+// chains in precision T, drawing from the block's stream (in float64 one
+// 53-bit uniform per draw, the draws of a.uni). The hidden half-step
+// weighs each chain, if a.cur.weigh is set, and draws h ~ σ(β(vW + c))
+// from the input x = vW; the visible one draws v ~ σ((1 − β) b_A +
+// β(Wh + b)) from pv = hWᵀ.
+func halfBlock[T kern.Float](a *annealer, t *annealT[T], k int, visible bool) {
+	hs := a.cur
 	u := kern.NewUniforms[T](&a.srcs[k])
 	B1 := T(hs.b1)
 	for r := k * annealBlock; r < min((k+1)*annealBlock, a.chains); r++ {
-		if hs.visible {
+		if visible {
 			prow := t.pv.Row(r)
 			for i := range prow {
 				prow[i] = (1-B1)*t.base[i] + B1*(prow[i]+t.b[i])

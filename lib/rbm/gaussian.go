@@ -8,7 +8,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
-	"gonum.org/v1/gonum/blas"
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -394,7 +394,7 @@ func (g *Gaussian) EnergyGrad(dst [][]float64, v, h *mat.Dense, scale float64) e
 		}
 	}
 	gw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: dst[0]}
-	blas64.Gemm(blas.Trans, blas.NoTrans, f, sr, h.RawMatrix(), 1, gw)
+	kern.Gemm64(true, false, f, sr, h.RawMatrix(), 1, gw)
 	wh := mat.NewDense(k, nv, *wbuf)
 	wh.Mul(h, g.W.T())
 	whr := wh.RawMatrix()
