@@ -126,9 +126,16 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 	}
 	var first *cellPos
 	wrapper := false // the previous frame was the body of a wrapper
+	skip := inner != nil && inner.made
 	for _, l := range trace {
 		m := panicLineRE.FindStringSubmatch(l)
 		if m == nil {
+			continue
+		}
+		if skip {
+			// The function literal of the front end that made the
+			// check: its caller's frame is the index expression's.
+			skip = false
 			continue
 		}
 		p := chunkPos(m[1], m[2])
@@ -190,6 +197,7 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 type innerFrame struct {
 	pos  cellPos
 	code string
+	made bool // in a function literal the front end made (boundsError.made)
 }
 
 // innerOf returns where the panic value v was made, when the front end's
@@ -207,7 +215,7 @@ func (e *Executor) innerOf(v any) *innerFrame {
 		return nil
 	}
 	p := e.src.position(be.pos)
-	return &innerFrame{pos: cellPos{line: p.Line - 1, col: p.Column}, code: src.code}
+	return &innerFrame{pos: cellPos{line: p.Line - 1, col: p.Column}, code: src.code, made: be.made}
 }
 
 // inWrapped reports whether p lies in one of the wrapped statements.
