@@ -241,15 +241,16 @@ func (lw *Lowering) checkList(list []ast.Stmt, safe map[idxPair]bool, made map[*
 			out = append(out, b) // checkBlocks goes on into b
 			continue
 		}
-		value := declValue(s)
-		w := &boundsWalk{lw: lw, safe: safe, made: made, hoist: !top || value == nil || lw.valueFunc(*value) != nil}
+		decl, value := declValue(s)
+		hoist := !top || !decl || value != nil && lw.valueFunc(*value) != nil
+		w := &boundsWalk{lw: lw, safe: safe, made: made, hoist: hoist}
 		w.stmt(s)
 		switch {
 		case len(w.out) == 0:
-		case !w.temps || value != nil && !top:
+		case !w.temps || decl && !top:
 			changed = true
 			out = append(out, w.out...)
-		case value != nil:
+		case decl:
 			changed = true
 			*value = lw.inValueFunc(*value, w.out)
 		default:

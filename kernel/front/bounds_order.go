@@ -10,8 +10,10 @@ package front
 import (
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"sync"
 )
 
 // orderedAssign lowers an assignment (=, or an operation's, like +=)
@@ -207,9 +209,32 @@ func (lw *Lowering) tempIdents(what string, pos token.Pos, t types.Type) (def, u
 	use = &ast.Ident{NamePos: pos, Name: name}
 	lw.Info.Defs[def] = obj
 	lw.Info.Uses[use] = obj
-	lw.Info.Types[use] = types.TypeAndValue{Type: t}
+	tv := variableMode()
+	tv.Type = t
+	lw.Info.Types[use] = tv
 	return def, use
 }
+
+// variableMode is the type and value of a variable (Addressable): later
+// passes treat a temporary as the variable it is (copyInto copies or
+// boxes a variable stored in an interface, as yaegi needs).
+var variableMode = sync.OnceValue(func() types.TypeAndValue {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", "package p; var v int; var _ = v", 0)
+	if err != nil {
+		return types.TypeAndValue{}
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		return types.TypeAndValue{}
+	}
+	for x, tv := range info.Types {
+		if id, ok := x.(*ast.Ident); ok && id.Name == "v" && tv.Addressable() {
+			return tv
+		}
+	}
+	return types.TypeAndValue{}
+})
 
 // untypedValue reports whether x, not a constant, would be untyped
 // alone: a comparison, a shift of a constant, or an operation on such
@@ -259,24 +284,30 @@ func (w *boundsWalk) hoistOperand(n ast.Expr, x *ast.Expr) bool {
 	return true
 }
 
-// declValue returns where the value of s is, when s declares one
-// variable with one value ("y := f()[i]", "var y = f()[i]"), or nil.
-func declValue(s ast.Stmt) *ast.Expr {
+// declValue reports whether s declares (":=", a declaration), and
+// returns where its value is when it declares one variable with one
+// value ("y := f()[i]", "var y = f()[i]"), or nil.
+func declValue(s ast.Stmt) (bool, *ast.Expr) {
 	switch s := s.(type) {
 	case *ast.AssignStmt:
-		if s.Tok == token.DEFINE && len(s.Lhs) == 1 && len(s.Rhs) == 1 {
-			return &s.Rhs[0]
+		if s.Tok != token.DEFINE {
+			return false, nil
 		}
+		if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
+			return true, &s.Rhs[0]
+		}
+		return true, nil
 	case *ast.DeclStmt:
 		g, ok := s.Decl.(*ast.GenDecl)
 		if !ok || g.Tok != token.VAR || len(g.Specs) != 1 {
-			return nil
+			return true, nil
 		}
 		if v := g.Specs[0].(*ast.ValueSpec); len(v.Names) == 1 && len(v.Values) == 1 {
-			return &v.Values[0]
+			return true, &v.Values[0]
 		}
+		return true, nil
 	}
-	return nil
+	return false, nil
 }
 
 // valueFunc returns the type of the function literal that inValueFunc

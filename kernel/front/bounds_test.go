@@ -99,6 +99,7 @@ func TestBoundsCallOperandsLowered(t *testing.T) {
 		"func q() int {\n\tz := f()[k]\n\treturn z\n}",
 		"f()[k]",
 		"for i := 0; i < f()[k]; i++ {\n}",
+		"func q2() int {\n\ta, b := f()[k], 2\n\treturn a + b\n}",
 	)
 	for i, want := range []string{
 		"",
@@ -111,6 +112,7 @@ func TestBoundsCallOperandsLowered(t *testing.T) {
 		"func q() int {\n\tPT1 := f()\n\tif k < 0 || k >= len(PT1) {",
 		"final: func() int {\n\tPT1 := f()\n\tif k < 0 || k >= len(PT1) {\n\t\tP.IndexOut(k, len(PT1), -",
 		"for i := 0; ; i++ {\n\t\t{\n\t\t\tPT1 := f()\n\t\t\tif k < 0 || k >= len(PT1) {",
+		"func q2() int {\n\tPT1 := f()\n\tif k < 0 || k >= len(PT1) {\n\t\tP.IndexOut(k, len(PT1), ",
 	} {
 		if !strings.Contains(got[i], want) {
 			t.Errorf("cell %d lowered to\n%s\nwant it to hold\n%s", i, got[i], want)

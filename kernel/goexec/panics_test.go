@@ -175,6 +175,7 @@ func (m M) rows() []int { return m.r }`)
 		{"k = 2\n_ = g() + arr()[k]", "g\n", "index out of range [2] with length 2", "cell line 2, column 11, in the cell", "    _ = g() + arr()[k]"},
 		{"k = 2\n_ = g() + int(str()[k])", "g\n", "index out of range [2] with length 2", "cell line 2, column 15, in the cell", "    _ = g() + int(str()[k])"},
 		{"at(4)", "f\n", "index out of range [4] with length 1", "cell line 2, column 9 of an earlier cell, in at", "     return f()[i]"},
+		{"k = 2\na3, b3 := f()[k], 2\n_, _ = a3, b3", "f\n", "index out of range [2] with length 1", "cell line 2, column 11, in the cell", "    a3, b3 := f()[k], 2"},
 	} {
 		ee, rec := fail(t, e, context.Background(), c.code)
 		if ee == nil {
@@ -194,6 +195,9 @@ func (m M) rows() []int { return m.r }`)
 	for _, c := range []struct{ code, out string }{
 		{"xs = []int{1}\nxs[5] = grow()\nfmt.Println(\"ok\", len(xs), xs[5])", "grow\nok 10 1\n"},
 		{"vals := [][]int{{1, 2}}\nget := func() []int { return vals[0] }\nget()[1] = 9\np := &get()[0]\n*p = 8\n_, p2 := g(), &get()[1]\n*p2 = 7\nfmt.Println(vals)", "g\n[[8 7]]\n"},
+		// Declarations of several variables keep their scope.
+		{"func pair() (int, int) {\n\ta, b := f()[0], 2\n\tvar c, d = f()[0], 3\n\treturn a + b, c + d\n}\nfmt.Println(pair())", "f\nf\n3 4\n"},
+		{"a2, b2 := f()[0], 2\nfmt.Println(a2, b2)", "f\n1 2\n"},
 	} {
 		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
 			t.Errorf("%q: printed %q, want %q", c.code, rec.stream("stdout"), c.out)
