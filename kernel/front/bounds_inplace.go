@@ -89,7 +89,9 @@ func (lw *Lowering) inlineChecks(n ast.Node, safe map[idxPair]bool, made map[*as
 				lw.inlineIndex(x)
 			}
 		case *ast.SliceExpr:
-			lw.inlineSlice(x)
+			if !lw.inlineSlice(x) {
+				lw.inlineCallSlice(x)
+			}
 		}
 	}
 }
@@ -224,15 +226,16 @@ func (lw *Lowering) guardChecks(n ast.Node, safe map[idxPair]bool, made map[*ast
 // which returns it once 0 <= low <= high <= max <= the capacity (the
 // length of a string or an array), and panics as SliceOut does
 // otherwise: "xs[i:j]" becomes "xs[Prefix.Slice(i, j, cap(xs),
-// cap(xs), false, true, POS):j]".
-func (lw *Lowering) inlineSlice(s *ast.SliceExpr) {
+// cap(xs), false, true, POS):j]". It reports whether it did (x and
+// the bounds must be simple).
+func (lw *Lowering) inlineSlice(s *ast.SliceExpr) bool {
 	ok, bound := lw.indexable(s.X)
 	pos := s.Pos()
 	if !ok || !lw.simple(s.X) || !lw.means("len", pos) || !lw.means(bound, pos) || !lw.means("true", pos) || !lw.means("false", pos) || !lw.means("int", pos) {
-		return
+		return false
 	}
 	if s.Low == nil && s.High == nil && s.Max == nil {
-		return
+		return false
 	}
 	operand := func(x ast.Expr, dflt func() ast.Expr) ast.Expr { return lw.sliceOperand(x, pos, dflt) }
 	zero, length, capacity := lw.sliceDefaults(s, bound, pos)
@@ -242,7 +245,7 @@ func (lw *Lowering) inlineSlice(s *ast.SliceExpr) {
 	}
 	lo, hi, max := operand(s.Low, zero), operand(s.High, hiDflt), operand(s.Max, maxDflt)
 	if lo == nil || hi == nil || max == nil {
-		return
+		return false
 	}
 	flag := func(b bool) ast.Expr { return &ast.Ident{NamePos: pos, Name: strconv.FormatBool(b)} }
 	call := &ast.CallExpr{Fun: lw.helper("Slice", pos), Lparen: pos, Args: []ast.Expr{
@@ -250,6 +253,7 @@ func (lw *Lowering) inlineSlice(s *ast.SliceExpr) {
 	}, Rparen: pos}
 	lw.Info.Types[call] = types.TypeAndValue{Type: types.Typ[types.Int]}
 	s.Low = call
+	return true
 }
 
 // inlineIndex replaces ix's index by a call of the helper that checks

@@ -460,3 +460,90 @@ func (lw *Lowering) markMadeChecks() {
 	}
 	clear(lw.madeFuncs)
 }
+
+// inlineCallSlice checks in place a slice expression that inlineSlice
+// cannot: of a call's result (f()[i:j], where no statement can precede
+// it), or with a bound that is not simple (xs[g():]). Its operands become
+// the arguments of a function literal, evaluated once in Go's order (a
+// simple x is read in the literal, after the bounds' calls, as Go reads
+// a variable after the calls of its expression), which returns the
+// slice checked by inlineSlice; the expression slices that whole:
+//
+//	g() + len(f()[1:j])
+//
+// becomes
+//
+//	g() + len(func(X []int, L int, H int) []int { return X[Prefix.Slice(L, H, …):H] }(f(), 1, j)[:])
+//
+// Left unchecked when x is neither simple nor a call's result, or a type
+// cannot be written in the cell.
+func (lw *Lowering) inlineCallSlice(s *ast.SliceExpr) {
+	if s.Low == nil && s.High == nil && s.Max == nil || lw.checked[s] {
+		return
+	}
+	ok, _ := lw.indexable(s.X)
+	param := lw.indexesCall(s.X) // x is an argument, not read in the literal
+	if !ok || !param && !lw.simple(s.X) {
+		return
+	}
+	pos := s.Pos()
+	rt := lw.Info.Types[s].Type
+	rtx := lw.typeExpr(rt, pos)
+	if rt == nil || rtx == nil {
+		return
+	}
+	fields := &ast.FieldList{Opening: pos, Closing: pos}
+	var args []ast.Expr
+	add := func(what string, x ast.Expr, t types.Type) *ast.Ident {
+		tx := lw.typeExpr(t, pos)
+		if tx == nil {
+			return nil
+		}
+		d, u := lw.tempIdents(what, pos, t)
+		fields.List = append(fields.List, &ast.Field{Names: []*ast.Ident{d}, Type: tx})
+		args = append(args, x)
+		return u
+	}
+	inner := &ast.SliceExpr{X: s.X, Lbrack: s.Lbrack, Slice3: s.Slice3, Rbrack: s.Rbrack}
+	lw.Info.Types[inner] = lw.Info.Types[s]
+	if param {
+		if inner.X = add("X", s.X, lw.Info.Types[s.X].Type); inner.X == nil {
+			return
+		}
+	} else {
+		inner.X = lw.clone(s.X)
+	}
+	for _, b := range []struct {
+		x  ast.Expr
+		to *ast.Expr
+	}{{s.Low, &inner.Low}, {s.High, &inner.High}, {s.Max, &inner.Max}} {
+		if b.x == nil {
+			continue
+		}
+		tv := lw.Info.Types[b.x]
+		t := tv.Type
+		if tv.Value != nil || t == nil {
+			t = types.Typ[types.Int]
+		}
+		if bt, ok := t.Underlying().(*types.Basic); !ok || bt.Info()&types.IsInteger == 0 || bt.Info()&types.IsUntyped != 0 {
+			return
+		}
+		u := add("L", b.x, t)
+		if u == nil {
+			return
+		}
+		*b.to = u
+	}
+	if !lw.inlineSlice(inner) {
+		return
+	}
+	fn := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: fields, Results: &ast.FieldList{List: []*ast.Field{{Type: rtx}}}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{inner}}}, Rbrace: pos},
+	}
+	lw.madeFuncs[fn] = true
+	call := &ast.CallExpr{Fun: fn, Lparen: pos, Args: args, Rparen: s.Rbrack}
+	lw.Info.Types[call] = types.TypeAndValue{Type: rt}
+	s.X, s.Low, s.High, s.Max, s.Slice3 = call, nil, nil, nil, false
+	lw.checked[s] = true
+}

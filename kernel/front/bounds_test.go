@@ -85,7 +85,8 @@ func TestBoundsGuardsAndInPlace(t *testing.T) {
 // function literal that makes a session variable's value); an index
 // that calls gets the helper that returns it; a call's result indexed
 // after a call is checked in a function literal whose checks are marked
-// (a negative position), and so is the final expression's; a function
+// (a negative position), and so is the final expression's, and a slice
+// expression of a call's result or with a bound that calls; a function
 // literal in the final expression is checked too.
 func TestBoundsCallOperandsLowered(t *testing.T) {
 	got := lowerCells(t,
@@ -100,6 +101,8 @@ func TestBoundsCallOperandsLowered(t *testing.T) {
 		"f()[k]",
 		"for i := 0; i < f()[k]; i++ {\n}",
 		"func q2() int {\n\ta, b := f()[k], 2\n\treturn a + b\n}",
+		"_ = h() + len(f()[1:k])",
+		"_ = xs[h():]",
 	)
 	for i, want := range []string{
 		"",
@@ -113,6 +116,8 @@ func TestBoundsCallOperandsLowered(t *testing.T) {
 		"final: func() int {\n\tPT1 := f()\n\tif k < 0 || k >= len(PT1) {\n\t\tP.IndexOut(k, len(PT1), -",
 		"for i := 0; ; i++ {\n\t\t{\n\t\t\tPT1 := f()\n\t\t\tif k < 0 || k >= len(PT1) {",
 		"func q2() int {\n\tPT1 := f()\n\tif k < 0 || k >= len(PT1) {\n\t\tP.IndexOut(k, len(PT1), ",
+		"_ = h() + len(func(PX1 []int, PL2 int, PL3 int) []int {\n\t\treturn PX1[P.Slice(PL2, PL3, cap(PX1), cap(PX1), false, true, -",
+		"_ = func(PL1 int) []int {\n\t\treturn xs[P.Slice(PL1, len(xs), cap(xs), cap(xs), false, true, -",
 	} {
 		if !strings.Contains(got[i], want) {
 			t.Errorf("cell %d lowered to\n%s\nwant it to hold\n%s", i, got[i], want)

@@ -127,15 +127,18 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 	var first *cellPos
 	wrapper := false // the previous frame was the body of a wrapper
 	skip := inner != nil && inner.made
+	skipped := ""
 	for _, l := range trace {
 		m := panicLineRE.FindStringSubmatch(l)
 		if m == nil {
 			continue
 		}
-		if skip {
+		if skip || l == skipped {
 			// The function literal of the front end that made the
 			// check: its caller's frame is the index expression's.
-			skip = false
+			// (yaegi writes a literal's line twice when it is called in
+			// a range statement's expression.)
+			skip, skipped = false, l
 			continue
 		}
 		p := chunkPos(m[1], m[2])

@@ -176,6 +176,12 @@ func (m M) rows() []int { return m.r }`)
 		{"k = 2\n_ = g() + int(str()[k])", "g\n", "index out of range [2] with length 2", "cell line 2, column 15, in the cell", "    _ = g() + int(str()[k])"},
 		{"at(4)", "f\n", "index out of range [4] with length 1", "cell line 2, column 9 of an earlier cell, in at", "     return f()[i]"},
 		{"k = 2\na3, b3 := f()[k], 2\n_, _ = a3, b3", "f\n", "index out of range [2] with length 1", "cell line 2, column 11, in the cell", "    a3, b3 := f()[k], 2"},
+		// Slice expressions: of a call's result after a call, with a
+		// bound that calls.
+		{"j := 5\n_ = g() + len(f()[1:j])", "g\nf\n", "slice bounds out of range [:5] with capacity 1", "cell line 2, column 15, in the cell", "    _ = g() + len(f()[1:j])"},
+		{"xs = []int{1}\n_ = xs[g():]", "g\n", "slice bounds out of range [5:1]", "cell line 2, column 5, in the cell", "    _ = xs[g():]"},
+		{"_ = str()[g():]", "g\n", "slice bounds out of range [5:2]", "cell line 1, column 5, in the cell", "    _ = str()[g():]"},
+		{"k = 5\nfor _, v := range f()[k:] {\n\t_ = v\n}", "f\n", "slice bounds out of range [5:1]", "cell line 2, column 19, in the cell", "    for _, v := range f()[k:] {"},
 	} {
 		ee, rec := fail(t, e, context.Background(), c.code)
 		if ee == nil {
@@ -198,6 +204,7 @@ func (m M) rows() []int { return m.r }`)
 		// Declarations of several variables keep their scope.
 		{"func pair() (int, int) {\n\ta, b := f()[0], 2\n\tvar c, d = f()[0], 3\n\treturn a + b, c + d\n}\nfmt.Println(pair())", "f\nf\n3 4\n"},
 		{"a2, b2 := f()[0], 2\nfmt.Println(a2, b2)", "f\n1 2\n"},
+		{"xs = []int{1}\nj := 2\nfmt.Println(g(), string(str()[1:j]), len(xs[:g()-4]))", "g\ng\n5 b 1\n"},
 	} {
 		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
 			t.Errorf("%q: printed %q, want %q", c.code, rec.stream("stdout"), c.out)

@@ -1,8 +1,10 @@
 // Index expressions whose operands are not simple: a call's result
 // indexed (f()[i], m.rows()[k]), an index that calls (xs[g()]), and an
 // index on the left of an assignment whose right-hand side calls a
-// function, which Go calls before it checks the index. Each call runs
-// once, in Go's order; the element of a call's result stays addressable.
+// function, which Go calls before it checks the index; slice
+// expressions of a call's result, or with a bound that calls. Each call
+// runs once, in Go's order; the element of a call's result stays
+// addressable.
 package main
 
 import (
@@ -76,6 +78,15 @@ func main() {
 	calls("assignments")
 	try("grown by the call", func() { xs = []int{1}; xs[5] = grow(); fmt.Println(len(xs), xs[5]) })
 	calls("grown")
+	try("slice after a call", func() { j := 5; _ = g() + len(f()[1:j]) })
+	try("slice bound that calls", func() { xs = []int{1}; _ = xs[g():] })
+	try("range over a call's slice", func() {
+		k = 5
+		for _, v := range f()[k:] {
+			_ = v
+		}
+	})
+	calls("slices")
 	vals := [][]int{{1, 2, 3}}
 	get := func() []int { return vals[0] }
 	get()[1] = 9
@@ -112,6 +123,10 @@ func main() {
 // 10 1
 // grown by the call: no panic
 // grown called [grow]
+// slice after a call: runtime error: slice bounds out of range [:5] with capacity 1 (runtime.Error: true)
+// slice bound that calls: runtime error: slice bounds out of range [5:1] (runtime.Error: true)
+// range over a call's slice: runtime error: slice bounds out of range [5:1] (runtime.Error: true)
+// slices called [g f g f]
 // [[8 9 7]]
 // 6 98
 // values called [g f g]
