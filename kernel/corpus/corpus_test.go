@@ -70,12 +70,7 @@ const (
 // reports success (class "wrong"), with the apparent cause. TestCorpus
 // fails when another program is wrong: a new silent wrong value. Remove a
 // program from the list when a fix makes it pass.
-var knownWrong = map[string]string{
-	// Runtime panics carry yaegi's own messages.
-	// (what recover gives is a runtime.Error with Go's text, but without
-	// the index and length, which yaegi does not give)
-	"testdata/panicrecover.go": "runtime panic values: no index and length in an index-out-of-range message",
-}
+var knownWrong = map[string]string{}
 
 // knownFailing are the programs of testdata that do not pass today in
 // another way than "wrong" (a CompileError, …), with the reason. Every
@@ -90,7 +85,7 @@ var knownFailing = map[string]string{
 // is a regression. Raise it when fixes make more programs pass.
 var passFloor = map[string]int{
 	"yaegi":    834, // issue-1460.go: json of unexported fields is refused, though its MarshalJSON works there
-	"testdata": 17,
+	"testdata": 18,
 	// As the kernel runs them: every held-out program is a program cell
 	// (it declares main), which takes the compiled road.
 	"heldout": 96,

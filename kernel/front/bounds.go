@@ -47,10 +47,13 @@ import (
 // an if with an init statement) and an operand of && or || is guarded
 // (guardChecks); anything else (after a call of the statement, a
 // switch's tag, a post statement, a range expression) gets a helper
-// that returns the index (inlineChecks). Any other index goes unchecked
-// and fails with yaegi's message (in goexec: "runtime error: index out
-// of range" without the index). No check is made while a debugger is
-// attached (Lowering.NoBoundsChecks).
+// that returns the index (inlineChecks). Operands that are not simple
+// are the subject of bounds_order.go: an assignment whose right-hand
+// side calls (orderedAssign), an index that calls (callsInIndex), a
+// call's result indexed (hoistOperand, inlineCallIndex). Any other index
+// goes unchecked and fails with yaegi's message (in goexec: "runtime
+// error: index out of range" without the index). No check is made while
+// a debugger is attached (Lowering.NoBoundsChecks).
 
 // boundsChecks puts the checks before the statements of n's blocks.
 func (lw *Lowering) boundsChecks(n ast.Node) {
@@ -60,33 +63,54 @@ func (lw *Lowering) boundsChecks(n ast.Node) {
 	defer func() {
 		lw.guardChecks(n, safe, made)
 		lw.inlineChecks(n, safe, made)
+		lw.markMadeChecks()
 	}()
+	lw.checkBlocks(n, safe, made)
+}
+
+// checkBlocks puts the checks before the statements of n's blocks (and
+// of the function literals under n). A block that is n itself is the
+// top level of a statement chunk, whose declarations are the session's.
+func (lw *Lowering) checkBlocks(n ast.Node, safe map[idxPair]bool, made map[*ast.BlockStmt]bool) {
+	top := n
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockStmt:
 			if made[n] {
 				return false
 			}
-			n.List = lw.checkList(n.List, safe, made)
+			n.List = lw.checkList(n.List, safe, made, n == top)
 		case *ast.CaseClause:
-			n.Body = lw.checkList(n.Body, safe, made)
+			n.Body = lw.checkList(n.Body, safe, made, false)
 		case *ast.CommClause:
-			n.Body = lw.checkList(n.Body, safe, made)
+			n.Body = lw.checkList(n.Body, safe, made, false)
 		}
 		return true
 	})
 }
 
 // finalBoundsChecks puts the checks of a cell's final expression at the
-// end of its chunk's statements, which run just before it.
-func (lw *Lowering) finalBoundsChecks(body *ast.BlockStmt, final ast.Expr) {
+// end of its chunk's statements, which run just before it, and returns
+// the final expression. One that indexes a call's result (f()[i]) is
+// evaluated in a function literal, "func() T { T1 := f(); check; return
+// T1[i] }()", which keeps the temporary out of the session.
+func (lw *Lowering) finalBoundsChecks(body *ast.BlockStmt, final ast.Expr) ast.Expr {
 	made := map[*ast.BlockStmt]bool{}
-	w := &boundsWalk{lw: lw, safe: map[[2]types.Object]bool{}, made: made}
-	w.walk(final)
-	body.List = append(body.List, w.out...)
 	f := &ast.ExprStmt{X: final} // guardChecks may replace final's operands, not final
-	lw.guardChecks(f, w.safe, made)
-	lw.inlineChecks(f.X, w.safe, made)
+	safe := lw.inRangeLoops(f)
+	lw.loopConditions(f, safe)
+	w := &boundsWalk{lw: lw, safe: safe, made: made, hoist: lw.valueFunc(final) != nil}
+	w.walk(final)
+	if w.temps {
+		f.X = lw.inValueFunc(final, w.out)
+	} else {
+		body.List = append(body.List, w.out...)
+	}
+	lw.checkBlocks(f, safe, made)
+	lw.guardChecks(f, safe, made)
+	lw.inlineChecks(f.X, safe, made)
+	lw.markMadeChecks()
+	return f.X
 }
 
 // idxPair is an index variable and the variable it indexes in range.
@@ -200,16 +224,39 @@ func (lw *Lowering) changes(n ast.Node, obj types.Object) bool {
 	return found
 }
 
-// checkList returns list with the checks of each statement before it.
-func (lw *Lowering) checkList(list []ast.Stmt, safe map[idxPair]bool, made map[*ast.BlockStmt]bool) []ast.Stmt {
+// checkList returns list with the checks of each statement before it;
+// top tells that list is the top level of a statement chunk. A
+// statement that indexes a call's result (f()[i]) declares the result
+// first (hoistOperand): a declaration in a function declares it beside
+// its own variables; at the top level, where it would be the session's,
+// in a function literal that makes the declaration's value (inValueFunc);
+// another statement in a block of its own, with its checks, "{ T1 :=
+// f(); check; s }".
+func (lw *Lowering) checkList(list []ast.Stmt, safe map[idxPair]bool, made map[*ast.BlockStmt]bool, top bool) []ast.Stmt {
 	var out []ast.Stmt
 	changed := false
 	for _, s := range list {
-		w := &boundsWalk{lw: lw, safe: safe, made: made}
+		if b := lw.orderedAssign(s); b != nil {
+			changed = true
+			out = append(out, b) // checkBlocks goes on into b
+			continue
+		}
+		decl, value := declValue(s)
+		hoist := !top || !decl || value != nil && lw.valueFunc(*value) != nil
+		w := &boundsWalk{lw: lw, safe: safe, made: made, hoist: hoist}
 		w.stmt(s)
-		if len(w.out) > 0 {
+		switch {
+		case len(w.out) == 0:
+		case !w.temps || decl && !top:
 			changed = true
 			out = append(out, w.out...)
+		case decl:
+			changed = true
+			*value = lw.inValueFunc(*value, w.out)
+		default:
+			changed = true
+			out = append(out, &ast.BlockStmt{Lbrace: s.Pos(), List: append(w.out, s), Rbrace: s.End()})
+			continue
 		}
 		out = append(out, s)
 	}
@@ -227,6 +274,12 @@ type boundsWalk struct {
 	made    map[*ast.BlockStmt]bool
 	sawCall bool // a call or receive of the statement was evaluated
 	out     []ast.Stmt
+	// hoist lets the walk declare a call's result that an index or slice
+	// expression indexes, first in out (hoistOperand); temps tells it
+	// did; entry is sawCall when the walk entered each index or slice
+	// expression.
+	hoist, temps bool
+	entry        map[ast.Expr]bool
 }
 
 // stmt walks the expressions of s that may be checked.
@@ -300,6 +353,15 @@ func (w *boundsWalk) walk(x ast.Expr) {
 				return false
 			}
 		}
+		if w.hoist {
+			switch n := n.(type) {
+			case *ast.IndexExpr, *ast.SliceExpr:
+				if w.entry == nil {
+					w.entry = map[ast.Expr]bool{}
+				}
+				w.entry[n.(ast.Expr)] = w.sawCall
+			}
+		}
 		stack = append(stack, n)
 		return true
 	})
@@ -317,6 +379,9 @@ func (w *boundsWalk) leave(n ast.Node) {
 			w.sawCall = true
 		}
 	case *ast.IndexExpr:
+		if w.hoistOperand(n, &n.X) {
+			w.sawCall = w.lw.hasImpureCall(n.Index)
+		}
 		if !w.sawCall && !w.lw.checked[n] {
 			if s := w.lw.indexCheck(n, w.safe); s != nil {
 				w.made[s.Body] = true
@@ -325,6 +390,12 @@ func (w *boundsWalk) leave(n ast.Node) {
 			}
 		}
 	case *ast.SliceExpr:
+		if w.hoistOperand(n, &n.X) {
+			w.sawCall = false
+			for _, x := range []ast.Expr{n.Low, n.High, n.Max} {
+				w.sawCall = w.sawCall || x != nil && w.lw.hasImpureCall(x)
+			}
+		}
 		if !w.sawCall && !w.lw.checked[n] {
 			if s := w.lw.sliceCheck(n); s != nil {
 				w.made[s.Body] = true

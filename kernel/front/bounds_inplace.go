@@ -64,7 +64,7 @@ func (lw *Lowering) inlineChecks(n ast.Node, safe map[idxPair]bool, made map[*as
 			if skip[n] {
 				return false
 			}
-			if !lw.checked[n] && lw.needsCheck(n, safe) {
+			if !lw.checked[n] && (lw.needsCheck(n, safe) || lw.callsInIndex(n) || lw.indexesCall(n.X)) {
 				todo = append(todo, n)
 			}
 		case *ast.SliceExpr:
@@ -83,9 +83,15 @@ func (lw *Lowering) inlineChecks(n ast.Node, safe map[idxPair]bool, made map[*as
 	for i := len(todo) - 1; i >= 0; i-- {
 		switch x := todo[i].(type) {
 		case *ast.IndexExpr:
-			lw.inlineIndex(x)
+			if lw.indexesCall(x.X) {
+				lw.inlineCallIndex(x)
+			} else {
+				lw.inlineIndex(x)
+			}
 		case *ast.SliceExpr:
-			lw.inlineSlice(x)
+			if !lw.inlineSlice(x) {
+				lw.inlineCallSlice(x)
+			}
 		}
 	}
 }
@@ -123,7 +129,8 @@ func (lw *Lowering) loopConditions(n ast.Node, safe map[idxPair]bool) {
 }
 
 // indexesWithCheck reports whether x holds an index or slice expression
-// that needs a check (outside function literals).
+// that needs a check (outside function literals), or one of a call's
+// result (hoistOperand declares it before the condition, in the body).
 func (lw *Lowering) indexesWithCheck(x ast.Expr, safe map[idxPair]bool) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {
@@ -131,10 +138,10 @@ func (lw *Lowering) indexesWithCheck(x ast.Expr, safe map[idxPair]bool) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.IndexExpr:
-			found = found || lw.needsCheck(n, safe)
+			found = found || lw.needsCheck(n, safe) || lw.indexesCall(n.X)
 		case *ast.SliceExpr:
 			ok, _ := lw.indexable(n.X)
-			found = found || ok && lw.simple(n.X) && (n.Low != nil || n.High != nil || n.Max != nil)
+			found = found || ok && (lw.simple(n.X) || lw.callValue(n.X)) && (n.Low != nil || n.High != nil || n.Max != nil)
 		}
 		return !found
 	})
@@ -219,15 +226,16 @@ func (lw *Lowering) guardChecks(n ast.Node, safe map[idxPair]bool, made map[*ast
 // which returns it once 0 <= low <= high <= max <= the capacity (the
 // length of a string or an array), and panics as SliceOut does
 // otherwise: "xs[i:j]" becomes "xs[Prefix.Slice(i, j, cap(xs),
-// cap(xs), false, true, POS):j]".
-func (lw *Lowering) inlineSlice(s *ast.SliceExpr) {
+// cap(xs), false, true, POS):j]". It reports whether it did (x and
+// the bounds must be simple).
+func (lw *Lowering) inlineSlice(s *ast.SliceExpr) bool {
 	ok, bound := lw.indexable(s.X)
 	pos := s.Pos()
 	if !ok || !lw.simple(s.X) || !lw.means("len", pos) || !lw.means(bound, pos) || !lw.means("true", pos) || !lw.means("false", pos) || !lw.means("int", pos) {
-		return
+		return false
 	}
 	if s.Low == nil && s.High == nil && s.Max == nil {
-		return
+		return false
 	}
 	operand := func(x ast.Expr, dflt func() ast.Expr) ast.Expr { return lw.sliceOperand(x, pos, dflt) }
 	zero, length, capacity := lw.sliceDefaults(s, bound, pos)
@@ -237,7 +245,7 @@ func (lw *Lowering) inlineSlice(s *ast.SliceExpr) {
 	}
 	lo, hi, max := operand(s.Low, zero), operand(s.High, hiDflt), operand(s.Max, maxDflt)
 	if lo == nil || hi == nil || max == nil {
-		return
+		return false
 	}
 	flag := func(b bool) ast.Expr { return &ast.Ident{NamePos: pos, Name: strconv.FormatBool(b)} }
 	call := &ast.CallExpr{Fun: lw.helper("Slice", pos), Lparen: pos, Args: []ast.Expr{
@@ -245,13 +253,14 @@ func (lw *Lowering) inlineSlice(s *ast.SliceExpr) {
 	}, Rparen: pos}
 	lw.Info.Types[call] = types.TypeAndValue{Type: types.Typ[types.Int]}
 	s.Low = call
+	return true
 }
 
 // inlineIndex replaces ix's index by a call of the helper that checks
 // it (see inlineChecks).
 func (lw *Lowering) inlineIndex(ix *ast.IndexExpr) {
 	pos := ix.Pos()
-	i, unsigned := lw.intOperand(ix.Index, pos)
+	i, unsigned := lw.intOperandOnce(ix.Index, pos)
 	helper, t := "Index", types.Typ[types.Int]
 	if unsigned {
 		helper, t = "IndexU", types.Typ[types.Uint]
@@ -262,4 +271,34 @@ func (lw *Lowering) inlineIndex(ix *ast.IndexExpr) {
 	lw.Info.Types[call] = types.TypeAndValue{Type: t}
 	lw.checked[ix] = true
 	ix.Index = call
+}
+
+// callsInIndex reports whether ix indexes a simple x with an index that
+// is not simple (xs[f()]): its check is the call of inlineIndex, in
+// which the index is evaluated once, and len(x) after it (Go reads a
+// variable x after the calls of the index; x[Index(f(), len(x), POS)]
+// too).
+func (lw *Lowering) callsInIndex(ix *ast.IndexExpr) bool {
+	ok, _ := lw.indexable(ix.X)
+	if !ok || !lw.simple(ix.X) || lw.simple(ix.Index) || !lw.means("len", ix.Pos()) {
+		return false
+	}
+	i, _ := lw.intOperandOnce(ix.Index, ix.Pos())
+	return i != nil
+}
+
+// intOperandOnce is intOperand for an index used once: x itself, not a
+// copy (x need not be simple), or int(x), uint(x) of x itself.
+func (lw *Lowering) intOperandOnce(x ast.Expr, pos token.Pos) (ast.Expr, bool) {
+	e, unsigned := lw.intOperand(x, pos)
+	if e == nil {
+		return nil, false
+	}
+	tv := lw.Info.Types[x]
+	if tv.Value != nil || !unsigned && types.Identical(tv.Type, types.Typ[types.Int]) {
+		return x, unsigned
+	}
+	conv := e.(*ast.CallExpr) // int(copy of x) or uint(copy of x)
+	conv.Args[0] = x
+	return conv, unsigned
 }

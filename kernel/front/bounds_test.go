@@ -33,6 +33,10 @@ func lowerCells(t *testing.T, cells ...string) []string {
 				printer.Fprint(&b, token.NewFileSet(), c.File)
 			} else {
 				printer.Fprint(&b, token.NewFileSet(), c.Body)
+				if c.Final != nil {
+					b.WriteString("\nfinal: ")
+					printer.Fprint(&b, token.NewFileSet(), c.Final)
+				}
 			}
 			b.WriteString("\n")
 		}
@@ -65,6 +69,55 @@ func TestBoundsGuardsAndInPlace(t *testing.T) {
 		"y := g() + xs[P.Index(k, len(xs), ",
 		"switch y := 1; {\n\tdefault:\n\t\tswitch xs[P.Index(k, len(xs), ",
 		"if k < 0 || k >= len(xs) {\n\t\tP.IndexOut(k, len(xs), ",
+	} {
+		if !strings.Contains(got[i], want) {
+			t.Errorf("cell %d lowered to\n%s\nwant it to hold\n%s", i, got[i], want)
+		}
+	}
+}
+
+// TestBoundsCallOperandsLowered: the forms of the checks of index
+// expressions whose operands are not simple (kernel/goexec's
+// TestBoundsCallOperands runs them against go run's output): an
+// assignment whose right-hand side calls evaluates it into a temporary
+// first, and is checked after; a call's result indexed is declared
+// first (in a block of its own, beside a function's variables, or in a
+// function literal that makes a session variable's value); an index
+// that calls gets the helper that returns it; a call's result indexed
+// after a call is checked in a function literal whose checks are marked
+// (a negative position), and so is the final expression's, and a slice
+// expression of a call's result or with a bound that calls; a function
+// literal in the final expression is checked too.
+func TestBoundsCallOperandsLowered(t *testing.T) {
+	got := lowerCells(t,
+		"xs := []int{1}\nk := 0\nf := func() []int { return xs }\nh := func() int { return 1 }",
+		"xs[k] = h()",
+		"_ = f()[k]",
+		"y := f()[k]\n_ = y",
+		"_ = xs[h()]",
+		"_ = h() + f()[k]",
+		"func() {\n\txs[k] = h()\n}()",
+		"func q() int {\n\tz := f()[k]\n\treturn z\n}",
+		"f()[k]",
+		"for i := 0; i < f()[k]; i++ {\n}",
+		"func q2() int {\n\ta, b := f()[k], 2\n\treturn a + b\n}",
+		"_ = h() + len(f()[1:k])",
+		"_ = xs[h():]",
+	)
+	for i, want := range []string{
+		"",
+		"{\n\t\tPA1 := h()\n\t\tif k < 0 || k >= len(xs) {\n\t\t\tP.IndexOut(k, len(xs), ",
+		"{\n\t\tPT1 := f()\n\t\tif k < 0 || k >= len(PT1) {\n\t\t\tP.IndexOut(k, len(PT1), ",
+		"y := func() int {\n\t\tPT1 := f()\n\t\tif k < 0 || k >= len(PT1) {\n\t\t\tP.IndexOut(k, len(PT1), -",
+		"_ = xs[P.Index(h(), len(xs), ",
+		"_ = h() + func(PX1 []int, PI2 int) []int {\n\t\treturn PX1[P.Index(PI2, len(PX1), -",
+		"final: func() {\n\t{\n\t\tPA1 := h()\n\t\tif k < 0 || k >= len(xs) {",
+		"func q() int {\n\tPT1 := f()\n\tif k < 0 || k >= len(PT1) {",
+		"final: func() int {\n\tPT1 := f()\n\tif k < 0 || k >= len(PT1) {\n\t\tP.IndexOut(k, len(PT1), -",
+		"for i := 0; ; i++ {\n\t\t{\n\t\t\tPT1 := f()\n\t\t\tif k < 0 || k >= len(PT1) {",
+		"func q2() int {\n\tPT1 := f()\n\tif k < 0 || k >= len(PT1) {\n\t\tP.IndexOut(k, len(PT1), ",
+		"_ = h() + len(func(PX1 []int, PL2 int, PL3 int) []int {\n\t\treturn PX1[P.Slice(PL2, PL3, cap(PX1), cap(PX1), false, true, -",
+		"_ = func(PL1 int) []int {\n\t\treturn xs[P.Slice(PL1, len(xs), cap(xs), cap(xs), false, true, -",
 	} {
 		if !strings.Contains(got[i], want) {
 			t.Errorf("cell %d lowered to\n%s\nwant it to hold\n%s", i, got[i], want)

@@ -50,6 +50,7 @@ type Lowering struct {
 	checked     map[ast.Expr]bool           // index and slice expressions checked before their statement
 	fileScopes  []*types.Scope              // the file scopes of the check's Info (innermost)
 	guards      map[ast.Expr]bool           // the guards that guardChecks made
+	madeFuncs   map[*ast.FuncLit]bool       // function literals of bounds checks, not yet marked (markMadeChecks)
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
@@ -98,6 +99,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.assigns = map[*ast.AssignStmt]bool{}
 	lw.checked = map[ast.Expr]bool{}
 	lw.guards = map[ast.Expr]bool{}
+	lw.madeFuncs = map[*ast.FuncLit]bool{}
 	lw.zeroSigns(chunks)
 	for i := range chunks {
 		c := &chunks[i]
@@ -115,7 +117,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			if !lw.NoBoundsChecks {
 				lw.boundsChecks(c.Body)
 				if c.Final != nil {
-					lw.finalBoundsChecks(c.Body, c.Final)
+					c.Final = lw.finalBoundsChecks(c.Body, c.Final)
 				}
 			}
 		}

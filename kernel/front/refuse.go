@@ -138,7 +138,11 @@ func pointsToParam(t types.Type, seen map[types.Type]bool) bool {
 //
 // (&Queue[int]{}).Kind() gave "stack", silently, once Stack[int]'s had
 // run (and a String method of one type was called with the other's
-// value: "reflect.Set: value of type … is not assignable").
+// value: "reflect.Set: value of type … is not assignable"). No lowering
+// is safe (see docs/goexec.md): a method's name is how interfaces, fmt
+// (String, Error, Format) and reflect find it, and a hidden type
+// parameter or an instance per type argument would change the type's
+// name that %T and %v print.
 func (lw *Lowering) refuseGenericNames(f *ast.File) {
 	if lw.Scope == nil {
 		return
@@ -192,7 +196,8 @@ func (lw *Lowering) refuseGenericNames(f *ast.File) {
 			}
 			lw.errs.Add(lw.Fset.Position(fd.Name.Pos()), fmt.Sprintf("%s is also the name of %s: the interpreter cannot run both "+
 				"(yaegi v0.16.1 keeps one instance of a generic method or function by its name and type arguments, "+
-				"so one type's %s would run the other's); rename one of them", fd.Name.Name, what, fd.Name.Name))
+				"so one type's %s would run the other's); rename one of them, or declare both, with the functions that use "+
+				"their instances, in a %%%%compile cell (a cell that declares func main is compiled as a whole)", fd.Name.Name, what, fd.Name.Name))
 			break
 		}
 	}

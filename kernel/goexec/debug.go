@@ -247,6 +247,15 @@ func (d *debugger) stoppedAt(ev *interp.DebugEvent) {
 		go restep(d.cur, g, interp.DebugStepInto)
 		return
 	}
+	if at.line == 1 && strings.HasPrefix(at.file, cellNaming.Prefix) && ev.Reason() != interp.DebugBreak && ev.Reason() != interp.DebugPause && !d.pausing[g] {
+		// The line that the kernel puts before a cell's code ("package
+		// main; func main() {", front.StmtPrefix): yaegi's last step of a
+		// chunk is its block, placed at that brace, which the front end
+		// showed as the cell's line 1, column 27. The chunk is done: step
+		// on, out of it (into the next chunk of the cell, if any).
+		go restep(d.cur, g, ev.Reason())
+		return
+	}
 	if from, ok := d.steps[g]; ok && ev.Reason() != interp.DebugBreak && ev.Reason() != interp.DebugPause && !d.pausing[g] {
 		// yaegi steps node by node; the front end, line by line: step on
 		// while on the same line of the same frame.

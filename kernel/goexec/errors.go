@@ -126,9 +126,19 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 	}
 	var first *cellPos
 	wrapper := false // the previous frame was the body of a wrapper
+	skip := inner != nil && inner.made
+	skipped := ""
 	for _, l := range trace {
 		m := panicLineRE.FindStringSubmatch(l)
 		if m == nil {
+			continue
+		}
+		if skip || l == skipped {
+			// The function literal of the front end that made the
+			// check: its caller's frame is the index expression's.
+			// (yaegi writes a literal's line twice when it is called in
+			// a range statement's expression.)
+			skip, skipped = false, l
 			continue
 		}
 		p := chunkPos(m[1], m[2])
@@ -190,6 +200,7 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 type innerFrame struct {
 	pos  cellPos
 	code string
+	made bool // in a function literal the front end made (boundsError.made)
 }
 
 // innerOf returns where the panic value v was made, when the front end's
@@ -207,7 +218,7 @@ func (e *Executor) innerOf(v any) *innerFrame {
 		return nil
 	}
 	p := e.src.position(be.pos)
-	return &innerFrame{pos: cellPos{line: p.Line - 1, col: p.Column}, code: src.code}
+	return &innerFrame{pos: cellPos{line: p.Line - 1, col: p.Column}, code: src.code, made: be.made}
 }
 
 // inWrapped reports whether p lies in one of the wrapped statements.

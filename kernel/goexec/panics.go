@@ -97,10 +97,23 @@ func goMessage(s string) (string, bool) {
 // boundsError is the run-time error of an index or slice out of range,
 // with Go's text, that the checks of the front end make (front/bounds.go:
 // the helpers IndexOut, IndexOutU and SliceOut); pos is where the index
-// or slice expression is, in the interpreter's file set.
+// or slice expression is, in the interpreter's file set. made tells that
+// the check ran in a function literal that the front end made (its
+// frame is not the cell's: the traceback leaves it out).
 type boundsError struct {
-	msg string
-	pos token.Pos
+	msg  string
+	pos  token.Pos
+	made bool
+}
+
+// newBoundsError returns the boundsError of a check at pos, the helpers'
+// argument: the position, negated when the check is in a function
+// literal the front end made (front.Lowering.markMadeChecks).
+func newBoundsError(msg string, pos int) boundsError {
+	if pos < 0 {
+		return boundsError{msg, token.Pos(-pos), true}
+	}
+	return boundsError{msg, token.Pos(pos), false}
 }
 
 func (e boundsError) Error() string { return "runtime error: " + e.msg }
@@ -112,14 +125,14 @@ func (boundsError) RuntimeError() {}
 // length n.
 func indexOut(i, n, pos int) {
 	if i < 0 {
-		panic(boundsError{fmt.Sprintf("index out of range [%d]", i), token.Pos(pos)})
+		panic(newBoundsError(fmt.Sprintf("index out of range [%d]", i), pos))
 	}
-	panic(boundsError{fmt.Sprintf("index out of range [%d] with length %d", i, n), token.Pos(pos)})
+	panic(newBoundsError(fmt.Sprintf("index out of range [%d] with length %d", i, n), pos))
 }
 
 // indexOutU is the helper IndexOutU: indexOut of an unsigned index.
 func indexOutU(i uint, n, pos int) {
-	panic(boundsError{fmt.Sprintf("index out of range [%d] with length %d", i, n), token.Pos(pos)})
+	panic(newBoundsError(fmt.Sprintf("index out of range [%d] with length %d", i, n), pos))
 }
 
 // checkIndex is the helper Index: i, once it is in range of x's length
@@ -181,5 +194,5 @@ func sliceOut(lo, hi, max, bound int, three, capacity bool, pos int) {
 	default:
 		msg = fmt.Sprintf("[%d:%d]", lo, hi)
 	}
-	panic(boundsError{"slice bounds out of range " + msg, token.Pos(pos)})
+	panic(newBoundsError("slice bounds out of range "+msg, pos))
 }

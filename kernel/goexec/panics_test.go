@@ -134,6 +134,84 @@ func TestBoundsInPlace(t *testing.T) {
 	}
 }
 
+// TestBoundsCallOperands: an index whose operands are not simple (a
+// call's result indexed, f()[i]; an index that calls, xs[g()]), and an
+// index on the left of an assignment whose right-hand side calls, fail
+// with Go's message at the index expression, and each call runs once,
+// in Go's order: the output before the panic is go run's for the same
+// statements (in /tmp/gosem2-like programs: a main that calls each in a
+// function with recover, printing what recover gives). yaegi's reflect
+// message was given before; xs[k] = h(), where h set k out of range,
+// wrote xs[0] silently, and xs[5] = grow(), where grow made xs longer,
+// panicked without calling grow. The element of a call's result stays
+// addressable (get()[1] = 9, &get()[0]), also where it is checked in
+// place (after a call of the statement).
+func TestBoundsCallOperands(t *testing.T) {
+	e := newExec(t)
+	run(t, e, `import "fmt"
+var xs = []int{1}
+var k = 0
+func f() []int   { fmt.Println("f"); return []int{1} }
+func g() int     { fmt.Println("g"); return 5 }
+func h() int     { fmt.Println("h"); k = 5; return 7 }
+func grow() int  { fmt.Println("grow"); xs = make([]int, 10); return 1 }
+func arr() [2]int { return [2]int{} }
+func str() string { return "ab" }
+type M struct{ r []int }
+func (m M) rows() []int { return m.r }`)
+	run(t, e, "func at(i int) int {\n\treturn f()[i]\n}")
+	for _, c := range []struct{ code, out, value, where, line string }{
+		{"i := 5\n_ = f()[i]", "f\n", "index out of range [5] with length 1", "cell line 2, column 5, in the cell", "    _ = f()[i]"},
+		{"_ = xs[g()]", "g\n", "index out of range [5] with length 1", "cell line 1, column 5, in the cell", "    _ = xs[g()]"},
+		{"m := M{[]int{1}}\nj := 5\n_ = m.rows()[j]", "", "index out of range [5] with length 1", "cell line 3, column 5, in the cell", "    _ = m.rows()[j]"},
+		{"k = 0\nxs = []int{1}\nxs[k] = h()", "h\n", "index out of range [5] with length 1", "cell line 3, column 1, in the cell", "    xs[k] = h()"},
+		{"k = 0\nxs = []int{1}\nxs[k] += h()", "h\n", "index out of range [5] with length 1", "cell line 3, column 1, in the cell", "    xs[k] += h()"},
+		{"xs = []int{1}\nxs[g()] = h()", "g\nh\n", "index out of range [5] with length 1", "cell line 2, column 1, in the cell", "    xs[g()] = h()"},
+		{"k = 0\nxs = []int{1}\nvar ys []int\nxs[k], ys[0] = h(), g()", "h\ng\n", "index out of range [5] with length 1", "cell line 4, column 1, in the cell", "    xs[k], ys[0] = h(), g()"},
+		{"_ = f()[g()]", "f\ng\n", "index out of range [5] with length 1", "cell line 1, column 5, in the cell", "    _ = f()[g()]"},
+		{"k = 3\ny := g() + f()[k]\n_ = y", "g\nf\n", "index out of range [3] with length 1", "cell line 2, column 12, in the cell", "    y := g() + f()[k]"},
+		{"k = 2\nf()[k]", "f\n", "index out of range [2] with length 1", "cell line 2, column 1, in the cell", "    f()[k]"},
+		{"k = 2\nfor i := 0; i < f()[k]; i++ {\n}", "f\n", "index out of range [2] with length 1", "cell line 2, column 17, in the cell", "    for i := 0; i < f()[k]; i++ {"},
+		{"k = 2\n_ = g() + arr()[k]", "g\n", "index out of range [2] with length 2", "cell line 2, column 11, in the cell", "    _ = g() + arr()[k]"},
+		{"k = 2\n_ = g() + int(str()[k])", "g\n", "index out of range [2] with length 2", "cell line 2, column 15, in the cell", "    _ = g() + int(str()[k])"},
+		{"at(4)", "f\n", "index out of range [4] with length 1", "cell line 2, column 9 of an earlier cell, in at", "     return f()[i]"},
+		{"k = 2\na3, b3 := f()[k], 2\n_, _ = a3, b3", "f\n", "index out of range [2] with length 1", "cell line 2, column 11, in the cell", "    a3, b3 := f()[k], 2"},
+		// Slice expressions: of a call's result after a call, with a
+		// bound that calls.
+		{"j := 5\n_ = g() + len(f()[1:j])", "g\nf\n", "slice bounds out of range [:5] with capacity 1", "cell line 2, column 15, in the cell", "    _ = g() + len(f()[1:j])"},
+		{"xs = []int{1}\n_ = xs[g():]", "g\n", "slice bounds out of range [5:1]", "cell line 2, column 5, in the cell", "    _ = xs[g():]"},
+		{"_ = str()[g():]", "g\n", "slice bounds out of range [5:2]", "cell line 1, column 5, in the cell", "    _ = str()[g():]"},
+		{"k = 5\nfor _, v := range f()[k:] {\n\t_ = v\n}", "f\n", "slice bounds out of range [5:1]", "cell line 2, column 19, in the cell", "    for _, v := range f()[k:] {"},
+	} {
+		ee, rec := fail(t, e, context.Background(), c.code)
+		if ee == nil {
+			continue
+		}
+		if got := rec.stream("stdout"); got != c.out {
+			t.Errorf("%q: printed %q, want %q", c.code, got, c.out)
+		}
+		value := "runtime error: " + c.value
+		if ee.Value != value {
+			t.Errorf("%q: value %q, want %q", c.code, ee.Value, value)
+		}
+		if want := c.where + ": panic: " + value; len(ee.Traceback) < 2 || ee.Traceback[0] != want || ee.Traceback[1] != c.line {
+			t.Errorf("%q: traceback %q, want it to start with %q, %q", c.code, ee.Traceback, want, c.line)
+		}
+	}
+	for _, c := range []struct{ code, out string }{
+		{"xs = []int{1}\nxs[5] = grow()\nfmt.Println(\"ok\", len(xs), xs[5])", "grow\nok 10 1\n"},
+		{"vals := [][]int{{1, 2}}\nget := func() []int { return vals[0] }\nget()[1] = 9\np := &get()[0]\n*p = 8\n_, p2 := g(), &get()[1]\n*p2 = 7\nfmt.Println(vals)", "g\n[[8 7]]\n"},
+		// Declarations of several variables keep their scope.
+		{"func pair() (int, int) {\n\ta, b := f()[0], 2\n\tvar c, d = f()[0], 3\n\treturn a + b, c + d\n}\nfmt.Println(pair())", "f\nf\n3 4\n"},
+		{"a2, b2 := f()[0], 2\nfmt.Println(a2, b2)", "f\n1 2\n"},
+		{"xs = []int{1}\nj := 2\nfmt.Println(g(), string(str()[1:j]), len(xs[:g()-4]))", "g\ng\n5 b 1\n"},
+	} {
+		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
+			t.Errorf("%q: printed %q, want %q", c.code, rec.stream("stdout"), c.out)
+		}
+	}
+}
+
 // TestSwitchInitTag: yaegi ignored the tag of a switch with an init
 // statement (f was not called, the default clause ran); the front end
 // moves the tag into a switch of its own (front.initTag). Go prints
