@@ -3,8 +3,11 @@
 # core to 2: one block Gibbs step of 100 chains (BenchmarkGibbsMNIST,
 # lib/mcmc) and one AIS estimate with 100 runs × 1,000 distributions
 # (BenchmarkAISMNIST, lib/rbm), both on a 784×500 RBM, in float64 and
-# float32, each with GOMAXPROCS=1 and OpenBLAS on 1 thread pinned to core
-# 0, then GOMAXPROCS=2 and OpenBLAS on 2 threads pinned to cores 0 and 1.
+# float32, each with GOMAXPROCS=1 pinned to core 0, then GOMAXPROCS=2
+# pinned to cores 0 and 1. (OpenBLAS runs on one thread whatever
+# OPENBLAS_NUM_THREADS says: the library spreads the work over GOMAXPROCS
+# goroutines itself, see docs/precision.md; the variable is still set, for
+# builds from before that change.)
 # It prints the medians of the wall time and of the CPU time per
 # operation and the speed-up, wall(1 core)/wall(2 cores).
 #

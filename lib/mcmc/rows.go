@@ -139,15 +139,22 @@ func spread[T kern.Float](wg *sync.WaitGroup, j job[T]) {
 		return
 	}
 	poolOnce.Do(startPool)
-	parts := min(procs, poolSize, nb)
-	wg.Add(parts - 1)
+	share(wg, j, nb, min(procs, poolSize, nb))
+}
+
+// share runs j on [0, n) (blocks, or bands for inBands) in parts
+// contiguous ranges [p·n/parts, (p+1)·n/parts): all but the first on the
+// pool, which must be started when parts > 1, the first on the calling
+// goroutine, and waits on wg.
+func share[T kern.Float](wg *sync.WaitGroup, j job[T], n, parts int) {
 	j.wg = wg
+	wg.Add(parts - 1)
 	ch := poolOf[T]()
-	for k := 1; k < parts; k++ {
-		j.lo, j.hi = k*nb/parts, (k+1)*nb/parts
+	for p := 1; p < parts; p++ {
+		j.lo, j.hi = p*n/parts, (p+1)*n/parts
 		ch <- j
 	}
-	j.lo, j.hi = 0, nb/parts
+	j.lo, j.hi = 0, n/parts
 	j.run()
 	wg.Wait()
 }
@@ -174,19 +181,9 @@ func inBands[T kern.Float](wg *sync.WaitGroup, j job[T]) bool {
 		poolOnce.Do(startPool)
 		parts = min(parts, poolSize)
 	}
-	// Part p runs the bands [p·bands/parts, (p+1)·bands/parts); band b
-	// holds the blocks [b·nb/bands, (b+1)·nb/bands).
-	j.wg = wg
+	// Band b holds the blocks [b·nb/bands, (b+1)·nb/bands) (job.band).
 	j.bands = bands
-	wg.Add(parts - 1)
-	ch := poolOf[T]()
-	for p := 1; p < parts; p++ {
-		j.lo, j.hi = p*bands/parts, (p+1)*bands/parts
-		ch <- j
-	}
-	j.lo, j.hi = 0, bands/parts
-	j.run()
-	wg.Wait()
+	share(wg, j, bands, parts)
 	return true
 }
 
