@@ -2,8 +2,12 @@
 // hot paths, written once as generic functions over the two precisions,
 // float64 and float32 (see docs/precision.md):
 //
-//   - Gemm, a matrix product through gonum's blas64 or blas32 (OpenBLAS's
-//     dgemm or sgemm with the build tag openblas, see internal/openblas);
+//   - Gemm1, a matrix product through gonum's blas64 or blas32 (OpenBLAS's
+//     dgemm or sgemm with the build tag openblas, on one thread, see
+//     internal/openblas); Gemm, the same split into one band of rows per
+//     core (the learners' products, whose last bits then depend on the
+//     number of cores); Bands, the number of bands the samplers split their
+//     chains into, which depends on the chains alone (gemm.go);
 //   - Sigmoid, Bernoulli and SigmoidBernoulli, the element-wise work of a
 //     half-step of block Gibbs sampling: p ← σ(x + bias) and
 //     s ~ Bernoulli(p), fused over a row so that p is read once;

@@ -204,12 +204,11 @@ func (c *Chains) HiddenProb(m *rbm.Binary) error {
 	}
 	if m.Precision == rbm.Float32 {
 		l := c.load32(m, false)
-		hiddenHalf(c.waiter(), l, false, nil)
+		hiddenProbs(c.waiter(), l)
 		load(general(c.PH), l.ph)
 		return nil
 	}
-	l := view64(m, c)
-	hiddenHalf(c.waiter(), &l, false, nil)
+	hiddenProbs(c.waiter(), c.layers64(m))
 	return nil
 }
 

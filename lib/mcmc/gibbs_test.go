@@ -328,8 +328,9 @@ func TestRun(t *testing.T) {
 // split over goroutines gives the same chains with GOMAXPROCS 1 (one
 // goroutine), 2 and 4 (parallel blocks), as the per-block streams promise,
 // in both precisions, for Gibbs, Flip and parallel tempering over Gibbs
-// (3 temperatures, whose replicas spread the same way), with every
-// half-step forced onto the parallel path (minParallel 0).
+// (3 temperatures, whose replicas spread the same way), and for
+// HiddenProb after Gibbs, with every half-step forced onto the parallel
+// path (minParallel 0).
 func TestGibbsParallelDeterministic(t *testing.T) {
 	old := minParallel
 	t.Cleanup(func() { minParallel = old })
@@ -343,7 +344,7 @@ func TestGibbsParallelDeterministic(t *testing.T) {
 	}
 	for _, p := range []rbm.Precision{rbm.Float64, rbm.Float32} {
 		m.Precision = p
-		for _, kind := range []string{"gibbs", "flip", "tempered"} {
+		for _, kind := range []string{"gibbs", "flip", "tempered", "hiddenprob"} {
 			run := func(procs int) *Chains {
 				old := runtime.GOMAXPROCS(procs)
 				defer runtime.GOMAXPROCS(old)
@@ -365,6 +366,12 @@ func TestGibbsParallelDeterministic(t *testing.T) {
 				}
 				if err := s.Sample(m, c, 3); err != nil {
 					t.Fatal(err)
+				}
+				if kind == "hiddenprob" { // PH = p(h|V) afresh, in bands
+					c.PH.Zero()
+					if err := c.HiddenProb(m); err != nil {
+						t.Fatal(err)
+					}
 				}
 				return c
 			}

@@ -106,6 +106,15 @@ func hiddenHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], sample bool, src
 	rowsDo(wg, doSigmoidSample, l.ph, l.h, l.c, src)
 }
 
+// hiddenProbs writes l.ph = σ(l.v·W + 1·cᵀ): many chains in bands over the
+// cores, as the samplers' steps (inBands), so that the result does not
+// depend on the number of cores either.
+func hiddenProbs[T kern.Float](wg *sync.WaitGroup, l *layers[T]) {
+	if !inBands(wg, job[T]{kind: doHiddenBand, l: l, steps: 1}) {
+		hiddenHalf(wg, l, false, nil)
+	}
+}
+
 // visibleHalf writes l.pv = σ(l.h·Wᵀ + 1·bᵀ) and l.v ~ Bernoulli(l.pv).
 func visibleHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG) {
 	gemm(true, l.h, l.w, l.pv)

@@ -33,6 +33,7 @@ const (
 	doTempered             // p ← σ(β(p + bias)); s ~ Bernoulli(p); dot_i = Σ_k s_k (p_k + bias_k) if dot is set
 	doGibbsBand            // steps block Gibbs steps of the chains of blocks [lo, hi) of l (inBands)
 	doFlipBand             // steps flip-the-state steps of the chains of blocks [lo, hi) of l (inBands)
+	doHiddenBand           // l.ph ← σ(l.v·W + c) of the chains of blocks [lo, hi) of l (inBands, steps 1)
 )
 
 // job is one contiguous range of blocks of one half-step, in precision T
@@ -159,7 +160,7 @@ func share[T kern.Float](wg *sync.WaitGroup, j job[T], n, parts int) {
 	wg.Wait()
 }
 
-// inBands runs j, a doGibbsBand or doFlipBand job on all the chains of
+// inBands runs j, a doGibbsBand, doFlipBand or doHiddenBand job on all the chains of
 // j.l, split into kern.Bands bands of whole blocks: each band takes its
 // chains through all j.steps steps, products (single-threaded) and
 // element-wise work alike, without waiting for the others, since chains do
@@ -187,8 +188,8 @@ func inBands[T kern.Float](wg *sync.WaitGroup, j job[T]) bool {
 	return true
 }
 
-// band runs a doGibbsBand or doFlipBand job's bands [j.lo, j.hi), one
-// after the other, on the calling goroutine.
+// band runs a doGibbsBand, doFlipBand or doHiddenBand job's bands
+// [j.lo, j.hi), one after the other, on the calling goroutine.
 func (j *job[T]) band() {
 	n := j.l.v.Rows
 	nb := (n + blockRows - 1) / blockRows
@@ -200,11 +201,13 @@ func (j *job[T]) band() {
 		if j.p0.Rows > 0 {
 			p0 = kern.Rows(j.p0, lo, hi)
 		}
-		src := j.src[b0:b1]
-		if j.kind == doGibbsBand {
-			gibbsLoop(nil, &l, src, j.steps, p0)
-		} else {
-			flipLoop(nil, &l, j.alpha, src, j.steps, p0)
+		switch j.kind {
+		case doGibbsBand:
+			gibbsLoop(nil, &l, j.src[b0:b1], j.steps, p0)
+		case doFlipBand:
+			flipLoop(nil, &l, j.alpha, j.src[b0:b1], j.steps, p0)
+		default:
+			hiddenHalf(nil, &l, false, nil)
 		}
 	}
 }
@@ -213,7 +216,7 @@ func (j *job[T]) band() {
 // stream through kern.Uniforms (one PCG output per draw in float64, two in
 // float32).
 func (j *job[T]) run() {
-	if j.kind == doGibbsBand || j.kind == doFlipBand {
+	if j.kind == doGibbsBand || j.kind == doFlipBand || j.kind == doHiddenBand {
 		j.band()
 		return
 	}
