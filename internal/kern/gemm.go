@@ -134,7 +134,8 @@ func gemmPoolOf[T Float]() chan gemmJob[T] {
 // with n/b ≥ minBandChains chains and n·work/b ≥ minBandWork elements a
 // band, at most maxBands, and at least 1. It depends on n and work only,
 // never on the number of cores, so the bands' products, and the chains,
-// are the same on any machine. A band of fewer rows costs more per row:
+// are the same with any number of cores (on one kind of processor: OpenBLAS
+// picks its kernels by processor). A band of fewer rows costs more per row:
 // splitting 100 chains of a 784×500 RBM in two costs about 13% more in
 // the products on one core (OpenBLAS packs the weights once per product).
 func Bands(n, work int) int {
