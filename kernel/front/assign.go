@@ -49,17 +49,24 @@ func (lw *Lowering) parallelAssign(s *ast.AssignStmt) ast.Stmt {
 // builtin's included (a constant one too: len("ab") lost the other values
 // as math.Sin did), outside function literals.
 func hasCall(xs ...ast.Expr) bool {
-	found := false
 	for _, x := range xs {
-		ast.Inspect(x, func(n ast.Node) bool {
-			if _, ok := n.(*ast.FuncLit); ok {
-				return false
-			}
-			if _, ok := n.(*ast.CallExpr); ok {
-				found = true
-			}
-			return !found
-		})
+		if holdsNode(x, func(n ast.Node) bool { _, ok := n.(*ast.CallExpr); return ok }) {
+			return true
+		}
 	}
+	return false
+}
+
+// holdsNode reports whether a node under n (n included), outside function
+// literals, satisfies hit; the walk stops at the first that does.
+func holdsNode(n ast.Node, hit func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.FuncLit); ok || found || m == nil {
+			return false
+		}
+		found = hit(m)
+		return !found
+	})
 	return found
 }

@@ -409,19 +409,15 @@ func (w *boundsWalk) leave(n ast.Node) {
 // hasImpureCall reports whether x holds a call other than pureCall's or a
 // receive (outside function literals).
 func (lw *Lowering) hasImpureCall(x ast.Node) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
+	return holdsNode(x, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
-			found = found || !lw.pureCall(n)
+			return !lw.pureCall(n)
 		case *ast.UnaryExpr:
-			found = found || n.Op == token.ARROW
+			return n.Op == token.ARROW
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // pureCall reports whether c is a conversion or a call of len or cap.

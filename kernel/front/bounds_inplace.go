@@ -33,14 +33,10 @@ func (lw *Lowering) inlineChecks(n ast.Node, safe map[idxPair]bool, made map[*as
 	skip := map[ast.Node]bool{}
 	var todo []ast.Expr
 	ast.Inspect(n, func(n ast.Node) bool {
-		if x, ok := n.(ast.Expr); ok && lw.guards[x] {
+		if lw.madeCheck(n, made) {
 			return false
 		}
 		switch n := n.(type) {
-		case *ast.IfStmt:
-			if made[n.Body] {
-				return false // a check made by boundsChecks
-			}
 		case *ast.AssignStmt:
 			if n.Tok == token.DEFINE {
 				break
@@ -128,24 +124,31 @@ func (lw *Lowering) loopConditions(n ast.Node, safe map[idxPair]bool) {
 	})
 }
 
+// madeCheck reports whether n is a check that the lowering made, which
+// the walks of inlineChecks and guardChecks pass by: a guard of
+// guardChecks, or an if statement whose body is a check of boundsChecks.
+func (lw *Lowering) madeCheck(n ast.Node, made map[*ast.BlockStmt]bool) bool {
+	if x, ok := n.(ast.Expr); ok && lw.guards[x] {
+		return true
+	}
+	s, ok := n.(*ast.IfStmt)
+	return ok && made[s.Body]
+}
+
 // indexesWithCheck reports whether x holds an index or slice expression
 // that needs a check (outside function literals), or one of a call's
 // result (hoistOperand declares it before the condition, in the body).
 func (lw *Lowering) indexesWithCheck(x ast.Expr, safe map[idxPair]bool) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
+	return holdsNode(x, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.IndexExpr:
-			found = found || lw.needsCheck(n, safe) || lw.indexesCall(n.X)
+			return lw.needsCheck(n, safe) || lw.indexesCall(n.X)
 		case *ast.SliceExpr:
 			ok, _ := lw.indexable(n.X)
-			found = found || ok && (lw.simple(n.X) || lw.callValue(n.X)) && (n.Low != nil || n.High != nil || n.Max != nil)
+			return ok && (lw.simple(n.X) || lw.callValue(n.X)) && (n.Low != nil || n.High != nil || n.Max != nil)
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // guardChecks checks the index and slice expressions of conditions that
@@ -202,14 +205,11 @@ func (lw *Lowering) guardChecks(n ast.Node, safe map[idxPair]bool, made map[*ast
 		return out
 	}
 	ast.Inspect(n, func(n ast.Node) bool {
-		if x, ok := n.(ast.Expr); ok && lw.guards[x] {
+		if lw.madeCheck(n, made) {
 			return false
 		}
 		switch n := n.(type) {
 		case *ast.IfStmt:
-			if made[n.Body] {
-				return false // a check made by boundsChecks
-			}
 			n.Cond = guard(n.Cond)
 		case *ast.ForStmt:
 			n.Cond = guard(n.Cond)

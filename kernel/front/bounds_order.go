@@ -345,6 +345,21 @@ func (lw *Lowering) inValueFunc(x ast.Expr, stmts []ast.Stmt) ast.Expr {
 	return call
 }
 
+// boundType returns the type of the parameter that passes the index or
+// slice bound x to the function literals of inlineCallIndex and
+// inlineCallSlice: int for a constant (or an expression without a type),
+// otherwise x's own type, which must be a typed integer (false
+// otherwise: the expression is left unchecked).
+func (lw *Lowering) boundType(x ast.Expr) (types.Type, bool) {
+	tv := lw.Info.Types[x]
+	t := tv.Type
+	if tv.Value != nil || t == nil {
+		t = types.Typ[types.Int]
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return t, ok && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUntyped == 0
+}
+
 // inlineCallIndex checks in place an index of a call's result that no
 // statement can precede (after a call of the statement, in a loop's
 // post statement, on the right of && or ||): the result and the index
@@ -366,11 +381,8 @@ func (lw *Lowering) inlineCallIndex(ix *ast.IndexExpr) {
 	pos := ix.Pos()
 	xt := lw.Info.Types[ix.X].Type
 	itv := lw.Info.Types[ix.Index]
-	it := itv.Type
-	if itv.Value != nil || it == nil {
-		it = types.Typ[types.Int]
-	}
-	if b, ok := it.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 || b.Info()&types.IsUntyped != 0 {
+	it, ok := lw.boundType(ix.Index)
+	if !ok {
 		return
 	}
 	var rt types.Type // x[i:]'s type
@@ -520,12 +532,8 @@ func (lw *Lowering) inlineCallSlice(s *ast.SliceExpr) {
 		if b.x == nil {
 			continue
 		}
-		tv := lw.Info.Types[b.x]
-		t := tv.Type
-		if tv.Value != nil || t == nil {
-			t = types.Typ[types.Int]
-		}
-		if bt, ok := t.Underlying().(*types.Basic); !ok || bt.Info()&types.IsInteger == 0 || bt.Info()&types.IsUntyped != 0 {
+		t, ok := lw.boundType(b.x)
+		if !ok {
 			return
 		}
 		u := add("L", b.x, t)

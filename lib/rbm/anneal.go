@@ -33,6 +33,7 @@ type annealer struct {
 	x, pv    *mat.Dense
 	logw     []float64
 	srcs     []rand.PCG // block k's stream: stream.State(seed ⊕ salt, k)
+	bands    int        // the bands the blocks are split into (anneal_blocks.go)
 	progress Progress
 	t64      annealT[float64]  // views of the float64 parameters and chains, made at every step
 	t32      *annealT[float32] // float32 copies, for a model of precision Float32
@@ -97,6 +98,7 @@ func (m *Binary) newAnnealer(what string, s *AISSettings, salt uint64) (*anneale
 	for k := range a.srcs {
 		a.srcs[k] = *stream.New(s.Seed^salt, uint64(k))
 	}
+	a.bands = min(kern.Bands(M, nv+nh), len(a.srcs))
 	for i, x := range base {
 		a.logZA += Softplus(x)
 		a.db[i] = m.B[i] - x

@@ -63,8 +63,8 @@ type crew struct {
 func (a *annealer) spread() {
 	nb := len(a.srcs)
 	procs := runtime.GOMAXPROCS(0)
-	if bands := min(kern.Bands(a.chains, a.nv+a.nh), nb); bands > 1 {
-		a.share(doBands, bands, procs)
+	if a.bands > 1 {
+		a.share(doBands, a.bands, procs)
 		return
 	}
 	if procs == 1 || nb == 1 || a.chains*(a.nv+a.nh) < minParallelAnneal {
@@ -127,9 +127,8 @@ func runT[T kern.Float](a *annealer, t *annealT[T], what, lo, hi int) {
 		halves(a, t, lo, hi, true)
 	default:
 		nb := len(a.srcs)
-		bands := min(kern.Bands(a.chains, a.nv+a.nh), nb)
 		for b := lo; b < hi; b++ {
-			b0, b1 := b*nb/bands, (b+1)*nb/bands
+			b0, b1 := b*nb/a.bands, (b+1)*nb/a.bands
 			product(a, t, b0, b1, false)
 			halves(a, t, b0, b1, false)
 			// v ~ σ((1 − β) b_A + β(Wh + b)).
