@@ -14,7 +14,10 @@ const jsonMaxDepth = 10000
 // jsonObject returns nil if b is valid JSON whose value is an object, else
 // an error that names the part (name) and what is wrong with it.
 func jsonObject(name string, b []byte) error {
-	t := bytes.TrimSpace(b)
+	// JSON's own whitespace only: bytes.TrimSpace would also take a form
+	// feed or a vertical tab, which JSON refuses, and the message would be
+	// accepted here and fail when it is encoded again.
+	t := bytes.Trim(b, " \t\r\n")
 	if json.Valid(t) {
 		if len(t) > 0 && t[0] == '{' {
 			return nil

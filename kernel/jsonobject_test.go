@@ -11,6 +11,11 @@ func TestJSONObject(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{`{"a":1}`, ""},
 		{` {} `, ""},
+		{"\t{}\r\n", ""},
+		// Not JSON's whitespace (found by FuzzDecode: accepted, then the
+		// metadata failed to encode again).
+		{"{}\f", "content: not valid JSON"},
+		{"\v{}", "content: not valid JSON"},
 		{`[]`, "content: not a JSON object"},
 		{`3`, "content: not a JSON object"},
 		{`{x`, "content: not valid JSON: invalid character 'x'"},
