@@ -154,24 +154,102 @@ func flipRows[T kern.Float](wg *sync.WaitGroup, p, s kern.General[T], bias []T, 
 
 // flipBlock does block b of a doFlip job: the inputs plus bias go through
 // kern.Sigmoid (as in Gibbs), and the flip probability is derived
-// from q = σ(x) (see flipProb).
+// from q = σ(x) (see flipProb). The draws are one uniform per element, in
+// order, taken a chunk at a time (kern.Uniforms.Fill). Block Gibbs (α = 0)
+// takes the library's fused sigmoid and Bernoulli kernels, whose results
+// are those of the general rule bit for bit (α·P_T + (1−α)·q is q exactly
+// when α = 0, P_T exactly when α = 1).
 func (j *job[T]) flipBlock(b int) {
+	switch {
+	case j.alpha == 0:
+		j.flipBlockWith(b, nil)
+	case j.p.Cols <= flipSmall:
+		var buf [flipSmall]T
+		j.flipBlockWith(b, buf[:])
+	default:
+		var buf [flipChunk]T
+		j.flipBlockWith(b, buf[:])
+	}
+}
+
+// flipBlockWith is flipBlock with buf, the buffer of uniforms of flipRow
+// (unused when α = 0).
+func (j *job[T]) flipBlockWith(b int, buf []T) {
 	p, s, alpha := j.p, j.s, j.alpha
 	u := kern.NewUniforms[T](&j.src[b])
 	for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
 		row := p.Row(i)
 		out := s.Row(i)
+		if alpha == 0 {
+			if j.bias != nil {
+				kern.SigmoidBernoulli(row, j.bias, out, &u)
+			} else {
+				kern.Bernoulli(row, out, &u)
+			}
+			continue
+		}
 		if j.bias != nil {
 			kern.Sigmoid(row, j.bias)
 		}
-		for k, q := range row {
-			if u.Next() < T(alpha*flipProb(float64(out[k]), float64(q))+(1-alpha)*float64(q)) {
-				out[k] = 1
-			} else {
-				out[k] = 0
+		flipRow(row, out, alpha, &u, buf)
+	}
+}
+
+const (
+	// flipChunk is the number of uniforms flipRow draws at a time.
+	flipChunk = 256
+	// flipSmall is the buffer of uniforms on the stack for rows of at
+	// most flipSmall units (a small model's rows, where allocating or
+	// zeroing flipChunk elements would cost more than the row's work).
+	flipSmall = 32
+)
+
+// flipRow moves the binary states s of one row by the per-unit kernel of
+// T_α, α > 0, given q = σ(x) in p, drawing len(buf) uniforms at a time
+// from u into buf.
+func flipRow[T kern.Float](p, s []T, alpha float64, u *kern.Uniforms[T], buf []T) {
+	s = s[:len(p)]
+	for lo := 0; lo < len(p); lo += len(buf) {
+		pc := p[lo:min(lo+len(buf), len(p))]
+		sc, ub := s[lo:lo+len(pc)], buf[:len(pc)]
+		u.Fill(ub)
+		if alpha == 1 {
+			for k, q := range pc {
+				var bit uint8 // set without a branch: the draws are unpredictable
+				if ub[k] < T(flipProbSelect(float64(sc[k]), float64(q))) {
+					bit = 1
+				}
+				sc[k] = T(bit)
 			}
+			continue
+		}
+		for k, q := range pc {
+			var bit uint8
+			if ub[k] < T(alpha*flipProbSelect(float64(sc[k]), float64(q))+(1-alpha)*float64(q)) {
+				bit = 1
+			}
+			sc[k] = T(bit)
 		}
 	}
+}
+
+// flipProbSelect is flipProb, bit for bit, without a branch on the
+// state s: it computes both rules, min(q/(1−q), 1) for s = 0 and
+// max(2 − 1/q, 0) for s = 1 (each finite, in [0, 1]; q/(1−q) ≥ 1 exactly
+// when q > ½ and 2 − 1/q < 0 exactly when q < ½, in floating point too),
+// and selects one by multiplying by 0 and 1, which is exact. Only the tie
+// q = ½, rare, branches.
+func flipProbSelect(s, q float64) float64 {
+	var one uint8
+	if s != 0 {
+		one = 1
+	}
+	sel := float64(one)
+	r := (1-sel)*min(q/(1-q), 1) + sel*max(2-1/q, 0)
+	if q == 0.5 {
+		r = 0.5
+	}
+	return r
 }
 
 // flipProb returns P_T(s' = 1 | s) of the flip-the-state operator for a

@@ -195,16 +195,119 @@ func TestFlipDeterministic(t *testing.T) {
 
 // TestFlipAllocs checks that Flip steps do not allocate.
 func TestFlipAllocs(t *testing.T) {
-	m, _ := rbm.NewBinary(20, 10, &rbm.Init{WeightStd: 0.1})
-	c, _ := NewChains(m, 40, rand.New(rand.NewPCG(1, 1)))
-	f, _ := NewFlip(1, 1)
-	_ = f.Sample(m, c, 1)
-	if a := testing.AllocsPerRun(20, func() {
-		if err := f.Sample(m, c, 2); err != nil {
-			t.Fatal(err)
+	// 10 and 20 units take the small buffer of uniforms, 33 and 40 the chunked
+	// one; α = 0 takes the fused Gibbs kernels.
+	for _, size := range [][2]int{{20, 10}, {33, 40}} {
+		for _, alpha := range []float64{0, 0.5, 1} {
+			m, _ := rbm.NewBinary(size[0], size[1], &rbm.Init{WeightStd: 0.1})
+			c, _ := NewChains(m, 40, rand.New(rand.NewPCG(1, 1)))
+			f, _ := NewFlip(alpha, 1)
+			_ = f.Sample(m, c, 1)
+			if a := testing.AllocsPerRun(20, func() {
+				if err := f.Sample(m, c, 2); err != nil {
+					t.Fatal(err)
+				}
+			}); a != 0 {
+				t.Errorf("%d×%d, α = %v: Flip.Sample allocates %v times per call", size[0], size[1], alpha, a)
+			}
 		}
-	}); a != 0 {
-		t.Errorf("Flip.Sample allocates %v times per call", a)
+	}
+}
+
+// TestFlipProbSelect checks that the branch-free rule of the sampler's
+// inner loop is flipProb bit for bit, at the edges (q = 0, ½, 1 and
+// their neighbours) and at random q, for both states.
+func TestFlipProbSelect(t *testing.T) {
+	qs := []float64{0, 1, 0.5, math.Nextafter(0.5, 0), math.Nextafter(0.5, 1), math.SmallestNonzeroFloat64, math.Nextafter(1, 0), 1e-300, 0.25, 0.75}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		qs = append(qs, rng.Float64(), rbm.Sigmoid(40*rng.NormFloat64()), float64(float32(rng.Float64())))
+	}
+	for _, q := range qs {
+		for _, s := range []float64{0, 1, 0.3} {
+			if got, want := flipProbSelect(s, q), flipProb(s, q); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("flipProbSelect(%v, %v) = %v, flipProb gives %v", s, q, got, want)
+			}
+		}
+	}
+}
+
+// TestFlipBlockIsTheRule checks the sampler's half-step (flipBlock: its
+// fused Gibbs path for α = 0, its chunked draws for rows longer and
+// shorter than a chunk) against the rule written out one element at a
+// time, u < α·P_T(s, q) + (1−α)·q with one uniform per element in order,
+// bit for bit, in both precisions, with and without a bias, on inputs that
+// include ties (x = 0) and saturation (|x| > 708).
+func TestFlipBlockIsTheRule(t *testing.T) {
+	t.Run("float64", testFlipBlockIsTheRule[float64])
+	t.Run("float32", testFlipBlockIsTheRule[float32])
+}
+
+func testFlipBlockIsTheRule[T kern.Float](t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, cols := range []int{3, 32, 33, 256, 300, 600} {
+		for _, alpha := range []float64{0, 0.37, 1} {
+			for _, withBias := range []bool{false, true} {
+				rows := 2*blockRows + 5
+				in := make([]T, rows*cols)
+				state := make([]T, rows*cols)
+				for i := range in {
+					switch rng.IntN(10) {
+					case 0:
+						in[i] = 0
+					case 1:
+						in[i] = T(800 * (2*rng.Float64() - 1))
+					default:
+						in[i] = T(3 * rng.NormFloat64())
+					}
+					if !withBias { // p holds σ already
+						in[i] = T(rbm.Sigmoid(float64(in[i])))
+					}
+					state[i] = T(rng.IntN(2))
+				}
+				var bias []T
+				if withBias {
+					bias = make([]T, cols)
+					for k := range bias {
+						bias[k] = T(rng.NormFloat64())
+					}
+				}
+				p := kern.General[T]{Rows: rows, Cols: cols, Stride: cols, Data: append([]T(nil), in...)}
+				s := kern.General[T]{Rows: rows, Cols: cols, Stride: cols, Data: append([]T(nil), state...)}
+				var srcs, ref []rand.PCG
+				src := streams(&srcs, 11, rows)
+				refSrc := streams(&ref, 11, rows)
+				j := job[T]{kind: doFlip, p: p, s: s, bias: bias, alpha: alpha, src: src}
+				for b := 0; b*blockRows < rows; b++ {
+					j.flipBlock(b)
+				}
+				// The rule, element by element.
+				wantP := append([]T(nil), in...)
+				wantS := append([]T(nil), state...)
+				for b := 0; b*blockRows < rows; b++ {
+					u := kern.NewUniforms[T](&refSrc[b])
+					for i := b * blockRows; i < min((b+1)*blockRows, rows); i++ {
+						row, out := wantP[i*cols:(i+1)*cols], wantS[i*cols:(i+1)*cols]
+						if bias != nil {
+							kern.Sigmoid(row, bias)
+						}
+						for k, q := range row {
+							if u.Next() < T(alpha*flipProb(float64(out[k]), float64(q))+(1-alpha)*float64(q)) {
+								out[k] = 1
+							} else {
+								out[k] = 0
+							}
+						}
+					}
+				}
+				for i := range wantS {
+					if p.Data[i] != wantP[i] || s.Data[i] != wantS[i] {
+						t.Fatalf("%d columns, α = %v, bias %v: element %d: got p %v s %v, the rule gives p %v s %v",
+							cols, alpha, withBias, i, p.Data[i], s.Data[i], wantP[i], wantS[i])
+					}
+				}
+			}
+		}
 	}
 }
 
