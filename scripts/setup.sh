@@ -57,6 +57,14 @@ else
 	log "Debian packages present"
 fi
 
+# Go modules: the build list's sources, and the go.mod of every module of
+# the graph. Compiled cells are built in a Go workspace with GOPROXY=off
+# (kernel/compiled), which loads the whole module graph, indirect modules
+# that no build downloads included (go-zeromq/goczmq's go.mod).
+log "Go modules"
+go mod download
+go list -m all >/dev/null
+
 scripts/venv-setup.sh # Jupyter in build/venv, pinned by python/jupyter.lock
 if [[ "${1:-}" == "--bench" ]]; then
 	scripts/venv-setup.sh bench # numpy and JAX in build/venv-bench, pinned by python/bench.lock
