@@ -226,3 +226,30 @@ func (lw *Lowering) loopArgs(d *ast.DeferStmt) {
 		lw.loopVarArgs[a] = true
 	}
 }
+
+// refuseTopDefers refuses a defer statement directly in a cell's
+// statements (not in a function, nor in a compound statement, which runs
+// in a function literal of its own and runs its deferred calls when it
+// ends). A cell is not a function: yaegi keeps such a deferred call in
+// the session's frame, whose deferred calls run at the end of every
+// later execution, so the call ran again after each later cell; and one
+// with arguments that are not constants, which the front end evaluates
+// in a block of its own, ran at the end of that block, before the
+// statements after it. Both silently.
+func (lw *Lowering) refuseTopDefers(body *ast.BlockStmt) {
+	for _, s := range body.List {
+		for {
+			l, ok := s.(*ast.LabeledStmt)
+			if !ok {
+				break
+			}
+			s = l.Stmt
+		}
+		if d, ok := s.(*ast.DeferStmt); ok {
+			lw.errs.Add(lw.Fset.Position(d.Pos()), "defer at the top level of a cell cannot run as Go runs it: "+
+				"a cell is not a function, and the interpreter would run the call again after every later cell; "+
+				"put the statements in a function and call it (func run() { …; defer f.Close(); … }; run()), "+
+				"or make the call at the end of the cell")
+		}
+	}
+}

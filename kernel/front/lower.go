@@ -66,6 +66,9 @@ type Lowering struct {
 	// statement or call shares with the cell's own (a step after a check
 	// showed a line further down, then went back).
 	NoBoundsChecks bool
+	// orderOnly tells checkList to make the reorderings of orderedAssign
+	// without checks (orderAssigns).
+	orderOnly bool
 	// instances lets typeExpr write instances of generic types
 	// (Q[int]); see instanceTypeExpr.
 	instances bool
@@ -108,6 +111,8 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			lw.negZeroCalls(c.File)
 			if !lw.NoBoundsChecks {
 				lw.boundsChecks(c.File)
+			} else {
+				lw.orderAssigns(c.File)
 			}
 		default:
 			lw.negZeroCalls(c.Body)
@@ -119,6 +124,8 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				if c.Final != nil {
 					c.Final = lw.finalBoundsChecks(c.Body, c.Final)
 				}
+			} else {
+				lw.orderAssigns(c.Body)
 			}
 		}
 	}
@@ -143,6 +150,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				lw.node(d)
 			}
 		default:
+			lw.refuseTopDefers(c.Body)
 			lw.multiDefines(c.Body)
 			lw.commaOKDefines(c.Body)
 			lw.iterTypes(c.Body)
