@@ -3,6 +3,7 @@ package front
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 )
 
 // parallelAssign lowers an assignment of several values, "a, b = x, f()",
@@ -69,4 +70,36 @@ func holdsNode(n ast.Node, hit func(ast.Node) bool) bool {
 		return !found
 	})
 	return found
+}
+
+// structAssigns makes an assignment to a variable of a struct type an
+// assignment through its address, "t = T{2}" becomes "*&t = T{2}":
+// yaegi v0.16.1 gave the variable new storage when a struct literal, a
+// variable or one of several values was assigned to it, so a pointer
+// taken before (p := &t) and a closure that uses t kept the old value
+// (p.v and f() gave 1 where Go gives 2), silently. Assigned through its
+// address, the variable keeps its storage. It is the last pass: the
+// left-hand side it makes has no type recorded.
+func (lw *Lowering) structAssigns(n ast.Node) {
+	ast.Inspect(n, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN {
+			return true
+		}
+		for i, l := range as.Lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			v, ok := lw.Info.Uses[id].(*types.Var)
+			if !ok {
+				continue
+			}
+			if _, st := v.Type().Underlying().(*types.Struct); !st {
+				continue
+			}
+			as.Lhs[i] = &ast.StarExpr{Star: id.Pos(), X: &ast.UnaryExpr{OpPos: id.Pos(), Op: token.AND, X: id}}
+		}
+		return true
+	})
 }

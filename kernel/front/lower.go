@@ -189,6 +189,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.methodValues)
 	lw.eachChunk(chunks, lw.methodExprs)
 	lw.eachChunk(chunks, lw.promotedInterfaceMethods)
+	lw.eachChunk(chunks, lw.structAssigns)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}
