@@ -47,7 +47,7 @@ func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
 		rhs = append(rhs, recv)
 		call.Fun = method
 		call.Args = append(call.Args, &ast.Ident{NamePos: pos, Name: v})
-	} else if lw.deferValue(d.Call.Fun) {
+	} else if lw.deferValue(d.Call.Fun) && !lw.fixedVar(d, d.Call.Fun) {
 		v := lw.name("D")
 		lhs = append(lhs, &ast.Ident{NamePos: pos, Name: v})
 		rhs = append(rhs, d.Call.Fun)
@@ -208,8 +208,12 @@ func (lw *Lowering) deferReceiver(d *ast.DeferStmt) (recv, method ast.Expr, ok b
 	x := sel.X
 	if ptrRecv && !ptrX && !lw.newAddress(d, x) {
 		// &x is the same address when the call runs (yaegi reads it
-		// then, which is right), and taken now it would not see a
-		// later x = T{…}: yaegi gives the variable new storage there.
+		// then, which is right).
+		return nil, nil, false
+	}
+	if ptrRecv && ptrX && lw.fixedVar(d, x) {
+		// defer wg.Done() of a pointer that nothing assigns: the same
+		// pointer when the call runs.
 		return nil, nil, false
 	}
 	switch {
@@ -388,4 +392,52 @@ func (lw *Lowering) newAddress(d *ast.DeferStmt, x ast.Expr) bool {
 			return true
 		}
 	}
+}
+
+// fixedVar reports whether x is a local variable that holds, when the
+// deferred call of d runs, the value it had at the defer statement:
+// nothing in its scope assigns it again, takes its address or ranges
+// into it, and it is not declared in the loop that d is in (each
+// iteration's is another). yaegi reads such a variable when the call
+// runs, which is then right, and costs nothing more.
+func (lw *Lowering) fixedVar(d *ast.DeferStmt, x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || lw.chunkRoot == nil {
+		return false
+	}
+	v, ok := lw.Info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	if loop := lw.deferLoop[d]; loop != nil && v.Pos() >= loop.Pos() && v.Pos() < loop.End() {
+		return false
+	}
+	scope := v.Parent()
+	if !scope.Pos().IsValid() {
+		return false
+	}
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && lw.Info.Uses[id] == v
+	}
+	changed := false
+	ast.Inspect(lw.chunkRoot, func(n ast.Node) bool {
+		if changed || n == nil || n.End() < scope.Pos() || n.Pos() > scope.End() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				changed = changed || is(l)
+			}
+		case *ast.IncDecStmt:
+			changed = is(n.X)
+		case *ast.UnaryExpr:
+			changed = n.Op == token.AND && is(n.X)
+		case *ast.RangeStmt:
+			changed = n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value)
+		}
+		return !changed
+	})
+	return !changed
 }

@@ -11,12 +11,14 @@ import (
 // of their own (kernel/goexec's TestDeferredFunctionAndReceiver runs
 // them against go run's output); a method with a pointer receiver of a
 // variable (whose address does not change) and a method of an interface
-// keep their form; an assignment of a whole struct to a variable goes
+// keep their form, and so do a function value and a pointer receiver
+// of a local variable that nothing assigns (fixedVar); an assignment of a whole struct to a variable goes
 // through its address (structAssigns).
 func TestDeferLowered(t *testing.T) {
 	got := lowerCells(t,
-		"type T struct{ v int }\nfunc (t T) Add(x int) {}\nfunc (t *T) Inc() {}\ntype I interface{ Add(int) }",
-		"func d1(r T, k int, f func(), fs []func(), m map[int]int, ts []T, i I, p *T) {\n\tdefer f()\n\tdefer fs[k]()\n\tdefer r.Add(k)\n\tdefer r.Add(1)\n\tdefer r.Inc()\n\tdefer ts[k].Inc()\n\tdefer p.Inc()\n\tdefer i.Add(k)\n\tdefer delete(m, k)\n\tr = T{2}\n}",
+		"import \"sync\"\ntype T struct{ v int }\nfunc (t T) Add(x int) {}\nfunc (t *T) Inc() {}\ntype I interface{ Add(int) }",
+		"func d1(r T, k int, f func(), fs []func(), m map[int]int, ts []T, i I, p *T) {\n\tdefer f()\n\tdefer fs[k]()\n\tdefer r.Add(k)\n\tdefer r.Add(1)\n\tdefer r.Inc()\n\tdefer ts[k].Inc()\n\tdefer p.Inc()\n\tdefer i.Add(k)\n\tdefer delete(m, k)\n\tr = T{2}\n\tf = nil\n\tp = nil\n}",
+		"func d2(f func(), p *T, wg *sync.WaitGroup) {\n\tdefer f()\n\tdefer p.Inc()\n\tdefer wg.Done()\n}",
 	)
 	for _, want := range []string{
 		"{\n\t\tPD1 := f\n\t\tdefer PD1()\n\t}",
@@ -28,10 +30,15 @@ func TestDeferLowered(t *testing.T) {
 		"{\n\t\tPD14 := p\n\t\tdefer func(PR13 *T) {\n\t\t\tPR13.Inc()\n\t\t}(PD14)\n\t}",
 		"{\n\t\tPD15 := k\n\t\tdefer i.Add(PD15)\n\t}",
 		"{\n\t\tPD18, PD19 := m, k\n\t\tdefer func(PP16 map[int]int, PP17 int) {\n\t\t\tdelete(PP16, PP17)\n\t\t}(PD18, PD19)\n\t}",
-		"\t*&r = T{2}\n}",
+		"\t*&r = T{2}\n",
 	} {
 		if !strings.Contains(got[1], want) {
 			t.Errorf("lowered to\n%s\nwant it to hold\n%s", got[1], want)
 		}
+	}
+	// A function value or a pointer receiver that nothing assigns is the
+	// same when the call runs: left as it is.
+	if want := "{\n\tdefer f()\n\tdefer p.Inc()\n\tdefer wg.Done()\n}"; !strings.Contains(got[2], want) {
+		t.Errorf("lowered to\n%s\nwant it to hold\n%s", got[2], want)
 	}
 }

@@ -55,6 +55,9 @@ type Lowering struct {
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
 	chunkEnd token.Pos
+	// chunkRoot is the chunk being lowered (fixedVar looks for the
+	// assignments of a variable there).
+	chunkRoot ast.Node
 	// ZeroSigns is, by name, which parameters of the session's functions
 	// can tell -0.0 from +0.0 (negzero.go); the caller keeps it across
 	// cells. nil: every such parameter is taken to tell.
@@ -134,8 +137,10 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 		lw.chunkEnd = c.end()
 		if c.File != nil {
 			lw.findDeferLoops(c.File)
+			lw.chunkRoot = c.File
 		} else {
 			lw.findDeferLoops(c.Body)
+			lw.chunkRoot = c.Body
 		}
 		switch {
 		case c.File != nil:
