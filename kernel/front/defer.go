@@ -45,8 +45,16 @@ func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
 		v := lw.name("D")
 		lhs = append(lhs, &ast.Ident{NamePos: pos, Name: v})
 		rhs = append(rhs, recv)
-		call.Fun = method
-		call.Args = append(call.Args, &ast.Ident{NamePos: pos, Name: v})
+		if lw.deferLoop[d] == nil {
+			// Outside a loop the block runs once a call: the variable
+			// is the receiver, "{ D := r; defer D.Show() }", which
+			// costs less than a function literal.
+			sel := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr)
+			call.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: sel.X.Pos(), Name: v}, Sel: sel.Sel}
+		} else {
+			call.Fun = method
+			call.Args = append(call.Args, &ast.Ident{NamePos: pos, Name: v})
+		}
 	} else if lw.deferValue(d.Call.Fun) && !lw.fixedVar(d, d.Call.Fun) {
 		v := lw.name("D")
 		lhs = append(lhs, &ast.Ident{NamePos: pos, Name: v})

@@ -148,6 +148,7 @@ func TestStructAssignKeepsStorage(t *testing.T) {
 		{"func r1() {\n\tt := T{1, \"a\"}\n\tf := func() int { return t.v }\n\tp := &t\n\tt = T{2, \"b\"}\n\tfmt.Println(f(), p.v)\n\tu := T{3, \"c\"}\n\tt = u\n\tu.v = 4\n\tfmt.Println(f(), p.v)\n}\nr1()", "2 2\n3 3\n"},
 		{"func r2() {\n\to := O{T{1, \"a\"}}\n\tpo := &o\n\to = O{T{3, \"c\"}}\n\tvar t2 T\n\tp2 := &t2\n\tt2, _ = T{5, \"e\"}, 1\n\tt3 := T{}\n\tp3 := &t3\n\tt3 = mk()\n\tfmt.Println(po.in.v, p2.v, p3.v)\n}\nr2()", "3 5 8\n"},
 		{"g := T{1, \"a\"}\npg := &g\ng = T{2, \"b\"}\nfmt.Println(pg.v)", "2\n"},
+		{"type A struct{ a [2]int }\nfunc r4() int {\n\tx := A{[2]int{1, 2}}\n\ts := x.a[:]\n\tx = A{[2]int{3, 4}}\n\treturn s[0]\n}\nfmt.Println(r4())", "3\n"},
 		{"var m = map[int]T{1: {7, \"g\"}}\nvar ok bool\nfunc r3() (T, bool) {\n\tt := T{1, \"a\"}\n\tp := &t\n\tt, ok = m[2]\n\treturn *p, ok\n}\nfmt.Println(r3())", "{0 } false\n"},
 	} {
 		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
