@@ -16,10 +16,12 @@ import (
 //
 //	{ K0 := x; defer f(K0) }
 //	{ D0 := f; defer D0() }
-//	{ D0 := r; K1 := x; defer func(R T, P1 int) { R.Add(P1) }(D0, K1) }
+//	{ D0, K1 := r, x; defer D0.Add(K1) }
 //
-// A method's receiver is the argument of a function literal that calls
-// the method (deferReceiver), as are the arguments of a builtin
+// In a loop, whose block runs again before the deferred calls run, a
+// method's receiver is the argument of a function literal that calls
+// the method, "defer func(R T, P1 int) { R.Add(P1) }(D0, K1)"
+// (deferReceiver), as are the arguments of a builtin anywhere
 // (deferBuiltin: yaegi panicked on close of a variable declared for the
 // purpose). Constants, nil and function literals stay in the call. A
 // declared function, a function of a package, a call's result (which
@@ -115,9 +117,9 @@ func (lw *Lowering) deferValue(f ast.Expr) bool {
 // delete(P1, P2) }(m, k)", whose arguments deferStmt then evaluates at
 // the defer statement (yaegi read k when the call ran; it panicked on
 // close of a variable the front end declared for the purpose). It
-// reports false when d calls a builtin that stays as it is (all its
-// arguments constant, recover, or a type that cannot be written in the
-// cell), true otherwise.
+// reports false when d calls a builtin that stays as it is (recover, a
+// type that cannot be written in the cell, or every argument a constant
+// or a variable that fixedVar finds unchanged), true otherwise.
 func (lw *Lowering) deferBuiltin(d *ast.DeferStmt) bool {
 	id, ok := ast.Unparen(d.Call.Fun).(*ast.Ident)
 	if !ok {
@@ -128,6 +130,14 @@ func (lw *Lowering) deferBuiltin(d *ast.DeferStmt) bool {
 	}
 	if id.Name == "recover" {
 		return false
+	}
+	fixed := true
+	for _, a := range d.Call.Args {
+		tv := lw.Info.Types[a]
+		fixed = fixed && (tv.Value != nil || tv.IsNil() || tv.IsType() || lw.fixedVar(d, a))
+	}
+	if fixed {
+		return false // defer close(ch) of a channel that nothing assigns
 	}
 	pos := d.Defer
 	params := &ast.FieldList{Opening: pos, Closing: pos}

@@ -17,8 +17,8 @@ import (
 func TestDeferLowered(t *testing.T) {
 	got := lowerCells(t,
 		"import \"sync\"\ntype T struct{ v int }\nfunc (t T) Add(x int) {}\nfunc (t *T) Inc() {}\ntype I interface{ Add(int) }",
-		"func d1(r T, k int, f func(), fs []func(), m map[int]int, ts []T, i I, p *T) {\n\tdefer f()\n\tdefer fs[k]()\n\tdefer r.Add(k)\n\tdefer r.Add(1)\n\tdefer r.Inc()\n\tdefer ts[k].Inc()\n\tdefer p.Inc()\n\tdefer i.Add(k)\n\tdefer delete(m, k)\n\tr = T{2}\n\tf = nil\n\tp = nil\n}",
-		"func d2(f func(), p *T, wg *sync.WaitGroup) {\n\tdefer f()\n\tdefer p.Inc()\n\tdefer wg.Done()\n}",
+		"func d1(r T, k int, f func(), fs []func(), m map[int]int, ts []T, i I, p *T) {\n\tdefer f()\n\tdefer fs[k]()\n\tdefer r.Add(k)\n\tdefer r.Add(1)\n\tdefer r.Inc()\n\tdefer ts[k].Inc()\n\tdefer p.Inc()\n\tdefer i.Add(k)\n\tdefer delete(m, k)\n\tr = T{2}\n\tk = 3\n\tf = nil\n\tp = nil\n}",
+		"func d2(f func(), p *T, wg *sync.WaitGroup, ch chan int) {\n\tdefer f()\n\tdefer p.Inc()\n\tdefer wg.Done()\n\tdefer close(ch)\n}",
 		"func d3(ts []T) {\n\tfor i := range ts {\n\t\tdefer ts[i].Add(i)\n\t}\n}",
 	)
 	for _, want := range []string{
@@ -39,7 +39,7 @@ func TestDeferLowered(t *testing.T) {
 	}
 	// A function value or a pointer receiver that nothing assigns is the
 	// same when the call runs: left as it is.
-	if want := "{\n\tdefer f()\n\tdefer p.Inc()\n\tdefer wg.Done()\n}"; !strings.Contains(got[2], want) {
+	if want := "{\n\tdefer f()\n\tdefer p.Inc()\n\tdefer wg.Done()\n\tdefer close(ch)\n}"; !strings.Contains(got[2], want) {
 		t.Errorf("lowered to\n%s\nwant it to hold\n%s", got[2], want)
 	}
 	// In a loop, whose block runs again before the calls, the receiver
