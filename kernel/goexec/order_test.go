@@ -156,3 +156,23 @@ func TestStructAssignKeepsStorage(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyArgumentHoldsACopy: a value of a session type with methods
+// passed to a parameter of type any is a copy, as Go passes it: yaegi
+// kept a reference to the variable, so a function that keeps its
+// argument kept the loop's last value ([{2} {2} {2}]; with the whole
+// struct assigned, which structAssigns writes in place, as well as with
+// a field assigned), silently. Outputs are go run's.
+func TestAnyArgumentHoldsACopy(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\ntype R struct{ V int }\nfunc (r R) Area() float64 { return float64(r.V) }\nvar kept []any\nfunc keep(x any) { kept = append(kept, x) }\nfunc keepAll(xs ...any) { kept = append(kept, xs...) }\nvar r R")
+	for _, c := range []struct{ code, out string }{
+		{"kept = nil\nfor i := 0; i < 3; i++ {\n\tr = R{i}\n\tkeep(r)\n}\nfmt.Println(kept)", "[{0} {1} {2}]\n"},
+		{"kept = nil\nfor i := 0; i < 3; i++ {\n\tr.V = i\n\tkeep(r)\n\tkeepAll(r)\n}\nfmt.Println(kept)", "[{0} {0} {1} {1} {2} {2}]\n"},
+		{"func local() []any {\n\tvar out []any\n\tvar q R\n\tp := &q\n\tfor i := 0; i < 3; i++ {\n\t\tq = R{i}\n\t\tkeep(q)\n\t\tout = append(out, p.V)\n\t}\n\treturn out\n}\nkept = nil\nfmt.Println(local(), kept)", "[0 1 2] [{0} {1} {2}]\n"},
+	} {
+		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
+			t.Errorf("%q: printed %q, want go run's %q", c.code, rec.stream("stdout"), c.out)
+		}
+	}
+}
