@@ -68,6 +68,17 @@ func (lw *Lowering) boundsChecks(n ast.Node) {
 	lw.checkBlocks(n, safe, made)
 }
 
+// orderAssigns makes only the reorderings of orderedAssign and
+// orderedInit under n, without checks: while a debugger is attached
+// (NoBoundsChecks), the assignments whose right-hand side calls still
+// call it before the left-hand side's index is read.
+func (lw *Lowering) orderAssigns(n ast.Node) {
+	lw.orderOnly = true
+	defer func() { lw.orderOnly = false }()
+	lw.checkBlocks(n, nil, map[*ast.BlockStmt]bool{})
+	clear(lw.madeFuncs)
+}
+
 // checkBlocks puts the checks before the statements of n's blocks (and
 // of the function literals under n). A block that is n itself is the
 // top level of a statement chunk, whose declarations are the session's.
@@ -84,6 +95,16 @@ func (lw *Lowering) checkBlocks(n ast.Node, safe map[idxPair]bool, made map[*ast
 			n.Body = lw.checkList(n.Body, safe, made, false)
 		case *ast.CommClause:
 			n.Body = lw.checkList(n.Body, safe, made, false)
+		case *ast.IfStmt:
+			if e, ok := n.Else.(*ast.IfStmt); ok {
+				if b := lw.orderedInit(e); b != nil {
+					n.Else = b
+				}
+			}
+		case *ast.ForStmt:
+			if b := lw.orderedAssign(n.Post); b != nil {
+				n.Post = lw.postFunc(b.(*ast.BlockStmt))
+			}
 		}
 		return true
 	})
@@ -239,6 +260,15 @@ func (lw *Lowering) checkList(list []ast.Stmt, safe map[idxPair]bool, made map[*
 		if b := lw.orderedAssign(s); b != nil {
 			changed = true
 			out = append(out, b) // checkBlocks goes on into b
+			continue
+		}
+		if b := lw.orderedInit(s); b != nil {
+			changed = true
+			out = append(out, b)
+			continue
+		}
+		if lw.orderOnly {
+			out = append(out, s)
 			continue
 		}
 		decl, value := declValue(s)

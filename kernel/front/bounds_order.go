@@ -17,8 +17,8 @@ import (
 )
 
 // orderedAssign lowers an assignment (=, or an operation's, like +=)
-// whose right-hand side calls a function and whose left-hand side
-// indexes a slice, an array or a pointer to one:
+// whose right-hand side calls a function (or receives) and whose
+// left-hand side indexes a slice, an array or a pointer to one:
 //
 //	xs[g()] = h()
 //
@@ -27,36 +27,53 @@ import (
 //	{ B1 := g(); A2 := h(); xs[B1] = A2 }
 //
 // Go evaluates the operands of the left-hand side's index expressions
-// (calls in lexical order, g before h), then the right-hand side, and
-// checks the index when it assigns: after h has run, with the values of
-// xs and of a variable index that h may have changed. yaegi read the
-// index and checked it before it called h (xs[k] = h(), where h set k
-// out of range, wrote xs[0], silently; xs[5] = grow(), where grow made
-// xs longer, panicked without calling grow), and its message was
-// reflect's. In the block the assignment's operands are simple, and the
-// assignment gets the check of boundsChecks before it. The temporaries
-// have the right-hand sides' types (an untyped one, 1 << h() or h() > 0,
-// is declared with the type Go gave it, "var A T = …"); a constant or
-// nil stays in the assignment, as in parallelAssign. It returns nil when
-// s is not such an assignment or cannot be lowered so (another
-// left-hand side that calls, *p() = h(); a comma-ok form; a type that
-// cannot be written in the cell), which is left as it is.
+// and pointer indirections (calls in lexical order, g before h), then
+// the right-hand side, and checks the index when it assigns: after h
+// has run, with the values of xs and of a variable index that h may
+// have changed. yaegi read the index and checked it before it called h
+// (xs[k] = h(), where h set k out of range, wrote xs[0], silently;
+// xs[5] = grow(), where grow made xs longer, panicked without calling
+// grow), and its message was reflect's. In the block the assignment's
+// operands are simple, and the assignment gets the check of
+// boundsChecks before it. Every call (or receive) of the left-hand side
+// is evaluated first, in its order, into a temporary: *p() = h(),
+// s().g[k] = h() and (*p())[k] = h() become { B1 := p(); A2 := h();
+// (*B1)[k] = A2 }. The temporaries have the right-hand sides' types (an
+// untyped one, 1 << h() or h() > 0, is declared with the type Go gave
+// it, "var A T = …"); a constant or nil stays in the assignment, as in
+// parallelAssign.
+//
+// A comma-ok form on the right (m[k], x.(T), <-ch) is declared into two
+// temporaries, { A1, A2 := m[f()]; xs[k], ok = A1, A2 }, when its
+// operands call (or it receives) and the left indexes, or when the left
+// calls: yaegi wrote a comma-ok map read's value into an element only
+// when the key was there (a[f()], ok = m[k] kept the element's old
+// value), and goexec's lowering of that read (commaOKElement), which
+// evaluates the element's operands after the read, leaves a left-hand
+// side that calls alone; the temporaries' read is one that goexec
+// zeroes on a miss. It returns nil when s is not such an assignment or
+// cannot be lowered so (a type that cannot be written in the cell, an
+// ok of another type than bool), which is left as it is.
 func (lw *Lowering) orderedAssign(s ast.Stmt) ast.Stmt {
 	as, ok := s.(*ast.AssignStmt)
 	if !ok || as.Tok == token.DEFINE || lw.assigns[as] {
 		return nil
 	}
-	calls := false
+	calls, leftCalls := false, false
 	for _, r := range as.Rhs {
 		calls = calls || lw.hasImpureCall(r)
 	}
-	if !calls {
+	for _, l := range as.Lhs {
+		leftCalls = leftCalls || lw.hasImpureCall(l)
+	}
+	commaOK := lw.commaOKForm(as)
+	if !calls && !(commaOK && leftCalls) {
 		return nil
 	}
-	if len(as.Lhs) != len(as.Rhs) {
+	if len(as.Lhs) != len(as.Rhs) && !commaOK {
 		c, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
 		if !ok || lw.pureCall(c) {
-			return nil // a comma-ok form
+			return nil
 		}
 		if t, ok := lw.Info.Types[as.Rhs[0]].Type.(*types.Tuple); !ok || t.Len() != len(as.Lhs) {
 			return nil
@@ -66,25 +83,26 @@ func (lw *Lowering) orderedAssign(s ast.Stmt) ast.Stmt {
 	var pre []ast.Stmt
 	var set []func() // the replacements of the hoisted operands
 	indexes := false
-	for _, l := range as.Lhs {
+	for i, l := range as.Lhs {
 		ix, ok := ast.Unparen(l).(*ast.IndexExpr)
+		if ok {
+			ok, _ = lw.indexable(ix.X)
+		}
 		if !ok {
 			if lw.hasImpureCall(l) {
-				return nil
-			}
-			continue
-		}
-		if ok, _ := lw.indexable(ix.X); !ok {
-			if lw.hasImpureCall(l) {
-				return nil
+				defs, replace, ok := lw.callTemps(&as.Lhs[i])
+				if !ok {
+					return nil
+				}
+				pre = append(pre, defs...)
+				set = append(set, replace)
 			}
 			continue
 		}
 		indexes = true
-		if !lw.simple(ix.X) {
-			if !lw.callValue(ix.X) {
-				return nil
-			}
+		switch {
+		case lw.simple(ix.X):
+		case lw.callValue(ix.X):
 			switch lw.underlying(ix.X).(type) {
 			case *types.Slice, *types.Pointer:
 			default:
@@ -96,6 +114,16 @@ func (lw *Lowering) orderedAssign(s ast.Stmt) ast.Stmt {
 			}
 			pre = append(pre, def)
 			set = append(set, func() { ix.X = use })
+		case lw.hasImpureCall(ix.X):
+			// (*p())[k], s().g[k]: the calls first.
+			defs, replace, ok := lw.callTemps(&ix.X)
+			if !ok {
+				return nil
+			}
+			pre = append(pre, defs...)
+			set = append(set, replace)
+		default:
+			return nil
 		}
 		if !lw.simple(ix.Index) {
 			def, use := lw.temp("B", ix.Index, ix.Index, nil)
@@ -106,12 +134,29 @@ func (lw *Lowering) orderedAssign(s ast.Stmt) ast.Stmt {
 			set = append(set, func() { ix.Index = use })
 		}
 	}
-	if !indexes {
+	if !indexes && !(commaOK && leftCalls) {
 		return nil
 	}
 	pos := as.Pos()
 	final := &ast.AssignStmt{Lhs: as.Lhs, TokPos: as.TokPos, Tok: as.Tok}
-	if len(as.Lhs) != len(as.Rhs) {
+	switch {
+	case commaOK:
+		// A1, A2 := m[k]: goexec zeroes A1 on a miss (lowerCommaOK).
+		r := as.Rhs[0]
+		vt := lw.Info.Types[r].Type
+		if vt == nil {
+			return nil
+		}
+		if id, blank := as.Lhs[1].(*ast.Ident); !blank || id.Name != "_" {
+			if ot := lw.Info.Types[as.Lhs[1]].Type; ot == nil || !types.Identical(ot, types.Typ[types.Bool]) {
+				return nil
+			}
+		}
+		d1, u1 := lw.tempIdents("A", r.Pos(), vt)
+		d2, u2 := lw.tempIdents("A", r.Pos(), types.Typ[types.Bool])
+		pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{d1, d2}, TokPos: pos, Tok: token.DEFINE, Rhs: as.Rhs})
+		final.Rhs = []ast.Expr{u1, u2}
+	case len(as.Lhs) != len(as.Rhs):
 		tuple := lw.Info.Types[as.Rhs[0]].Type.(*types.Tuple)
 		def := &ast.AssignStmt{TokPos: pos, Tok: token.DEFINE, Rhs: as.Rhs}
 		for i := range as.Lhs {
@@ -120,7 +165,7 @@ func (lw *Lowering) orderedAssign(s ast.Stmt) ast.Stmt {
 			final.Rhs = append(final.Rhs, u)
 		}
 		pre = append(pre, def)
-	} else {
+	default:
 		for i, r := range as.Rhs {
 			if tv := lw.Info.Types[r]; tv.IsNil() || tv.Value != nil && !lw.hasImpureCall(r) {
 				final.Rhs = append(final.Rhs, r)
@@ -147,6 +192,123 @@ func (lw *Lowering) orderedAssign(s ast.Stmt) ast.Stmt {
 	}
 	lw.assigns[final] = true
 	return &ast.BlockStmt{Lbrace: pos, List: append(pre, final), Rbrace: as.End()}
+}
+
+// orderedInit lowers an if or switch statement (possibly labeled)
+// whose init statement is an assignment that orderedAssign lowers: the
+// assignment declares nothing, so it may run before the statement, in
+// a block of its own,
+//
+//	if xs[k] = h(); k > 0 { … }
+//
+// becomes
+//
+//	{ { A1 := h(); xs[k] = A1 }; if k > 0 { … } }
+//
+// It returns nil for another statement.
+func (lw *Lowering) orderedInit(s ast.Stmt) ast.Stmt {
+	inner := s
+	if l, ok := s.(*ast.LabeledStmt); ok {
+		inner = l.Stmt
+	}
+	var init *ast.Stmt
+	switch x := inner.(type) {
+	case *ast.IfStmt:
+		init = &x.Init
+	case *ast.SwitchStmt:
+		init = &x.Init
+	case *ast.TypeSwitchStmt:
+		init = &x.Init
+	default:
+		return nil
+	}
+	if *init == nil {
+		return nil
+	}
+	b := lw.orderedAssign(*init)
+	if b == nil {
+		return nil
+	}
+	*init = nil
+	return &ast.BlockStmt{Lbrace: s.Pos(), List: []ast.Stmt{b, s}, Rbrace: s.End()}
+}
+
+// postFunc returns the post statement of a loop that runs the block b
+// that orderedAssign made of the loop's post statement: a call of a
+// function literal, "func() { b }()", since a post statement is a simple
+// statement. The literal's checks are marked as made (markMadeChecks):
+// the traceback names the post statement, not the literal.
+func (lw *Lowering) postFunc(b *ast.BlockStmt) ast.Stmt {
+	pos := b.Pos()
+	fn := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{b}, Rbrace: b.End()},
+	}
+	lw.madeFuncs[fn] = true
+	return &ast.ExprStmt{X: &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: b.End()}}
+}
+
+// commaOKForm reports whether as assigns the two values of a comma-ok
+// form: a map index, a type assertion or a receive.
+func (lw *Lowering) commaOKForm(as *ast.AssignStmt) bool {
+	if len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+		return false
+	}
+	switch r := ast.Unparen(as.Rhs[0]).(type) {
+	case *ast.IndexExpr:
+		_, isMap := lw.underlying(r.X).(*types.Map)
+		return isMap
+	case *ast.TypeAssertExpr:
+		return true
+	case *ast.UnaryExpr:
+		return r.Op == token.ARROW
+	}
+	return false
+}
+
+// callTemps returns the declarations of temporaries that hold the
+// outermost calls and receives of *x (not those of function literals),
+// in the order Go evaluates them, and a function that puts the
+// temporaries in their places in *x. ok is false when one cannot be
+// declared (nothing is changed then).
+func (lw *Lowering) callTemps(x *ast.Expr) (defs []ast.Stmt, replace func(), ok bool) {
+	var targets []ast.Expr
+	ast.Inspect(*x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if !lw.pureCall(n) {
+				targets = append(targets, n)
+				return false
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.ARROW {
+				targets = append(targets, n)
+				return false
+			}
+		}
+		return true
+	})
+	uses := map[ast.Expr]ast.Expr{}
+	for _, t := range targets {
+		def, use := lw.temp("B", t, t, nil)
+		if def == nil {
+			return nil, nil, false
+		}
+		defs = append(defs, def)
+		uses[t] = use
+	}
+	return defs, func() {
+		holder := &ast.ExprStmt{X: *x}
+		replaceExprs(holder, func(e ast.Expr) ast.Expr {
+			if u, ok := uses[e]; ok {
+				return u
+			}
+			return e
+		})
+		*x = holder.X
+	}, true
 }
 
 // callValue reports whether x is the result of a call (not a conversion,

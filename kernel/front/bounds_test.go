@@ -124,3 +124,38 @@ func TestBoundsCallOperandsLowered(t *testing.T) {
 		}
 	}
 }
+
+// TestOrderedAssignFormsLowered: the forms orderedAssign left in
+// yaegi's order (kernel/goexec's TestOrderedAssignForms runs them
+// against go run's output): a comma-ok form on the right whose operands
+// call is declared into two temporaries, which goexec zeroes on a miss;
+// a comma-ok read into an element whose index calls evaluates the index
+// first; a left-hand side's calls are evaluated first; an if's init
+// statement runs in a block before it; a for loop's post statement is a
+// call of a function literal, whose check is marked (a negative
+// position). Without a call, a comma-ok read into an element is left to
+// goexec (commaOKElement).
+func TestOrderedAssignFormsLowered(t *testing.T) {
+	got := lowerCells(t,
+		"xs := []int{1}\nk := 0\nm := map[int]int{}\nh := func() int { return 1 }\np := func() *[1]int { return nil }\nvar ok bool",
+		"xs[k], ok = m[h()]",
+		"xs[h()], ok = m[k]",
+		"(*p())[k] = h()",
+		"if xs[k] = h(); k > 0 {\n}",
+		"for i := 0; i < 1; xs[k] = h() {\n}",
+		"xs[k], ok = m[k]",
+	)
+	for i, want := range []string{
+		"",
+		"{\n\t\tPA1, PA2 := m[h()]\n\t\tif k < 0 || k >= len(xs) {\n\t\t\tP.IndexOut(k, len(xs), ",
+		"{\n\t\tPB1 := h()\n\t\tPA2, PA3 := m[k]\n\t\tif PB1 < 0 || PB1 >= len(xs) {",
+		"{\n\t\tPB1 := p()\n\t\tPA2 := h()\n\t\tif k < 0 || k >= len((*PB1)) {",
+		"{\n\t\t{\n\t\t\tPA1 := h()\n\t\t\tif k < 0 || k >= len(xs) {\n\t\t\t\tP.IndexOut(k, len(xs), 453)\n\t\t\t}\n\t\t\txs[k] = PA1\n\t\t}\n\t\tif k > 0 {",
+		"for i := 0; i < 1; func() {\n\t\t{\n\t\t\tPA1 := h()\n\t\t\tif k < 0 || k >= len(xs) {\n\t\t\t\tP.IndexOut(k, len(xs), -",
+		"{\n\tif k < 0 || k >= len(xs) {\n\t\tP.IndexOut(k, len(xs), 571)\n\t}\n\txs[k], ok = m[k]\n}",
+	} {
+		if !strings.Contains(got[i], want) {
+			t.Errorf("cell %d lowered to\n%s\nwant it to hold\n%s", i, got[i], want)
+		}
+	}
+}

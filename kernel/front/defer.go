@@ -7,23 +7,31 @@ import (
 )
 
 // deferStmt lowers a defer statement: yaegi evaluates a deferred call's
-// arguments when the call runs, at the function's end, where Go evaluates
-// them at the defer statement (x := 10; defer f(x); x = 20 gave 20). The
-// arguments that are not constants or nil are evaluated into variables of
-// a block of their own, which nothing changes after:
+// arguments, its function value and a method's receiver when the call
+// runs, at the function's end, where Go evaluates them at the defer
+// statement (x := 10; defer f(x); x = 20 gave 20; f := a; defer f(); f
+// = b called b; r := T{1}; defer r.Show(); r = T{2} showed 2). They are
+// evaluated into variables of a block of their own, which nothing
+// changes after:
 //
 //	{ K0 := x; defer f(K0) }
+//	{ D0 := f; defer D0() }
+//	{ D0, K1 := r, x; defer D0.Add(K1) }
 //
-// The function value stays as it is (yaegi hangs on a deferred call of a
-// variable holding a closure that sets a named result), and so do the
-// arguments of a builtin (yaegi panics on close of such a variable).
+// In a loop, whose block runs again before the deferred calls run, a
+// method's receiver is the argument of a function literal that calls
+// the method, "defer func(R T, P1 int) { R.Add(P1) }(D0, K1)"
+// (deferReceiver), as are the arguments of a builtin anywhere
+// (deferBuiltin: yaegi panicked on close of a variable declared for the
+// purpose). Constants, nil and function literals stay in the call. A
+// declared function, a function of a package, a call's result (which
+// yaegi evaluates at the defer statement) and a method of an interface
+// (whose receiver it evaluates there too) stay as they are.
 func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
-	if id, ok := ast.Unparen(d.Call.Fun).(*ast.Ident); ok {
-		if _, builtin := lw.Info.Uses[id].(*types.Builtin); builtin {
-			return d
-		}
-	}
 	if d.Call.Ellipsis.IsValid() {
+		return d
+	}
+	if !lw.deferBuiltin(d) {
 		return d
 	}
 	pos := d.Defer
@@ -31,16 +39,29 @@ func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
 	lw.loopArgs(d)
 	call := &ast.CallExpr{Fun: d.Call.Fun, Lparen: d.Call.Lparen, Rparen: d.Call.Rparen}
 	if recv, method, ok := lw.deferReceiver(d); ok {
-		// defer r.Close() in a loop: the receiver is evaluated at the
-		// defer statement too, as the argument of a function literal
-		// that calls the method, "defer func(R *T) { R.Close() }(D)"
-		// (yaegi read r when the call ran, and closed the last r as many
+		// defer r.Close(): the receiver is evaluated at the defer
+		// statement, as the argument of a function literal that calls
+		// the method, "defer func(R *T) { R.Close() }(D)" (yaegi read r
+		// when the call ran: in a loop, it closed the last r as many
 		// times as the loop ran).
 		v := lw.name("D")
 		lhs = append(lhs, &ast.Ident{NamePos: pos, Name: v})
 		rhs = append(rhs, recv)
-		call.Fun = method
-		call.Args = append(call.Args, &ast.Ident{NamePos: pos, Name: v})
+		if lw.deferLoop[d] == nil {
+			// Outside a loop the block runs once a call: the variable
+			// is the receiver, "{ D := r; defer D.Show() }", which
+			// costs less than a function literal.
+			sel := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr)
+			call.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: sel.X.Pos(), Name: v}, Sel: sel.Sel}
+		} else {
+			call.Fun = method
+			call.Args = append(call.Args, &ast.Ident{NamePos: pos, Name: v})
+		}
+	} else if lw.deferValue(d.Call.Fun) && !lw.fixedVar(d, d.Call.Fun) {
+		v := lw.name("D")
+		lhs = append(lhs, &ast.Ident{NamePos: pos, Name: v})
+		rhs = append(rhs, d.Call.Fun)
+		call.Fun = &ast.Ident{NamePos: d.Call.Fun.Pos(), Name: v}
 	}
 	for _, a := range d.Call.Args {
 		if tv := lw.Info.Types[a]; (tv.Value != nil || tv.IsNil() || tv.IsType()) && !lw.loopVarArgs[a] {
@@ -67,53 +88,164 @@ func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
 	}}
 }
 
-// deferReceiver returns, for a defer statement in a loop that calls a
-// method without arguments of a variable's value, declared with the
-// method ("defer r.Close()", not a promoted method, not an interface's),
-// the receiver to evaluate at the defer statement (r, or &r when the
-// method has a pointer receiver and r is not a pointer: Go takes the
-// address) and the function to call with it, func(R *T) { R.Close() }.
-// ok is false for another defer statement, or when T has no name here.
-func (lw *Lowering) deferReceiver(d *ast.DeferStmt) (recv, method ast.Expr, ok bool) {
-	if lw.deferLoop[d] == nil {
-		return nil, nil, false
+// deferValue reports whether the function value f of a deferred call is
+// one that yaegi reads when the call runs and a later assignment may
+// change: a variable (f := a; defer f()), a field (defer h.f()), an
+// element (defer fs[0]()) or a pointer's target (defer (*fp)()).
+func (lw *Lowering) deferValue(f ast.Expr) bool {
+	switch f := ast.Unparen(f).(type) {
+	case *ast.Ident:
+		_, ok := lw.Info.Uses[f].(*types.Var)
+		return ok
+	case *ast.SelectorExpr:
+		s := lw.Info.Selections[f]
+		return s != nil && s.Kind() == types.FieldVal
+	case *ast.IndexExpr:
+		switch lw.underlying(f.X).(type) {
+		case *types.Slice, *types.Array, *types.Map, *types.Pointer:
+			return true
+		}
+	case *ast.StarExpr:
+		return true
 	}
+	return false
+}
+
+// deferBuiltin makes a deferred call of a builtin whose arguments are
+// not all constants a call of a function literal that takes them,
+// "defer delete(m, k)" becomes "defer func(P1 map[int]int, P2 int) {
+// delete(P1, P2) }(m, k)", whose arguments deferStmt then evaluates at
+// the defer statement (yaegi read k when the call ran; it panicked on
+// close of a variable the front end declared for the purpose). It
+// reports false when d calls a builtin that stays as it is (recover, a
+// type that cannot be written in the cell, or every argument a constant
+// or a variable that fixedVar finds unchanged), true otherwise.
+func (lw *Lowering) deferBuiltin(d *ast.DeferStmt) bool {
+	id, ok := ast.Unparen(d.Call.Fun).(*ast.Ident)
+	if !ok {
+		return true
+	}
+	if _, builtin := lw.Info.Uses[id].(*types.Builtin); !builtin {
+		return true
+	}
+	if id.Name == "recover" {
+		return false
+	}
+	fixed := true
+	for _, a := range d.Call.Args {
+		tv := lw.Info.Types[a]
+		fixed = fixed && (tv.Value != nil || tv.IsNil() || tv.IsType() || lw.fixedVar(d, a))
+	}
+	if fixed {
+		return false // defer close(ch) of a channel that nothing assigns
+	}
+	pos := d.Defer
+	params := &ast.FieldList{Opening: pos, Closing: pos}
+	inner := &ast.CallExpr{Fun: d.Call.Fun, Lparen: d.Call.Lparen, Rparen: d.Call.Rparen}
+	var args []ast.Expr
+	for _, a := range d.Call.Args {
+		tv := lw.Info.Types[a]
+		if tv.Value != nil || tv.IsNil() || tv.IsType() || tv.Type == nil {
+			inner.Args = append(inner.Args, a)
+			continue
+		}
+		tx := lw.typeExpr(tv.Type, a.Pos())
+		if tx == nil {
+			return false
+		}
+		p := lw.name("P")
+		params.List = append(params.List, &ast.Field{Names: []*ast.Ident{{NamePos: a.Pos(), Name: p}}, Type: tx})
+		inner.Args = append(inner.Args, &ast.Ident{NamePos: a.Pos(), Name: p})
+		args = append(args, a)
+	}
+	if len(args) == 0 {
+		return false
+	}
+	d.Call = &ast.CallExpr{
+		Fun: &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: params},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: inner}}, Rbrace: pos}},
+		Lparen: d.Call.Lparen, Args: args, Rparen: d.Call.Rparen,
+	}
+	return true
+}
+
+// deferReceiver returns, for a defer statement that calls a method
+// declared on the receiver's type (not a promoted method, not an
+// interface's), the receiver to evaluate at the defer statement (x, &x
+// when the method has a pointer receiver and x is not a pointer: Go
+// takes the address; *x when the method has a value receiver and x is
+// a pointer: Go copies the value) and the function to call with it and
+// the call's arguments, func(R *T, P1 int) { R.Add(P1) }. ok is false
+// for another defer statement, or when a type has no name here.
+func (lw *Lowering) deferReceiver(d *ast.DeferStmt) (recv, method ast.Expr, ok bool) {
 	sel, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr)
 	if !ok {
 		return nil, nil, false
 	}
 	s := lw.Info.Selections[sel]
-	if s == nil || s.Kind() != types.MethodVal || len(s.Index()) != 1 || types.IsInterface(s.Recv()) || len(d.Call.Args) > 0 {
+	if s == nil || s.Kind() != types.MethodVal || len(s.Index()) != 1 || types.IsInterface(s.Recv()) {
 		return nil, nil, false
 	}
-	id, ok := ast.Unparen(sel.X).(*ast.Ident)
+	if lw.callValue(sel.X) {
+		return nil, nil, false // evaluated at the defer statement
+	}
+	sig, ok := lw.Info.Types[sel].Type.(*types.Signature)
 	if !ok {
 		return nil, nil, false
 	}
-	if _, ok := lw.Info.Uses[id].(*types.Var); !ok {
-		return nil, nil, false
+	n := sig.Params().Len()
+	if len(d.Call.Args) != n && !(sig.Variadic() && len(d.Call.Args) >= n-1) {
+		return nil, nil, false // f(g()) of several values
 	}
 	recvType := s.Obj().(*types.Func).Type().(*types.Signature).Recv().Type()
 	tx := lw.typeExpr(recvType, d.Pos())
 	if tx == nil {
 		return nil, nil, false
 	}
+	pos := sel.Pos()
+	r := &ast.Ident{NamePos: pos, Name: lw.name("R")}
+	fields := []*ast.Field{{Names: []*ast.Ident{r}, Type: tx}}
+	inner := &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: r.Name}, Sel: sel.Sel}, Lparen: pos, Rparen: pos}
+	for i, a := range d.Call.Args {
+		var pt types.Type
+		if sig.Variadic() && i >= n-1 {
+			pt = sig.Params().At(n - 1).Type().(*types.Slice).Elem()
+		} else {
+			pt = sig.Params().At(i).Type()
+		}
+		ptx := lw.typeExpr(pt, a.Pos())
+		if ptx == nil {
+			return nil, nil, false
+		}
+		p := lw.name("P")
+		fields = append(fields, &ast.Field{Names: []*ast.Ident{{NamePos: a.Pos(), Name: p}}, Type: ptx})
+		inner.Args = append(inner.Args, &ast.Ident{NamePos: a.Pos(), Name: p})
+	}
 	_, ptrRecv := recvType.(*types.Pointer)
 	_, ptrX := s.Recv().Underlying().(*types.Pointer)
+	x := sel.X
+	if ptrRecv && !ptrX && !lw.newAddress(d, x) {
+		// &x is the same address when the call runs (yaegi reads it
+		// then, which is right).
+		return nil, nil, false
+	}
+	if ptrRecv && ptrX && lw.fixedVar(d, x) {
+		// defer wg.Done() of a pointer that nothing assigns: the same
+		// pointer when the call runs.
+		return nil, nil, false
+	}
 	switch {
 	case ptrRecv && !ptrX:
-		recv = &ast.UnaryExpr{OpPos: id.Pos(), Op: token.AND, X: id}
+		recv = &ast.UnaryExpr{OpPos: x.Pos(), Op: token.AND, X: x}
 	case !ptrRecv && ptrX:
-		recv = &ast.StarExpr{Star: id.Pos(), X: id}
+		recv = &ast.StarExpr{Star: x.Pos(), X: x}
 	default:
-		recv = id
+		recv = x
 	}
-	// func(R T) { R.Close() }: yaegi fails on a method expression.
-	r := &ast.Ident{NamePos: sel.Pos(), Name: lw.name("R")}
+	// func(R T, P1 A) { R.M(P1) }: yaegi fails on a method expression.
 	method = &ast.FuncLit{
-		Type: &ast.FuncType{Func: sel.Pos(), Params: &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{r}, Type: tx}}}},
-		Body: &ast.BlockStmt{Lbrace: sel.Pos(), Rbrace: sel.Pos(), List: []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{
-			Fun: &ast.SelectorExpr{X: &ast.Ident{NamePos: sel.Pos(), Name: r.Name}, Sel: sel.Sel}, Lparen: sel.Pos(), Rparen: sel.Pos()}}}},
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{List: fields}},
+		Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: inner}}},
 	}
 	return recv, method, true
 }
@@ -225,4 +357,105 @@ func (lw *Lowering) loopArgs(d *ast.DeferStmt) {
 		// The new arguments are variables of the loop: evaluate them now.
 		lw.loopVarArgs[a] = true
 	}
+}
+
+// refuseTopDefers refuses a defer statement directly in a cell's
+// statements (not in a function, nor in a compound statement, which runs
+// in a function literal of its own and runs its deferred calls when it
+// ends). A cell is not a function: yaegi keeps such a deferred call in
+// the session's frame, whose deferred calls run at the end of every
+// later execution, so the call ran again after each later cell; and one
+// with arguments that are not constants, which the front end evaluates
+// in a block of its own, ran at the end of that block, before the
+// statements after it. Both silently.
+func (lw *Lowering) refuseTopDefers(body *ast.BlockStmt) {
+	for _, s := range body.List {
+		for {
+			l, ok := s.(*ast.LabeledStmt)
+			if !ok {
+				break
+			}
+			s = l.Stmt
+		}
+		if d, ok := s.(*ast.DeferStmt); ok {
+			lw.errs.Add(lw.Fset.Position(d.Pos()), "defer at the top level of a cell cannot run as Go runs it: "+
+				"a cell is not a function, and the interpreter would run the call again after every later cell; "+
+				"put the statements in a function and call it (func run() { …; defer f.Close(); … }; run()), "+
+				"or make the call at the end of the cell")
+		}
+	}
+}
+
+// newAddress reports whether &x, taken at the defer statement d, may be
+// another address than when the deferred call runs: x indexes or
+// dereferences (ts[i], p.t), or its variable is declared in the loop
+// that d is in (each iteration's is another).
+func (lw *Lowering) newAddress(d *ast.DeferStmt, x ast.Expr) bool {
+	for {
+		switch e := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			v, ok := lw.Info.Uses[e].(*types.Var)
+			loop := lw.deferLoop[d]
+			return !ok || loop != nil && v.Pos() >= loop.Pos() && v.Pos() < loop.End()
+		case *ast.SelectorExpr:
+			s := lw.Info.Selections[e]
+			if s == nil || s.Kind() != types.FieldVal || s.Indirect() {
+				return true
+			}
+			if _, ptr := lw.underlying(e.X).(*types.Pointer); ptr {
+				return true
+			}
+			x = e.X
+		default:
+			return true
+		}
+	}
+}
+
+// fixedVar reports whether x is a local variable that holds, when the
+// deferred call of d runs, the value it had at the defer statement:
+// nothing in its scope assigns it again, takes its address or ranges
+// into it, and it is not declared in the loop that d is in (each
+// iteration's is another). yaegi reads such a variable when the call
+// runs, which is then right, and costs nothing more.
+func (lw *Lowering) fixedVar(d *ast.DeferStmt, x ast.Expr) bool {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok || lw.chunkRoot == nil {
+		return false
+	}
+	v, ok := lw.Info.Uses[id].(*types.Var)
+	if !ok || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	if loop := lw.deferLoop[d]; loop != nil && v.Pos() >= loop.Pos() && v.Pos() < loop.End() {
+		return false
+	}
+	scope := v.Parent()
+	if !scope.Pos().IsValid() {
+		return false
+	}
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && lw.Info.Uses[id] == v
+	}
+	changed := false
+	ast.Inspect(lw.chunkRoot, func(n ast.Node) bool {
+		if changed || n == nil || n.End() < scope.Pos() || n.Pos() > scope.End() {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				changed = changed || is(l)
+			}
+		case *ast.IncDecStmt:
+			changed = is(n.X)
+		case *ast.UnaryExpr:
+			changed = n.Op == token.AND && is(n.X)
+		case *ast.RangeStmt:
+			changed = n.Key != nil && is(n.Key) || n.Value != nil && is(n.Value)
+		}
+		return !changed
+	})
+	return !changed
 }

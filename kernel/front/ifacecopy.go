@@ -28,10 +28,11 @@ import (
 // return statement and a value sent on a channel. Only variables,
 // fields, elements and dereferences are copied (a composite literal or a
 // call's result is a new value already), and not the arguments of fmt's
-// and log's printing functions, which keep nothing, nor an argument for a
-// parameter of an empty interface type (any), for which yaegi fails on
-// the copy: a function that keeps such an argument still keeps a
-// reference (docs/goexec.md).
+// and log's printing functions, which keep nothing. An argument for a
+// parameter of an empty interface type (any) is copied too: a function
+// of the cell that kept it kept a reference, the loop's last value (and,
+// since structAssigns writes a whole struct in place, also when the
+// loop assigns the whole variable).
 func (lw *Lowering) interfaceCopies(n ast.Node) {
 	var results []*types.Tuple // the result types of the enclosing functions
 	var walk func(n ast.Node) bool
@@ -138,11 +139,6 @@ func (lw *Lowering) copyArgs(c *ast.CallExpr) {
 		case i < params.Len():
 			t = params.At(i).Type()
 		default:
-			continue
-		}
-		if it, ok := t.Underlying().(*types.Interface); ok && it.Empty() {
-			// yaegi fails on such an argument for an empty interface
-			// ("reflect: call of reflect.Value.Type on zero Value").
 			continue
 		}
 		c.Args[i] = lw.copyInto(t, a)

@@ -55,6 +55,9 @@ type Lowering struct {
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
 	chunkEnd token.Pos
+	// chunkRoot is the chunk being lowered (fixedVar looks for the
+	// assignments of a variable there).
+	chunkRoot ast.Node
 	// ZeroSigns is, by name, which parameters of the session's functions
 	// can tell -0.0 from +0.0 (negzero.go); the caller keeps it across
 	// cells. nil: every such parameter is taken to tell.
@@ -66,6 +69,9 @@ type Lowering struct {
 	// statement or call shares with the cell's own (a step after a check
 	// showed a line further down, then went back).
 	NoBoundsChecks bool
+	// orderOnly tells checkList to make the reorderings of orderedAssign
+	// without checks (orderAssigns).
+	orderOnly bool
 	// instances lets typeExpr write instances of generic types
 	// (Q[int]); see instanceTypeExpr.
 	instances bool
@@ -108,6 +114,8 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			lw.negZeroCalls(c.File)
 			if !lw.NoBoundsChecks {
 				lw.boundsChecks(c.File)
+			} else {
+				lw.orderAssigns(c.File)
 			}
 		default:
 			lw.negZeroCalls(c.Body)
@@ -119,6 +127,8 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				if c.Final != nil {
 					c.Final = lw.finalBoundsChecks(c.Body, c.Final)
 				}
+			} else {
+				lw.orderAssigns(c.Body)
 			}
 		}
 	}
@@ -127,8 +137,10 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 		lw.chunkEnd = c.end()
 		if c.File != nil {
 			lw.findDeferLoops(c.File)
+			lw.chunkRoot = c.File
 		} else {
 			lw.findDeferLoops(c.Body)
+			lw.chunkRoot = c.Body
 		}
 		switch {
 		case c.File != nil:
@@ -143,6 +155,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				lw.node(d)
 			}
 		default:
+			lw.refuseTopDefers(c.Body)
 			lw.multiDefines(c.Body)
 			lw.commaOKDefines(c.Body)
 			lw.iterTypes(c.Body)
@@ -181,6 +194,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.methodValues)
 	lw.eachChunk(chunks, lw.methodExprs)
 	lw.eachChunk(chunks, lw.promotedInterfaceMethods)
+	lw.eachChunk(chunks, lw.structAssigns)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}

@@ -143,3 +143,26 @@ func BenchmarkAfterCallIndexChecked(b *testing.B) { benchmarkLoopIndex(b, false,
 func BenchmarkAfterCallIndexUnchecked(b *testing.B) {
 	benchmarkLoopIndex(b, true, callLoop)
 }
+
+// The cost of evaluating a deferred method call's receiver at the defer
+// statement (front/defer.go: defer c.Get() of a value c becomes a call
+// of a function literal that takes it) and of assigning a whole
+// struct through its address (*&p = P{…}, front.structAssigns), 100,000
+// calls or iterations.
+func BenchmarkDeferMethod(b *testing.B) {
+	benchmarkCell(b, []string{"type C struct{ n int }\nfunc (c C) Get() int { return c.n }\nfunc work(c C) {\n\tdefer c.Get()\n}\nfunc loop(c C) {\n\tfor i := 0; i < 100000; i++ {\n\t\twork(c)\n\t}\n}\nc := C{}"}, "loop(c)")
+}
+
+// A pointer receiver that nothing assigns keeps its form (fixedVar).
+func BenchmarkDeferPointerMethod(b *testing.B) {
+	benchmarkCell(b, []string{"type C struct{ n int }\nfunc (c *C) Done() { c.n++ }\nfunc work(c *C) {\n\tdefer c.Done()\n}\nfunc loop(c *C) {\n\tfor i := 0; i < 100000; i++ {\n\t\twork(c)\n\t}\n}\nc := &C{}"}, "loop(c)")
+}
+
+func BenchmarkStructAssign(b *testing.B) {
+	benchmarkCell(b, []string{"type P struct{ X, Y float64 }\nfunc loop() float64 {\n\tvar p P\n\tq := &p\n\ts := 0.0\n\tfor i := 0; i < 100000; i++ {\n\t\tp = P{float64(i), 1}\n\t\ts += q.X\n\t}\n\treturn s\n}"}, "_ = loop()")
+}
+
+// A struct variable that nothing else reaches keeps its assignment.
+func BenchmarkStructAssignLocal(b *testing.B) {
+	benchmarkCell(b, []string{"type P struct{ X, Y float64 }\nfunc loop() float64 {\n\tvar p P\n\ts := 0.0\n\tfor i := 0; i < 100000; i++ {\n\t\tp = P{float64(i), 1}\n\t\ts += p.X\n\t}\n\treturn s\n}"}, "_ = loop()")
+}

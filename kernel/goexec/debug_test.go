@@ -627,3 +627,59 @@ func TestDebugStepsCellLines(t *testing.T) {
 		t.Fatalf("lines stepped %v, want %v", lines, want)
 	}
 }
+
+// TestDebugStepsOrderedAssign: under the debugger (no bounds checks) an
+// assignment whose right-hand side calls still calls it before the
+// left-hand side's index is read (front.orderAssigns), as Go does (put
+// returns 7: h sets k to 1 first; yaegi's order wrote xs[0]), and
+// stepping over it shows its line once.
+func TestDebugStepsOrderedAssign(t *testing.T) {
+	skipRace(t)
+	e := newExec(t)
+	c := newDebugClient(t, e)
+	code := "func h(k *int) int {\n" + // 1
+		"\t*k = 1\n" + // 2
+		"\treturn 7\n" + // 3
+		"}\n" + // 4
+		"func put(xs []int) int {\n" + // 5
+		"\tk := 0\n" + // 6
+		"\txs[k] = h(&k)\n" + // 7
+		"\treturn xs[1]\n" + // 8
+		"}\n" + // 9
+		"n := put([]int{0, 0})\n" + // 10
+		"fmt.Println(n)" // 11
+	c.setup(code, 6)
+	done := execAsync(e, context.Background(), code)
+	c.event("stopped")
+	var lines []int
+	for len(lines) <= 40 {
+		lines = append(lines, int(c.topFrame()["line"].(float64)))
+		c.do("next", map[string]any{"threadId": 1}, true)
+		stopped := false
+	wait:
+		for {
+			select {
+			case ev := <-c.events:
+				if ev["event"] == "stopped" {
+					stopped = true
+					break wait
+				}
+			case err := <-done:
+				if err != nil {
+					t.Fatal(err)
+				}
+				break wait
+			}
+		}
+		if !stopped {
+			break
+		}
+	}
+	want := []int{6, 7, 8, 10, 11}
+	if !slices.Equal(lines, want) {
+		t.Errorf("lines stepped %v, want %v", lines, want)
+	}
+	if got, _ := run(t, e, "n"); got != "7" {
+		t.Errorf("put returned %s, want Go's 7", got)
+	}
+}

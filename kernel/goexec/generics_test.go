@@ -188,6 +188,11 @@ func TestNegativeZeroArguments(t *testing.T) {
 		{"fmt.Sprint(ptSign(pt{0, z}), gen(z), gen(float32(z)), signbit(-0.0))", `"true true true false"`},
 		{"func twice(x float64) float64 { return inverse(x) * 2 }\ntwice(z)", "-Inf"},
 		{"sigmoid(z)", "0.5"},
+		// Methods (argument and receiver), function values, results,
+		// deferred calls and go statements keep the sign.
+		{"type F64 float64\nfunc (f F64) Sign() bool { return math.Signbit(float64(f)) }\ntype V struct{ x float64 }\nfunc (v V) Both(y float64) bool { return math.Signbit(v.x) && math.Signbit(y) }\n" +
+			"func ret() float64 { return z }\nfs := []func(float64) bool{signbit}\nfunc deferred() (r bool) {\n\tzz := z\n\tdefer func() { r = signbit(zz) }()\n\treturn false\n}\n" +
+			"ch := make(chan bool)\ngo func(x float64) { ch <- signbit(x) }(z)\nfmt.Sprint(F64(z).Sign(), V{z}.Both(z), math.Signbit(ret()), fs[0](z), deferred(), <-ch)", `"true true true true true true"`},
 	} {
 		if got, _ := run(t, e, c.code); got != c.want {
 			t.Errorf("%q = %s, want %s", c.code, got, c.want)
