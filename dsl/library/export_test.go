@@ -53,3 +53,7 @@ func Sampler(name string, given map[string]any, seed uint64) (any, error) {
 	s, err := it.sampler(r, seed)
 	return s, r.first(err)
 }
+
+// ClassifierTrainings returns the number of classifiers that the measures
+// frechet and classes have trained in this process.
+func ClassifierTrainings() int64 { return classifierTrainings.Load() }

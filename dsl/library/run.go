@@ -32,6 +32,43 @@ type runParts struct {
 	// seed seeds the learner's or the measurement's own random numbers
 	// (the run's stream streamLearner or streamMeasure).
 	seed uint64
+	// data names the training set by its part of the configuration
+	// (dataKey): runs with equal data have equal training sets, and share
+	// what is fitted to it once per process (the classifier of the
+	// measures frechet and classes).
+	data string
+}
+
+// dataKey returns the name and parameters of a data part, the key of the
+// training set it builds.
+func dataKey(p *dsl.Part) string {
+	return fmt.Sprintf("%s%v", p.Name, p.Params) // fmt sorts the map's keys
+}
+
+// inUnitsOf returns the test set in the units of the training set set:
+// when set is standardised (data.Set.Mean and Std, as the mixture and
+// mnist(standardize = true) make it), the test set's values in the data's
+// own units (un-standardised first if it is standardised itself) are
+// standardised with the training set's means and deviations, so that a
+// model scores the test set in the units it was trained in; otherwise
+// test itself.
+func inUnitsOf(test, set *data.Set) *data.Set {
+	if set.Mean == nil || set.Std == nil {
+		return test
+	}
+	r, c := test.X.Dims()
+	out := &data.Set{Name: test.Name, X: mat.NewDense(r, c, nil), Labels: test.Labels, Rows: test.Rows, Cols: test.Cols,
+		Mean: set.Mean, Std: set.Std}
+	for i := range r {
+		src, dst := test.X.RawRowView(i), out.X.RawRowView(i)
+		for j, x := range src {
+			if test.Mean != nil && test.Std != nil {
+				x = x*test.Std[j] + test.Mean[j]
+			}
+			dst[j] = (x - set.Mean[j]) / set.Std[j]
+		}
+	}
+	return out
 }
 
 // muStart returns the start of a centred learner's visible offset μ by
@@ -177,6 +214,7 @@ func run(ctx context.Context, j *dsl.Job, trained *rbm.Model) ([]dsl.Point, erro
 			return nil, fmt.Errorf("test set %s has %d columns, but the training set %s has %d: a model of the one cannot score the other; give the test set the training set's width",
 				cfg.Test.Name, test.Dim(), cfg.Data.Name, set.Dim())
 		}
+		test = inUnitsOf(test, set)
 	}
 
 	it, p, err = lookup(dsl.KindModel, &cfg.Model)
@@ -196,7 +234,7 @@ func run(ctx context.Context, j *dsl.Job, trained *rbm.Model) ([]dsl.Point, erro
 	if err != nil {
 		return nil, err
 	}
-	parts := &runParts{set: set, test: test, seed: streamSeed(j.Seed, streamLearner)}
+	parts := &runParts{set: set, test: test, data: dataKey(&cfg.Data), seed: streamSeed(j.Seed, streamLearner)}
 	parts.newSampler = func(seed uint64) (any, error) {
 		sp := read(sp.p) // a fresh reader for each sampler
 		s, err := sit.sampler(sp, seed)
