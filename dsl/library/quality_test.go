@@ -2,6 +2,7 @@ package library_test
 
 import (
 	"context"
+	"encoding"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,6 +16,8 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
+	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
 
 // qualitySweep is a tiny sweep of the sample-quality measures: gaussian
@@ -154,5 +157,51 @@ func TestMNISTStandardized(t *testing.T) {
 	_, err = library.Dataset("mnist", map[string]any{"n": 10, "standardize": true})
 	if err == nil || !strings.Contains(err.Error(), "parameter standardize = true needs binarize = grey") {
 		t.Errorf("standardize with threshold: %v", err)
+	}
+}
+
+// TestPerRunAdjust checks the Langevin samplers' unadjusted and adapt:
+// before a run of k transitions the sampler leaves ⌊k/2⌋ unadjusted for
+// unadjusted = 0.5 and adapts toward 0.5 during ⌊k/4⌋ + 1 transitions, for
+// k = 10 (a learner's update) and k = 100 (a measurement's sampling); they
+// need adjust.
+func TestPerRunAdjust(t *testing.T) {
+	g, err := rbm.NewGaussian(3, 2, &rbm.Init{WeightStd: 0.1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"langevin", "gibbs_langevin"} {
+		s, err := library.Sampler(name, map[string]any{"adjust": true, "unadjusted": 0.5, "adapt": 0.5}, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := mcmc.NewGaussianChains(g, 4, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []int{10, 100} {
+			if err := s.(mcmc.GaussianSampler).SampleGaussian(g, c, k); err != nil {
+				t.Fatal(err)
+			}
+			// The state names the settings of the last run.
+			b, err := s.(encoding.BinaryMarshaler).MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var after, adapt int
+			var target float64
+			switch in := library.Inner(s).(type) {
+			case *mcmc.Langevin:
+				after, adapt, target = in.AdjustAfter, in.AdaptSteps, in.TargetAccept
+			case *mcmc.GibbsLangevin:
+				after, adapt, target = in.AdjustAfter, in.AdaptSteps, in.TargetAccept
+			}
+			if after != k/2 || adapt != k/4+1 || target != 0.5 || len(b) == 0 {
+				t.Errorf("%s after a run of %d: AdjustAfter %d, AdaptSteps %d, TargetAccept %v, want %d, %d, 0.5", name, k, after, adapt, target, k/2, k/4+1)
+			}
+		}
+		if _, err := library.Sampler(name, map[string]any{"unadjusted": 0.5}, 3); err == nil || !strings.Contains(err.Error(), "need adjust = true") {
+			t.Errorf("%s: unadjusted without adjust: %v", name, err)
+		}
 	}
 }
