@@ -109,8 +109,10 @@ type sampleSpec struct {
 	n, steps int
 	step     float64
 	clamp    bool
-	// newSampler makes the sampler, the run's or the named one.
+	// newSampler makes the sampler, the run's or the named one (name;
+	// empty for the run's).
 	newSampler func(seed uint64) (any, error)
+	name       string
 	// lo and hi are the range of the training set's values, found once.
 	once   sync.Once
 	lo, hi float64
@@ -133,6 +135,7 @@ func readSampleSpec(r *reader, p *runParts) *sampleSpec {
 		r.fail(fmt.Errorf("parameter sampler = %s: not a sampler of gaussian models%s", name, dsl.DidYouMean(name, namesFor(dsl.KindSampler, modelGaussian))))
 		return s
 	}
+	s.name = name
 	s.newSampler = func(seed uint64) (any, error) {
 		sr := read(sr.p)
 		a, err := it.sampler(sr, seed)
@@ -167,6 +170,65 @@ func namesFor(kind dsl.Kind, model string) []string {
 		}
 	}
 	return out
+}
+
+// sampleMemo keeps the last samples that a run's sample-quality
+// measurements drew, so that frechet on the pixels, frechet in features
+// and classes, taken at one step with the same settings, draw them once
+// (they would draw the same samples: the same seeds). A hit needs the same
+// settings and a model with the same parameters, bit for bit. The
+// measurements of a run are taken one after the other.
+type sampleMemo struct {
+	mu    sync.Mutex
+	key   string
+	model []float64
+	x     *mat.Dense
+}
+
+// modelParams returns the parameters of g, in one slice.
+func modelParams(g *rbm.Gaussian) []float64 {
+	out := append([]float64(nil), g.C...)
+	out = append(out, g.Mu...)
+	out = append(out, g.LogVar...)
+	r, _ := g.W.Dims()
+	for i := range r {
+		out = append(out, g.W.RawRowView(i)...)
+	}
+	return out
+}
+
+// sameParams reports whether a and b are equal, bit for bit.
+func sameParams(a, b []float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float64bits(a[i]) != math.Float64bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// memoDraw is draw through the run's memo, if it has one; the samples
+// returned must not be changed.
+func (s *sampleSpec) memoDraw(ctx context.Context, memo *sampleMemo, g *rbm.Gaussian, set *data.Set, seed uint64) (*mat.Dense, error) {
+	if memo == nil {
+		return s.draw(ctx, g, set, seed)
+	}
+	memo.mu.Lock()
+	defer memo.mu.Unlock()
+	key := fmt.Sprintf("%d %d %v %v %s %d", s.n, s.steps, s.step, s.clamp, s.name, seed)
+	params := modelParams(g)
+	if memo.x != nil && memo.key == key && sameParams(memo.model, params) {
+		return memo.x, nil
+	}
+	x, err := s.draw(ctx, g, set, seed)
+	if err != nil {
+		return nil, err
+	}
+	memo.key, memo.model, memo.x = key, params, x
+	return x, nil
 }
 
 // draw returns the samples of g: N chains started at noise N(0, I) run K
@@ -271,7 +333,7 @@ func frechetMeasure(r *reader, p *runParts) (measureFunc, error) {
 	if err := r.Err(); err != nil {
 		return nil, err
 	}
-	set, key, seed := p.set, p.data, p.seed
+	set, key, seed, memo := p.set, p.data, p.seed, p.memo
 	var (
 		mu  sync.Mutex
 		ref *data.FrechetRef
@@ -294,7 +356,7 @@ func frechetMeasure(r *reader, p *runParts) (measureFunc, error) {
 				return 0, err
 			}
 		}
-		x, err := s.draw(ctx, g, set, seed)
+		x, err := s.memoDraw(ctx, memo, g, set, seed)
 		if err != nil {
 			return 0, err
 		}
@@ -313,13 +375,13 @@ func classesMeasure(r *reader, p *runParts) (measureFunc, error) {
 	if err := r.Err(); err != nil {
 		return nil, err
 	}
-	set, key, seed := p.set, p.data, p.seed
+	set, key, seed, memo := p.set, p.data, p.seed, p.memo
 	return gaussianMeasure("classes", func(ctx context.Context, g *rbm.Gaussian) (float64, error) {
 		clf, err := classifierFor(ctx, key, set)
 		if err != nil {
 			return 0, err
 		}
-		x, err := s.draw(ctx, g, set, seed)
+		x, err := s.memoDraw(ctx, memo, g, set, seed)
 		if err != nil {
 			return 0, err
 		}
@@ -340,8 +402,22 @@ func effectiveClasses(q []float64) float64 {
 	return math.Exp(h)
 }
 
-// qualityItems are the sample-quality measurements of gaussian models.
+// qualityItems are the sample-quality measurements of gaussian models,
+// and logvar.
 var qualityItems = []item{
+	{
+		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "logvar", Models: gaussianOnly,
+			Doc: "mean log-variance of a gaussian model (rbm.Gaussian.LogVar), (1/m) Σ_i ln σ_i², the quantity of Liao et al.'s Fig. 3(a)"},
+		measure: func(r *reader, p *runParts) (measureFunc, error) {
+			return gaussianMeasure("logvar", func(_ context.Context, g *rbm.Gaussian) (float64, error) {
+				s := 0.0
+				for _, v := range g.LogVar {
+					s += v
+				}
+				return s / float64(len(g.LogVar)), nil
+			}), nil
+		},
+	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "frechet", Better: "lower", Models: gaussianOnly,
 			Doc: "squared Fréchet distance between Gaussians fitted to N samples of the model and to the set scored (data.Frechet; on), d² = ‖m₁ − m₂‖² + tr Σ₁ + tr Σ₂ − 2 tr (Σ₁^{1/2} Σ₂ Σ₁^{1/2})^{1/2}, a stand-in for FID (notebook 04): the samples start at noise N(0, I) in the model's units and run K transitions of the run's sampler (or the one named); both sets are compared in the data's own units (a standardised data set is un-standardised: grey levels for mnist), on the values (space = pixels) or on the 64 tanh features of a classifier (data.Classifier; space = features) trained once per training set and process on its labels (mnist's digits, the mixture's components)",

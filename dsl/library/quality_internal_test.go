@@ -248,3 +248,34 @@ func TestQualityErrors(t *testing.T) {
 		t.Errorf("frechet of a binary model: %v", err)
 	}
 }
+
+// TestSampleMemo checks that the measurements of one run draw their
+// samples once per model: a second draw with the same settings of the
+// same model returns the same samples (the same matrix), one of a changed
+// model or with other settings draws again.
+func TestSampleMemo(t *testing.T) {
+	p, _ := qualityParts(t, t.Name(), []float64{0, 0})
+	g, err := rbm.NewGaussian(2, 3, &rbm.Init{WeightStd: 0.1, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := &sampleMemo{}
+	s := &sampleSpec{n: 50, steps: 2, newSampler: p.newSampler}
+	ctx := context.Background()
+	a, err := s.memoDraw(ctx, memo, g, p.set, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := s.memoDraw(ctx, memo, g, p.set, 1)
+	if a != b {
+		t.Error("a second draw of the same model drew again")
+	}
+	g.W.Set(0, 0, g.W.At(0, 0)+1e-9)
+	if c, _ := s.memoDraw(ctx, memo, g, p.set, 1); c == a {
+		t.Error("a changed model got the samples of the old one")
+	}
+	s2 := &sampleSpec{n: 50, steps: 3, newSampler: p.newSampler}
+	if c, _ := s2.memoDraw(ctx, memo, g, p.set, 1); c == a {
+		t.Error("other settings got the samples of the old ones")
+	}
+}

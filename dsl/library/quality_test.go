@@ -205,3 +205,43 @@ func TestPerRunAdjust(t *testing.T) {
 		}
 	}
 }
+
+// TestTrain checks that library.Train gives the points of library.Run
+// and, without the measurements, the same model: the loglik of the model
+// it returns is the run's last point, bit for bit.
+func TestTrain(t *testing.T) {
+	p := libPlan(t, `seed 3
+updates 20
+data mixture(n = 200)
+model gaussian(hidden = 3, init_sd = 0.1)
+learner mcd(k = 3, rate = 0.05, batch = 50, step = 0.1)
+measure loglik every 10
+measure frechet(on = train, samples = 50, steps = 3) every 10
+`)
+	j := p.Jobs[0]
+	pts, err := library.Run(context.Background(), j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tpts, err := library.Train(context.Background(), j)
+	if err != nil || !reflect.DeepEqual(pts, tpts) {
+		t.Fatalf("Train: %v, points %v, want Run's %v", err, tpts, pts)
+	}
+	bare := *j
+	bare.Config.Measures = nil
+	m, _, err := library.Train(context.Background(), &bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := library.Dataset("mixture", map[string]any{"n": 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ll, err := m.(*rbm.Gaussian).LogLikelihood(set.X)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := pts[len(pts)-2]; want.Measure != "loglik" || ll != want.Value {
+		t.Errorf("loglik of the model trained without measurements: %v, want the run's %+v", ll, want)
+	}
+}

@@ -37,6 +37,9 @@ type runParts struct {
 	// what is fitted to it once per process (the classifier of the
 	// measures frechet and classes).
 	data string
+	// memo keeps the samples that the run's sample-quality measurements
+	// drew last, shared by them (sampleMemo).
+	memo *sampleMemo
 }
 
 // dataKey returns the name and parameters of a data part, the key of the
@@ -178,6 +181,24 @@ func Run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 	return pts, nil
 }
 
+// Train is Run, returning also the model as the run left it: a notebook
+// that shows the model of one run of a sweep (its filters, its samples)
+// trains that run's job again, and gets the model of the sweep's run,
+// bit for bit (Run's streams), when the job is the same; without its
+// measurements (a copy of the job with Config.Measures nil) it trains the
+// same model faster, for the measurements use their own random numbers.
+func Train(ctx context.Context, j *dsl.Job) (rbm.Model, []dsl.Point, error) {
+	if j == nil {
+		return nil, nil, errors.New("library: Train: nil job")
+	}
+	var m rbm.Model
+	pts, err := run(ctx, j, &m)
+	if err != nil {
+		return m, pts, fmt.Errorf("library: run %d (key %s): %w", j.Index, j.Key, err)
+	}
+	return m, pts, nil
+}
+
 // run is Run without the run's name on its errors; when trained is not
 // nil, it receives the model as the run left it (for the tests).
 func run(ctx context.Context, j *dsl.Job, trained *rbm.Model) ([]dsl.Point, error) {
@@ -234,7 +255,7 @@ func run(ctx context.Context, j *dsl.Job, trained *rbm.Model) ([]dsl.Point, erro
 	if err != nil {
 		return nil, err
 	}
-	parts := &runParts{set: set, test: test, data: dataKey(&cfg.Data), seed: streamSeed(j.Seed, streamLearner)}
+	parts := &runParts{set: set, test: test, data: dataKey(&cfg.Data), memo: &sampleMemo{}, seed: streamSeed(j.Seed, streamLearner)}
 	parts.newSampler = func(seed uint64) (any, error) {
 		sp := read(sp.p) // a fresh reader for each sampler
 		s, err := sit.sampler(sp, seed)
