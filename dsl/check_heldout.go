@@ -9,8 +9,9 @@ import (
 )
 
 // heldOut reports a measure whose parameter on can be test (a constant,
-// a level of the axis it names, a branch of an if) in a sweep without a
-// test statement, at that value; and a test set whose width differs from
+// a level of the axis it names, a branch of an if, or the default of a
+// measure that scores the test set unless told otherwise, as frechet) in
+// a sweep without a test statement, at that value; and a test set whose width differs from
 // the training set's, when neither statement depends on an axis (NewPlan
 // checks every run's).
 func (c *checker) heldOut(f *File) {
@@ -23,6 +24,13 @@ func (c *checker) heldOut(f *File) {
 		e, ok := c.reg.Lookup(KindMeasure, m.Name.Name)
 		if !ok || e.Param(OnParam) == nil {
 			continue
+		}
+		given := false
+		for _, a := range m.Args {
+			given = given || a.Name != nil && a.Name.Name == OnParam
+		}
+		if !given && e.Param(OnParam).Default == "test" {
+			c.errorf(m.Name.At, "measure %s scores the test set by default (on = test), but the sweep has no test statement: add a line test DATASET(…) naming the held-out data, e.g. test mnist(skip = 9000, n = 1000), or give on = train", m.Name.Name)
 		}
 		for _, a := range m.Args {
 			if a.Name == nil || a.Name.Name != OnParam || a.Value == nil {

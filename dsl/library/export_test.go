@@ -53,3 +53,16 @@ func Sampler(name string, given map[string]any, seed uint64) (any, error) {
 	s, err := it.sampler(r, seed)
 	return s, r.first(err)
 }
+
+// ClassifierTrainings returns the number of classifiers that the measures
+// frechet and classes have trained in this process.
+func ClassifierTrainings() int64 { return classifierTrainings.Load() }
+
+// Inner returns the sampler inside a sampler with per-run settings
+// (langevin or gibbs_langevin with unadjusted or adapt), or s itself.
+func Inner(s any) any {
+	if p, ok := s.(*perRun); ok {
+		return p.s
+	}
+	return s
+}

@@ -1,6 +1,9 @@
 package library
 
 import (
+	"encoding"
+	"fmt"
+
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/lib/data"
 	"github.com/rbm-kernel/rbm-kernel/lib/learn"
@@ -49,12 +52,12 @@ var gaussianItems = []item{
 			Params: []dsl.Param{
 				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Check: positiveFloat, Doc: "initial step size α0 > 0"},
 				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
-				paramTemperature,
+				paramTemperature, paramUnadjusted, paramAdapt,
 			}},
 		sampler: func(r *reader, seed uint64) (any, error) {
 			s := mcmc.NewLangevin(r.float("step"), r.bool("adjust"), seed)
 			s.Temperature = r.float("temperature")
-			return s, nil
+			return perRunOf(r, s, s.Adjust), nil
 		},
 	},
 	{
@@ -64,12 +67,12 @@ var gaussianItems = []item{
 				{Name: "step", Type: dsl.TypeFloat, Default: 0.01, Check: positiveFloat, Doc: "initial step size α0 > 0"},
 				{Name: "k", Type: dsl.TypeInt, Default: 10, Check: atLeast(1), Doc: "Langevin steps per transition, k ≥ 1"},
 				{Name: "adjust", Type: dsl.TypeBool, Default: false, Doc: "accept each proposal with the Metropolis-Hastings probability"},
-				paramTemperature,
+				paramTemperature, paramUnadjusted, paramAdapt,
 			}},
 		sampler: func(r *reader, seed uint64) (any, error) {
 			s := mcmc.NewGibbsLangevin(r.float("step"), r.positive("k"), r.bool("adjust"), seed)
 			s.Temperature = r.float("temperature")
-			return s, nil
+			return perRunOf(r, s, s.Adjust), nil
 		},
 	},
 	{
@@ -98,3 +101,86 @@ var gaussianItems = []item{
 // released code of Liao et al. (notebook 04).
 var paramTemperature = dsl.Param{Name: "temperature", Type: dsl.TypeFloat, Default: 1.0, Check: positiveFloat, OmitDefault: true,
 	Doc: "temperature T > 0 of the noise √(2αT)·ε (the chains sample exp(−F/T)); T = batch size is the step convention of Liao et al.'s released code"}
+
+// paramUnadjusted and paramAdapt are the Langevin samplers' settings per
+// run of k transitions (perRun), notebook 04's convention on MNIST: the
+// first half of each run unadjusted (the paper's adjust step η = 50 of
+// 100), the step adapted toward acceptance 0.5 during the next quarter.
+var (
+	paramUnadjusted = dsl.Param{Name: "unadjusted", Type: dsl.TypeFloat, Default: 0.0, Check: floatHalfOpen(0, 1), OmitDefault: true,
+		Doc: "with adjust: the share s in [0, 1) of the transitions of each run of k (a learner's update, a measurement's sampling) left unadjusted, η = ⌊s·k⌋ (mcmc.Langevin.AdjustAfter; the paper's η = 50 of 100 is 0.5)"}
+	paramAdapt = dsl.Param{Name: "adapt", Type: dsl.TypeFloat, Default: 0.0, Check: floatHalfOpen(0, 1), OmitDefault: true,
+		Doc: "with adjust: a target acceptance rate in (0, 1) toward which the step is tuned during the first ⌊k/4⌋ + 1 adjusted transitions of each run of k, and then kept (Adapt); 0: the step is not tuned"}
+)
+
+// perRun is a Langevin sampler (mcmc.Langevin or mcmc.GibbsLangevin)
+// whose adjustment settings follow the length k of each run: before each
+// call it sets AdjustAfter = ⌊share·k⌋ and, with a target, Adapt(target,
+// ⌊k/4⌋ + 1). It passes SetStep, AcceptRate and its state through.
+type perRun struct {
+	s             mcmc.GaussianSampler
+	share, target float64
+}
+
+// perRunOf returns s with the settings unadjusted and adapt of r, wrapped
+// in perRun if either is set, or s itself; they need adjust.
+func perRunOf(r *reader, s mcmc.GaussianSampler, adjust bool) any {
+	share, target := r.float("unadjusted"), r.float("adapt")
+	if share == 0 && target == 0 {
+		return s
+	}
+	r.check(adjust, "parameters unadjusted = %v and adapt = %v need adjust = true (they set when the Metropolis adjustment starts and tunes the step)", share, target)
+	return &perRun{s: s, share: share, target: target}
+}
+
+// SampleGaussian runs steps transitions with AdjustAfter and the
+// adaptation set for a run of that length.
+func (p *perRun) SampleGaussian(m *rbm.Gaussian, c *mcmc.Chains, steps int) error {
+	after := int(p.share * float64(steps))
+	switch s := p.s.(type) {
+	case *mcmc.Langevin:
+		s.AdjustAfter = after
+		if p.target > 0 {
+			s.Adapt(p.target, steps/4+1)
+		}
+	case *mcmc.GibbsLangevin:
+		s.AdjustAfter = after
+		if p.target > 0 {
+			s.Adapt(p.target, steps/4+1)
+		}
+	}
+	return p.s.SampleGaussian(m, c, steps)
+}
+
+// SetStep sets the step of the sampler (learn.ModifiedCD scales it).
+func (p *perRun) SetStep(a float64) {
+	if s, ok := p.s.(interface{ SetStep(float64) }); ok {
+		s.SetStep(a)
+	}
+}
+
+// AcceptRate returns the sampler's acceptance rate.
+func (p *perRun) AcceptRate() float64 {
+	if s, ok := p.s.(interface{ AcceptRate() float64 }); ok {
+		return s.AcceptRate()
+	}
+	return 0
+}
+
+// MarshalBinary returns the sampler's state, for a checkpoint.
+func (p *perRun) MarshalBinary() ([]byte, error) {
+	m, ok := p.s.(encoding.BinaryMarshaler)
+	if !ok {
+		return nil, fmt.Errorf("sampler %T cannot save its state", p.s)
+	}
+	return m.MarshalBinary()
+}
+
+// UnmarshalBinary restores a state written by MarshalBinary.
+func (p *perRun) UnmarshalBinary(b []byte) error {
+	u, ok := p.s.(encoding.BinaryUnmarshaler)
+	if !ok {
+		return fmt.Errorf("sampler %T cannot restore a state", p.s)
+	}
+	return u.UnmarshalBinary(b)
+}

@@ -78,7 +78,7 @@ func TestModelMismatch(t *testing.T) {
 				"m.sweep:6:9: sampler langevin does not work on model binary (it works on gaussian); for binary: " + binSamplers},
 		{"model gaussian(hidden = 2)\nlearner cd\nmeasure recon\n",
 			"m.sweep:5:9: learner cd does not work on model gaussian (it works on binary); for gaussian: mcd\n" +
-				"m.sweep:6:9: measure recon does not work on model gaussian (it works on binary); for gaussian: loglik"},
+				"m.sweep:6:9: measure recon does not work on model gaussian (it works on binary); for gaussian: classes, frechet, loglik, logvar"},
 		{"axis model = [binary, gaussian]\nmodel $model(hidden = 2)\nlearner mcd\n",
 			"m.sweep:6:9: learner mcd does not work on model binary (it works on gaussian); for binary: " + binLearners},
 	} {

@@ -118,7 +118,7 @@ func TestHeldOutErrors(t *testing.T) {
 		{"test bars_stripe(size = 2)", "lib.sweep:6:6: unknown dataset bars_stripe (did you mean bars_stripes?)"},
 		{"test bars_stripes(size = 2, sise = 2)", "lib.sweep:6:29: unknown parameter sise of test dataset bars_stripes (did you mean size?)"},
 		{"test mnist(skip = -1)", "lib.sweep:6:19: parameter skip = -1: want at least 0"},
-		{"test mnist(binarize = sample)", "lib.sweep:6:23: parameter binarize: sample is not one of threshold, sampled (did you mean sampled?)"},
+		{"test mnist(binarize = sample)", "lib.sweep:6:23: parameter binarize: sample is not one of threshold, sampled, grey (did you mean sampled?)"},
 	} {
 		src := heldOutHead + c.test + "\n"
 		if strings.HasPrefix(c.test, "test mnist") && !strings.Contains(c.want, "columns") {

@@ -149,12 +149,13 @@ var items = append([]item{
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindDataset, Name: "mnist",
-			Doc: "MNIST digits (data.MNIST) binarised at a threshold or by sampling: 28×28 = 784 visible units, read from the IDX files that `make setup` converts (data/mnist, or $RBM_DATA/mnist); skip and n take a slice of the file, so that `data mnist(n = 8000)` and `test mnist(skip = 9000, n = 1000)` are disjoint",
+			Doc: "MNIST digits (data.MNIST) binarised at a threshold or by sampling, or grey levels (standardised per pixel for a gaussian model): 28×28 = 784 visible units, read from the IDX files that `make setup` converts (data/mnist, or $RBM_DATA/mnist); skip and n take a slice of the file, so that `data mnist(n = 8000)` and `test mnist(skip = 9000, n = 1000)` are disjoint",
 			Params: []dsl.Param{
 				{Name: "n", Type: dsl.TypeInt, Default: 10000, Check: atLeast(0), Doc: "number of digits, those after the skipped ones (0: all the rest); skip + n must not pass the file's end"},
 				{Name: "skip", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), OmitDefault: true, Doc: "digits of the file skipped before the first one taken"},
 				{Name: "train", Type: dsl.TypeBool, Default: false, Doc: "read the 60,000 training digits (train-*) instead of the 10,000 test digits (t10k-*)"},
-				{Name: "binarize", Type: dsl.TypeName, Default: "threshold", Values: []string{"threshold", "sampled"}, OmitDefault: true, Doc: "threshold: a pixel is 1 above the grey level threshold; sampled: 1 with probability its grey level (data.Sampled), drawn with seed"},
+				{Name: "binarize", Type: dsl.TypeName, Default: "threshold", Values: []string{"threshold", "sampled", "grey"}, OmitDefault: true, Doc: "threshold: a pixel is 1 above the grey level threshold; sampled: 1 with probability its grey level (data.Sampled), drawn with seed; grey: not binarised, the grey levels in [0, 1] (for a gaussian model)"},
+				{Name: "standardize", Type: dsl.TypeBool, Default: false, OmitDefault: true, Doc: "standardise every pixel to mean 0 and standard deviation 1 over the digits taken (data.Standardize; a constant pixel is only centred), as Liao et al. 2022 do for a gaussian model; needs binarize = grey. A test set is put in the training set's units (see the test statement), and the measures frechet and classes map samples back to grey levels"},
 				{Name: "threshold", Type: dsl.TypeFloat, Default: 0.5, Check: floatOpen(0, 1), Doc: "grey level g in (0, 1) above which a pixel is 1"},
 				{Name: "seed", Type: dsl.TypeInt, Default: 1, Check: atLeast(0), OmitDefault: true, Doc: "seed of the draws of binarize = sampled (of the digits taken); the data set is the same in every run of a sweep"},
 				{Name: "dir", Type: dsl.TypeString, Default: "", Check: mnistDir, Doc: "folder of the IDX files; empty: data.DefaultMNISTDir()"},
@@ -361,15 +362,33 @@ var items = append([]item{
 			return tauMeasure(p, c, n), nil
 		},
 	},
-}, gaussianItems...)
+}, append(gaussianItems, qualityItems...)...)
 
 // mnist builds the mnist data set: n digits after skip of the test or
-// training file, binarised at a threshold or by sampling. Without skip it
-// is data.MNIST's set itself (its name, its draws). The file must hold
-// skip + n digits.
+// training file, binarised at a threshold or by sampling, or grey levels,
+// standardised per pixel if asked. Without skip and standardisation it is
+// data.MNIST's set itself (its name, its draws). The file must hold skip
+// + n digits.
 func mnist(r *reader) (*data.Set, error) {
+	std := r.bool("standardize")
+	bin := r.str("binarize")
+	r.check(!std || bin == "grey", "parameter standardize = true needs binarize = grey (standardised binary pixels are not binary), not binarize = %s", bin)
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	set, err := mnistDigits(r, bin)
+	if err != nil || !std {
+		return set, err
+	}
+	out, _, _, err := data.Standardize(set)
+	return out, err
+}
+
+// mnistDigits builds the digits of the mnist data set, binarised as bin
+// says.
+func mnistDigits(r *reader, bin string) (*data.Set, error) {
 	n, skip, train := r.nonNegative("n"), r.nonNegative("skip"), r.bool("train")
-	bin, th, seed := r.str("binarize"), r.float("threshold"), r.int("seed")
+	th, seed := r.float("threshold"), r.int("seed")
 	r.check(th > 0 && th < 1, "parameter threshold = %v, want a grey level in (0, 1)", th)
 	r.check(seed >= 0, "parameter seed = %d, want a seed ≥ 0", seed)
 	dir := r.str("dir")
@@ -381,8 +400,10 @@ func mnist(r *reader) (*data.Set, error) {
 	case "threshold":
 	case "sampled":
 		opts.Binarize = data.Sampled
+	case "grey":
+		opts.Binarize = data.Grey
 	default:
-		return nil, fmt.Errorf("parameter binarize = %s, want threshold or sampled%s", bin, dsl.DidYouMean(bin, []string{"threshold", "sampled"}))
+		return nil, fmt.Errorf("parameter binarize = %s, want threshold, sampled or grey%s", bin, dsl.DidYouMean(bin, []string{"threshold", "sampled", "grey"}))
 	}
 	file := data.MNISTTestImages
 	if train {
@@ -415,8 +436,11 @@ func mnist(r *reader) (*data.Set, error) {
 	}
 	sub := &data.Set{Name: fmt.Sprintf("%s-%d-%d", set.Name, skip, end), X: mat.DenseCopyOf(set.X.Slice(skip, end, 0, set.Dim())),
 		Labels: append([]int(nil), set.Labels[skip:end]...), Rows: set.Rows, Cols: set.Cols}
-	if opts.Binarize == data.Sampled {
+	switch opts.Binarize {
+	case data.Sampled:
 		return data.Stochastic(sub, opts.Seed)
+	case data.Grey:
+		return sub, nil
 	}
 	return data.Threshold(sub, th)
 }
@@ -599,13 +623,13 @@ func names(kind dsl.Kind) []string {
 }
 
 // Registry returns a new registry of the library's names: the data sets
-// (bars_stripes, shifting_bar, artificial_modes, mnist), models (binary,
+// (bars_stripes, shifting_bar, artificial_modes, mnist, mixture), models (binary,
 // gaussian), samplers (gibbs, flip, tempered for binary models;
 // gauss_gibbs, langevin, gibbs_langevin for gaussian ones), learners (cd,
 // pcd, fpcd, pt, centered, sdcp, csdcp, ssd for binary models; mcd for
 // gaussian ones; every learner also takes the training settings rate,
 // batch, momentum, decay, schedule and rate_end) and measurements (loglik,
-// recon, ais, isl, tau), each with its parameters, their types, defaults
+// recon, ais, isl, tau; frechet and classes for gaussian ones), each with its parameters, their types, defaults
 // and documentation, the models it works on (Entry.Models), and the bounds
 // of their values that the checker verifies (Param.Check: sizes, counts,
 // rates, probabilities, an existing folder). Describe lists them. Run runs

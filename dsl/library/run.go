@@ -32,6 +32,46 @@ type runParts struct {
 	// seed seeds the learner's or the measurement's own random numbers
 	// (the run's stream streamLearner or streamMeasure).
 	seed uint64
+	// data names the training set by its part of the configuration
+	// (dataKey): runs with equal data have equal training sets, and share
+	// what is fitted to it once per process (the classifier of the
+	// measures frechet and classes).
+	data string
+	// memo keeps the samples that the run's sample-quality measurements
+	// drew last, shared by them (sampleMemo).
+	memo *sampleMemo
+}
+
+// dataKey returns the name and parameters of a data part, the key of the
+// training set it builds.
+func dataKey(p *dsl.Part) string {
+	return fmt.Sprintf("%s%v", p.Name, p.Params) // fmt sorts the map's keys
+}
+
+// inUnitsOf returns the test set in the units of the training set set:
+// when set is standardised (data.Set.Mean and Std, as the mixture and
+// mnist(standardize = true) make it), the test set's values in the data's
+// own units (un-standardised first if it is standardised itself) are
+// standardised with the training set's means and deviations, so that a
+// model scores the test set in the units it was trained in; otherwise
+// test itself.
+func inUnitsOf(test, set *data.Set) *data.Set {
+	if set.Mean == nil || set.Std == nil {
+		return test
+	}
+	r, c := test.X.Dims()
+	out := &data.Set{Name: test.Name, X: mat.NewDense(r, c, nil), Labels: test.Labels, Rows: test.Rows, Cols: test.Cols,
+		Mean: set.Mean, Std: set.Std}
+	for i := range r {
+		src, dst := test.X.RawRowView(i), out.X.RawRowView(i)
+		for j, x := range src {
+			if test.Mean != nil && test.Std != nil {
+				x = x*test.Std[j] + test.Mean[j]
+			}
+			dst[j] = (x - set.Mean[j]) / set.Std[j]
+		}
+	}
+	return out
 }
 
 // muStart returns the start of a centred learner's visible offset μ by
@@ -141,6 +181,24 @@ func Run(ctx context.Context, j *dsl.Job) ([]dsl.Point, error) {
 	return pts, nil
 }
 
+// Train is Run, returning also the model as the run left it: a notebook
+// that shows the model of one run of a sweep (its filters, its samples)
+// trains that run's job again, and gets the model of the sweep's run,
+// bit for bit (Run's streams), when the job is the same; without its
+// measurements (a copy of the job with Config.Measures nil) it trains the
+// same model faster, for the measurements use their own random numbers.
+func Train(ctx context.Context, j *dsl.Job) (rbm.Model, []dsl.Point, error) {
+	if j == nil {
+		return nil, nil, errors.New("library: Train: nil job")
+	}
+	var m rbm.Model
+	pts, err := run(ctx, j, &m)
+	if err != nil {
+		return m, pts, fmt.Errorf("library: run %d (key %s): %w", j.Index, j.Key, err)
+	}
+	return m, pts, nil
+}
+
 // run is Run without the run's name on its errors; when trained is not
 // nil, it receives the model as the run left it (for the tests).
 func run(ctx context.Context, j *dsl.Job, trained *rbm.Model) ([]dsl.Point, error) {
@@ -177,6 +235,7 @@ func run(ctx context.Context, j *dsl.Job, trained *rbm.Model) ([]dsl.Point, erro
 			return nil, fmt.Errorf("test set %s has %d columns, but the training set %s has %d: a model of the one cannot score the other; give the test set the training set's width",
 				cfg.Test.Name, test.Dim(), cfg.Data.Name, set.Dim())
 		}
+		test = inUnitsOf(test, set)
 	}
 
 	it, p, err = lookup(dsl.KindModel, &cfg.Model)
@@ -196,7 +255,7 @@ func run(ctx context.Context, j *dsl.Job, trained *rbm.Model) ([]dsl.Point, erro
 	if err != nil {
 		return nil, err
 	}
-	parts := &runParts{set: set, test: test, seed: streamSeed(j.Seed, streamLearner)}
+	parts := &runParts{set: set, test: test, data: dataKey(&cfg.Data), memo: &sampleMemo{}, seed: streamSeed(j.Seed, streamLearner)}
 	parts.newSampler = func(seed uint64) (any, error) {
 		sp := read(sp.p) // a fresh reader for each sampler
 		s, err := sit.sampler(sp, seed)

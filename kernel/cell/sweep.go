@@ -8,6 +8,7 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/dsl"
 	"github.com/rbm-kernel/rbm-kernel/dsl/library"
 	"github.com/rbm-kernel/rbm-kernel/kernel/display"
+	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 )
 
 // Sweep runs the sweep file src against the RBM library (dsl/library's
@@ -40,4 +41,21 @@ func Sweep(ctx context.Context, name, src, dir string) (*dsl.Sweep, error) {
 		bar.Done()
 	}
 	return sw, err
+}
+
+// Model trains run j of a sweep (one of sw.Plan.Jobs) again, without its
+// measurements, and returns the model it leaves: the model of that run of
+// the sweep, bit for bit, since a run's random numbers come from its seed
+// and the measurements use their own (library.Train). A notebook shows
+// with it the filters or the samples of one run of a sweep, whose results
+// hold only the measurements.
+func Model(ctx context.Context, j *dsl.Job) (rbm.Model, error) {
+	if j == nil {
+		return nil, fmt.Errorf("cell.Model: nil job")
+	}
+	bare := *j
+	bare.Config.Measures = nil
+	bare.Checkpoint, bare.Observe, bare.Log = "", nil, nil
+	m, _, err := library.Train(ctx, &bare)
+	return m, err
 }

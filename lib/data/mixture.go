@@ -233,7 +233,8 @@ func (m *Mixture) LogDensities(dst []float64, X mat.Matrix) ([]float64, error) {
 //	x'_ij = (x_ij − mean_j)/std_j,  std_j = √((1/r) Σ_i (x_ij − mean_j)²),
 //
 // as the GRBM paper does per pixel (Appendix B), and the mean and std used,
-// to undo it with Unstandardize (e.g. to show samples as images). A column
+// to undo it with Unstandardize (e.g. to show samples as images); the copy
+// holds them too (Set.Mean, Set.Std). A column
 // whose std is below 1e-8 (a constant pixel) gets std_j = 1, so it is only
 // centred. It returns an error for an invalid set.
 func Standardize(s *Set) (out *Set, mean, std []float64, err error) {
@@ -270,6 +271,7 @@ func Standardize(s *Set) (out *Set, mean, std []float64, err error) {
 		}
 	}
 	out.X = x
+	out.Mean, out.Std = append([]float64(nil), mean...), append([]float64(nil), std...)
 	return out, mean, std, nil
 }
 

@@ -17,13 +17,18 @@ import (
 
 // Set is a data set: X holds one example per row. Labels, if non-nil, has
 // one label per row. Rows×Cols, if non-zero, is the image shape of an
-// example (Rows*Cols == number of columns of X), used to draw it.
+// example (Rows*Cols == number of columns of X), used to draw it. Mean
+// and Std, if non-nil, say that X is standardised (Standardize): the
+// values in the data's own units are X_ij·Std_j + Mean_j (Unstandardize),
+// e.g. the grey levels of standardised MNIST digits.
 type Set struct {
 	Name   string
 	X      *mat.Dense
 	Labels []int
 	Rows   int
 	Cols   int
+	Mean   []float64
+	Std    []float64
 }
 
 // Len returns the number of examples (0 for a nil set or matrix).
@@ -46,8 +51,9 @@ func (s *Set) Dim() int {
 }
 
 // Validate reports the first problem with s: no rows, NaN or infinite
-// values (with their row and column), labels of the wrong length or an
-// image shape that does not match the width.
+// values (with their row and column), labels or a standardisation (Mean,
+// Std) of the wrong length, or an image shape that does not match the
+// width.
 func (s *Set) Validate() error {
 	if s == nil || s.X == nil || s.X.IsEmpty() {
 		return fmt.Errorf("data: set is empty")
@@ -65,6 +71,9 @@ func (s *Set) Validate() error {
 	}
 	if s.Labels != nil && len(s.Labels) != r {
 		return fmt.Errorf("data: set %q has %d labels for %d rows", s.Name, len(s.Labels), r)
+	}
+	if (s.Mean != nil || s.Std != nil) && (len(s.Mean) != c || len(s.Std) != c) {
+		return fmt.Errorf("data: set %q has %d columns, but its standardisation has %d means and %d deviations", s.Name, c, len(s.Mean), len(s.Std))
 	}
 	if (s.Rows != 0 || s.Cols != 0) && s.Rows*s.Cols != c {
 		return fmt.Errorf("data: set %q has image shape %dx%d but %d columns", s.Name, s.Rows, s.Cols, c)
