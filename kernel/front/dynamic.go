@@ -119,7 +119,22 @@ func interfaceElem(t types.Type) types.Type {
 // and string (yaegi's reflect type has none).
 func (lw *Lowering) typeOf(c *ast.CallExpr) {
 	t := lw.Info.Types[c.Args[0]].Type
-	if t == nil || types.IsInterface(t) {
+	if t == nil {
+		return
+	}
+	if types.IsInterface(t) {
+		// The dynamic type, read by the helper TypeOfDynamic from
+		// []I{x}, as TypeName reads it, when the session has types that
+		// x can hold.
+		a := c.Args[0]
+		cands := lw.typeCandidates(t, a.Pos())
+		tx := lw.typeExpr(t, a.Pos())
+		if len(cands) == 0 || tx == nil {
+			return
+		}
+		one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: a.Pos(), Elt: tx}, Lbrace: a.Pos(), Elts: []ast.Expr{a}, Rbrace: a.End()}
+		c.Fun = lw.helper("TypeOfDynamic", c.Pos())
+		c.Args = append([]ast.Expr{one}, cands...)
 		return
 	}
 	n, name := t, ""

@@ -73,6 +73,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"Recovered":              reflect.ValueOf(recovered),
 	"PanicValue":             reflect.ValueOf(panicValue),
 	"TypeOf":                 reflect.ValueOf(typeOf),
+	"TypeOfDynamic":          reflect.ValueOf(typeOfDynamic),
 	"IndexOut":               reflect.ValueOf(indexOut),
 	"IndexOutU":              reflect.ValueOf(indexOutU),
 	"SliceOut":               reflect.ValueOf(sliceOut),

@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"reflect"
+	"strings"
 	"sync"
 	"unsafe"
 )
@@ -515,4 +516,31 @@ func typeOf(x any, str, name string) reflect.Type {
 		v = h.v
 	}
 	return sessionType{Type: v.Type(), name: name, str: str}
+}
+
+// typeOfDynamic is the helper TypeOfDynamic, reflect.TypeOf(x) of an x
+// of an interface type, given as []I{x} (in which yaegi keeps the
+// dynamic type) with the candidates of the session's types it can hold
+// (as TypeName's): a value of a session type gets a sessionType with
+// Go's name (yaegi's reflect type of it has none: reflect.TypeOf(x) of
+// an any holding a T{1} was struct { X int }, not main.T).
+func typeOfDynamic(xs any, candidates ...any) reflect.Type {
+	e, ok := oneElem(xs)
+	if !ok {
+		return reflect.TypeOf(xs)
+	}
+	h := holding(e)
+	if !h.v.IsValid() {
+		return nil
+	}
+	t := h.v.Type()
+	str := dynamicTypeName(xs, candidates...)
+	if str == t.String() {
+		return t
+	}
+	name := ""
+	if rest, ok := strings.CutPrefix(str, "main."); ok {
+		name = rest
+	}
+	return sessionType{Type: t, name: name, str: str}
 }
