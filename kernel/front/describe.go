@@ -206,7 +206,53 @@ func (lw *Lowering) stringers(t types.Type, pos token.Pos) []ast.Expr {
 		}
 		return false
 	})
+	if reachesInterface(t, map[types.Type]bool{}) {
+		// A field or element of an interface type may hold a value of
+		// any of the session's types: GoValue prints it with its
+		// type's method too (Box{W: T{6}} printed {6} for {T6}).
+		for _, st := range lw.sessionTypes() {
+			name := types.TypeString(st, func(p *types.Package) string { return p.Name() })
+			out = append(out, lw.stringer(st, name, pos, seen)...)
+			out = append(out, lw.stringer(types.NewPointer(st), "*"+name, pos, seen)...)
+		}
+	}
 	return out
+}
+
+// reachesInterface reports whether a value of type t holds a value of an
+// interface type: t's fields and elements, through the session's named
+// types (as holds walks them).
+func reachesInterface(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.(type) {
+	case *types.Named:
+		if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
+			return false
+		}
+		return reachesInterface(u.Underlying(), seen)
+	case *types.Alias:
+		return reachesInterface(types.Unalias(u), seen)
+	case *types.Interface:
+		return true
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if reachesInterface(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return reachesInterface(u.Elem(), seen)
+	case *types.Slice:
+		return reachesInterface(u.Elem(), seen)
+	case *types.Array:
+		return reachesInterface(u.Elem(), seen)
+	case *types.Map:
+		return reachesInterface(u.Key(), seen) || reachesInterface(u.Elem(), seen)
+	}
+	return false
 }
 
 // stringer returns the pair of arguments of GoValue for the type t (a

@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -210,10 +211,69 @@ func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]fun
 	if !h.v.IsValid() || h.inWrapper || h.methodWrapped || h.v.Type().Name() != "" || !h.v.CanInterface() {
 		return nil
 	}
-	for _, c := range cands {
-		if c.t == h.v.Type() && c.desc != nil {
-			return goValue{v: h.v, d: c.desc, methods: methods}
+	if d := composedDesc(h.v.Type(), cands, 0); d != nil {
+		return goValue{v: h.v, d: d, methods: methods}
+	}
+	return nil
+}
+
+// composedDesc returns the description of the reflect type t: the first
+// candidate's of that type, or, for a slice, array, pointer or map whose
+// elements (or keys) are of a candidate's type, one made of theirs
+// ([]T, map[string]T, [2]*T held by an any: fmt printed yaegi's X-prefixed
+// fields, and no String method of the elements); nil when no part of t
+// is a candidate's. t itself is the first candidate's of its type, as
+// before; an element must be of one candidate's type, or of several with
+// the same methods: two types of one underlying struct type are one
+// reflect type, and which String method an element has cannot be told.
+func composedDesc(t reflect.Type, cands []candidate, depth int) *typeDesc {
+	var found *candidate
+	for i, c := range cands {
+		if c.t != t || c.desc == nil {
+			continue
 		}
+		if depth == 0 {
+			return c.desc
+		}
+		if found != nil && !slices.Equal(found.methods, c.methods) {
+			return nil
+		}
+		if found == nil {
+			found = &cands[i]
+		}
+	}
+	if found != nil {
+		return found.desc
+	}
+	if depth > 8 || t.Name() != "" {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Pointer, reflect.Array:
+		elem := composedDesc(t.Elem(), cands, depth+1)
+		if elem == nil {
+			return nil
+		}
+		d := &typeDesc{kind: 'L', elem: elem}
+		switch t.Kind() {
+		case reflect.Pointer:
+			d.kind = 'P'
+		case reflect.Array:
+			d.kind, d.n = 'A', t.Len()
+		}
+		return d
+	case reflect.Map:
+		key, elem := composedDesc(t.Key(), cands, depth+1), composedDesc(t.Elem(), cands, depth+1)
+		if key == nil && elem == nil {
+			return nil
+		}
+		if key == nil {
+			key = &typeDesc{kind: 'O', name: t.Key().String()}
+		}
+		if elem == nil {
+			elem = &typeDesc{kind: 'O', name: t.Elem().String()}
+		}
+		return &typeDesc{kind: 'M', key: key, elem: elem}
 	}
 	return nil
 }

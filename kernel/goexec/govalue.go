@@ -302,7 +302,14 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			key = "*" + d.elem.name
 		}
 		if f := p.methods[key]; f != nil {
-			p.b.WriteString(f(v.Interface()))
+			if p.display {
+				p.b.WriteString(f(v.Interface()))
+			} else {
+				// The verb's flags, width and precision, as fmt
+				// gives them to each element's method ([   T1    T2]
+				// for %5v, hex for %x).
+				fmt.Fprintf(p.b, p.leaf, f(v.Interface()))
+			}
 			return
 		}
 	}
