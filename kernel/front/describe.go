@@ -101,10 +101,21 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 		if !HasSessionStruct(t) && len(methods) == 0 {
 			continue
 		}
+		helper, args := "GoValue", []ast.Expr{a, stringLit(pos, Describe(t))}
+		if reachesInterface(t, map[types.Type]bool{}) {
+			// GoValueIn: a field or element of an interface type may
+			// hold a value of the session's types bare, which the
+			// candidates describe (H{V: S{5, 6}} printed {V:{Xa:5 Xb:6}}).
+			if cands := lw.typeCandidates(types.NewInterfaceType(nil, nil), pos); len(cands) > 0 {
+				helper = "GoValueIn"
+				args = append(args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
+					Lbrace: pos, Elts: cands, Rbrace: pos})
+			}
+		}
 		c.Args[i] = &ast.CallExpr{
-			Fun:    lw.helper("GoValue", pos),
+			Fun:    lw.helper(helper, pos),
 			Lparen: pos,
-			Args:   append([]ast.Expr{a, stringLit(pos, Describe(t))}, methods...),
+			Args:   append(args, methods...),
 			Rparen: a.End(),
 		}
 	}

@@ -15,6 +15,9 @@ import (
 //	xs of a []I, [n]I or map[K]I     Dynamic(xs, stringers…)
 //	xs... (spread is true)           Dynamics(xs, stringers…)
 //
+// (DynamicIn and DynamicsIn, with []any{candidates…} after xs, when the
+// session has types that I can hold)
+//
 // where the stringers are GoValue's pairs (stringer) for every type of
 // the session, and pointer to one, that I can hold and that has a String
 // or Error method. yaegi hands fmt such a value in its own wrapper, or
@@ -60,7 +63,15 @@ func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
 	if spread {
 		name = "Dynamics"
 	}
-	return &ast.CallExpr{Fun: lw.helper(name, pos), Lparen: pos, Args: append([]ast.Expr{a}, lw.holdableStringers(elem, a)...), Rparen: a.End()}
+	args := []ast.Expr{a}
+	if cands := lw.typeCandidates(elem, pos); len(cands) > 0 {
+		// DynamicIn, DynamicsIn: the candidates describe an element
+		// held bare ([]any{S{1, 2}} printed [{Xa:1 Xb:2}] for %+v).
+		name += "In"
+		args = append(args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
+			Lbrace: pos, Elts: cands, Rbrace: pos})
+	}
+	return &ast.CallExpr{Fun: lw.helper(name, pos), Lparen: pos, Args: append(args, lw.holdableStringers(elem, a)...), Rparen: a.End()}
 }
 
 // holdableStringers returns GoValue's pairs (stringer) for the types of

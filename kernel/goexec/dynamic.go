@@ -604,3 +604,105 @@ func typeOfDynamic(xs any, candidates ...any) reflect.Type {
 	}
 	return sessionType{Type: t, name: name, str: str}
 }
+
+// dynamicValueIn and dynamicValuesIn are the helpers DynamicIn and
+// DynamicsIn: Dynamic and Dynamics given the candidates of the session's
+// types that the elements can hold, which describe an element held bare
+// (a struct without methods, a []T): []any{S{1, 2}} printed
+// [{Xa:1 Xb:2}] for %+v, and no String method of a []T's elements.
+func dynamicValueIn(x any, candidates []any, methods ...any) any {
+	v := reflect.ValueOf(x)
+	cands := candidateList(candidates)
+	if !v.IsValid() || v.Type().Name() != "" || len(cands) == 0 || !holdsBare(v, cands) {
+		return dynamicValue(x, methods...)
+	}
+	table := methodTable(methods)
+	elem := func(e reflect.Value) any {
+		if g := bareSessionValue(e, cands, table); g != nil {
+			return g
+		}
+		return dynamicElem(e, table)
+	}
+	t := v.Type()
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		out := make([]any, v.Len())
+		for i := range out {
+			out[i] = elem(v.Index(i))
+		}
+		if t.Kind() == reflect.Array && emptyInterface(t.Elem()) {
+			c := reflect.New(t).Elem()
+			for i, e := range out {
+				if e != nil {
+					c.Index(i).Set(reflect.ValueOf(e))
+				}
+			}
+			return c.Interface()
+		}
+		return out
+	case reflect.Map:
+		et := t.Elem()
+		if !emptyInterface(et) {
+			et = reflect.TypeFor[any]()
+		}
+		c := reflect.MakeMapWithSize(reflect.MapOf(t.Key(), et), v.Len())
+		for it := v.MapRange(); it.Next(); {
+			ev := reflect.Zero(et)
+			if e := elem(it.Value()); e != nil {
+				ev = reflect.ValueOf(e)
+			}
+			c.SetMapIndex(it.Key(), ev)
+		}
+		return c.Interface()
+	}
+	return dynamicValue(x, methods...)
+}
+
+func dynamicValuesIn(xs []any, candidates []any, methods ...any) []any {
+	cands := candidateList(candidates)
+	v := reflect.ValueOf(xs)
+	if len(cands) == 0 || !holdsBare(v, cands) {
+		return dynamicValues(xs, methods...)
+	}
+	table := methodTable(methods)
+	out := make([]any, len(xs))
+	for i := range xs {
+		if g := bareSessionValue(v.Index(i), cands, table); g != nil {
+			out[i] = g
+		} else {
+			out[i] = dynamicElem(v.Index(i), table)
+		}
+	}
+	return out
+}
+
+// holdsBare reports whether the slice, array or map v of interfaces has
+// an element held bare whose reflect type a candidate describes.
+func holdsBare(v reflect.Value, cands []candidate) bool {
+	switch v.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map:
+	default:
+		return false
+	}
+	if v.Type().Elem().Kind() != reflect.Interface {
+		return false
+	}
+	bare := func(e reflect.Value) bool {
+		h := holding(e)
+		return h.v.IsValid() && !h.inWrapper && !h.methodWrapped && h.v.Type().Name() == "" && composedDesc(h.v.Type(), cands, 0) != nil
+	}
+	if v.Kind() == reflect.Map {
+		for it := v.MapRange(); it.Next(); {
+			if bare(it.Value()) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range v.Len() {
+		if bare(v.Index(i)) {
+			return true
+		}
+	}
+	return false
+}
