@@ -34,3 +34,13 @@ func TestUnwritableSignatureKeepsCall(t *testing.T) {
 		t.Errorf("the call changed:\n%s", out[0])
 	}
 }
+
+// TestCommaOKNamedBoolLowering: an ok of a named boolean type beside an
+// element whose index calls is assigned through a conversion of the
+// temporary, as a bool's is assigned directly.
+func TestCommaOKNamedBoolLowering(t *testing.T) {
+	out := lowerCells(t, "type B bool\nvar m = map[int]int{}\nvar a = []int{0, 0}\nvar ok B\nfunc g() int { return 1 }\nfunc f() {\n\ta[g()], ok = m[5]\n}")
+	if !strings.Contains(out[0], "a[PB1], ok = PA2, B(PA3)") {
+		t.Errorf("lowered:\n%s", out[0])
+	}
+}
