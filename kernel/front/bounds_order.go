@@ -147,15 +147,29 @@ func (lw *Lowering) orderedAssign(s ast.Stmt) ast.Stmt {
 		if vt == nil {
 			return nil
 		}
+		var okType ast.Expr // a named boolean type's conversion
 		if id, blank := as.Lhs[1].(*ast.Ident); !blank || id.Name != "_" {
-			if ot := lw.Info.Types[as.Lhs[1]].Type; ot == nil || !types.Identical(ot, types.Typ[types.Bool]) {
+			ot := lw.Info.Types[as.Lhs[1]].Type
+			if ot == nil || !types.Identical(ot.Underlying(), types.Typ[types.Bool]) {
 				return nil
+			}
+			if !types.Identical(ot, types.Typ[types.Bool]) {
+				// ok of a named boolean type B: ok = B(A2) (yaegi
+				// kept the element's old value for a missing key).
+				if okType = lw.typeExpr(ot, pos); okType == nil {
+					return nil
+				}
 			}
 		}
 		d1, u1 := lw.tempIdents("A", r.Pos(), vt)
 		d2, u2 := lw.tempIdents("A", r.Pos(), types.Typ[types.Bool])
 		pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{d1, d2}, TokPos: pos, Tok: token.DEFINE, Rhs: as.Rhs})
 		final.Rhs = []ast.Expr{u1, u2}
+		if okType != nil {
+			conv := &ast.CallExpr{Fun: okType, Lparen: pos, Args: []ast.Expr{u2}, Rparen: pos}
+			lw.Info.Types[conv] = types.TypeAndValue{Type: lw.Info.Types[as.Lhs[1]].Type}
+			final.Rhs[1] = conv
+		}
 	case len(as.Lhs) != len(as.Rhs):
 		tuple := lw.Info.Types[as.Rhs[0]].Type.(*types.Tuple)
 		def := &ast.AssignStmt{TokPos: pos, Tok: token.DEFINE, Rhs: as.Rhs}

@@ -28,7 +28,7 @@ import (
 // yaegi evaluates at the defer statement) and a method of an interface
 // (whose receiver it evaluates there too) stay as they are.
 func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
-	if d.Call.Ellipsis.IsValid() {
+	if d.Call.Ellipsis.IsValid() && !lw.deferSpread(d) {
 		return d
 	}
 	if !lw.deferBuiltin(d) {
@@ -170,8 +170,8 @@ func (lw *Lowering) deferBuiltin(d *ast.DeferStmt) bool {
 }
 
 // deferReceiver returns, for a defer statement that calls a method
-// declared on the receiver's type (not a promoted method, not an
-// interface's), the receiver to evaluate at the defer statement (x, &x
+// (not an interface's; a promoted method's receiver is the embedded field
+// that declares it), the receiver to evaluate at the defer statement (x, &x
 // when the method has a pointer receiver and x is not a pointer: Go
 // takes the address; *x when the method has a value receiver and x is
 // a pointer: Go copies the value) and the function to call with it and
@@ -183,8 +183,29 @@ func (lw *Lowering) deferReceiver(d *ast.DeferStmt) (recv, method ast.Expr, ok b
 		return nil, nil, false
 	}
 	s := lw.Info.Selections[sel]
-	if s == nil || s.Kind() != types.MethodVal || len(s.Index()) != 1 || types.IsInterface(s.Recv()) {
+	if s == nil || s.Kind() != types.MethodVal || types.IsInterface(s.Recv()) {
 		return nil, nil, false
+	}
+	// A promoted method's receiver is the embedded field it is declared
+	// on, written out: "defer o.Show()" of Out{In} evaluates o.In (or
+	// &o.In) at the defer statement (yaegi read o when the call ran).
+	x, xType := sel.X, s.Recv()
+	for _, i := range s.Index()[:len(s.Index())-1] {
+		t := xType
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return nil, nil, false
+		}
+		f := st.Field(i)
+		fsel := &ast.SelectorExpr{X: x, Sel: &ast.Ident{NamePos: sel.Sel.Pos(), Name: f.Name()}}
+		lw.Info.Types[fsel] = types.TypeAndValue{Type: f.Type()}
+		x, xType = fsel, f.Type()
+	}
+	if types.IsInterface(xType) {
+		return nil, nil, false // a method of an embedded interface
 	}
 	if lw.callValue(sel.X) {
 		return nil, nil, false // evaluated at the defer statement
@@ -222,8 +243,7 @@ func (lw *Lowering) deferReceiver(d *ast.DeferStmt) (recv, method ast.Expr, ok b
 		inner.Args = append(inner.Args, &ast.Ident{NamePos: a.Pos(), Name: p})
 	}
 	_, ptrRecv := recvType.(*types.Pointer)
-	_, ptrX := s.Recv().Underlying().(*types.Pointer)
-	x := sel.X
+	_, ptrX := xType.Underlying().(*types.Pointer)
 	if ptrRecv && !ptrX && !lw.newAddress(d, x) {
 		// &x is the same address when the call runs (yaegi reads it
 		// then, which is right).
@@ -458,4 +478,70 @@ func (lw *Lowering) fixedVar(d *ast.DeferStmt, x ast.Expr) bool {
 		return !changed
 	})
 	return !changed
+}
+
+// deferSpread makes a deferred call with a spread argument, "defer
+// f(a, xs...)" of a declared function or a package's, a call of a
+// function literal that takes the arguments as parameters, "defer
+// func(P1 A, P2 []T) { f(P1, P2...) }(a, xs)": yaegi passed the slice
+// as one argument of a deferred variadic call (fmt.Println(xs...)
+// printed "[1 2]" where Go prints "1 2"; a function of the session
+// panicked, "reflect: cannot use []int as type int in Call"), and read
+// xs when the call ran. The literal's arguments are evaluated at the
+// defer statement, as Go evaluates the call's. Another function value,
+// or a type that cannot be written here, leaves the statement as it is
+// (false). deferStmt then evaluates the literal's arguments into
+// variables, as any deferred call's.
+func (lw *Lowering) deferSpread(d *ast.DeferStmt) bool {
+	c := d.Call
+	var obj types.Object
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		obj = lw.Info.Uses[f]
+	case *ast.SelectorExpr:
+		if id, ok := f.X.(*ast.Ident); ok {
+			if _, pkg := lw.Info.Uses[id].(*types.PkgName); pkg {
+				obj = lw.Info.Uses[f.Sel]
+			}
+		}
+	}
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Parent() == nil || fn.Pkg() == nil || fn.Parent() != fn.Pkg().Scope() {
+		return false
+	}
+	sig, ok := lw.Info.Types[c.Fun].Type.(*types.Signature)
+	if !ok || !sig.Variadic() || len(c.Args) != sig.Params().Len() {
+		return false
+	}
+	pos := c.Lparen
+	var fields []*ast.Field
+	inner := &ast.CallExpr{Fun: c.Fun, Lparen: pos, Rparen: pos, Ellipsis: pos}
+	var args []ast.Expr
+	for i, a := range c.Args {
+		if tv := lw.Info.Types[a]; tv.Value != nil {
+			// A constant stays in the call: a format is read there.
+			inner.Args = append(inner.Args, a)
+			continue
+		}
+		args = append(args, a)
+		tx := lw.typeExpr(sig.Params().At(i).Type(), pos)
+		if tx == nil {
+			return false
+		}
+		p := &ast.Ident{NamePos: pos, Name: lw.name("P")}
+		fields = append(fields, &ast.Field{Names: []*ast.Ident{p}, Type: tx})
+		arg := &ast.Ident{NamePos: pos, Name: p.Name}
+		lw.Info.Types[arg] = types.TypeAndValue{Type: sig.Params().At(i).Type()}
+		inner.Args = append(inner.Args, arg)
+	}
+	lw.Info.Types[inner] = lw.Info.Types[c]
+	// The call's own lowering (fmt's printing functions: xs... of
+	// session values goes through the helper Dynamics).
+	lw.call(inner)
+	d.Call = &ast.CallExpr{
+		Fun: &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, List: fields, Closing: pos}},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ExprStmt{X: inner}}, Rbrace: pos}},
+		Lparen: c.Lparen, Args: args, Rparen: c.Rparen,
+	}
+	return true
 }

@@ -101,10 +101,21 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 		if !HasSessionStruct(t) && len(methods) == 0 {
 			continue
 		}
+		helper, args := "GoValue", []ast.Expr{a, stringLit(pos, Describe(t))}
+		if reachesInterface(t, map[types.Type]bool{}) {
+			// GoValueIn: a field or element of an interface type may
+			// hold a value of the session's types bare, which the
+			// candidates describe (H{V: S{5, 6}} printed {V:{Xa:5 Xb:6}}).
+			if cands := lw.typeCandidates(types.NewInterfaceType(nil, nil), pos); len(cands) > 0 {
+				helper = "GoValueIn"
+				args = append(args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
+					Lbrace: pos, Elts: cands, Rbrace: pos})
+			}
+		}
 		c.Args[i] = &ast.CallExpr{
-			Fun:    lw.helper("GoValue", pos),
+			Fun:    lw.helper(helper, pos),
 			Lparen: pos,
-			Args:   append([]ast.Expr{a, stringLit(pos, Describe(t))}, methods...),
+			Args:   append(args, methods...),
 			Rparen: a.End(),
 		}
 	}
@@ -206,7 +217,53 @@ func (lw *Lowering) stringers(t types.Type, pos token.Pos) []ast.Expr {
 		}
 		return false
 	})
+	if reachesInterface(t, map[types.Type]bool{}) {
+		// A field or element of an interface type may hold a value of
+		// any of the session's types: GoValue prints it with its
+		// type's method too (Box{W: T{6}} printed {6} for {T6}).
+		for _, st := range lw.sessionTypes() {
+			name := types.TypeString(st, func(p *types.Package) string { return p.Name() })
+			out = append(out, lw.stringer(st, name, pos, seen)...)
+			out = append(out, lw.stringer(types.NewPointer(st), "*"+name, pos, seen)...)
+		}
+	}
 	return out
+}
+
+// reachesInterface reports whether a value of type t holds a value of an
+// interface type: t's fields and elements, through the session's named
+// types (as holds walks them).
+func reachesInterface(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.(type) {
+	case *types.Named:
+		if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
+			return false
+		}
+		return reachesInterface(u.Underlying(), seen)
+	case *types.Alias:
+		return reachesInterface(types.Unalias(u), seen)
+	case *types.Interface:
+		return true
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if reachesInterface(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return reachesInterface(u.Elem(), seen)
+	case *types.Slice:
+		return reachesInterface(u.Elem(), seen)
+	case *types.Array:
+		return reachesInterface(u.Elem(), seen)
+	case *types.Map:
+		return reachesInterface(u.Key(), seen) || reachesInterface(u.Elem(), seen)
+	}
+	return false
 }
 
 // stringer returns the pair of arguments of GoValue for the type t (a

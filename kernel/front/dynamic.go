@@ -15,6 +15,9 @@ import (
 //	xs of a []I, [n]I or map[K]I     Dynamic(xs, stringers…)
 //	xs... (spread is true)           Dynamics(xs, stringers…)
 //
+// (DynamicIn and DynamicsIn, with []any{candidates…} after xs, when the
+// session has types that I can hold)
+//
 // where the stringers are GoValue's pairs (stringer) for every type of
 // the session, and pointer to one, that I can hold and that has a String
 // or Error method. yaegi hands fmt such a value in its own wrapper, or
@@ -60,7 +63,15 @@ func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
 	if spread {
 		name = "Dynamics"
 	}
-	return &ast.CallExpr{Fun: lw.helper(name, pos), Lparen: pos, Args: append([]ast.Expr{a}, lw.holdableStringers(elem, a)...), Rparen: a.End()}
+	args := []ast.Expr{a}
+	if cands := lw.typeCandidates(elem, pos); len(cands) > 0 {
+		// DynamicIn, DynamicsIn: the candidates describe an element
+		// held bare ([]any{S{1, 2}} printed [{Xa:1 Xb:2}] for %+v).
+		name += "In"
+		args = append(args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
+			Lbrace: pos, Elts: cands, Rbrace: pos})
+	}
+	return &ast.CallExpr{Fun: lw.helper(name, pos), Lparen: pos, Args: append(args, lw.holdableStringers(elem, a)...), Rparen: a.End()}
 }
 
 // holdableStringers returns GoValue's pairs (stringer) for the types of
@@ -119,7 +130,22 @@ func interfaceElem(t types.Type) types.Type {
 // and string (yaegi's reflect type has none).
 func (lw *Lowering) typeOf(c *ast.CallExpr) {
 	t := lw.Info.Types[c.Args[0]].Type
-	if t == nil || types.IsInterface(t) {
+	if t == nil {
+		return
+	}
+	if types.IsInterface(t) {
+		// The dynamic type, read by the helper TypeOfDynamic from
+		// []I{x}, as TypeName reads it, when the session has types that
+		// x can hold.
+		a := c.Args[0]
+		cands := lw.typeCandidates(t, a.Pos())
+		tx := lw.typeExpr(t, a.Pos())
+		if len(cands) == 0 || tx == nil {
+			return
+		}
+		one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: a.Pos(), Elt: tx}, Lbrace: a.Pos(), Elts: []ast.Expr{a}, Rbrace: a.End()}
+		c.Fun = lw.helper("TypeOfDynamic", c.Pos())
+		c.Args = append([]ast.Expr{one}, cands...)
 		return
 	}
 	n, name := t, ""

@@ -574,6 +574,9 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		if f.Pkg().Path() == "errors" && (f.Name() == "Is" || f.Name() == "As") && len(c.Args) == 2 {
 			lw.errorsCall(c, sel, f.Name())
 		}
+		if f.Pkg().Path() == "errors" && f.Name() == "Unwrap" && len(c.Args) == 1 {
+			lw.errorsUnwrapCall(c, sel)
+		}
 		if f.Pkg().Path() == "reflect" && f.Name() == "TypeOf" && len(c.Args) == 1 {
 			lw.typeOf(c)
 		}
@@ -714,6 +717,12 @@ func (lw *Lowering) errorsCall(c *ast.CallExpr, sel *ast.SelectorExpr, name stri
 			c.Args = append(c.Args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
 				Lbrace: pos, Elts: cands, Rbrace: pos})
 		}
+	}
+	if un := lw.unwrapper(sel.Sel.Pos()); un != nil {
+		// The session's types with an Unwrap method: the helper calls
+		// it where yaegi's wrapper hides it (unwrapper).
+		c.Fun.(*ast.SelectorExpr).Sel.Name += "Unwrap"
+		c.Args = append(c.Args, un)
 	}
 }
 

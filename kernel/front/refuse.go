@@ -32,26 +32,178 @@ func (lw *Lowering) refuseTemplate(c *ast.CallExpr, f *types.Func) {
 		"declare the function that runs it in a cell of its own (it then runs compiled), or pass data without methods", f.Name(), t))
 }
 
-// refuseJSON refuses encoding/json's Marshal, MarshalIndent and
-// (*Encoder).Encode of a value whose type holds a struct of the session
-// with an unexported field: yaegi exports such a field as "X"+name, so
-// json wrote it ("Xinternal":"secret") where Go leaves it out.
+// refuseJSON refuses encoding/json's and encoding/xml's encoding and
+// decoding of a value whose type holds a type of the session that they
+// would get wrong, silently, because they reach values by reflection:
+//
+//   - json.Marshal, MarshalIndent and (*Encoder).Encode of a struct of the
+//     session with an unexported field: yaegi exports such a field as
+//     "X"+name, so json wrote it ("Xinternal":"secret") where Go leaves it
+//     out;
+//   - the same of a value holding a session type with a MarshalJSON or
+//     MarshalText method, but for Marshal and MarshalIndent of a value of
+//     that type itself (or a pointer to it) with the method in its method
+//     set, which yaegi's wrapper passes on: json wrote the fields
+//     ({"A":{"X":0}} for "A":"j"), a map with such keys not at all, and
+//     Encode wrote the fields even of the value itself;
+//   - json.Unmarshal and (*Decoder).Decode into a value holding a session
+//     type with an UnmarshalJSON or UnmarshalText method: json set the
+//     fields ([{1}] for [{42}]), or said "Unmarshal(non-pointer …)";
+//   - xml's Marshal, MarshalIndent, (*Encoder).Encode and EncodeElement
+//     of a value of a named struct of the session (a slice, array or
+//     pointer of one) without an XMLName field: yaegi's type has no name,
+//     so xml said "unsupported type" where Go writes <P>…</P>; and xml of a
+//     value holding a session type with a MarshalXML, MarshalXMLAttr or
+//     MarshalText method, or decoded into one with an UnmarshalXML,
+//     UnmarshalXMLAttr or UnmarshalText method.
+//
+// A refused cell that holds only declarations takes the compiled road
+// (docs/goexec.md).
 func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
-	if f.Pkg().Path() != "encoding/json" || len(c.Args) == 0 {
+	pkg := f.Pkg().Path()
+	if pkg != "encoding/json" && pkg != "encoding/xml" || len(c.Args) == 0 {
 		return
 	}
+	short := "json"
+	if pkg == "encoding/xml" {
+		short = "xml"
+	}
+	encode, arg := false, c.Args[0]
 	switch f.Name() {
-	case "Marshal", "MarshalIndent", "Encode":
+	case "Marshal", "MarshalIndent", "Encode", "EncodeElement":
+		encode = true
+	case "Unmarshal":
+		if len(c.Args) < 2 {
+			return
+		}
+		arg = c.Args[1]
+	case "Decode", "DecodeElement":
 	default:
 		return
 	}
-	t := lw.Info.Types[c.Args[0]].Type
-	if t == nil || !hasUnexportedField(t) {
+	if f.Type().(*types.Signature).Recv() != nil && f.Name() != "Encode" && f.Name() != "Decode" &&
+		f.Name() != "EncodeElement" && f.Name() != "DecodeElement" {
 		return
 	}
-	lw.errs.Add(lw.Fset.Position(c.Args[0].Pos()), fmt.Sprintf("json.%s of %s cannot run in the interpreter: "+
-		"it would write the struct's unexported fields (yaegi exports them as X+name); copy the value into a "+
-		"struct with only exported fields, or give those fields a json:\"-\" tag and export them", f.Name(), t))
+	t := lw.Info.Types[arg].Type
+	if t == nil {
+		return
+	}
+	call := short + "." + f.Name()
+	if recv := f.Type().(*types.Signature).Recv(); recv != nil {
+		call = "(" + types.TypeString(recv.Type(), func(p *types.Package) string { return p.Name() }) + ")." + f.Name()
+	}
+	refuse := func(why, fix string) {
+		lw.errs.Add(lw.Fset.Position(arg.Pos()), fmt.Sprintf("%s of %s cannot run in the interpreter: %s; %s"+
+			"run it compiled: declare the types and the function that calls %s in a cell of their own "+
+			"(such a cell takes the compiled road), or use a %%%%compile cell", call, t, why, fix, call))
+	}
+	var methods []string
+	switch {
+	case short == "json" && encode:
+		methods = []string{"MarshalJSON", "MarshalText"}
+	case short == "json":
+		methods = []string{"UnmarshalJSON", "UnmarshalText"}
+	case encode:
+		methods = []string{"MarshalXML", "MarshalXMLAttr", "MarshalText"}
+	default:
+		methods = []string{"UnmarshalXML", "UnmarshalXMLAttr", "UnmarshalText"}
+	}
+	if short == "json" && encode && hasUnexportedField(t) {
+		refuse("it would write the struct's unexported fields (yaegi exports them as X+name)", "copy the value into a "+
+			"struct with only exported fields, give those fields a json:\"-\" tag and export them, or ")
+		return
+	}
+	if m := sessionMethod(t, methods, f.Name() == "Marshal" || f.Name() == "MarshalIndent"); m != "" {
+		refuse(fmt.Sprintf("it reaches values by reflection, which does not see the %s method of a type declared in a cell", m), "")
+		return
+	}
+	if short == "xml" && encode {
+		if n := unnamedForXML(t); n != "" {
+			refuse(fmt.Sprintf("xml names the element after the type %s, which has no name in the interpreter "+
+				"(it would fail with \"unsupported type\")", n), fmt.Sprintf("give %s an XMLName xml.Name field, or ", n))
+		}
+	}
+}
+
+// sessionMethod returns the first of methods that a session type held by
+// t has (in the method set of the type or of its pointer), or "". With
+// top, t itself (or what a pointer t points to) is left out when the
+// method is in t's own method set: yaegi's wrapper of an argument passes
+// such a method on to the package.
+func sessionMethod(t types.Type, methods []string, top bool) string {
+	found := ""
+	has := func(t types.Type, ptr bool) string {
+		for _, m := range methods {
+			tt := t
+			if ptr {
+				tt = types.NewPointer(t)
+			}
+			if types.NewMethodSet(tt).Lookup(nil, m) != nil {
+				return m
+			}
+		}
+		return ""
+	}
+	var self types.Type
+	if top {
+		self = t
+		if p, ok := t.(*types.Pointer); ok {
+			self = p.Elem()
+		}
+	}
+	holds(t, func(u types.Type) bool {
+		n, ok := u.(*types.Named)
+		if !ok {
+			return false
+		}
+		if n == self {
+			// Passed on only when the argument's own method set has it.
+			if m := has(n, false); m != "" {
+				return false
+			}
+			if _, ptr := t.(*types.Pointer); ptr && has(n, true) != "" {
+				return false
+			}
+		}
+		found = has(n, true)
+		return found != ""
+	})
+	return found
+}
+
+// unnamedForXML returns the name of the session's struct type that xml
+// would name an element after, t or the element of a pointer, slice or
+// array t, when it has no XMLName field; "" otherwise.
+func unnamedForXML(t types.Type) string {
+	for {
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Array:
+			t = u.Elem()
+			continue
+		case *types.Named:
+			if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
+				return ""
+			}
+			st, ok := u.Underlying().(*types.Struct)
+			if !ok {
+				return ""
+			}
+			for i := range st.NumFields() {
+				if st.Field(i).Name() == "XMLName" {
+					return ""
+				}
+			}
+			return u.Obj().Name()
+		}
+		return ""
+	}
 }
 
 // refusePointerConstraints refuses a type parameter whose constraint

@@ -92,7 +92,13 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 		if t.Recv() != nil || t.TypeParams().Len() > 0 {
 			return nil
 		}
-		return lw.funcTypeExpr(t, pos)
+		if ft := lw.funcTypeExpr(t, pos); ft != nil {
+			return ft
+		}
+		// Not a nil *ast.FuncType in an ast.Expr, which callers took for
+		// a type (negZeroCalls made it a conversion, and the walk after
+		// it crashed the kernel).
+		return nil
 	case *types.Chan:
 		e := lw.typeExpr(t.Elem(), pos)
 		if e == nil {

@@ -166,3 +166,33 @@ func BenchmarkStructAssign(b *testing.B) {
 func BenchmarkStructAssignLocal(b *testing.B) {
 	benchmarkCell(b, []string{"type P struct{ X, Y float64 }\nfunc loop() float64 {\n\tvar p P\n\ts := 0.0\n\tfor i := 0; i < 100000; i++ {\n\t\tp = P{float64(i), 1}\n\t\ts += p.X\n\t}\n\treturn s\n}"}, "_ = loop()")
 }
+
+// errors.Is in a session without an Unwrap method keeps ErrorsIsIn;
+// with one, it gets ErrorsIsInUnwrap and a function literal a call.
+func BenchmarkErrorsIs(b *testing.B) {
+	benchmarkCell(b, []string{"import \"errors\"\nvar base = errors.New(\"b\")\ntype E struct{ n int }\nfunc (e *E) Error() string { return \"e\" }\nfunc loop(err error) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tif errors.Is(err, base) {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\nvar err error = &E{1}"}, "_ = loop(err)")
+}
+
+func BenchmarkErrorsIsUnwrap(b *testing.B) {
+	benchmarkCell(b, []string{"import \"errors\"\nvar base = errors.New(\"b\")\ntype E struct{ n int }\nfunc (e *E) Error() string { return \"e\" }\nfunc (e *E) Unwrap() error { return nil }\nfunc loop(err error) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tif errors.Is(err, base) {\n\t\t\tn++\n\t\t}\n\t}\n\treturn n\n}\nvar err error = &E{1}"}, "_ = loop(err)")
+}
+
+// fmt.Sprint of a []any: Dynamic without session types, DynamicIn (the
+// candidates, and a look at each element) with one.
+func BenchmarkSprintAnySlice(b *testing.B) {
+	benchmarkCell(b, []string{"import \"fmt\"\nfunc loop(xs []any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tn += len(fmt.Sprint(xs))\n\t}\n\treturn n\n}\nxs := []any{1, \"a\", 2.5}"}, "_ = loop(xs)")
+}
+
+func BenchmarkSprintAnySliceSession(b *testing.B) {
+	benchmarkCell(b, []string{"import \"fmt\"\ntype S struct{ a, b int }\nfunc loop(xs []any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tn += len(fmt.Sprint(xs))\n\t}\n\treturn n\n}\nxs := []any{1, \"a\", 2.5}"}, "_ = loop(xs)")
+}
+
+// reflect.TypeOf of an any: as it was without session types,
+// TypeOfDynamic with one.
+func BenchmarkTypeOfAny(b *testing.B) {
+	benchmarkCell(b, []string{"import \"reflect\"\nfunc loop(x any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tn += len(reflect.TypeOf(x).String())\n\t}\n\treturn n\n}"}, "_ = loop(3)")
+}
+
+func BenchmarkTypeOfAnySession(b *testing.B) {
+	benchmarkCell(b, []string{"import \"reflect\"\ntype S struct{ a, b int }\nfunc loop(x any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tn += len(reflect.TypeOf(x).String())\n\t}\n\treturn n\n}"}, "_ = loop(3)")
+}

@@ -15,7 +15,10 @@ import (
 //	m := map[int]int{0: 1, 2: 1}
 //	for k := 0; k < 4; k++ { v, ok := m[k]; … } // v: 1 1 1 1, Go: 1 0 1 0
 //
-// The ok it gives is right. lowerCommaOK follows every such statement with
+// The same of a comma-ok type assertion that fails (v, ok = x.(int) kept
+// v's last value; in a loop, w, ok := y.(int) gave the last iteration's
+// w). The ok it gives is right. lowerCommaOK follows every such statement
+// with
 //
 //	if !ok { __goexec.Zero(&v) }
 //
@@ -48,7 +51,9 @@ func commaOKList(l []ast.Stmt, count *int) []ast.Stmt {
 		if !ok || len(a.Lhs) != 2 || len(a.Rhs) != 1 || (a.Tok != token.DEFINE && a.Tok != token.ASSIGN) {
 			continue
 		}
-		if _, isIndex := ast.Unparen(a.Rhs[0]).(*ast.IndexExpr); !isIndex {
+		switch ast.Unparen(a.Rhs[0]).(type) {
+		case *ast.IndexExpr, *ast.TypeAssertExpr:
+		default:
 			continue
 		}
 		v := a.Lhs[0]

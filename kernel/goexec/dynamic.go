@@ -2,6 +2,8 @@ package goexec
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 )
@@ -209,10 +211,69 @@ func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]fun
 	if !h.v.IsValid() || h.inWrapper || h.methodWrapped || h.v.Type().Name() != "" || !h.v.CanInterface() {
 		return nil
 	}
-	for _, c := range cands {
-		if c.t == h.v.Type() && c.desc != nil {
-			return goValue{v: h.v, d: c.desc, methods: methods}
+	if d := composedDesc(h.v.Type(), cands, 0); d != nil {
+		return goValue{v: h.v, d: d, methods: methods}
+	}
+	return nil
+}
+
+// composedDesc returns the description of the reflect type t: the first
+// candidate's of that type, or, for a slice, array, pointer or map whose
+// elements (or keys) are of a candidate's type, one made of theirs
+// ([]T, map[string]T, [2]*T held by an any: fmt printed yaegi's X-prefixed
+// fields, and no String method of the elements); nil when no part of t
+// is a candidate's. t itself is the first candidate's of its type, as
+// before; an element must be of one candidate's type, or of several with
+// the same methods: two types of one underlying struct type are one
+// reflect type, and which String method an element has cannot be told.
+func composedDesc(t reflect.Type, cands []candidate, depth int) *typeDesc {
+	var found *candidate
+	for i, c := range cands {
+		if c.t != t || c.desc == nil {
+			continue
 		}
+		if depth == 0 {
+			return c.desc
+		}
+		if found != nil && !slices.Equal(found.methods, c.methods) {
+			return nil
+		}
+		if found == nil {
+			found = &cands[i]
+		}
+	}
+	if found != nil {
+		return found.desc
+	}
+	if depth > 8 || t.Name() != "" {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Pointer, reflect.Array:
+		elem := composedDesc(t.Elem(), cands, depth+1)
+		if elem == nil {
+			return nil
+		}
+		d := &typeDesc{kind: 'L', elem: elem}
+		switch t.Kind() {
+		case reflect.Pointer:
+			d.kind = 'P'
+		case reflect.Array:
+			d.kind, d.n = 'A', t.Len()
+		}
+		return d
+	case reflect.Map:
+		key, elem := composedDesc(t.Key(), cands, depth+1), composedDesc(t.Elem(), cands, depth+1)
+		if key == nil && elem == nil {
+			return nil
+		}
+		if key == nil {
+			key = &typeDesc{kind: 'O', name: t.Key().String()}
+		}
+		if elem == nil {
+			elem = &typeDesc{kind: 'O', name: t.Elem().String()}
+		}
+		return &typeDesc{kind: 'M', key: key, elem: elem}
 	}
 	return nil
 }
@@ -515,4 +576,133 @@ func typeOf(x any, str, name string) reflect.Type {
 		v = h.v
 	}
 	return sessionType{Type: v.Type(), name: name, str: str}
+}
+
+// typeOfDynamic is the helper TypeOfDynamic, reflect.TypeOf(x) of an x
+// of an interface type, given as []I{x} (in which yaegi keeps the
+// dynamic type) with the candidates of the session's types it can hold
+// (as TypeName's): a value of a session type gets a sessionType with
+// Go's name (yaegi's reflect type of it has none: reflect.TypeOf(x) of
+// an any holding a T{1} was struct { X int }, not main.T).
+func typeOfDynamic(xs any, candidates ...any) reflect.Type {
+	e, ok := oneElem(xs)
+	if !ok {
+		return reflect.TypeOf(xs)
+	}
+	h := holding(e)
+	if !h.v.IsValid() {
+		return nil
+	}
+	t := h.v.Type()
+	str := dynamicTypeName(xs, candidates...)
+	if str == t.String() {
+		return t
+	}
+	name := ""
+	if rest, ok := strings.CutPrefix(str, "main."); ok {
+		name = rest
+	}
+	return sessionType{Type: t, name: name, str: str}
+}
+
+// dynamicValueIn and dynamicValuesIn are the helpers DynamicIn and
+// DynamicsIn: Dynamic and Dynamics given the candidates of the session's
+// types that the elements can hold, which describe an element held bare
+// (a struct without methods, a []T): []any{S{1, 2}} printed
+// [{Xa:1 Xb:2}] for %+v, and no String method of a []T's elements.
+func dynamicValueIn(x any, candidates []any, methods ...any) any {
+	v := reflect.ValueOf(x)
+	cands := candidateList(candidates)
+	if !v.IsValid() || v.Type().Name() != "" || len(cands) == 0 || !holdsBare(v, cands) {
+		return dynamicValue(x, methods...)
+	}
+	table := methodTable(methods)
+	elem := func(e reflect.Value) any {
+		if g := bareSessionValue(e, cands, table); g != nil {
+			return g
+		}
+		return dynamicElem(e, table)
+	}
+	t := v.Type()
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		out := make([]any, v.Len())
+		for i := range out {
+			out[i] = elem(v.Index(i))
+		}
+		if t.Kind() == reflect.Array && emptyInterface(t.Elem()) {
+			c := reflect.New(t).Elem()
+			for i, e := range out {
+				if e != nil {
+					c.Index(i).Set(reflect.ValueOf(e))
+				}
+			}
+			return c.Interface()
+		}
+		return out
+	case reflect.Map:
+		et := t.Elem()
+		if !emptyInterface(et) {
+			et = reflect.TypeFor[any]()
+		}
+		c := reflect.MakeMapWithSize(reflect.MapOf(t.Key(), et), v.Len())
+		for it := v.MapRange(); it.Next(); {
+			ev := reflect.Zero(et)
+			if e := elem(it.Value()); e != nil {
+				ev = reflect.ValueOf(e)
+			}
+			c.SetMapIndex(it.Key(), ev)
+		}
+		return c.Interface()
+	}
+	return dynamicValue(x, methods...)
+}
+
+func dynamicValuesIn(xs []any, candidates []any, methods ...any) []any {
+	cands := candidateList(candidates)
+	v := reflect.ValueOf(xs)
+	if len(cands) == 0 || !holdsBare(v, cands) {
+		return dynamicValues(xs, methods...)
+	}
+	table := methodTable(methods)
+	out := make([]any, len(xs))
+	for i := range xs {
+		if g := bareSessionValue(v.Index(i), cands, table); g != nil {
+			out[i] = g
+		} else {
+			out[i] = dynamicElem(v.Index(i), table)
+		}
+	}
+	return out
+}
+
+// holdsBare reports whether the slice, array or map v of interfaces has
+// an element held bare whose reflect type a candidate describes.
+func holdsBare(v reflect.Value, cands []candidate) bool {
+	switch v.Kind() {
+	case reflect.Slice, reflect.Array, reflect.Map:
+	default:
+		return false
+	}
+	if v.Type().Elem().Kind() != reflect.Interface {
+		return false
+	}
+	bare := func(e reflect.Value) bool {
+		h := holding(e)
+		return h.v.IsValid() && !h.inWrapper && !h.methodWrapped && h.v.Type().Name() == "" && composedDesc(h.v.Type(), cands, 0) != nil
+	}
+	if v.Kind() == reflect.Map {
+		for it := v.MapRange(); it.Next(); {
+			if bare(it.Value()) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range v.Len() {
+		if bare(v.Index(i)) {
+			return true
+		}
+	}
+	return false
 }

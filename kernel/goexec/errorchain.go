@@ -36,38 +36,106 @@ func unwrapped(v any) any {
 	return v
 }
 
+// An unwrapFunc calls the Unwrap method of a value of the session that
+// err holds (yaegi's wrapper of an error has only Error, so the errors
+// package stopped at it): the front end passes a function literal of the
+// cell, a type switch over the session's types with an Unwrap method,
+// which answers (one, nil, true) for Unwrap() error, (nil, many, true)
+// for Unwrap() []error and false for any other error.
+type unwrapFunc = func(v any) (one error, many []error, ok bool)
+
+// sessionUnwrap calls un on the value that err's wrapper holds: passed to
+// the interpreter as an error, the wrapper was not recognised as the
+// session's type, passed as the bare value (an any) it is.
+//
+//lint:ignore ST1008 the shape of unwrapFunc, (one, many, ok)
+func sessionUnwrap(err error, un unwrapFunc) (one error, many []error, ok bool) {
+	v := unwrapped(err)
+	if reflect.TypeOf(v) == reflect.TypeOf(err) {
+		return nil, nil, false // not a wrapper: a compiled error
+	}
+	return un(v)
+}
+
 // errorChain calls visit on err and the errors it wraps, depth first as
-// the errors package walks them, until visit returns true.
-func errorChain(err error, visit func(error) bool) bool {
+// the errors package walks them, until visit returns true. un, when not
+// nil, unwraps the session's errors (unwrapFunc).
+func errorChain(err error, un unwrapFunc, visit func(error) bool) bool {
 	for err != nil {
 		if visit(err) {
 			return true
 		}
+		var many []error
 		switch u := err.(type) {
 		case interface{ Unwrap() error }:
 			err = u.Unwrap()
+			continue
 		case interface{ Unwrap() []error }:
-			for _, e := range u.Unwrap() {
-				if errorChain(e, visit) {
-					return true
-				}
-			}
-			return false
+			many = u.Unwrap()
 		default:
-			return false
+			if un == nil {
+				return false
+			}
+			one, m, ok := sessionUnwrap(err, un)
+			if !ok {
+				return false
+			}
+			if m == nil {
+				err = one
+				continue
+			}
+			many = m
 		}
+		for _, e := range many {
+			if errorChain(e, un, visit) {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }
 
+// errorsUnwrap is errors.Unwrap, given the session's unwrapFunc.
+func errorsUnwrap(err error, un unwrapFunc) error {
+	if u, ok := err.(interface{ Unwrap() error }); ok {
+		return u.Unwrap()
+	}
+	if err == nil || un == nil {
+		return nil
+	}
+	if one, many, ok := sessionUnwrap(err, un); ok && many == nil {
+		return one
+	}
+	return nil
+}
+
+// errorsIsUnwrap, errorsIsInUnwrap and errorsAsUnwrap are errorsIs,
+// errorsIsIn and errorsAs given the session's unwrapFunc: the helpers
+// ErrorsIsUnwrap, ErrorsIsInUnwrap and ErrorsAsUnwrap, for a cell whose
+// session declares a type with an Unwrap method.
+func errorsIsUnwrap(err, target error, un unwrapFunc) bool {
+	return errorsIsWith(err, target, un)
+}
+
+func errorsIsInUnwrap(err, target error, candidates []any, un unwrapFunc) bool {
+	return errorsIsInWith(err, target, candidates, un)
+}
+
+func errorsAsUnwrap(err error, target any, un unwrapFunc) bool {
+	return errorsAsWith(err, target, un)
+}
+
 // errorsIs is errors.Is, comparing the values that wrappers hold.
-func errorsIs(err, target error) bool {
+func errorsIs(err, target error) bool { return errorsIsWith(err, target, nil) }
+
+func errorsIsWith(err, target error, un unwrapFunc) bool {
 	if err == nil || target == nil {
 		return err == target
 	}
 	want := unwrapped(target)
 	comparable := reflect.TypeOf(want).Comparable()
-	return errorChain(err, func(e error) bool {
+	return errorChain(err, un, func(e error) bool {
 		if comparable {
 			if got := unwrapped(e); reflect.TypeOf(got) == reflect.TypeOf(want) && got == want {
 				return true
@@ -90,6 +158,10 @@ func errorsIs(err, target error) bool {
 // that could be of its type, is such a value, the cell ends with an
 // InterpreterLimit; otherwise it is errorsIs.
 func errorsIsIn(err, target error, candidates []any) bool {
+	return errorsIsInWith(err, target, candidates, nil)
+}
+
+func errorsIsInWith(err, target error, candidates []any, un unwrapFunc) bool {
 	if err == nil || target == nil {
 		return err == target
 	}
@@ -110,18 +182,20 @@ func errorsIsIn(err, target error, candidates []any) bool {
 	if wantLost {
 		limit(want)
 	}
-	errorChain(err, func(e error) bool {
+	errorChain(err, un, func(e error) bool {
 		if name, l := lost(e); l && (want == "" || name == want) {
 			limit(name)
 		}
 		return false
 	})
-	return errorsIs(err, target)
+	return errorsIsWith(err, target, un)
 }
 
 // errorsAs is errors.As: it finds the first error in err's chain that the
 // target points to a variable of, a wrapper's value included, and sets it.
-func errorsAs(err error, target any) bool {
+func errorsAs(err error, target any) bool { return errorsAsWith(err, target, nil) }
+
+func errorsAsWith(err error, target any, un unwrapFunc) bool {
 	if err == nil {
 		return false
 	}
@@ -133,7 +207,7 @@ func errorsAs(err error, target any) bool {
 		panic("errors: target must be a non-nil pointer")
 	}
 	want := tv.Type().Elem()
-	return errorChain(err, func(e error) bool {
+	return errorChain(err, un, func(e error) bool {
 		if want.Kind() == reflect.Interface && reflect.TypeOf(e).Implements(want) {
 			tv.Elem().Set(reflect.ValueOf(e))
 			return true

@@ -145,6 +145,10 @@ type goValue struct {
 	v       reflect.Value
 	d       *typeDesc
 	methods map[string]func(any) string // by the name of a named type ("*" before it for its pointer): its String or Error
+	// cands are the session's types that a value of an interface type
+	// inside v can hold (GoValueIn): such a value, held bare, is
+	// described by them (composedDesc).
+	cands []candidate
 }
 
 // goValueOf is the helper GoValue: x as a fmt.Formatter that writes it as
@@ -159,6 +163,19 @@ func goValueOf(x any, desc string, methods ...any) any {
 		return x
 	}
 	g := goValue{v: reflect.ValueOf(x), d: d, methods: methodTable(methods)}
+	return g
+}
+
+// goValueIn is the helper GoValueIn: GoValue of a value whose type holds
+// an interface (a field W any), given the candidates of the session's
+// types (front's typeCandidates), which describe a value held bare
+// there: Box{W: S{1, 2}} printed {W:{Xa:1 Xb:2}}.
+func goValueIn(x any, desc string, candidates []any, methods ...any) any {
+	g, ok := goValueOf(x, desc, methods...).(goValue)
+	if !ok {
+		return x
+	}
+	g.cands = candidateList(candidates)
 	return g
 }
 
@@ -204,7 +221,7 @@ func (g goValue) Format(f fmt.State, verb rune) {
 		methods = nil
 	}
 	var b strings.Builder
-	pr := valuePrinter{b: &b, leaf: leaf, plus: f.Flag('+'), sharp: f.Flag('#') && verb == 'v', methods: methods}
+	pr := valuePrinter{b: &b, leaf: leaf, plus: f.Flag('+'), sharp: f.Flag('#') && verb == 'v', methods: methods, cands: g.cands}
 	pr.print(g.v, g.d, 0)
 	fmt.Fprint(f, b.String())
 }
@@ -243,6 +260,7 @@ type valuePrinter struct {
 	// made interfaces).
 	methods map[string]func(any) string
 	hidden  int
+	cands   []candidate // goValue's
 }
 
 // Limits of a result's text, as kernel/display's (display.PlainText).
@@ -284,6 +302,12 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			if inner, id := unwrapInterface(v); inner.IsValid() && id != nil {
 				v, d = inner, id
 			}
+		} else if p.cands != nil && v.Type().Name() == "" {
+			// A value of the session's types held bare: no type
+			// but its reflect type, which a candidate's may be.
+			if cd := composedDesc(v.Type(), p.cands, 0); cd != nil {
+				d = cd
+			}
 		}
 	}
 	if !v.IsValid() {
@@ -302,7 +326,14 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			key = "*" + d.elem.name
 		}
 		if f := p.methods[key]; f != nil {
-			p.b.WriteString(f(v.Interface()))
+			if p.display {
+				p.b.WriteString(f(v.Interface()))
+			} else {
+				// The verb's flags, width and precision, as fmt
+				// gives them to each element's method ([   T1    T2]
+				// for %5v, hex for %x).
+				fmt.Fprintf(p.b, p.leaf, f(v.Interface()))
+			}
 			return
 		}
 	}
