@@ -410,42 +410,8 @@ func dynamicValue(x any, methods ...any) any {
 		return x
 	}
 	table := methodTable(methods)
-	anyType := reflect.TypeFor[any]()
-	switch t.Kind() {
-	case reflect.Slice, reflect.Array:
-		out := make([]any, v.Len())
-		for i := range out {
-			out[i] = dynamicElem(v.Index(i), table)
-		}
-		if t.Kind() == reflect.Slice && emptyInterface(t.Elem()) {
-			return out
-		}
-		if t.Kind() == reflect.Array && emptyInterface(t.Elem()) {
-			c := reflect.New(t).Elem()
-			for i, e := range out {
-				if e != nil {
-					c.Index(i).Set(reflect.ValueOf(e))
-				}
-			}
-			return c.Interface()
-		}
-		return out
-	case reflect.Map:
-		elem := t.Elem()
-		if !emptyInterface(elem) {
-			elem = anyType
-		}
-		c := reflect.MakeMapWithSize(reflect.MapOf(t.Key(), elem), v.Len())
-		it := v.MapRange()
-		for it.Next() {
-			e := dynamicElem(it.Value(), table)
-			ev := reflect.Zero(elem)
-			if e != nil {
-				ev = reflect.ValueOf(e)
-			}
-			c.SetMapIndex(it.Key(), ev)
-		}
-		return c.Interface()
+	if c, ok := rebuilt(v, func(e reflect.Value) any { return dynamicElem(e, table) }); ok {
+		return c
 	}
 	return x
 }
@@ -466,6 +432,49 @@ func dynamicValues(xs []any, methods ...any) []any {
 	return out
 }
 
+// rebuilt returns a copy of v, a slice, array or map of interfaces, whose
+// elements are elem's of v's: a []any for a slice or for an array of
+// non-empty interfaces, an array of v's type for an array of empty
+// interfaces, and a map[K]E with v's key type K and E v's element type if
+// it is the empty interface, any otherwise. It returns false for another
+// kind of value.
+func rebuilt(v reflect.Value, elem func(reflect.Value) any) (any, bool) {
+	t := v.Type()
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		out := make([]any, v.Len())
+		for i := range out {
+			out[i] = elem(v.Index(i))
+		}
+		if t.Kind() == reflect.Array && emptyInterface(t.Elem()) {
+			c := reflect.New(t).Elem()
+			for i, e := range out {
+				if e != nil {
+					c.Index(i).Set(reflect.ValueOf(e))
+				}
+			}
+			return c.Interface(), true
+		}
+		return out, true
+	case reflect.Map:
+		et := t.Elem()
+		if !emptyInterface(et) {
+			et = reflect.TypeFor[any]()
+		}
+		c := reflect.MakeMapWithSize(reflect.MapOf(t.Key(), et), v.Len())
+		for it := v.MapRange(); it.Next(); {
+			ev := reflect.Zero(et)
+			if e := elem(it.Value()); e != nil {
+				ev = reflect.ValueOf(e)
+			}
+			c.SetMapIndex(it.Key(), ev)
+		}
+		return c.Interface(), true
+	}
+	return nil, false
+}
+
+// emptyInterface reports whether t is an interface type without methods.
 func emptyInterface(t reflect.Type) bool {
 	return t.Kind() == reflect.Interface && t.NumMethod() == 0
 }
@@ -623,37 +632,8 @@ func dynamicValueIn(x any, candidates []any, methods ...any) any {
 		}
 		return dynamicElem(e, table)
 	}
-	t := v.Type()
-	switch t.Kind() {
-	case reflect.Slice, reflect.Array:
-		out := make([]any, v.Len())
-		for i := range out {
-			out[i] = elem(v.Index(i))
-		}
-		if t.Kind() == reflect.Array && emptyInterface(t.Elem()) {
-			c := reflect.New(t).Elem()
-			for i, e := range out {
-				if e != nil {
-					c.Index(i).Set(reflect.ValueOf(e))
-				}
-			}
-			return c.Interface()
-		}
-		return out
-	case reflect.Map:
-		et := t.Elem()
-		if !emptyInterface(et) {
-			et = reflect.TypeFor[any]()
-		}
-		c := reflect.MakeMapWithSize(reflect.MapOf(t.Key(), et), v.Len())
-		for it := v.MapRange(); it.Next(); {
-			ev := reflect.Zero(et)
-			if e := elem(it.Value()); e != nil {
-				ev = reflect.ValueOf(e)
-			}
-			c.SetMapIndex(it.Key(), ev)
-		}
-		return c.Interface()
+	if c, ok := rebuilt(v, elem); ok {
+		return c
 	}
 	return dynamicValue(x, methods...)
 }
