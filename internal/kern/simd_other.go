@@ -40,3 +40,5 @@ func addScaled32AVX2(dst *float64, f float64, x *float32, n int) {
 func addScaled64AVX2(dst *float64, f float64, x *float64, n int) {
 	panic("kern: no AVX2 kernel in this build")
 }
+
+func flip64AVX2(p, u, s *float64, n int) { panic("kern: no AVX2 kernel in this build") }

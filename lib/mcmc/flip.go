@@ -206,50 +206,27 @@ const (
 
 // flipRow moves the binary states s of one row by the per-unit kernel of
 // T_α, α > 0, given q = σ(x) in p, drawing len(buf) uniforms at a time
-// from u into buf.
+// from u into buf. T itself (α = 1) is kern.FlipBernoulli; a blend draws
+// u < α·P_T + (1−α)·q with P_T from kern.FlipProb, flipProb bit for bit
+// without a branch on the state.
 func flipRow[T kern.Float](p, s []T, alpha float64, u *kern.Uniforms[T], buf []T) {
+	if alpha == 1 {
+		kern.FlipBernoulli(p, s, u, buf)
+		return
+	}
 	s = s[:len(p)]
 	for lo := 0; lo < len(p); lo += len(buf) {
 		pc := p[lo:min(lo+len(buf), len(p))]
 		sc, ub := s[lo:lo+len(pc)], buf[:len(pc)]
 		u.Fill(ub)
-		if alpha == 1 {
-			for k, q := range pc {
-				var bit uint8 // set without a branch: the draws are unpredictable
-				if ub[k] < T(flipProbSelect(float64(sc[k]), float64(q))) {
-					bit = 1
-				}
-				sc[k] = T(bit)
-			}
-			continue
-		}
 		for k, q := range pc {
-			var bit uint8
-			if ub[k] < T(alpha*flipProbSelect(float64(sc[k]), float64(q))+(1-alpha)*float64(q)) {
+			var bit uint8 // set without a branch: the draws are unpredictable
+			if ub[k] < T(alpha*kern.FlipProb(float64(sc[k]), float64(q))+(1-alpha)*float64(q)) {
 				bit = 1
 			}
 			sc[k] = T(bit)
 		}
 	}
-}
-
-// flipProbSelect is flipProb, bit for bit, without a branch on the
-// state s: it computes both rules, min(q/(1−q), 1) for s = 0 and
-// max(2 − 1/q, 0) for s = 1 (each finite, in [0, 1]; q/(1−q) ≥ 1 exactly
-// when q > ½ and 2 − 1/q < 0 exactly when q < ½, in floating point too),
-// and selects one by multiplying by 0 and 1, which is exact. Only the tie
-// q = ½, rare, branches.
-func flipProbSelect(s, q float64) float64 {
-	var one uint8
-	if s != 0 {
-		one = 1
-	}
-	sel := float64(one)
-	r := (1-sel)*min(q/(1-q), 1) + sel*max(2-1/q, 0)
-	if q == 0.5 {
-		r = 0.5
-	}
-	return r
 }
 
 // flipProb returns P_T(s' = 1 | s) of the flip-the-state operator for a

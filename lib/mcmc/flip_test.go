@@ -215,7 +215,7 @@ func TestFlipAllocs(t *testing.T) {
 }
 
 // TestFlipProbSelect checks that the branch-free rule of the sampler's
-// inner loop is flipProb bit for bit, at the edges (q = 0, ½, 1 and
+// inner loop (kern.FlipProb) is flipProb bit for bit, at the edges (q = 0, ½, 1 and
 // their neighbours) and at random q, for both states.
 func TestFlipProbSelect(t *testing.T) {
 	qs := []float64{0, 1, 0.5, math.Nextafter(0.5, 0), math.Nextafter(0.5, 1), math.SmallestNonzeroFloat64, math.Nextafter(1, 0), 1e-300, 0.25, 0.75}
@@ -225,8 +225,8 @@ func TestFlipProbSelect(t *testing.T) {
 	}
 	for _, q := range qs {
 		for _, s := range []float64{0, 1, 0.3} {
-			if got, want := flipProbSelect(s, q), flipProb(s, q); math.Float64bits(got) != math.Float64bits(want) {
-				t.Fatalf("flipProbSelect(%v, %v) = %v, flipProb gives %v", s, q, got, want)
+			if got, want := kern.FlipProb(s, q), flipProb(s, q); math.Float64bits(got) != math.Float64bits(want) {
+				t.Fatalf("kern.FlipProb(%v, %v) = %v, flipProb gives %v", s, q, got, want)
 			}
 		}
 	}
