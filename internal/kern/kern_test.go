@@ -35,8 +35,9 @@ func TestExpNegFast(t *testing.T) {
 	}
 }
 
-// TestSigmoid checks that the float64 Sigmoid is rbm.SigmoidInPlace bit
-// for bit (the float64 samplers keep their draws), and the float32 one is
+// TestSigmoid checks that the float64 Sigmoid is the formula of its doc
+// comment bit for bit (sigmoidFormula; rbm.SigmoidInPlace is this
+// Sigmoid, and the float64 samplers keep their draws), and the float32 one is
 // within its bound of σ(float32(x)) (relative, plus 2⁻¹²⁶ absolute below
 // float32's normal range, σ < 2⁻¹²⁶, x < −87.3, where it may give 0):
 //
@@ -51,19 +52,35 @@ func TestExpNegFast(t *testing.T) {
 //     (2⁻²⁴), and for x < 0 the numerator e (2·2⁻²⁴): 6·2⁻²⁴ in all.
 //
 // Both are checked, the AVX2 path where the processor has it.
+// sigmoidFormula is σ(v) = n/(1+e), e = e^{−|v|} by kern.ExpNeg, n = 1
+// for v ≥ 0 (sign bit clear) and n = e otherwise, and rbm.Sigmoid beyond
+// |v| > 708, one element at a time.
+func sigmoidFormula(v float64) float64 {
+	av := math.Abs(v)
+	e := kern.ExpNeg(max(-av, -708))
+	s := float64(math.Float64bits(v) >> 63)
+	if av > 708 {
+		return rbm.Sigmoid(v)
+	}
+	return (s*e + (1 - s)) / (1 + e)
+}
+
 func TestSigmoid(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	x := []float64{0, math.Copysign(0, -1), 708, -708, 709, -709, 800, -800, 80, -80, 87.3, -87.3, 87.34, -87.34, 87.4, -87.4, 104, -104, math.Inf(1), math.Inf(-1)}
 	for range 100000 {
 		x = append(x, 30*rng.NormFloat64(), 3*rng.NormFloat64())
 	}
-	want := append([]float64(nil), x...)
-	rbm.SigmoidInPlace(want)
-	got := append([]float64(nil), x...)
-	kern.Sigmoid(got, nil)
-	for i := range x {
-		if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
-			t.Fatalf("Sigmoid[float64](%v) = %v, rbm.SigmoidInPlace %v", x[i], got[i], want[i])
+	for _, f := range []struct {
+		name string
+		sig  func([]float64)
+	}{{"kern.Sigmoid", func(x []float64) { kern.Sigmoid(x, nil) }}, {"rbm.SigmoidInPlace", rbm.SigmoidInPlace}} {
+		got := append([]float64(nil), x...)
+		f.sig(got)
+		for i := range x {
+			if want := sigmoidFormula(x[i]); math.Float64bits(got[i]) != math.Float64bits(want) {
+				t.Fatalf("%s(%v) = %v, the formula %v", f.name, x[i], got[i], want)
+			}
 		}
 	}
 	defer kern.SetSIMD(kern.SetSIMD(false))
