@@ -132,6 +132,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			}
 		}
 	}
+	lw.eachChunk(chunks, lw.refuseStatic)
 	for i := range chunks {
 		c := &chunks[i]
 		lw.chunkEnd = c.end()

@@ -77,6 +77,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"PanicValue":             reflect.ValueOf(panicValue),
 	"TypeOf":                 reflect.ValueOf(typeOf),
 	"TypeOfDynamic":          reflect.ValueOf(typeOfDynamic),
+	"ValueTypeDynamic":       reflect.ValueOf(valueTypeDynamic),
 	"IndexOut":               reflect.ValueOf(indexOut),
 	"IndexOutU":              reflect.ValueOf(indexOutU),
 	"SliceOut":               reflect.ValueOf(sliceOut),

@@ -587,6 +587,17 @@ func typeOf(x any, str, name string) reflect.Type {
 	return sessionType{Type: v.Type(), name: name, str: str}
 }
 
+// valueTypeDynamic is the helper ValueTypeDynamic:
+// reflect.ValueOf(x).Type() of an x of an interface type, given as
+// TypeOfDynamic's arguments; it panics as Value.Type does when x is nil.
+func valueTypeDynamic(xs any, candidates ...any) reflect.Type {
+	t := typeOfDynamic(xs, candidates...)
+	if t == nil {
+		panic(&reflect.ValueError{Method: "reflect.Value.Type", Kind: reflect.Invalid})
+	}
+	return t
+}
+
 // typeOfDynamic is the helper TypeOfDynamic, reflect.TypeOf(x) of an x
 // of an interface type, given as []I{x} (in which yaegi keeps the
 // dynamic type) with the candidates of the session's types it can hold

@@ -1,11 +1,14 @@
 package goexec
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 // TestReflectTypeOfDynamic: reflect.TypeOf of an interface holding a
 // value of a session type has Go's name (yaegi's reflect type has none:
-// struct { X int } and "" for main.R and R). go run's output. What is
-// left (docs/goexec.md, "Still wrong"): the reflect.Value's Type().
+// struct { X int } and "" for main.R and R). go run's output.
 func TestReflectTypeOfDynamic(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype R struct{ X int }\n\ntype C int\n\nfunc (c C) String() string { return \"c\" }\n\n"+
@@ -15,9 +18,17 @@ func TestReflectTypeOfDynamic(t *testing.T) {
 	if got := rec.stream("stdout"); got != want {
 		t.Errorf("printed %q, want go run's %q", got, want)
 	}
-	// Measured, as docs/goexec.md says: reflect.ValueOf(x).Type() keeps
-	// yaegi's unnamed type (go run: main.R).
-	if _, rec := run(t, e, "fmt.Println(reflect.ValueOf(R{6}).Type())"); rec.stream("stdout") != "struct { X int }\n" {
-		t.Errorf("reflect.ValueOf(R{6}).Type() printed %q; docs/goexec.md says struct { X int } (go run: main.R): update them", rec.stream("stdout"))
+	// reflect.ValueOf(x).Type() is lowered as reflect.TypeOf(x) (yaegi's
+	// type was struct { X int } for main.R, interp.valueInterface for an
+	// any holding a type with methods); of a nil interface it panics.
+	if _, rec := run(t, e, "var z any = C(7)\nfmt.Println(reflect.ValueOf(R{6}).Type(), reflect.ValueOf(&R{6}).Type(), reflect.ValueOf(y).Type(), reflect.ValueOf(z).Type().Name())"); rec.stream("stdout") != "main.R *main.R main.R C\n" {
+		t.Errorf("reflect.ValueOf(…).Type() printed %q, want go run's \"main.R *main.R main.R C\\n\"", rec.stream("stdout"))
+	}
+	ee, _ := fail(t, e, context.Background(), "var n any\nfmt.Println(reflect.ValueOf(n).Type())")
+	// Go's panic is "reflect: call of reflect.Value.Type on zero Value",
+	// which the kernel writes as Go's nil dereference, as it does for
+	// yaegi's panics of that text (goMessages).
+	if ee == nil || ee.Name != "panic" || !strings.Contains(ee.Value, "nil pointer dereference") {
+		t.Errorf("reflect.ValueOf(nil).Type(): %v, want a panic", ee)
 	}
 }

@@ -9,19 +9,23 @@ import "testing"
 // move the case to a test of Go's answer and update the docs.
 func TestStillWrongMeasured(t *testing.T) {
 	e := newExec(t)
-	run(t, e, "import (\n\t\"errors\"\n\t\"fmt\"\n\t\"math\"\n)")
+	run(t, e, "import (\n\t\"fmt\"\n\t\"math\"\n\t\"reflect\"\n)")
 	for _, c := range []struct{ what, code, kernel, gorun string }{
-		{"a type declared inside a function, through an interface",
-			"func local() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}\nfmt.Printf(\"%v %+v %T\\n\", local(), local(), local())",
-			"{1} {Xa:1} struct { Xa int }\n", "{1} {a:1} main.L\n"},
+		{"fmt.Sprintf as a function value taken before the session declares a type (next case)",
+			"sp := fmt.Sprintf", "", ""},
+		{"fmt.Sprintf through a function value taken before the session declared types",
+			"type Hs struct{ x int }\nfmt.Println(sp(\"%T\", Hs{1}))",
+			"struct { Xx int }\n", "main.Hs\n"},
 		{"a -0.0 argument to a generic instance over a type the cell cannot name",
 			"type pair[T any] struct{ a T }\nfunc sgn[T any](x float64, _ T) float64 { return math.Copysign(1, x) }\n" +
 				"func mk() pair[struct{ q int }] { return pair[struct{ q int }]{} }\nfmt.Println(sgn(math.Copysign(0, -1), mk()))",
 			"1\n", "-1\n"},
-		{"an Unwrap method with a value receiver of a struct held by error",
-			"type V struct{ err error }\nfunc (v V) Error() string { return \"v\" }\nfunc (v V) Unwrap() error { return v.err }\n" +
-				"fmt.Println(errors.Unwrap(V{errors.New(\"base\")}))",
-			"<nil>\n", "base\n"},
+		{"reflect.ValueOf(x).NumMethod of an any holding a session type with methods",
+			"type Hm struct{ X int }\nfunc (Hm) Hello() {}\nvar hm any = Hm{1}\nfmt.Println(reflect.ValueOf(hm).NumMethod())",
+			"0\n", "1\n"},
+		{"a reflect.Value kept in a variable",
+			"type Hv struct{ x int }\nrv := reflect.ValueOf(Hv{1})\nfmt.Println(rv.Type())",
+			"struct { Xx int }\n", "main.Hv\n"},
 	} {
 		_, rec := run(t, e, c.code)
 		if got := rec.stream("stdout"); got != c.kernel {

@@ -1,0 +1,23 @@
+package front
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestValueOfTypeLowering: reflect.ValueOf(x).Type() of a session type
+// becomes TypeOf's lowering, of an interface ValueTypeDynamic; of a type
+// of another package it is left alone.
+func TestValueOfTypeLowering(t *testing.T) {
+	out := lowerCells(t, "import (\"fmt\"; \"reflect\")\ntype R struct{ X int }",
+		"var n any = R{1}\nfmt.Println(reflect.ValueOf(R{2}).Type(), reflect.ValueOf(n).Type(), reflect.ValueOf(3).Type())")
+	for _, want := range []string{
+		`P.TypeOf(R{2}, "main.R", "R")`,
+		`P.ValueTypeDynamic([]any{n}, "main.R"`,
+		`reflect.ValueOf(3).Type()`,
+	} {
+		if !strings.Contains(out[1], want) {
+			t.Errorf("lowered cell lacks %q:\n%s", want, out[1])
+		}
+	}
+}
