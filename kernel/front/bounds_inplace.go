@@ -60,7 +60,7 @@ func (lw *Lowering) inlineChecks(n ast.Node, safe map[idxPair]bool, made map[*as
 			if skip[n] {
 				return false
 			}
-			if !lw.checked[n] && (lw.needsCheck(n, safe) || lw.callsInIndex(n) || lw.indexesCall(n.X)) {
+			if !lw.checked[n] && (lw.needsCheck(n, safe) || lw.callsInIndex(n) || lw.indexesCall(n.X) || lw.indexesOnce(n.X) || lw.derefsArray(n.X) != nil) {
 				todo = append(todo, n)
 			}
 		case *ast.SliceExpr:
@@ -79,12 +79,18 @@ func (lw *Lowering) inlineChecks(n ast.Node, safe map[idxPair]bool, made map[*as
 	for i := len(todo) - 1; i >= 0; i-- {
 		switch x := todo[i].(type) {
 		case *ast.IndexExpr:
-			if lw.indexesCall(x.X) {
+			if e := lw.derefsArray(x.X); e != nil {
+				x.X = e // (*p())[i] is p()[i]
+			}
+			if lw.indexesCall(x.X) || lw.indexesOnce(x.X) {
 				lw.inlineCallIndex(x)
 			} else {
 				lw.inlineIndex(x)
 			}
 		case *ast.SliceExpr:
+			if e := lw.derefsArray(x.X); e != nil {
+				x.X = e
+			}
 			if !lw.inlineSlice(x) {
 				lw.inlineCallSlice(x)
 			}

@@ -338,6 +338,46 @@ func (lw *Lowering) callValue(x ast.Expr) bool {
 	return false
 }
 
+// indexesOnce reports whether x, indexed or sliced, is an operand that
+// is neither simple nor a call's result but may be evaluated once and
+// passed to the function literal of inlineCallIndex or inlineCallSlice: a
+// slice, a string or a pointer to an array (s.f()[i].xs in
+// s.f()[i].xs[j]), whose elements are those of the value passed. An array
+// value is not: a copy's elements are not x's.
+func (lw *Lowering) indexesOnce(x ast.Expr) bool {
+	ok, _ := lw.indexable(x)
+	if !ok || lw.simple(x) || lw.callValue(x) {
+		return false
+	}
+	switch lw.underlying(x).(type) {
+	case *types.Slice, *types.Basic, *types.Pointer:
+		return true
+	}
+	return false
+}
+
+// derefsArray returns (p) when x is *p (parenthesised or not) with p a
+// pointer to an array that is not simple ((*p())[i]): indexing or slicing
+// p itself is the same in Go (a nil p panics as the dereference does), and
+// p is an operand inlineCallIndex and inlineCallSlice take. Otherwise nil.
+func (lw *Lowering) derefsArray(x ast.Expr) ast.Expr {
+	st, ok := ast.Unparen(x).(*ast.StarExpr)
+	if !ok || lw.simple(st.X) {
+		return nil
+	}
+	if ok, _ := lw.indexable(st.X); !ok {
+		return nil
+	}
+	if _, ptr := lw.underlying(st.X).(*types.Pointer); !ptr {
+		return nil
+	}
+	// In parentheses at x's position, so that the check names the column
+	// of the index expression, as before.
+	p := &ast.ParenExpr{Lparen: x.Pos(), X: st.X, Rparen: x.End() - 1}
+	lw.Info.Types[p] = lw.Info.Types[st.X]
+	return p
+}
+
 // indexesCall reports whether x is a call's result (or a receive's)
 // that may be indexed with a check.
 func (lw *Lowering) indexesCall(x ast.Expr) bool {
@@ -663,14 +703,14 @@ func (lw *Lowering) markMadeChecks() {
 //
 //	g() + len(func(X []int, L int, H int) []int { return X[Prefix.Slice(L, H, …):H] }(f(), 1, j)[:])
 //
-// Left unchecked when x is neither simple nor a call's result, or a type
-// cannot be written in the cell.
+// x may also be an operand of indexesOnce (passed like a call's result).
+// Left unchecked when a type cannot be written in the cell.
 func (lw *Lowering) inlineCallSlice(s *ast.SliceExpr) {
 	if s.Low == nil && s.High == nil && s.Max == nil || lw.checked[s] {
 		return
 	}
 	ok, _ := lw.indexable(s.X)
-	param := lw.indexesCall(s.X) // x is an argument, not read in the literal
+	param := lw.indexesCall(s.X) || lw.indexesOnce(s.X) // x is an argument, not read in the literal
 	if !ok || !param && !lw.simple(s.X) {
 		return
 	}
