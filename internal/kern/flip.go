@@ -24,24 +24,35 @@ func FlipProb(s, q float64) float64 {
 	return r
 }
 
-// FlipBernoulli moves each binary state s_k by T given q = p_k in [0, 1]:
-// s_k ← 1 if a uniform from u is below FlipProb(s_k, p_k) rounded to T's
-// precision, else 0, one uniform per element in order, drawn len(buf) at
-// a time into buf. float64 takes an AVX2 kernel where the processor has
-// one, bit for bit the loop.
-func FlipBernoulli[T Float](p, s []T, u *Uniforms[T], buf []T) {
+// FlipBernoulli moves each binary state s_k by the blend T_α = αT +
+// (1−α)G, α in (0, 1], given q = p_k in [0, 1]: s_k ← 1 if a uniform from
+// u is below α·FlipProb(s_k, p_k) + (1−α)·p_k rounded to T's precision,
+// else 0, one uniform per element in order, drawn len(buf) at a time into
+// buf. For T itself (α = 1, where the blend is FlipProb exactly) float64
+// takes an AVX2 kernel where the processor has one, bit for bit the loop.
+func FlipBernoulli[T Float](p, s []T, alpha float64, u *Uniforms[T], buf []T) {
 	s = s[:len(p)]
 	for lo := 0; lo < len(p); lo += len(buf) {
 		pc := p[lo:min(lo+len(buf), len(p))]
 		sc, ub := s[lo:lo+len(pc)], buf[:len(pc)]
 		u.Fill(ub)
+		if alpha != 1 {
+			for k, q := range pc {
+				var bit uint8 // set without a branch: the draws are unpredictable
+				if ub[k] < T(alpha*FlipProb(float64(sc[k]), float64(q))+(1-alpha)*float64(q)) {
+					bit = 1
+				}
+				sc[k] = T(bit)
+			}
+			continue
+		}
 		if !Is32[T]() && haveSIMD && len(pc) >= 4 {
 			flip64AVX2(&as64(pc)[0], &as64(ub)[0], &as64(sc)[0], len(pc))
 			d := len(pc) &^ 3
 			pc, sc, ub = pc[d:], sc[d:], ub[d:]
 		}
 		for k, q := range pc {
-			var bit uint8 // set without a branch: the draws are unpredictable
+			var bit uint8
 			if ub[k] < T(FlipProb(float64(sc[k]), float64(q))) {
 				bit = 1
 			}

@@ -43,7 +43,7 @@ func testFlipBernoulliSIMD[T kern.Float](t *testing.T) {
 			out := append([]T(nil), s...)
 			src := rand.NewPCG(uint64(n), 9)
 			u := kern.NewUniforms[T](src)
-			kern.FlipBernoulli(p, out, &u, make([]T, 256))
+			kern.FlipBernoulli(p, out, 1, &u, make([]T, 256))
 			return out
 		}
 		fast, loop := run(true), run(false)

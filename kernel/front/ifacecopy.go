@@ -34,31 +34,8 @@ import (
 // since structAssigns writes a whole struct in place, also when the
 // loop assigns the whole variable).
 func (lw *Lowering) interfaceCopies(n ast.Node) {
-	var results []*types.Tuple // the result types of the enclosing functions
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
+	lw.inspectInFuncs(n, func(n ast.Node, results *types.Tuple) bool {
 		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if n.Body == nil {
-				return false
-			}
-			var r *types.Tuple // unknown for a renamed main: its returns are not looked at
-			if obj, ok := lw.Info.Defs[n.Name].(*types.Func); ok {
-				r = obj.Type().(*types.Signature).Results()
-			}
-			results = append(results, r)
-			ast.Inspect(n.Body, walk)
-			results = results[:len(results)-1]
-			return false
-		case *ast.FuncLit:
-			var r *types.Tuple // unknown for a literal the lowering made
-			if sig, ok := lw.Info.Types[n].Type.(*types.Signature); ok {
-				r = sig.Results()
-			}
-			results = append(results, r)
-			ast.Inspect(n.Body, walk)
-			results = results[:len(results)-1]
-			return false
 		case *ast.AssignStmt:
 			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 				for i := range n.Rhs {
@@ -77,11 +54,9 @@ func (lw *Lowering) interfaceCopies(n ast.Node) {
 		case *ast.CompositeLit:
 			lw.copyElements(n)
 		case *ast.ReturnStmt:
-			if len(results) > 0 {
-				if r := results[len(results)-1]; r != nil && r.Len() == len(n.Results) {
-					for i := range n.Results {
-						n.Results[i] = lw.copyInto(r.At(i).Type(), n.Results[i])
-					}
+			if results != nil && results.Len() == len(n.Results) {
+				for i := range n.Results {
+					n.Results[i] = lw.copyInto(results.At(i).Type(), n.Results[i])
 				}
 			}
 		case *ast.SendStmt:
@@ -90,8 +65,46 @@ func (lw *Lowering) interfaceCopies(n ast.Node) {
 			}
 		}
 		return true
+	})
+}
+
+// inspectInFuncs calls visit, as ast.Inspect does, for the nodes under
+// root other than function declarations and literals, whose bodies it
+// walks with results, the result types of the innermost enclosing
+// function (nil outside functions, for a renamed main and for a literal
+// the lowering made, whose returns are not looked at).
+func (lw *Lowering) inspectInFuncs(root ast.Node, visit func(n ast.Node, results *types.Tuple) bool) {
+	var stack []*types.Tuple
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		var r *types.Tuple
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			if n.Body == nil {
+				return false
+			}
+			if obj, ok := lw.Info.Defs[n.Name].(*types.Func); ok {
+				r = obj.Type().(*types.Signature).Results()
+			}
+			stack = append(stack, r)
+			ast.Inspect(n.Body, walk)
+			stack = stack[:len(stack)-1]
+			return false
+		case *ast.FuncLit:
+			if sig, ok := lw.Info.Types[n].Type.(*types.Signature); ok {
+				r = sig.Results()
+			}
+			stack = append(stack, r)
+			ast.Inspect(n.Body, walk)
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		if len(stack) > 0 {
+			r = stack[len(stack)-1]
+		}
+		return visit(n, r)
 	}
-	ast.Inspect(n, walk)
+	ast.Inspect(root, walk)
 }
 
 // copyArgs copies the arguments of a call that go into interface

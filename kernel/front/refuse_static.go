@@ -318,35 +318,12 @@ func (lw *Lowering) refuseLocalTypes(root ast.Node) {
 			"(%s) cannot run in the interpreter: printed or reflected there, it would show without its name and with X+name fields; "+
 			"declare the type at the cell's top level, or %s", n.Obj().Name(), into, compiledFix))
 	}
-	var results []*types.Tuple
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
+	lw.inspectInFuncs(root, func(n ast.Node, results *types.Tuple) bool {
 		switch n := n.(type) {
-		case *ast.FuncDecl:
-			if n.Body == nil {
-				return false
-			}
-			var r *types.Tuple
-			if obj, ok := lw.Info.Defs[n.Name].(*types.Func); ok {
-				r = obj.Type().(*types.Signature).Results()
-			}
-			results = append(results, r)
-			ast.Inspect(n.Body, walk)
-			results = results[:len(results)-1]
-			return false
-		case *ast.FuncLit:
-			var r *types.Tuple
-			if sig, ok := lw.Info.Types[n].Type.(*types.Signature); ok {
-				r = sig.Results()
-			}
-			results = append(results, r)
-			ast.Inspect(n.Body, walk)
-			results = results[:len(results)-1]
-			return false
 		case *ast.ReturnStmt:
-			if len(results) > 0 && results[len(results)-1] != nil && results[len(results)-1].Len() == len(n.Results) {
+			if results != nil && results.Len() == len(n.Results) {
 				for i, x := range n.Results {
-					check(results[len(results)-1].At(i).Type(), x)
+					check(results.At(i).Type(), x)
 				}
 			}
 		case *ast.AssignStmt:
@@ -442,8 +419,7 @@ func (lw *Lowering) refuseLocalTypes(root ast.Node) {
 			}
 		}
 		return true
-	}
-	ast.Inspect(root, walk)
+	})
 }
 
 // identOf returns the identifier e is, unparenthesized, or nil.

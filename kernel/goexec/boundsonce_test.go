@@ -1,9 +1,6 @@
 package goexec
 
-import (
-	"context"
-	"testing"
-)
+import "testing"
 
 // TestBoundsOperandsOnce checks index and slice expressions whose operand
 // is neither simple nor a call's result, against go run's output for the
@@ -27,7 +24,7 @@ type S struct{ in []In }
 func (s S) f() []In { fmt.Println("f"); return s.in }
 var sv = S{in: []In{{xs: []int{1, 2}, name: "ab", a: &[2]int{4, 5}}}}
 func g() int { fmt.Println("g"); return 1 }`)
-	for _, c := range []struct{ code, out, value, where, line string }{
+	checkPanics(t, e, []panicCase{
 		{"k := 5\n_ = (*pa())[k]", "pa\n", "index out of range [5] with length 3", "cell line 2, column 5, in the cell", "    _ = (*pa())[k]"},
 		{"k := 5\n_ = sv.f()[0].xs[k]", "f\n", "index out of range [5] with length 2", "cell line 2, column 5, in the cell", "    _ = sv.f()[0].xs[k]"},
 		{"k := 9\n_ = sv.f()[0].name[k]", "f\n", "index out of range [9] with length 2", "cell line 2, column 5, in the cell", "    _ = sv.f()[0].name[k]"},
@@ -42,31 +39,12 @@ func g() int { fmt.Println("g"); return 1 }`)
 		{"k := 5\n_ = g() + sv.f()[0].xs[k]", "g\nf\n", "index out of range [5] with length 2", "cell line 2, column 11, in the cell", "    _ = g() + sv.f()[0].xs[k]"},
 		{"k := 4\n_ = g() + (*pa())[k]", "g\npa\n", "index out of range [4] with length 3", "cell line 2, column 11, in the cell", "    _ = g() + (*pa())[k]"},
 		{"j := 4\n_ = g() + len(sv.f()[0].name[1:j])", "g\nf\n", "slice bounds out of range [:4] with length 2", "cell line 2, column 15, in the cell", "    _ = g() + len(sv.f()[0].name[1:j])"},
-	} {
-		ee, rec := fail(t, e, context.Background(), c.code)
-		if ee == nil {
-			continue
-		}
-		if got := rec.stream("stdout"); got != c.out {
-			t.Errorf("%q: printed %q, want %q", c.code, got, c.out)
-		}
-		value := "runtime error: " + c.value
-		if ee.Value != value {
-			t.Errorf("%q: value %q, want %q", c.code, ee.Value, value)
-		}
-		if want := c.where + ": panic: " + value; len(ee.Traceback) < 2 || ee.Traceback[0] != want || ee.Traceback[1] != c.line {
-			t.Errorf("%q: traceback %q, want it to start with %q, %q", c.code, ee.Traceback, want, c.line)
-		}
-	}
-	for _, c := range []struct{ code, out string }{
+	})
+	checkOutputs(t, e, []outputCase{
 		{"(*pa())[1] = 7\nfmt.Println(arr3)", "pa\n[1 7 3]\n"},
 		{"sv.f()[0].xs[1] = 9\nfmt.Println(sv.in[0].xs)", "f\n[1 9]\n"},
 		{"q := &sv.f()[0].xs[0]\n*q = 6\nfmt.Println(sv.in[0].xs)", "f\n[6 9]\n"},
 		{"fmt.Println((*pa())[0:2], sv.f()[0].name[1:])", "pa\nf\n[1 7] b\n"},
 		{"_ = g() + sv.f()[0].xs[0]\ng()\nsv.f()[0].xs[0] = g() + 4\nfmt.Println(sv.in[0].xs)", "g\nf\ng\nf\ng\n[5 9]\n"},
-	} {
-		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
-			t.Errorf("%q: printed %q, want %q", c.code, rec.stream("stdout"), c.out)
-		}
-	}
+	})
 }

@@ -30,7 +30,7 @@ func fx() any { k = 1; return 5 }
 func g() int { fmt.Println("g"); return 1 }
 func h() int { fmt.Println("h"); k = 1; return 7 }
 func s() *S { fmt.Println("s"); return &sv }`)
-	for _, c := range []struct{ code, out string }{
+	checkOutputs(t, e, []outputCase{
 		{"k = 0\nxs = []int{0, 0}\nvar ok bool\nxs[k], ok = m[f()]\nfmt.Println(xs, ok, k)", "[0 10] true 1\n"},
 		{"k = 0\nxs = []int{0, 0}\nxs[k], ok = fx().(int)\nfmt.Println(xs, ok, k)", "[0 5] true 1\n"},
 		{"k = 0\nxs = []int{0, 0}\nxs[k], ok = m[h()]\nfmt.Println(xs, ok)", "h\n[0 0] false\n"},
@@ -44,11 +44,7 @@ func s() *S { fmt.Println("s"); return &sv }`)
 		{"k = 0\nxs = []int{0, 0, 0}\nfor i := 0; i < 2; xs[k] = h() {\n\ti++\n\tk = 0\n}\nfmt.Println(xs)", "h\nh\n[0 7 0]\n"},
 		// Common forms are unchanged.
 		{"grid := [][]float64{{0, 0}}\ngrid[0][1] = float64(g())\nv, ok2 := m[1]\nfmt.Println(grid, v, ok2)", "g\n[[0 1]] 10 true\n"},
-	} {
-		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
-			t.Errorf("%q: printed %q, want go run's %q", c.code, rec.stream("stdout"), c.out)
-		}
-	}
+	})
 	// The index is checked where Go checks it, after the call: the
 	// traceback names the statement.
 	run(t, e, "func h5() int { k = 5; return 7 }")
@@ -112,7 +108,7 @@ func TestTopLevelDeferRefused(t *testing.T) {
 func TestDeferredFunctionAndReceiver(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import \"fmt\"\n\n"+"type T struct{ v int }\n\nfunc (t T) Show()     { fmt.Println(\"show\", t.v) }\nfunc (t *T) PShow()   { fmt.Println(\"pshow\", t.v) }\nfunc (t T) Add(x int) { fmt.Println(\"add\", t.v+x) }\n\ntype Shower interface{ Show() }\ntype C struct{ inner T }\ntype H struct{ f func() }\n\nfunc valueReassigned() {\n\tf := func() { fmt.Println(\"value a\") }\n\tdefer f()\n\tf = func() { fmt.Println(\"value b\") }\n}\n\nfunc receiverReassigned() {\n\tr := T{1}\n\tdefer r.Show()\n\tr = T{2}\n}\n\nfunc receiverMutated() {\n\tt := T{1}\n\tdefer t.Show()\n\tdefer t.PShow()\n\tt.v = 2\n}\n\nfunc receiverWithArgsInLoop() {\n\tfor i := 0; i < 2; i++ {\n\t\tr := T{i}\n\t\tdefer r.Add(10)\n\t}\n}\n\nfunc pointerReassigned() {\n\tp := &T{1}\n\tdefer p.PShow()\n\tp = &T{2}\n}\n\nfunc fieldReceiver() {\n\tc := C{T{1}}\n\tdefer c.inner.Show()\n\tc.inner = T{2}\n}\n\nfunc addressTaken() {\n\tt := T{1}\n\tdefer t.PShow()\n\tt = T{2}\n}\n\nfunc elementValue() {\n\tfs := []func(){func() { fmt.Println(\"element a\") }}\n\tdefer fs[0]()\n\tfs[0] = func() { fmt.Println(\"element b\") }\n}\n\nfunc fieldValue() {\n\th := H{func() { fmt.Println(\"field a\") }}\n\tdefer h.f()\n\th.f = func() { fmt.Println(\"field b\") }\n}\n\nfunc builtinArgs() {\n\tm := map[int]int{1: 1, 2: 2}\n\tk := 1\n\tdefer func() { fmt.Println(\"builtin\", m) }()\n\tdefer delete(m, k)\n\tk = 2\n}\n\nfunc elementReceiverInLoop() {\n\tts := []T{{1}, {2}}\n\tfor i := range ts {\n\t\tdefer ts[i].Show()\n\t}\n}\n\nfunc methodValueReassigned() {\n\tt := T{1}\n\tshow := t.Show\n\tdefer show()\n\tt = T{2}\n\tshow = t.Show\n}\n\nfunc interfaceInLoop() {\n\tshs := []Shower{T{1}, T{2}}\n\tfor _, s := range shs {\n\t\tdefer s.Show()\n\t}\n}\n\nfunc namedResult() (r int) {\n\tfor i := 0; i < 2; i++ {\n\t\tset := func() { r += 10 + i }\n\t\tdefer set()\n\t}\n\treturn 1\n}\n")
-	for _, c := range []struct{ code, out string }{
+	checkOutputs(t, e, []outputCase{
 		{"valueReassigned()", "value a\n"},
 		{"receiverReassigned()", "show 1\n"},
 		{"receiverMutated()", "pshow 2\nshow 1\n"},
@@ -127,11 +123,7 @@ func TestDeferredFunctionAndReceiver(t *testing.T) {
 		{"methodValueReassigned()", "show 1\n"},
 		{"interfaceInLoop()", "show 2\nshow 1\n"},
 		{"fmt.Println(\"named\", namedResult())", "named 22\n"},
-	} {
-		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
-			t.Errorf("%s: printed %q, want go run's %q", c.code, rec.stream("stdout"), c.out)
-		}
-	}
+	})
 }
 
 // TestStructAssignKeepsStorage: assigning a whole struct to a variable
@@ -144,17 +136,13 @@ func TestDeferredFunctionAndReceiver(t *testing.T) {
 func TestStructAssignKeepsStorage(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import \"fmt\"\ntype T struct{ v int; s string }\ntype O struct{ in T }\nfunc mk() T { return T{8, \"h\"} }")
-	for _, c := range []struct{ code, out string }{
+	checkOutputs(t, e, []outputCase{
 		{"func r1() {\n\tt := T{1, \"a\"}\n\tf := func() int { return t.v }\n\tp := &t\n\tt = T{2, \"b\"}\n\tfmt.Println(f(), p.v)\n\tu := T{3, \"c\"}\n\tt = u\n\tu.v = 4\n\tfmt.Println(f(), p.v)\n}\nr1()", "2 2\n3 3\n"},
 		{"func r2() {\n\to := O{T{1, \"a\"}}\n\tpo := &o\n\to = O{T{3, \"c\"}}\n\tvar t2 T\n\tp2 := &t2\n\tt2, _ = T{5, \"e\"}, 1\n\tt3 := T{}\n\tp3 := &t3\n\tt3 = mk()\n\tfmt.Println(po.in.v, p2.v, p3.v)\n}\nr2()", "3 5 8\n"},
 		{"g := T{1, \"a\"}\npg := &g\ng = T{2, \"b\"}\nfmt.Println(pg.v)", "2\n"},
 		{"type A struct{ a [2]int }\nfunc r4() int {\n\tx := A{[2]int{1, 2}}\n\ts := x.a[:]\n\tx = A{[2]int{3, 4}}\n\treturn s[0]\n}\nfmt.Println(r4())", "3\n"},
 		{"var m = map[int]T{1: {7, \"g\"}}\nvar ok bool\nfunc r3() (T, bool) {\n\tt := T{1, \"a\"}\n\tp := &t\n\tt, ok = m[2]\n\treturn *p, ok\n}\nfmt.Println(r3())", "{0 } false\n"},
-	} {
-		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
-			t.Errorf("%q: printed %q, want go run's %q", c.code, rec.stream("stdout"), c.out)
-		}
-	}
+	})
 }
 
 // TestAnyArgumentHoldsACopy: a value of a session type with methods
@@ -166,13 +154,9 @@ func TestStructAssignKeepsStorage(t *testing.T) {
 func TestAnyArgumentHoldsACopy(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import \"fmt\"\ntype R struct{ V int }\nfunc (r R) Area() float64 { return float64(r.V) }\nvar kept []any\nfunc keep(x any) { kept = append(kept, x) }\nfunc keepAll(xs ...any) { kept = append(kept, xs...) }\nvar r R")
-	for _, c := range []struct{ code, out string }{
+	checkOutputs(t, e, []outputCase{
 		{"kept = nil\nfor i := 0; i < 3; i++ {\n\tr = R{i}\n\tkeep(r)\n}\nfmt.Println(kept)", "[{0} {1} {2}]\n"},
 		{"kept = nil\nfor i := 0; i < 3; i++ {\n\tr.V = i\n\tkeep(r)\n\tkeepAll(r)\n}\nfmt.Println(kept)", "[{0} {0} {1} {1} {2} {2}]\n"},
 		{"func local() []any {\n\tvar out []any\n\tvar q R\n\tp := &q\n\tfor i := 0; i < 3; i++ {\n\t\tq = R{i}\n\t\tkeep(q)\n\t\tout = append(out, p.V)\n\t}\n\treturn out\n}\nkept = nil\nfmt.Println(local(), kept)", "[0 1 2] [{0} {1} {2}]\n"},
-	} {
-		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
-			t.Errorf("%q: printed %q, want go run's %q", c.code, rec.stream("stdout"), c.out)
-		}
-	}
+	})
 }

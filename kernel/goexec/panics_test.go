@@ -160,7 +160,7 @@ func str() string { return "ab" }
 type M struct{ r []int }
 func (m M) rows() []int { return m.r }`)
 	run(t, e, "func at(i int) int {\n\treturn f()[i]\n}")
-	for _, c := range []struct{ code, out, value, where, line string }{
+	checkPanics(t, e, []panicCase{
 		{"i := 5\n_ = f()[i]", "f\n", "index out of range [5] with length 1", "cell line 2, column 5, in the cell", "    _ = f()[i]"},
 		{"_ = xs[g()]", "g\n", "index out of range [5] with length 1", "cell line 1, column 5, in the cell", "    _ = xs[g()]"},
 		{"m := M{[]int{1}}\nj := 5\n_ = m.rows()[j]", "", "index out of range [5] with length 1", "cell line 3, column 5, in the cell", "    _ = m.rows()[j]"},
@@ -182,34 +182,15 @@ func (m M) rows() []int { return m.r }`)
 		{"xs = []int{1}\n_ = xs[g():]", "g\n", "slice bounds out of range [5:1]", "cell line 2, column 5, in the cell", "    _ = xs[g():]"},
 		{"_ = str()[g():]", "g\n", "slice bounds out of range [5:2]", "cell line 1, column 5, in the cell", "    _ = str()[g():]"},
 		{"k = 5\nfor _, v := range f()[k:] {\n\t_ = v\n}", "f\n", "slice bounds out of range [5:1]", "cell line 2, column 19, in the cell", "    for _, v := range f()[k:] {"},
-	} {
-		ee, rec := fail(t, e, context.Background(), c.code)
-		if ee == nil {
-			continue
-		}
-		if got := rec.stream("stdout"); got != c.out {
-			t.Errorf("%q: printed %q, want %q", c.code, got, c.out)
-		}
-		value := "runtime error: " + c.value
-		if ee.Value != value {
-			t.Errorf("%q: value %q, want %q", c.code, ee.Value, value)
-		}
-		if want := c.where + ": panic: " + value; len(ee.Traceback) < 2 || ee.Traceback[0] != want || ee.Traceback[1] != c.line {
-			t.Errorf("%q: traceback %q, want it to start with %q, %q", c.code, ee.Traceback, want, c.line)
-		}
-	}
-	for _, c := range []struct{ code, out string }{
+	})
+	checkOutputs(t, e, []outputCase{
 		{"xs = []int{1}\nxs[5] = grow()\nfmt.Println(\"ok\", len(xs), xs[5])", "grow\nok 10 1\n"},
 		{"vals := [][]int{{1, 2}}\nget := func() []int { return vals[0] }\nget()[1] = 9\np := &get()[0]\n*p = 8\n_, p2 := g(), &get()[1]\n*p2 = 7\nfmt.Println(vals)", "g\n[[8 7]]\n"},
 		// Declarations of several variables keep their scope.
 		{"func pair() (int, int) {\n\ta, b := f()[0], 2\n\tvar c, d = f()[0], 3\n\treturn a + b, c + d\n}\nfmt.Println(pair())", "f\nf\n3 4\n"},
 		{"a2, b2 := f()[0], 2\nfmt.Println(a2, b2)", "f\n1 2\n"},
 		{"xs = []int{1}\nj := 2\nfmt.Println(g(), string(str()[1:j]), len(xs[:g()-4]))", "g\ng\n5 b 1\n"},
-	} {
-		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
-			t.Errorf("%q: printed %q, want %q", c.code, rec.stream("stdout"), c.out)
-		}
-	}
+	})
 }
 
 // TestSwitchInitTag: yaegi ignored the tag of a switch with an init
@@ -227,6 +208,47 @@ func TestSwitchInitTag(t *testing.T) {
 		out, rec := run(t, e, c.code)
 		if got := rec.stream("stdout") + out; got != c.want {
 			t.Errorf("%q: %q, want %q", c.code, got, c.want)
+		}
+	}
+}
+
+// outputCase is a cell and what go run prints for the same program.
+type outputCase struct{ code, out string }
+
+// checkOutputs runs each case's cell in e, in order, and compares what it
+// printed with out.
+func checkOutputs(t *testing.T, e *Executor, cases []outputCase) {
+	t.Helper()
+	for _, c := range cases {
+		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.out {
+			t.Errorf("%q: printed %q, want go run's %q", c.code, rec.stream("stdout"), c.out)
+		}
+	}
+}
+
+// panicCase is a cell that panics with a runtime error: what it prints
+// before, the error after "runtime error: ", the traceback's first line
+// before ": panic: " and its second line (the cell's line).
+type panicCase struct{ code, out, value, where, line string }
+
+// checkPanics runs each case's cell in e, in order, and compares what it
+// printed, the error's value and the start of its traceback.
+func checkPanics(t *testing.T, e *Executor, cases []panicCase) {
+	t.Helper()
+	for _, c := range cases {
+		ee, rec := fail(t, e, context.Background(), c.code)
+		if ee == nil {
+			continue
+		}
+		if got := rec.stream("stdout"); got != c.out {
+			t.Errorf("%q: printed %q, want %q", c.code, got, c.out)
+		}
+		value := "runtime error: " + c.value
+		if ee.Value != value {
+			t.Errorf("%q: value %q, want %q", c.code, ee.Value, value)
+		}
+		if want := c.where + ": panic: " + value; len(ee.Traceback) < 2 || ee.Traceback[0] != want || ee.Traceback[1] != c.line {
+			t.Errorf("%q: traceback %q, want it to start with %q, %q", c.code, ee.Traceback, want, c.line)
 		}
 	}
 }

@@ -172,8 +172,8 @@ func (j *job[T]) flipBlock(b int) {
 	}
 }
 
-// flipBlockWith is flipBlock with buf, the buffer of uniforms of flipRow
-// (unused when α = 0).
+// flipBlockWith is flipBlock with buf, the buffer of uniforms of
+// kern.FlipBernoulli (unused when α = 0).
 func (j *job[T]) flipBlockWith(b int, buf []T) {
 	p, s, alpha := j.p, j.s, j.alpha
 	u := kern.NewUniforms[T](&j.src[b])
@@ -191,43 +191,18 @@ func (j *job[T]) flipBlockWith(b int, buf []T) {
 		if j.bias != nil {
 			kern.Sigmoid(row, j.bias)
 		}
-		flipRow(row, out, alpha, &u, buf)
+		kern.FlipBernoulli(row, out, alpha, &u, buf)
 	}
 }
 
 const (
-	// flipChunk is the number of uniforms flipRow draws at a time.
+	// flipChunk is the number of uniforms a half-step draws at a time.
 	flipChunk = 256
 	// flipSmall is the buffer of uniforms on the stack for rows of at
 	// most flipSmall units (a small model's rows, where allocating or
 	// zeroing flipChunk elements would cost more than the row's work).
 	flipSmall = 32
 )
-
-// flipRow moves the binary states s of one row by the per-unit kernel of
-// T_α, α > 0, given q = σ(x) in p, drawing len(buf) uniforms at a time
-// from u into buf. T itself (α = 1) is kern.FlipBernoulli; a blend draws
-// u < α·P_T + (1−α)·q with P_T from kern.FlipProb, flipProb bit for bit
-// without a branch on the state.
-func flipRow[T kern.Float](p, s []T, alpha float64, u *kern.Uniforms[T], buf []T) {
-	if alpha == 1 {
-		kern.FlipBernoulli(p, s, u, buf)
-		return
-	}
-	s = s[:len(p)]
-	for lo := 0; lo < len(p); lo += len(buf) {
-		pc := p[lo:min(lo+len(buf), len(p))]
-		sc, ub := s[lo:lo+len(pc)], buf[:len(pc)]
-		u.Fill(ub)
-		for k, q := range pc {
-			var bit uint8 // set without a branch: the draws are unpredictable
-			if ub[k] < T(alpha*kern.FlipProb(float64(sc[k]), float64(q))+(1-alpha)*float64(q)) {
-				bit = 1
-			}
-			sc[k] = T(bit)
-		}
-	}
-}
 
 // flipProb returns P_T(s' = 1 | s) of the flip-the-state operator for a
 // unit whose conditional is q = σ(x): for s = 0, min(e^x, 1), with
