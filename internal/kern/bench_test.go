@@ -42,3 +42,20 @@ func benchGemmCD1[T kern.Float](b *testing.B) {
 	}
 	b.ReportMetric(float64(cputime.Now()-cpu0)/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkUniformsFill measures the uniforms of the samplers' Bernoulli
+// draws, 256 per call of Fill (a kernel's chunk), in each precision
+// (float32 takes two from each output of the PCG source, float64 one).
+func BenchmarkUniformsFill(b *testing.B) {
+	b.Run("float64", benchFill[float64])
+	b.Run("float32", benchFill[float32])
+}
+
+func benchFill[T kern.Float](b *testing.B) {
+	u := kern.NewUniforms[T](rand.NewPCG(1, 2))
+	buf := make([]T, 256)
+	b.ReportAllocs()
+	for b.Loop() {
+		u.Fill(buf)
+	}
+}
