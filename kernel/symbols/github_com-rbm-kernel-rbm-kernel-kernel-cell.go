@@ -10,8 +10,9 @@ import (
 func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/kernel/cell/cell"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Model": reflect.ValueOf(cell.Model),
-		"Must":  reflect.ValueOf(cell.Must),
-		"Sweep": reflect.ValueOf(cell.Sweep),
+		"CPUTime": reflect.ValueOf(cell.CPUTime),
+		"Model":   reflect.ValueOf(cell.Model),
+		"Must":    reflect.ValueOf(cell.Must),
+		"Sweep":   reflect.ValueOf(cell.Sweep),
 	}
 }
