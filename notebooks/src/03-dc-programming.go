@@ -19,11 +19,11 @@
 // result is set beside the paper's statement, and the summary at the end
 // gives a verdict on each claim.
 //
-// **A full run takes more than an hour** on this two-core machine: 1 h 16
-// min in the committed run (the last cell prints it), shared for most of
-// it with two other notebooks' full runs (the load average was near 10);
-// the previous run, with the MNIST part as a Go loop, took 61 minutes. By
-// part: Fig. 1 10 min, Fig. 2 14 min, Fig. 6(b) 2 min, MNIST 50 min. The
+// **A full run takes 48 minutes** on this two-core machine (48 min 24 s in
+// the committed run; the last cell prints it), shared the whole time with
+// another notebook's full run and two engineers' builds and tests (load
+// average 6 to 15); the run before took 1 h 16 min under a load near 10.
+// By part: Fig. 1 5 min, Fig. 2 7.5 min, Fig. 6(b) 2.5 min, MNIST 33 min. The
 // quick mode (`RBM_QUICK=1`, the tests) takes about half a minute. Cells are Go,
 // run by the rbm-kernel, with `rbm`, `mcmc`, `learn`, `data`, `viz`,
 // `display` and gonum pre-imported.
@@ -712,39 +712,39 @@ display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
 // value):
 //
 // - **The DCP learners are far ahead at equal sampling cost, in every
-//   trial:** S-DCP and CS-DCP at −144.9 and −144.8 (medians) after 160
+//   trial:** S-DCP and CS-DCP at −144.5 and −144.8 (medians) after 160
 //   updates, where CD-24, PCD-24 and CG-24 are at −201.2 … −201.0; after 800
-//   at −109.24 and −110.05 against −148.6 … −149.2 (AIS with 10,000
-//   distributions; S-DCP − CD-24: +38.7, +40.4, +40.1 nats). With the same
+//   at −109.58 and −110.02 against −148.4 … −149.6 (AIS with 10,000
+//   distributions; S-DCP − CD-24: +39.6, +38.5, +38.7 nats). With the same
 //   24 Gibbs steps they make 6 parameter steps where CD makes one: the
 //   mechanism the paper proposes. With 3 trials the sweep's paired
 //   Wilcoxon tests cannot go below p = 0.25 (its warnings say so); the
 //   evidence is that every trial agrees, by some 40 nats against a spread
 //   of about 1 nat between trials.
 // - **CS-DCP ≥ CG: reproduced**, by a wide margin at this early stage:
-//   CS-DCP − CG-24 is +39.0, +39.4 and +38.9 nats. CG itself is level with
-//   CD-24 (−0.7 to +0.5 nats), and CS-DCP a little below S-DCP (−0.3 to
-//   −1.3): here the inner loop matters and the centring does not, the
+//   CS-DCP − CG-24 is +39.0, +39.3 and +38.7 nats. CG itself is level with
+//   CD-24 (−1.3 to +0.1 nats), and CS-DCP a little below S-DCP (−0.1 to
+//   −1.2): here the inner loop matters and the centring does not, the
 //   opposite of the small data sets above.
 // - **All learners meet after 200 epochs: not tested.** The gap is closing
 //   (about 56 nats after 160 updates, 39 after 800), but 10 epochs of 8000
 //   digits are a twentieth of the paper's 200 epochs of 60 000.
 // - **AIS:** with 10,000 distributions the estimates after 800 updates are
-//   within 0.5 nats of those with 1000 except S-DCP's in trials 2 and 3
-//   (−1.12 and +0.91) and PCD's in trial 3 (−0.62). Both AIS runs start from
+//   within 0.5 nats of those with 1000 except PCD's in trial 3 (−0.92).
+//   Both AIS runs start from
 //   the base rates of the test digits (the sweep's `on = test`).
 // - **Against the previous version** of this section (the same learners
 //   as a loop in Go, with μ starting at the data mean and the same initial
 //   weights per trial): then CD-24, PCD-24 and CG-24 were at −148.0 …
-//   −149.5 and S-DCP at −109.7 (medians) after 800 updates; now −148.6 …
-//   −149.2 and −109.2. The sweep draws its own seeds, so only the picture,
+//   −149.5 and S-DCP at −109.7 (medians) after 800 updates; now −148.4 …
+//   −149.6 and −109.6. The sweep draws its own seeds, so only the picture,
 //   not the digits, can agree.
 // - **float32** sampling (parameters and gradients stay float64) halves an
 //   update's CPU time (`BenchmarkDCPMNISTPrecision`, bench/README.md).
 //
-// The sweep took 50 minutes in the committed run: 15 runs on two workers,
-// each 3.9 to 13.2 minutes (AIS included; the long ones while another
-// notebook's full run shared the two cores).
+// The sweep took 33 minutes in the committed run: 15 runs on two workers,
+// each about 4 to 5.5 minutes (AIS included; from the runs' start times),
+// while another notebook's full run shared the two cores.
 //
 // ### How good is AIS? A check against the exact value
 //
@@ -774,11 +774,11 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
 // | Fig. 2 (Bars and Stripes): S-DCP, CS-DCP and CG reach about the same ATLL, CD and PCD fall short; the DCP learners are fastest | 25 × 50 000 / the same | not reproduced, except the speed | the DCP learners peak first, but CD and CG reach higher maxima (CG beats CS-DCP, p = 0.003 and 0.008) and end higher; every curve falls after its peak, PCD most |
 // | Fig. 6(b): larger d learns faster at d·K' = 24, all end about the same | 25 × 5000 on the shifting bar / paper: MNIST | reproduced (speed); partly (the end) | median updates to −2.70 fall from 3700 (d = 2) to 400 (d = 24) for CS-DCP; d = 12 and 24 fall back after their peak |
 // | Fig. 3 (MNIST): the DCP learners learn faster at η = 0.01 | 10 trials × 200 epochs / 3 × 10 epochs of 8000 digits (a sweep) | reproduced | S-DCP and CS-DCP ≈ 39 nats above CD, PCD and CG after 800 updates, in every trial |
-// | CS-DCP ≥ CG | as above | reproduced | CS-DCP − CG-24 = +38.9 … +39.4 nats |
+// | CS-DCP ≥ CG | as above | reproduced | CS-DCP − CG-24 = +38.7 … +39.3 nats |
 // | all learners reach about the same ATLL after 200 epochs | as above | not tested | 10 epochs; the gap closes from 56 to 39 nats |
 //
 // AIS (1000 distributions) is 0.1 standard errors from the exact ln Z on a
-// small model; on MNIST it differs from 10 000 distributions by up to 1.1 nats.
+// small model; on MNIST it differs from 10 000 distributions by up to 0.9 nats.
 
 // %%
 fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)
