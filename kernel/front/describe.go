@@ -527,14 +527,6 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 // reflect type (goexec/candidates.go).
 func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 	var out []ast.Expr
-	methodNames := func(t types.Type) ast.Expr {
-		ms := types.NewMethodSet(t)
-		names := make([]string, ms.Len())
-		for i := range names {
-			names[i] = ms.At(i).Obj().Name()
-		}
-		return stringLit(pos, strings.Join(names, " "))
-	}
 	for _, t := range lw.sessionTypes() {
 		tx := lw.typeExpr(t, pos)
 		if tx == nil {
@@ -543,12 +535,12 @@ func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 		name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
 		if types.AssignableTo(t, iface) {
 			zero := &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "new"}, Lparen: pos, Args: []ast.Expr{tx}, Rparen: pos}}
-			out = append(out, stringLit(pos, name), zero, methodNames(t), stringLit(pos, Describe(t)))
+			out = append(out, stringLit(pos, name), zero, stringLit(pos, methodNames(t)), stringLit(pos, Describe(t)))
 		}
 		if p := types.NewPointer(t); types.AssignableTo(p, iface) {
 			zero := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: &ast.StarExpr{Star: pos, X: lw.typeExpr(t, pos)}, Rparen: pos},
 				Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos}
-			out = append(out, stringLit(pos, "*"+name), zero, methodNames(p), stringLit(pos, Describe(p)))
+			out = append(out, stringLit(pos, "*"+name), zero, stringLit(pos, methodNames(p)), stringLit(pos, Describe(p)))
 		}
 	}
 	return out

@@ -51,6 +51,7 @@ type Lowering struct {
 	fileScopes  []*types.Scope              // the file scopes of the check's Info (innermost)
 	guards      map[ast.Expr]bool           // the guards that guardChecks made
 	madeFuncs   map[*ast.FuncLit]bool       // function literals of bounds checks, not yet marked (markMadeChecks)
+	reflected   map[*ast.CallExpr]bool      // calls of reflect already given to TypeIn (reflectCall)
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
@@ -106,6 +107,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.checked = map[ast.Expr]bool{}
 	lw.guards = map[ast.Expr]bool{}
 	lw.madeFuncs = map[*ast.FuncLit]bool{}
+	lw.reflected = map[*ast.CallExpr]bool{}
 	lw.zeroSigns(chunks)
 	for i := range chunks {
 		c := &chunks[i]
@@ -580,6 +582,8 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		}
 		if f.Pkg().Path() == "reflect" && f.Name() == "TypeOf" && len(c.Args) == 1 {
 			lw.typeOf(c)
+		} else if f.Pkg().Path() == "reflect" {
+			lw.reflectCall(c, sel, f)
 		}
 		lw.plainVerbs(c, f)
 		lw.goValues(c, f)

@@ -12,7 +12,7 @@ func TestValueOfTypeLowering(t *testing.T) {
 	out := lowerCells(t, "import (\"fmt\"; \"reflect\")\ntype R struct{ X int }",
 		"var n any = R{1}\nfmt.Println(reflect.ValueOf(R{2}).Type(), reflect.ValueOf(n).Type(), reflect.ValueOf(3).Type())")
 	for _, want := range []string{
-		`P.TypeOf(R{2}, "main.R", "R")`,
+		`P.TypeOf(R{2}, "main.R", "R", "")`,
 		`P.ValueTypeDynamic([]any{n}, "main.R"`,
 		`reflect.ValueOf(3).Type()`,
 	} {
