@@ -40,18 +40,19 @@ type Lowering struct {
 
 	n           int // names made so far
 	errs        scanner.ErrorList
-	lowered     map[*ast.SelectorExpr]bool  // uses of generic standard functions lowered as calls
-	iterCalls   map[*ast.CallExpr]bool      // calls of standard iterators ranged over
-	returns     map[*ast.BranchStmt]bool    // branches that return from a yield function: continue?
-	deferred    map[*ast.DeferStmt]bool     // defer statements made by deferStmt
-	deferLoop   map[*ast.DeferStmt]ast.Stmt // the loop a defer statement is in, in the same function
-	loopVarArgs map[ast.Expr]bool           // arguments that loopArgs made
-	assigns     map[*ast.AssignStmt]bool    // assignments that parallelAssign made
-	checked     map[ast.Expr]bool           // index and slice expressions checked before their statement
-	fileScopes  []*types.Scope              // the file scopes of the check's Info (innermost)
-	guards      map[ast.Expr]bool           // the guards that guardChecks made
-	madeFuncs   map[*ast.FuncLit]bool       // function literals of bounds checks, not yet marked (markMadeChecks)
-	reflected   map[*ast.CallExpr]bool      // calls of reflect already given to TypeIn (reflectCall)
+	lowered     map[*ast.SelectorExpr]bool   // uses of generic standard functions lowered as calls
+	iterCalls   map[*ast.CallExpr]bool       // calls of standard iterators ranged over
+	returns     map[*ast.BranchStmt]bool     // branches that return from a yield function: continue?
+	deferred    map[*ast.DeferStmt]bool      // defer statements made by deferStmt
+	deferLoop   map[*ast.DeferStmt]ast.Stmt  // the loop a defer statement is in, in the same function
+	loopVarArgs map[ast.Expr]bool            // arguments that loopArgs made
+	assigns     map[*ast.AssignStmt]bool     // assignments that parallelAssign made
+	checked     map[ast.Expr]bool            // index and slice expressions checked before their statement
+	fileScopes  []*types.Scope               // the file scopes of the check's Info (innermost)
+	guards      map[ast.Expr]bool            // the guards that guardChecks made
+	madeFuncs   map[*ast.FuncLit]bool        // function literals of bounds checks, not yet marked (markMadeChecks)
+	reflected   map[*ast.CallExpr]bool       // calls of reflect already given to TypeIn (reflectCall)
+	fmtValues   map[*ast.SelectorExpr]string // fmt's printing functions used as values, to give to their helpers (refuseFmtValue)
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).

@@ -21,3 +21,20 @@ func TestValueOfTypeLowering(t *testing.T) {
 		}
 	}
 }
+
+// TestFmtValueLowering: fmt's printing functions used as values in a
+// session without types become their helpers (goexec/fmtvalues.go), once
+// each, also inside a call's arguments; a call of them stays a call.
+func TestFmtValueLowering(t *testing.T) {
+	out := lowerCells(t, "import \"fmt\"",
+		"sp := fmt.Sprintf\nfns := []func(...any) (int, error){fmt.Println, fmt.Print}\nfmt.Println(sp(\"%d\", 1), fmt.Sprint(fmt.Errorf))")
+	for _, want := range []string{
+		`sp := P.FmtValueSprintf(fmt.Sprintf, "fmt.Sprintf")`,
+		`{P.FmtValuePrint(fmt.Println, "fmt.Println"), P.FmtValuePrint(fmt.Print, "fmt.Print")}`,
+		`fmt.Sprint(P.FmtValueErrorf(fmt.Errorf, "fmt.Errorf"))`,
+	} {
+		if !strings.Contains(out[1], want) {
+			t.Errorf("lowered cell lacks %q:\n%s", want, out[1])
+		}
+	}
+}

@@ -3,19 +3,26 @@ package goexec
 import "testing"
 
 // TestStillWrongMeasured runs the silent wrong values that
-// docs/goexec.md still lists ("Still wrong" and the -0.0 arguments) and
-// asserts the kernel's answer is exactly what the docs say, with go
-// run's answer beside it. When a change fixes one, this test fails:
-// move the case to a test of Go's answer and update the docs.
+// docs/goexec.md still lists ("Still wrong") and asserts the kernel's
+// answer is exactly what the docs say, with go run's answer beside it.
+// When a change fixes one, this test fails: move the case to a test of
+// Go's answer and update the docs.
 func TestStillWrongMeasured(t *testing.T) {
 	e := newExec(t)
-	run(t, e, "import \"fmt\"")
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Pa struct{ A, B int }\n\ntype Hv struct{ x int }\n\ntype Sl []int")
 	for _, c := range []struct{ what, code, kernel, gorun string }{
-		{"fmt.Sprintf as a function value taken before the session declares a type (next case)",
-			"sp := fmt.Sprintf", "", ""},
-		{"fmt.Sprintf through a function value taken before the session declared types",
-			"type Hs struct{ x int }\nfmt.Println(sp(\"%T\", Hs{1}))",
-			"struct { Xx int }\n", "main.Hs\n"},
+		{"a reflect.Value, kept in a variable, of an unnamed struct type with the fields of a session type",
+			"av := reflect.ValueOf(struct{ A, B int }{1, 2})\nfmt.Println(av.Type())",
+			"main.Pa\n", "struct { A int; B int }\n"},
+		{"the name of an unexported field through a reflect.Type kept in a variable",
+			"tf := reflect.TypeOf(Hv{1})\nfmt.Println(tf.Field(0).Name)",
+			"Xx\n", "x\n"},
+		{"a reflect.Value, kept in a variable, of a session type on a type that is not a struct",
+			"sv := reflect.ValueOf(Sl{1})\nfmt.Println(sv.Type())",
+			"[]int\n", "main.Sl\n"},
+		{"%T of a spread argument",
+			"xs := []any{Hv{1}}\nfmt.Printf(\"%T\\n\", xs...)",
+			"goexec.goValue\n", "main.Hv\n"},
 	} {
 		_, rec := run(t, e, c.code)
 		if got := rec.stream("stdout"); got != c.kernel {
