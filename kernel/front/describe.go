@@ -42,7 +42,9 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 	if c.Ellipsis.IsValid() {
 		// f(xs...) with xs a []any: its elements through Dynamics.
 		if last := len(c.Args) - 1; last >= 0 {
-			c.Args[last] = lw.dynamicArg(c.Args[last], true, 'v')
+			xs := c.Args[last]
+			c.Args[last] = lw.dynamicArg(xs, true, 'v')
+			lw.spreadTypeVerbs(c, name, xs)
 		}
 		return
 	}
@@ -460,6 +462,61 @@ func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) 
 	default:
 		b.WriteString("O")
 		str(types.TypeString(t, func(p *types.Package) string { return p.Name() }))
+	}
+}
+
+// spreadTypeVerbs lowers the %T verbs of a printf-style call whose
+// arguments are the elements of xs, an identifier (f(format, xs...)), and
+// whose format is a constant without explicit argument indexes: the
+// format becomes SpreadTypeFormat(format, len(xs), []int{i, offset, …}),
+// which makes the verb of each element there is %s, and xs, inside what
+// dynamicArg made of it, SpreadTypeNames(xs, []int{i, …}, candidates…),
+// whose element i is the name of its dynamic type, as TypeName writes it.
+// fmt printed the type of goexec's wrapper of a session value
+// (goexec.goValue for main.Hv), or yaegi's struct { Xx int }.
+func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
+	at, ok := formatFuncs[name]
+	id, isIdent := xs.(*ast.Ident)
+	if !ok || !isIdent || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
+		return
+	}
+	tv := lw.Info.Types[c.Args[at]]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return
+	}
+	format := constant.StringVal(tv.Value)
+	offsets, ok := printfVerbOffsets(format)
+	if !ok {
+		return
+	}
+	pos := xs.Pos()
+	intLit := func(n int) ast.Expr { return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strconv.Itoa(n)} }
+	var pairs, indexes []ast.Expr
+	for i, off := range offsets {
+		if format[off] == 'T' {
+			pairs = append(pairs, intLit(i), intLit(off))
+			indexes = append(indexes, intLit(i))
+		}
+	}
+	if len(indexes) == 0 {
+		return
+	}
+	ints := func(elts []ast.Expr) ast.Expr {
+		return &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.Ident{NamePos: pos, Name: "int"}}, Lbrace: pos, Elts: elts, Rbrace: pos}
+	}
+	if lw.typeExpr(types.Typ[types.Int], pos) == nil {
+		return // int is not the predeclared type here
+	}
+	fpos := c.Args[at].Pos()
+	length := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "len"}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: id.Name}}, Rparen: pos}
+	c.Args[at] = &ast.CallExpr{Fun: lw.helper("SpreadTypeFormat", fpos), Lparen: fpos, Args: []ast.Expr{stringLit(fpos, format), length, ints(pairs)}, Rparen: fpos}
+	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNames", pos), Lparen: pos,
+		Args: append([]ast.Expr{xs, ints(indexes)}, lw.typeCandidates(types.NewInterfaceType(nil, nil), pos)...), Rparen: xs.End()}
+	last := len(c.Args) - 1
+	if d, ok := c.Args[last].(*ast.CallExpr); ok && d != xs && len(d.Args) > 0 && d.Args[0] == xs {
+		d.Args[0] = names
+	} else {
+		c.Args[last] = names
 	}
 }
 

@@ -83,6 +83,8 @@ var builtinHelpers = map[string]reflect.Value{
 	"TypeIn":                 reflect.ValueOf(typeIn),
 	"PlainType":              reflect.ValueOf(plainType),
 	"NoNegZero":              reflect.ValueOf(noNegZero),
+	"SpreadTypeFormat":       reflect.ValueOf(spreadTypeFormat),
+	"SpreadTypeNames":        reflect.ValueOf(spreadTypeNames),
 	"ValueNumMethod":         reflect.ValueOf(valueNumMethod),
 	"ValueMethod":            reflect.ValueOf(valueMethod),
 	"ValueMethodByName":      reflect.ValueOf(valueMethodByName),

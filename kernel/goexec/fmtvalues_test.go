@@ -45,3 +45,17 @@ func TestFmtFunctionValues(t *testing.T) {
 		}
 	}
 }
+
+// TestSpreadTypeVerbs: %T of the elements of a spread []any printed the
+// type of goexec's wrapper of a session value (goexec.goValue for
+// main.Hv); now the element's type's name, with Go's %!T(MISSING) for a
+// verb without its element. go run's output.
+func TestSpreadTypeVerbs(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype Hv struct{ x int }\n\ntype St int\n\nfunc (s St) String() string { return \"st\" }")
+	checkOutputs(t, e, []outputCase{
+		{"xs := []any{Hv{1}, 2, St(3), &Hv{4}}\nfmt.Printf(\"%T %v %T %T|%+v\\n\", xs...)\nfmt.Printf(\"%T %T %T %T %T\\n\", xs...)\n" +
+			"ys := []any{3, 4, Hv{5}}\nfmt.Print(fmt.Sprintf(\"%*d %T\\n\", ys...))",
+			"main.Hv 2 main.St *main.Hv|%!v(MISSING)\nmain.Hv int main.St *main.Hv %!T(MISSING)\n  4 main.Hv\n"},
+	})
+}

@@ -252,3 +252,34 @@ func valueMethodByName(v reflect.Value, name string, candidates ...any) reflect.
 	}
 	return v.MethodByName(name)
 }
+
+// spreadTypeFormat is the helper SpreadTypeFormat, the format of a
+// printf-style call f(format, xs...) with %T verbs (front's
+// spreadTypeVerbs): the verb at each offset of pairs (argument index,
+// offset) becomes %s where the argument is one of the n elements of xs,
+// which SpreadTypeNames makes the type's name; a %T without its argument
+// stays, for fmt's %!T(MISSING).
+func spreadTypeFormat(format string, n int, pairs []int) string {
+	b := []byte(format)
+	for k := 0; k+1 < len(pairs); k += 2 {
+		if i, off := pairs[k], pairs[k+1]; i < n && off < len(b) && b[off] == 'T' {
+			b[off] = 's'
+		}
+	}
+	return string(b)
+}
+
+// spreadTypeNames is the helper SpreadTypeNames: a copy of xs whose
+// element at each of the indexes is the name of its dynamic type, as
+// TypeName writes it from the candidates of the session's types
+// ("main.Hv" for a value fmt printed as struct { Xx int }).
+func spreadTypeNames(xs []any, indexes []int, candidates ...any) []any {
+	out := make([]any, len(xs))
+	copy(out, xs)
+	for _, i := range indexes {
+		if i < len(xs) {
+			out[i] = dynamicTypeName(xs[i:i+1], candidates...)
+		}
+	}
+	return out
+}
