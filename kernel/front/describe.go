@@ -171,12 +171,7 @@ func (lw *Lowering) sharpArgs(c *ast.CallExpr, name string) map[int]bool {
 	if !ok || len(c.Args) <= at {
 		return nil
 	}
-	tv := lw.Info.Types[c.Args[at]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return nil
-	}
-	format := constant.StringVal(tv.Value)
-	offsets, ok := printfVerbOffsets(format)
+	format, offsets, ok := lw.constFormat(c.Args[at])
 	if !ok {
 		return nil
 	}
@@ -480,12 +475,7 @@ func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	if !ok || !isIdent || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
 		return
 	}
-	tv := lw.Info.Types[c.Args[at]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return
-	}
-	format := constant.StringVal(tv.Value)
-	offsets, ok := printfVerbOffsets(format)
+	format, offsets, ok := lw.constFormat(c.Args[at])
 	if !ok {
 		return
 	}
@@ -520,6 +510,19 @@ func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	}
 }
 
+// constFormat returns the value of the format f, a string constant, and
+// the offsets of its verbs (printfVerbOffsets); false when f is not a
+// constant or has explicit argument indexes.
+func (lw *Lowering) constFormat(f ast.Expr) (string, []int, bool) {
+	tv := lw.Info.Types[f]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", nil, false
+	}
+	format := constant.StringVal(tv.Value)
+	offsets, ok := printfVerbOffsets(format)
+	return format, offsets, ok
+}
+
 // typeVerbs lowers the %T verbs of a printf-style call whose argument has
 // a concrete type of the session: fmt writes %T from the reflect type,
 // which has no name, so the verb becomes %s and the argument the type's
@@ -530,12 +533,7 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 	if !ok || len(c.Args) <= at {
 		return
 	}
-	tv := lw.Info.Types[c.Args[at]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return
-	}
-	format := constant.StringVal(tv.Value)
-	offsets, ok := printfVerbOffsets(format)
+	format, offsets, ok := lw.constFormat(c.Args[at])
 	if !ok {
 		return
 	}

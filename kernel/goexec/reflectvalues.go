@@ -98,23 +98,15 @@ func typeIn(t reflect.Type, candidates ...any) reflect.Type {
 	if !namedByCandidates(t) {
 		return t
 	}
+	// Two candidates of type t end the cell here, not when the name is
+	// asked: fmt would print the panic of a String method in its output
+	// (%!v(PANIC=String method: …)).
 	cands := candidateList(candidates)
-	var names []string
-	for _, c := range cands {
-		if c.t == t {
-			names = append(names, c.name)
-		}
-	}
-	switch len(names) {
-	case 0:
+	name, ok := candidateName(t, cands)
+	if !ok {
 		return t
-	case 1:
-		return namedSessionType(t, names[0], cands)
 	}
-	// Ended here, not when the name is asked: fmt would print the panic
-	// of a String method in its output (%!v(PANIC=String method: …)).
-	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " the reflect type " +
-		t.String() + " is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
+	return namedSessionType(t, name, cands)
 }
 
 // namedByCandidates reports whether t is a type that only a session type

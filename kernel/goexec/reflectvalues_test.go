@@ -53,7 +53,7 @@ func TestReflectValuesKept(t *testing.T) {
 	run(t, e, "type Hs struct{ x int }")
 	checkOutputs(t, e, []outputCase{{"rk := reflect.ValueOf(Hv{1})\nfmt.Println(rk.Type().Kind(), rk.Type().NumField())", "struct 1\n"}})
 	ee, rec := fail(t, e, context.Background(), "fmt.Println(rk.Type())")
-	msg := "the interpreter cannot tell which of main.Hs, main.Hv the reflect type struct { Xx int } is: it keeps them as one type. " +
+	msg := "the interpreter cannot tell which of main.Hs, main.Hv a value of type struct { Xx int } is: it keeps them as one type. " +
 		"Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"
 	if ee != nil && (ee.Name != "InterpreterLimit" || ee.Value != msg || rec.stream("stdout") != "") {
 		t.Errorf("rk.Type() of a type two session types share: %s %q, printed %q; want the InterpreterLimit %q", ee.Name, ee.Value, rec.stream("stdout"), msg)
