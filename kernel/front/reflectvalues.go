@@ -15,7 +15,7 @@ import (
 //	v.NumMethod()                                ValueNumMethod(v, candidates…)
 //	v.Method(i), v.MethodByName(s)               ValueMethod(v, i, candidates…), ValueMethodByName(v, s, candidates…)
 //	t.Name(), String, PkgPath, NumMethod,        TypeIn(t, candidates…).Name(), …
-//	  Method, MethodByName
+//	  Method, MethodByName, Field, FieldByName
 //	t.Elem(), Key, In, Out, reflect.PointerTo    TypeIn(t.Elem(), candidates…), …
 //	an argument t of type reflect.Type           PlainType(t)
 //
@@ -33,7 +33,7 @@ import (
 // reflectTypeMethods are the methods of reflect.Type whose answer is
 // yaegi's for a session type: the receiver goes through TypeIn.
 var reflectTypeMethods = map[string]bool{"Name": true, "String": true, "PkgPath": true,
-	"NumMethod": true, "Method": true, "MethodByName": true}
+	"NumMethod": true, "Method": true, "MethodByName": true, "Field": true, "FieldByName": true}
 
 // reflectTypeMakers are the methods of reflect.Type, and the functions of
 // reflect, that make a reflect.Type out of another: their result goes

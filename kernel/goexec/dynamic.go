@@ -559,11 +559,16 @@ func dynamicTypeName(xs any, candidates ...any) string {
 //
 // methods are the exported methods of the type's method set, separated
 // by spaces, which yaegi's reflect type does not have (NumMethod gave 0);
-// a string, not a slice, so that two reflect.Types compare as Go's do.
+// fields, of a struct type, Go's names of its fields (yaegi's are X+name
+// for an unexported one); strings, not slices, so that two reflect.Types
+// compare as Go's do. known: both were read from the type's candidate
+// (typeIn).
 type sessionType struct {
 	reflect.Type
 	name, str string
 	methods   string
+	fields    string
+	known     bool
 }
 
 // Name returns the type's name in its package ("T"; "" for *T).

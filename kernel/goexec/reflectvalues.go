@@ -84,14 +84,12 @@ func typeIn(t reflect.Type, candidates ...any) reflect.Type {
 	case nil:
 		return nil
 	case sessionType:
-		if st.methods != "" {
-			return st
-		}
-		// The helper TypeOf's type knows its methods; TypeOfDynamic's
-		// and an earlier TypeIn's do too. One made elsewhere is given
-		// its candidate's.
-		if c := candidateNamed(candidateList(candidates), st.str); c != nil {
-			st.methods = exportedNames(c.methods)
+		// The helper TypeOf's type knows its methods, not its fields: it
+		// is given its candidate's.
+		if !st.known {
+			if c := candidateNamed(candidateList(candidates), st.str); c != nil {
+				st = fromCandidate(st, c)
+			}
 		}
 		return st
 	}
@@ -130,9 +128,57 @@ func namedSessionType(t reflect.Type, str string, cands []candidate) reflect.Typ
 	}
 	st := sessionType{Type: t, name: name, str: str}
 	if c := candidateNamed(cands, str); c != nil {
-		st.methods = exportedNames(c.methods)
+		st = fromCandidate(st, c)
 	}
 	return st
+}
+
+// fromCandidate gives st the exported methods of c and, for a struct, its
+// fields' names from c's description.
+func fromCandidate(st sessionType, c *candidate) sessionType {
+	st.methods, st.known = exportedNames(c.methods), true
+	d := c.desc
+	if d != nil && d.kind == 'N' {
+		d = d.elem
+	}
+	if d != nil && d.kind == 'S' && st.Kind() == reflect.Struct && len(d.fields) == st.Type.NumField() {
+		names := make([]string, len(d.fields))
+		for i, f := range d.fields {
+			names[i] = f.name
+		}
+		st.fields = strings.Join(names, " ")
+	}
+	return st
+}
+
+// Field returns the struct field i with Go's name (yaegi's is X+name for
+// an unexported field, whose PkgPath is then "main").
+func (t sessionType) Field(i int) reflect.StructField {
+	f := t.Type.Field(i)
+	names := strings.Fields(t.fields)
+	if i < len(names) && names[i] != f.Name {
+		f.Name, f.PkgPath = names[i], "main"
+	}
+	return f
+}
+
+// FieldByName finds a field by Go's name: yaegi's X+name of an unexported
+// field is not one.
+func (t sessionType) FieldByName(name string) (reflect.StructField, bool) {
+	if t.fields == "" {
+		return t.Type.FieldByName(name)
+	}
+	for i, n := range strings.Fields(t.fields) {
+		if n == name {
+			return t.Field(i), true
+		}
+	}
+	for i := range t.Type.NumField() {
+		if t.Type.Field(i).Name == name {
+			return reflect.StructField{}, false // yaegi's name of a field
+		}
+	}
+	return t.Type.FieldByName(name) // a promoted field
 }
 
 // candidateNamed returns the candidate called name, nil when none is.

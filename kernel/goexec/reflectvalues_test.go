@@ -40,6 +40,11 @@ func TestReflectValuesKept(t *testing.T) {
 			"main.Hm map[string]main.Hm main.Hm string\n"},
 		{"_, ok := tt.MethodByName(\"hidden\")\nfmt.Println(ok, rv.Interface().(Hm).X)",
 			"false 1\n"},
+		// An unexported field's name was yaegi's X+name, and FieldByName
+		// found that one.
+		{"tf := reflect.TypeOf(Hv{1})\nf0 := tf.Field(0)\n_, ok1 := tf.FieldByName(\"Xx\")\ng, ok2 := tf.FieldByName(\"x\")\n" +
+			"fmt.Println(f0.Name, f0.PkgPath, f0.IsExported(), ok1, ok2, g.Name, reflect.ValueOf(hm).Type().Field(0).Name)",
+			"x main false false true x X\n"},
 		// reflect's functions given a reflect.Type with Go's name: New
 		// and Zero panicked with "interface conversion: reflect.Type is
 		// goexec.sessionType, not *reflect.rtype".
