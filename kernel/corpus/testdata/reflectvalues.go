@@ -1,0 +1,58 @@
+// A reflect.Value or reflect.Type kept in a variable, or taken from an
+// interface, answers about a type of the program as Go does (the
+// interpreter's had no name and no methods, and reflect.ValueOf of an any
+// gave its wrapper).
+package main
+
+import (
+	"fmt"
+	"reflect"
+)
+
+type Hm struct{ X int }
+
+func (Hm) Hello() {}
+
+type Hv struct{ x int }
+
+func (*Hv) P() {}
+
+type Ht struct{ Y float64 }
+
+func (Ht) Hi()     {}
+func (Ht) hidden() {}
+
+func main() {
+	var hm any = Hm{1}
+	rv := reflect.ValueOf(hm)
+	fmt.Println(rv.Type(), rv.NumMethod(), rv.Kind(), rv.NumField(), rv.Field(0).Int())
+	rw := reflect.ValueOf(Hv{1})
+	fmt.Println(rw.Type(), rw.NumMethod(), rw.Type().Name(), rw.Type().PkgPath())
+	fmt.Println(reflect.ValueOf(hm).NumMethod(), reflect.ValueOf(hm).MethodByName("Nope").IsValid())
+	var pp any = &Hv{}
+	fmt.Println(reflect.TypeOf(pp).NumMethod(), reflect.ValueOf(pp).Type(), reflect.ValueOf(pp).NumMethod(), reflect.ValueOf(pp).Elem().Type())
+	tt := reflect.TypeOf(Ht{})
+	fmt.Println(tt.NumMethod(), tt == reflect.TypeOf(Ht{2}), tt.Name(), tt.PkgPath(), reflect.PointerTo(tt), reflect.TypeOf(&Ht{}).Elem())
+	var a4 any = Hm{4}
+	fmt.Println(reflect.ValueOf(&a4).Elem().Type(), reflect.ValueOf(&a4).Elem().Elem().Type())
+	fmt.Println(reflect.ValueOf(3).Type(), reflect.ValueOf(struct{ A, B int }{1, 2}).Type(), reflect.ValueOf([]any{1}).Index(0).Elem().Type())
+	m := map[string]Hm{"a": {2}}
+	fmt.Println(reflect.ValueOf(m).MapIndex(reflect.ValueOf("a")).Type(), reflect.TypeOf(m), reflect.TypeOf(m).Elem(), reflect.TypeOf(m).Key())
+	_, ok := tt.MethodByName("hidden")
+	fmt.Println(ok, rv.Interface().(Hm).X)
+	nv := reflect.New(reflect.TypeOf(Hm{})).Elem()
+	nv.Field(0).SetInt(5)
+	fmt.Println(nv.Interface().(Hm).X, nv.Type(), reflect.Zero(tt).Type(), reflect.TypeOf(Hm{}).AssignableTo(reflect.TypeOf(hm)))
+}
+
+// Output:
+// main.Hm 1 struct 1 1
+// main.Hv 0 Hv main
+// 1 false
+// 1 *main.Hv 1 main.Hv
+// 1 true Ht main *main.Ht main.Ht
+// interface {} main.Hm
+// int struct { A int; B int } int
+// main.Hm map[string]main.Hm main.Hm string
+// false 1
+// 5 main.Hm main.Ht true
