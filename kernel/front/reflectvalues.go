@@ -100,7 +100,7 @@ func (lw *Lowering) reflectCall(c *ast.CallExpr, sel *ast.SelectorExpr, f *types
 		c.Fun = lw.helper(reflectValueHelpers[f.Name()], pos)
 		c.Args = append(append([]ast.Expr{sel.X}, c.Args...), candidates()...)
 	case recv == "Type" && reflectTypeMethods[f.Name()]:
-		if len(candidates()) == 0 {
+		if len(candidates()) == 0 || lw.makesType(sel.X) {
 			return
 		}
 		sel.X = &ast.CallExpr{Fun: lw.helper("TypeIn", sel.X.Pos()), Lparen: sel.X.Pos(),
@@ -179,4 +179,29 @@ func (lw *Lowering) plainTypeArgs(c *ast.CallExpr, sig *types.Signature) {
 		}
 		c.Args[i] = &ast.CallExpr{Fun: lw.helper("PlainType", a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a}, Rparen: a.End()}
 	}
+}
+
+// makesType reports whether e is a call whose reflect.Type the lowering
+// gives Go's name already: reflect.TypeOf(x) (TypeOf, TypeOfDynamic, or
+// left for a static type written without the session's), v.Type()
+// (ValueTypeIn) or one of reflectTypeMakers (TypeIn). TypeIn again would
+// cost a second list of candidates (see docs/goexec.md, "Measured").
+func (lw *Lowering) makesType(e ast.Expr) bool {
+	c, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	f, ok := lw.Info.Uses[sel.Sel].(*types.Func)
+	if !ok || f.Pkg() == nil || f.Pkg().Path() != "reflect" {
+		return false
+	}
+	if f.Type().(*types.Signature).Recv() == nil {
+		return f.Name() == "TypeOf" || reflectTypeMakers[f.Name()]
+	}
+	recv := reflectNamed(lw.Info.Types[sel.X].Type)
+	return recv == "Value" && f.Name() == "Type" || recv == "Type" && reflectTypeMakers[f.Name()]
 }
