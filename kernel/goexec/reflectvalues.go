@@ -36,9 +36,10 @@ func plainType(t reflect.Type) reflect.Type {
 // of an interface type given as []I{x}: the Value of the value x holds,
 // taken out of yaegi's wrapper (Go's reflect.ValueOf(x) has the dynamic
 // value; yaegi's had the wrapper, so NumField was 2 and Type
-// interp.valueInterface). A value in yaegi's wrapper of a method set
-// (an error holding a struct, which keeps only a part of it) is given as
-// before.
+// interp.valueInterface), and a pointer out of yaegi's wrapper of a
+// method set (an error holding a *E: Elem panicked, "call of
+// reflect.Value.Elem on struct Value"). A struct in such a wrapper, which
+// keeps only a part of it, is given as before.
 func valueOfDynamic(xs any) reflect.Value {
 	e, ok := oneElem(xs)
 	if !ok {
@@ -50,12 +51,11 @@ func valueOfDynamic(xs any) reflect.Value {
 		}
 		e = e.Elem()
 	}
-	if isValueInterface(e.Type()) {
-		if h := holding(e); h.v.IsValid() {
-			return h.v
-		}
+	h := holding(e)
+	if !h.v.IsValid() || h.methodWrapped && h.v.Kind() != reflect.Pointer {
+		return e
 	}
-	return e
+	return h.v
 }
 
 // valueTypeIn is the helper ValueTypeIn, v.Type() of any reflect.Value

@@ -52,6 +52,15 @@ func TestReflectValuesKept(t *testing.T) {
 			"fmt.Println(nv.Interface().(Hm).X, nv.Type(), reflect.Zero(tt).Type(), reflect.TypeOf(Hm{}).AssignableTo(reflect.TypeOf(hm)))",
 			"5 main.Hm main.Ht true\n"},
 	})
+	// An error holding a pointer: yaegi's Value was its wrapper of the
+	// error's methods (Elem panicked). (re.Interface().(error) is yaegi's
+	// CompileError "cannot use (type valueT) as type errorT in return
+	// argument", on main too.)
+	run(t, e, "type ME struct{ c int }\n\nfunc (m *ME) Error() string { return \"me\" }\n\nvar err error = &ME{1}")
+	checkOutputs(t, e, []outputCase{
+		{"re := reflect.ValueOf(err)\nfmt.Println(re.Kind(), re.Type(), re.Elem().Field(0).Int(), re.NumMethod())\nfmt.Printf(\"%T %v\\n\", re.Interface(), re.Interface())",
+			"ptr *main.ME 1 1\n*main.ME me\n"},
+	})
 	// Two types of one underlying struct type: the interpreter keeps them
 	// as one reflect type. Asking its name ends the cell; its kind is
 	// yaegi's answer, and Go's.

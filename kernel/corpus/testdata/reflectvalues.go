@@ -1,7 +1,8 @@
 // A reflect.Value or reflect.Type kept in a variable, or taken from an
 // interface, answers about a type of the program as Go does (the
-// interpreter's had no name and no methods, and reflect.ValueOf of an any
-// gave its wrapper).
+// interpreter's had no name, no methods and X+name fields, and
+// reflect.ValueOf of an interface gave its wrapper); so does %T of a
+// spread slice's elements.
 package main
 
 import (
@@ -18,6 +19,10 @@ type Hv struct{ x int }
 func (*Hv) P() {}
 
 type Ht struct{ Y float64 }
+
+type ME struct{ c int }
+
+func (m *ME) Error() string { return "me" }
 
 func (Ht) Hi()     {}
 func (Ht) hidden() {}
@@ -43,6 +48,16 @@ func main() {
 	nv := reflect.New(reflect.TypeOf(Hm{})).Elem()
 	nv.Field(0).SetInt(5)
 	fmt.Println(nv.Interface().(Hm).X, nv.Type(), reflect.Zero(tt).Type(), reflect.TypeOf(Hm{}).AssignableTo(reflect.TypeOf(hm)))
+	var err error = &ME{1}
+	re := reflect.ValueOf(err)
+	fmt.Println(re.Kind(), re.Type(), re.Elem().Field(0).Int(), re.NumMethod())
+	fmt.Printf("%T %v\n", re.Interface(), re.Interface())
+	tf := reflect.TypeOf(Hv{1})
+	f0 := tf.Field(0)
+	g, ok2 := tf.FieldByName("x")
+	fmt.Println(f0.Name, f0.PkgPath, ok2, g.Name)
+	xs := []any{Hv{1}, 2, &Hv{4}}
+	fmt.Printf("%T %v %T\n", xs...)
 }
 
 // Output:
@@ -56,3 +71,7 @@ func main() {
 // main.Hm map[string]main.Hm main.Hm string
 // false 1
 // 5 main.Hm main.Ht true
+// ptr *main.ME 1 1
+// *main.ME me
+// x main true x
+// main.Hv 2 *main.Hv
