@@ -42,7 +42,9 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 	if c.Ellipsis.IsValid() {
 		// f(xs...) with xs a []any: its elements through Dynamics.
 		if last := len(c.Args) - 1; last >= 0 {
-			c.Args[last] = lw.dynamicArg(c.Args[last], true, 'v')
+			xs := c.Args[last]
+			c.Args[last] = lw.dynamicArg(xs, true, 'v')
+			lw.spreadTypeVerbs(c, name, xs)
 		}
 		return
 	}
@@ -169,12 +171,7 @@ func (lw *Lowering) sharpArgs(c *ast.CallExpr, name string) map[int]bool {
 	if !ok || len(c.Args) <= at {
 		return nil
 	}
-	tv := lw.Info.Types[c.Args[at]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return nil
-	}
-	format := constant.StringVal(tv.Value)
-	offsets, ok := printfVerbOffsets(format)
+	format, offsets, ok := lw.constFormat(c.Args[at])
 	if !ok {
 		return nil
 	}
@@ -463,6 +460,69 @@ func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) 
 	}
 }
 
+// spreadTypeVerbs lowers the %T verbs of a printf-style call whose
+// arguments are the elements of xs, an identifier (f(format, xs...)), and
+// whose format is a constant without explicit argument indexes: the
+// format becomes SpreadTypeFormat(format, len(xs), []int{i, offset, …}),
+// which makes the verb of each element there is %s, and xs, inside what
+// dynamicArg made of it, SpreadTypeNames(xs, []int{i, …}, candidates…),
+// whose element i is the name of its dynamic type, as TypeName writes it.
+// fmt printed the type of goexec's wrapper of a session value
+// (goexec.goValue for main.Hv), or yaegi's struct { Xx int }.
+func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
+	at, ok := formatFuncs[name]
+	id, isIdent := xs.(*ast.Ident)
+	if !ok || !isIdent || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
+		return
+	}
+	format, offsets, ok := lw.constFormat(c.Args[at])
+	if !ok {
+		return
+	}
+	pos := xs.Pos()
+	intLit := func(n int) ast.Expr { return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strconv.Itoa(n)} }
+	var pairs, indexes []ast.Expr
+	for i, off := range offsets {
+		if format[off] == 'T' {
+			pairs = append(pairs, intLit(i), intLit(off))
+			indexes = append(indexes, intLit(i))
+		}
+	}
+	if len(indexes) == 0 {
+		return
+	}
+	ints := func(elts []ast.Expr) ast.Expr {
+		return &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.Ident{NamePos: pos, Name: "int"}}, Lbrace: pos, Elts: elts, Rbrace: pos}
+	}
+	if lw.typeExpr(types.Typ[types.Int], pos) == nil {
+		return // int is not the predeclared type here
+	}
+	fpos := c.Args[at].Pos()
+	length := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "len"}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: id.Name}}, Rparen: pos}
+	c.Args[at] = &ast.CallExpr{Fun: lw.helper("SpreadTypeFormat", fpos), Lparen: fpos, Args: []ast.Expr{stringLit(fpos, format), length, ints(pairs)}, Rparen: fpos}
+	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNames", pos), Lparen: pos,
+		Args: append([]ast.Expr{xs, ints(indexes)}, lw.typeCandidates(types.NewInterfaceType(nil, nil), pos)...), Rparen: xs.End()}
+	last := len(c.Args) - 1
+	if d, ok := c.Args[last].(*ast.CallExpr); ok && d != xs && len(d.Args) > 0 && d.Args[0] == xs {
+		d.Args[0] = names
+	} else {
+		c.Args[last] = names
+	}
+}
+
+// constFormat returns the value of the format f, a string constant, and
+// the offsets of its verbs (printfVerbOffsets); false when f is not a
+// constant or has explicit argument indexes.
+func (lw *Lowering) constFormat(f ast.Expr) (string, []int, bool) {
+	tv := lw.Info.Types[f]
+	if tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", nil, false
+	}
+	format := constant.StringVal(tv.Value)
+	offsets, ok := printfVerbOffsets(format)
+	return format, offsets, ok
+}
+
 // typeVerbs lowers the %T verbs of a printf-style call whose argument has
 // a concrete type of the session: fmt writes %T from the reflect type,
 // which has no name, so the verb becomes %s and the argument the type's
@@ -473,12 +533,7 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 	if !ok || len(c.Args) <= at {
 		return
 	}
-	tv := lw.Info.Types[c.Args[at]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return
-	}
-	format := constant.StringVal(tv.Value)
-	offsets, ok := printfVerbOffsets(format)
+	format, offsets, ok := lw.constFormat(c.Args[at])
 	if !ok {
 		return
 	}
@@ -527,14 +582,6 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 // reflect type (goexec/candidates.go).
 func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 	var out []ast.Expr
-	methodNames := func(t types.Type) ast.Expr {
-		ms := types.NewMethodSet(t)
-		names := make([]string, ms.Len())
-		for i := range names {
-			names[i] = ms.At(i).Obj().Name()
-		}
-		return stringLit(pos, strings.Join(names, " "))
-	}
 	for _, t := range lw.sessionTypes() {
 		tx := lw.typeExpr(t, pos)
 		if tx == nil {
@@ -543,12 +590,12 @@ func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 		name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
 		if types.AssignableTo(t, iface) {
 			zero := &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "new"}, Lparen: pos, Args: []ast.Expr{tx}, Rparen: pos}}
-			out = append(out, stringLit(pos, name), zero, methodNames(t), stringLit(pos, Describe(t)))
+			out = append(out, stringLit(pos, name), zero, stringLit(pos, methodNames(t)), stringLit(pos, Describe(t)))
 		}
 		if p := types.NewPointer(t); types.AssignableTo(p, iface) {
 			zero := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: &ast.StarExpr{Star: pos, X: lw.typeExpr(t, pos)}, Rparen: pos},
 				Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos}
-			out = append(out, stringLit(pos, "*"+name), zero, methodNames(p), stringLit(pos, Describe(p)))
+			out = append(out, stringLit(pos, "*"+name), zero, stringLit(pos, methodNames(p)), stringLit(pos, Describe(p)))
 		}
 	}
 	return out

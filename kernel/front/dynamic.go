@@ -126,8 +126,10 @@ func interfaceElem(t types.Type) types.Type {
 }
 
 // typeOf lowers reflect.TypeOf(x), x of a type the session declares (T or
-// *T), to Prefix.TypeOf(x, "main.T", "T"): a reflect.Type with Go's name
-// and string (yaegi's reflect type has none).
+// *T), to Prefix.TypeOf(x, "main.T", "T", "M1 M2"): a reflect.Type with
+// Go's name, string and methods (yaegi's reflect type has none); x of an
+// unnamed type written with one ([]T, map[string]T) to
+// Prefix.TypeOf(x, "[]main.T", "", "").
 func (lw *Lowering) typeOf(c *ast.CallExpr) {
 	t := lw.Info.Types[c.Args[0]].Type
 	if t == nil {
@@ -153,16 +155,35 @@ func (lw *Lowering) typeOf(c *ast.CallExpr) {
 		n = p.Elem()
 	}
 	named, ok := types.Unalias(n).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != PackagePath {
+	str := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	switch {
+	case ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == PackagePath:
+		if n == t {
+			name = named.Obj().Name()
+		}
+	case !ok && mentionsSession(t, map[types.Type]bool{}):
+		// An unnamed type written with the session's ([]T,
+		// map[string]*T): Go's string, no name (yaegi's was
+		// map[string]struct { X int }).
+		str = fmtTypeString(t)
+	default:
 		return
 	}
-	if n == t {
-		name = named.Obj().Name()
-	}
 	pos := c.Pos()
-	str := types.TypeString(t, func(p *types.Package) string { return p.Name() })
 	c.Fun = lw.helper("TypeOf", pos)
 	c.Args = append(c.Args,
 		stringLit(pos, str),
-		stringLit(pos, name))
+		stringLit(pos, name),
+		stringLit(pos, methodNames(t)))
+}
+
+// methodNames returns the names of the methods in t's method set,
+// separated by spaces.
+func methodNames(t types.Type) string {
+	ms := types.NewMethodSet(t)
+	names := make([]string, ms.Len())
+	for i := range names {
+		names[i] = ms.At(i).Obj().Name()
+	}
+	return strings.Join(names, " ")
 }

@@ -40,17 +40,19 @@ type Lowering struct {
 
 	n           int // names made so far
 	errs        scanner.ErrorList
-	lowered     map[*ast.SelectorExpr]bool  // uses of generic standard functions lowered as calls
-	iterCalls   map[*ast.CallExpr]bool      // calls of standard iterators ranged over
-	returns     map[*ast.BranchStmt]bool    // branches that return from a yield function: continue?
-	deferred    map[*ast.DeferStmt]bool     // defer statements made by deferStmt
-	deferLoop   map[*ast.DeferStmt]ast.Stmt // the loop a defer statement is in, in the same function
-	loopVarArgs map[ast.Expr]bool           // arguments that loopArgs made
-	assigns     map[*ast.AssignStmt]bool    // assignments that parallelAssign made
-	checked     map[ast.Expr]bool           // index and slice expressions checked before their statement
-	fileScopes  []*types.Scope              // the file scopes of the check's Info (innermost)
-	guards      map[ast.Expr]bool           // the guards that guardChecks made
-	madeFuncs   map[*ast.FuncLit]bool       // function literals of bounds checks, not yet marked (markMadeChecks)
+	lowered     map[*ast.SelectorExpr]bool   // uses of generic standard functions lowered as calls
+	iterCalls   map[*ast.CallExpr]bool       // calls of standard iterators ranged over
+	returns     map[*ast.BranchStmt]bool     // branches that return from a yield function: continue?
+	deferred    map[*ast.DeferStmt]bool      // defer statements made by deferStmt
+	deferLoop   map[*ast.DeferStmt]ast.Stmt  // the loop a defer statement is in, in the same function
+	loopVarArgs map[ast.Expr]bool            // arguments that loopArgs made
+	assigns     map[*ast.AssignStmt]bool     // assignments that parallelAssign made
+	checked     map[ast.Expr]bool            // index and slice expressions checked before their statement
+	fileScopes  []*types.Scope               // the file scopes of the check's Info (innermost)
+	guards      map[ast.Expr]bool            // the guards that guardChecks made
+	madeFuncs   map[*ast.FuncLit]bool        // function literals of bounds checks, not yet marked (markMadeChecks)
+	reflected   map[*ast.CallExpr]bool       // calls of reflect already given to TypeIn (reflectCall)
+	fmtValues   map[*ast.SelectorExpr]string // fmt's printing functions used as values, to give to their helpers (refuseFmtValue)
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
@@ -106,6 +108,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.checked = map[ast.Expr]bool{}
 	lw.guards = map[ast.Expr]bool{}
 	lw.madeFuncs = map[*ast.FuncLit]bool{}
+	lw.reflected = map[*ast.CallExpr]bool{}
 	lw.zeroSigns(chunks)
 	for i := range chunks {
 		c := &chunks[i]
@@ -580,6 +583,8 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		}
 		if f.Pkg().Path() == "reflect" && f.Name() == "TypeOf" && len(c.Args) == 1 {
 			lw.typeOf(c)
+		} else if f.Pkg().Path() == "reflect" {
+			lw.reflectCall(c, sel, f)
 		}
 		lw.plainVerbs(c, f)
 		lw.goValues(c, f)

@@ -23,7 +23,11 @@ import (
 //
 //	sb(x)    // becomes (func(float64) bool)(sb)(x)
 //
-// which costs about a microsecond more a call. Not when the callee cannot
+// which costs about a microsecond more a call. When the function's type
+// cannot be written (it has an instance of a generic type, pair[T]), each
+// such argument becomes NoNegZero(x, "name").(float64), which ends the
+// cell with an InterpreterLimit when x is a -0.0 that would arrive as
+// +0.0. Not when the callee cannot
 // tell the sign of the zero: a float parameter whose every use is
 // compared, added to or subtracted from a non-zero constant, squared
 // (x*x), converted to an integer, or given to math.Exp, Abs, Cos, Cosh,
@@ -202,7 +206,7 @@ func (lw *Lowering) negZeroCalls(n ast.Node) {
 			return true
 		}
 		tells, known := lw.ZeroSigns[id.Name]
-		route := false
+		var route []int
 		for i, a := range c.Args {
 			if i >= sig.Params().Len() || sig.Variadic() && i >= sig.Params().Len()-1 {
 				break // variadic arguments go in a slice, which is copied
@@ -217,13 +221,23 @@ func (lw *Lowering) negZeroCalls(n ast.Node) {
 			if known && i < len(tells) && !tells[i] {
 				continue
 			}
-			route = true
+			route = append(route, i)
 		}
-		if !route {
+		if len(route) == 0 {
 			return true
 		}
 		ft := lw.typeExpr(sig, c.Pos())
 		if ft == nil {
+			// The signature has an instance of a generic type, which
+			// the front end does not write: each such argument goes
+			// through NoNegZero, which ends the cell on a -0.0.
+			for _, i := range route {
+				a := c.Args[i]
+				if px := lw.typeExpr(sig.Params().At(i).Type(), a.Pos()); px != nil {
+					check := &ast.CallExpr{Fun: lw.helper("NoNegZero", a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{a, stringLit(a.Pos(), id.Name)}, Rparen: a.End()}
+					c.Args[i] = &ast.TypeAssertExpr{X: check, Lparen: a.Pos(), Type: px, Rparen: a.End()}
+				}
+			}
 			return true
 		}
 		c.Fun = &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: c.Pos(), X: ft, Rparen: c.Pos()}, Lparen: c.Pos(), Args: []ast.Expr{c.Fun}, Rparen: c.Pos()}

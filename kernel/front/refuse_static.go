@@ -30,9 +30,13 @@ const compiledFix = "run it compiled (a cell with func main, or %%compile)"
 //     has a value receiver (refuseValueUnwrap);
 //   - a function value of fmt's printing functions (f := fmt.Sprint):
 //     the values printed through it are not lowered as fmt's arguments are
-//     (refused only in a session that declares types).
+//     (refused in a session that declares types; in one that does not, it
+//     becomes goexec's FmtValue… helper of it, which ends the cell when,
+//     the session having declared types since, it is given what it would
+//     print wrongly: goexec/fmtvalues.go).
 func (lw *Lowering) refuseStatic(n ast.Node) {
 	lw.refuseLocalTypes(n)
+	defer lw.fmtValueHelpers(n)
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -78,13 +82,53 @@ func (lw *Lowering) refuseFmtValue(n ast.Node) bool {
 	if !ok {
 		return true
 	}
-	if name := lw.fmtPrinting(sel); name != "" && len(lw.sessionTypes()) > 0 {
+	name := lw.fmtPrinting(sel)
+	if name != "" && len(lw.sessionTypes()) == 0 {
+		if lw.fmtValues == nil {
+			lw.fmtValues = map[*ast.SelectorExpr]string{}
+		}
+		lw.fmtValues[sel] = name
+		return false
+	}
+	if name != "" {
 		lw.errs.Add(lw.Fset.Position(sel.Pos()), fmt.Sprintf("%s used as a function value cannot run in the interpreter: "+
 			"the values it prints would not get the kernel's lowering of fmt's arguments (types declared in cells would "+
 			"print without their names and with X+name fields); call %s directly, or %s", name, name, compiledFix))
 		return false
 	}
 	return true
+}
+
+// fmtValueHelper names goexec's helper of each of fmt's printing
+// functions used as a value, by the function's type.
+var fmtValueHelper = map[string]string{
+	"fmt.Print": "FmtValuePrint", "fmt.Println": "FmtValuePrint", "fmt.Printf": "FmtValuePrintf",
+	"fmt.Sprint": "FmtValueSprint", "fmt.Sprintln": "FmtValueSprint", "fmt.Sprintf": "FmtValueSprintf",
+	"fmt.Fprint": "FmtValueFprint", "fmt.Fprintln": "FmtValueFprint", "fmt.Fprintf": "FmtValueFprintf",
+	"fmt.Append": "FmtValueAppend", "fmt.Appendln": "FmtValueAppend", "fmt.Appendf": "FmtValueAppendf",
+	"fmt.Errorf": "FmtValueErrorf",
+}
+
+// fmtValueHelpers replaces each of fmt's printing functions used as a
+// value under n, found by refuseFmtValue, by its helper:
+// FmtValueSprintf(fmt.Sprintf, "fmt.Sprintf").
+func (lw *Lowering) fmtValueHelpers(n ast.Node) {
+	if len(lw.fmtValues) == 0 {
+		return
+	}
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			return e
+		}
+		name, ok := lw.fmtValues[sel]
+		if !ok {
+			return e
+		}
+		delete(lw.fmtValues, sel)
+		return &ast.CallExpr{Fun: lw.helper(fmtValueHelper[name], sel.Pos()), Lparen: sel.Pos(),
+			Args: []ast.Expr{sel, stringLit(sel.Pos(), name)}, Rparen: sel.End()}
+	})
 }
 
 // sessionNamedOrPtr returns the named type of the session that t is, or points

@@ -196,3 +196,18 @@ func BenchmarkTypeOfAny(b *testing.B) {
 func BenchmarkTypeOfAnySession(b *testing.B) {
 	benchmarkCell(b, []string{"import \"reflect\"\ntype S struct{ a, b int }\nfunc loop(x any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tn += len(reflect.TypeOf(x).String())\n\t}\n\treturn n\n}"}, "_ = loop(3)")
 }
+
+// reflect.ValueOf(x).Type() of an any, the Value kept in a variable: as
+// it was without session types; ValueOfDynamic and ValueTypeIn with one.
+func BenchmarkValueTypeAny(b *testing.B) {
+	benchmarkCell(b, []string{"import \"reflect\"\nfunc loop(x any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tv := reflect.ValueOf(x)\n\t\tn += len(v.Type().String()) + v.NumMethod()\n\t}\n\treturn n\n}"}, "_ = loop(3)")
+}
+
+func BenchmarkValueTypeAnySession(b *testing.B) {
+	benchmarkCell(b, []string{"import \"reflect\"\ntype S struct{ a, b int }\nfunc loop(x any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tv := reflect.ValueOf(x)\n\t\tn += len(v.Type().String()) + v.NumMethod()\n\t}\n\treturn n\n}"}, "_ = loop(3)")
+}
+
+// The same with a value of the session's type in the any.
+func BenchmarkValueTypeAnySessionValue(b *testing.B) {
+	benchmarkCell(b, []string{"import \"reflect\"\ntype S struct{ a, b int }\nfunc loop(x any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tv := reflect.ValueOf(x)\n\t\tn += len(v.Type().String()) + v.NumMethod()\n\t}\n\treturn n\n}"}, "_ = loop(S{1, 2})")
+}

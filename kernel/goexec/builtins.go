@@ -78,6 +78,16 @@ var builtinHelpers = map[string]reflect.Value{
 	"TypeOf":                 reflect.ValueOf(typeOf),
 	"TypeOfDynamic":          reflect.ValueOf(typeOfDynamic),
 	"ValueTypeDynamic":       reflect.ValueOf(valueTypeDynamic),
+	"ValueOfDynamic":         reflect.ValueOf(valueOfDynamic),
+	"ValueTypeIn":            reflect.ValueOf(valueTypeIn),
+	"TypeIn":                 reflect.ValueOf(typeIn),
+	"PlainType":              reflect.ValueOf(plainType),
+	"NoNegZero":              reflect.ValueOf(noNegZero),
+	"SpreadTypeFormat":       reflect.ValueOf(spreadTypeFormat),
+	"SpreadTypeNames":        reflect.ValueOf(spreadTypeNames),
+	"ValueNumMethod":         reflect.ValueOf(valueNumMethod),
+	"ValueMethod":            reflect.ValueOf(valueMethod),
+	"ValueMethodByName":      reflect.ValueOf(valueMethodByName),
 	"IndexOut":               reflect.ValueOf(indexOut),
 	"IndexOutU":              reflect.ValueOf(indexOutU),
 	"SliceOut":               reflect.ValueOf(sliceOut),
@@ -100,4 +110,43 @@ func clearValue(x any) {
 	case reflect.Map, reflect.Slice:
 		v.Clear()
 	}
+}
+
+// noNegZero is the helper NoNegZero: x, an argument of a direct call of
+// the session's function fn that the front end cannot make through fn's
+// value (front/negzero.go). yaegi does not copy an argument that reflect
+// calls zero into the callee's frame, so a -0.0 (or a struct or array of
+// zeros with one) would arrive as +0.0: the cell ends instead.
+func noNegZero(x any, fn string) any {
+	v := reflect.ValueOf(x)
+	if v.IsValid() && v.IsZero() && hasNegZero(v) {
+		panic(interpreterLimit{"a -0.0 argument of " + fn + " cannot run in the interpreter: " + fn + " would receive +0.0 (the " +
+			"interpreter does not copy an argument that reflect calls zero, and the kernel cannot call " + fn + " through its value, " +
+			"as it does otherwise, since its type has an instance of a generic type); run this code compiled (a cell with func main, or %%compile)"})
+	}
+	return x
+}
+
+// hasNegZero reports whether v, a value that reflect calls zero, holds a
+// -0.0: a float, a part of a complex, a field or an element.
+func hasNegZero(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return math.Signbit(v.Float())
+	case reflect.Complex64, reflect.Complex128:
+		return math.Signbit(real(v.Complex())) || math.Signbit(imag(v.Complex()))
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if hasNegZero(v.Field(i)) {
+				return true
+			}
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			if hasNegZero(v.Index(i)) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -556,9 +556,19 @@ func dynamicTypeName(xs any, candidates ...any) string {
 // Go's name and string (front.Lowering lowers reflect.TypeOf(x) of such a
 // static type to the helper TypeOf). yaegi gave reflect.TypeOf(T(12))
 // of "type T int" as int.
+//
+// methods are the exported methods of the type's method set, separated
+// by spaces, which yaegi's reflect type does not have (NumMethod gave 0);
+// fields, of a struct type, Go's names of its fields (yaegi's are X+name
+// for an unexported one); strings, not slices, so that two reflect.Types
+// compare as Go's do. known: both were read from the type's candidate
+// (typeIn).
 type sessionType struct {
 	reflect.Type
 	name, str string
+	methods   string
+	fields    string
+	known     bool
 }
 
 // Name returns the type's name in its package ("T"; "" for *T).
@@ -575,8 +585,10 @@ func (t sessionType) PkgPath() string {
 	return "main"
 }
 
-// typeOf is the helper TypeOf: reflect.TypeOf(x), named str and name.
-func typeOf(x any, str, name string) reflect.Type {
+// typeOf is the helper TypeOf: reflect.TypeOf(x), named str and name,
+// with the names of the type's methods (the front end's, all of its
+// method set; the exported ones are kept).
+func typeOf(x any, str, name, methods string) reflect.Type {
 	v := reflect.ValueOf(x)
 	if !v.IsValid() {
 		return nil
@@ -584,7 +596,7 @@ func typeOf(x any, str, name string) reflect.Type {
 	if h := holding(v); h.v.IsValid() {
 		v = h.v
 	}
-	return sessionType{Type: v.Type(), name: name, str: str}
+	return sessionType{Type: v.Type(), name: name, str: str, methods: exportedNames(strings.Fields(methods))}
 }
 
 // valueTypeDynamic is the helper ValueTypeDynamic:
@@ -618,11 +630,7 @@ func typeOfDynamic(xs any, candidates ...any) reflect.Type {
 	if str == t.String() {
 		return t
 	}
-	name := ""
-	if rest, ok := strings.CutPrefix(str, "main."); ok {
-		name = rest
-	}
-	return sessionType{Type: t, name: name, str: str}
+	return namedSessionType(t, str, candidateList(candidates))
 }
 
 // dynamicValueIn and dynamicValuesIn are the helpers DynamicIn and

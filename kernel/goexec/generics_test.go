@@ -200,6 +200,34 @@ func TestNegativeZeroArguments(t *testing.T) {
 	}
 }
 
+// A -0.0 argument of a generic function whose instance's type has an
+// instance of a generic type (pair[struct{ q int }]), which the front end
+// does not write and so cannot call through its value: the argument goes
+// through NoNegZero, which ends the cell on a -0.0; other values pass
+// (go run's output). yaegi printed 1 for Go's -1, silently.
+func TestNegativeZeroGenericInstance(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"math\"\n)\n\ntype pair[T any] struct{ a T }\n\nfunc sgn[T any](x float64, _ T) float64 { return math.Copysign(1, x) }\n\n"+
+		"func mk() pair[struct{ q int }] { return pair[struct{ q int }]{} }\n\ntype C float64\n\ntype P2 struct{ A, B float64 }\n\n"+
+		"func sg2[T any](x C, p P2, _ T) bool { return math.Signbit(float64(x)) || math.Signbit(p.B) }\n\nvar z = math.Copysign(0, -1)")
+	checkOutputs(t, e, []outputCase{
+		{"fmt.Println(sgn(-2, mk()), sgn(0, mk()), sgn(math.Copysign(3, -1), mk()))", "-1 1 -1\n"},
+		{"fmt.Println(sg2(C(-1), P2{1, 2}, mk()), sg2(C(1), P2{0, 0}, mk()), sg2(C(1), P2{1, z}, mk()))", "true false true\n"},
+	})
+	for _, c := range []struct{ code, fn string }{
+		{"fmt.Println(sgn(math.Copysign(0, -1), mk()))", "sgn"},
+		{"fmt.Println(sg2(C(1), P2{0, z}, mk()))", "sg2"},
+		{"fmt.Println(sg2(C(z), P2{}, mk()))", "sg2"},
+	} {
+		msg := "a -0.0 argument of " + c.fn + " cannot run in the interpreter: " + c.fn + " would receive +0.0 (the interpreter does not copy an " +
+			"argument that reflect calls zero, and the kernel cannot call " + c.fn + " through its value, as it does otherwise, since its type " +
+			"has an instance of a generic type); run this code compiled (a cell with func main, or %%compile)"
+		if ee, rec := fail(t, e, context.Background(), c.code); ee != nil && (ee.Name != "InterpreterLimit" || ee.Value != msg || rec.stream("stdout") != "") {
+			t.Errorf("%q: %s %q, printed %q; want the InterpreterLimit %q", c.code, ee.Name, ee.Value, rec.stream("stdout"), msg)
+		}
+	}
+}
+
 // TestGenericStringer: a value of a generic type of the session with a
 // String or Error method is shown and printed with the method, as Go
 // prints it. The cell's result was "{a:2 b:func() string}" (yaegi's

@@ -35,6 +35,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/traefik/yaegi/interp"
@@ -150,21 +151,22 @@ type Executor struct {
 	out           *router
 	stdin         *cellStdin
 	trace         *traceWriter
-	front         *front.Session           // type-checks cells; nil if it failed
-	noBounds      bool                     // no bounds checks (front.Lowering.NoBoundsChecks), for benchmarks
-	finalType     types.Type               // the static type of the running cell's final expression, if known
-	imported      map[string]string        // short name → path, imported in the session
-	available     map[string]string        // short name → path, imported on first use
-	funcs         map[string]bool          // functions declared by cells
-	funcTypes     map[string]*ast.FuncType // their signatures, for the callback guard
-	zeroSigns     map[string][]bool        // which parameters of the session's functions tell -0.0 (front.Lowering.ZeroSigns)
-	types         map[string]bool          // types declared by cells
-	cells         int                      // cells executed since the last reset
-	wrapped       []span                   // the running cell's wrapped statements
-	importer      types.Importer           // the packages a cell may import, as the front end sees them
-	tables        types.Importer           // the packages of the symbol tables
-	unitImporter  types.Importer           // the packages a compiled cell may import (front.Augmented)
-	compiledCells compiledState            // the session's compiled cells
+	front         *front.Session                  // type-checks cells; nil if it failed
+	noBounds      bool                            // no bounds checks (front.Lowering.NoBoundsChecks), for benchmarks
+	finalType     types.Type                      // the static type of the running cell's final expression, if known
+	imported      map[string]string               // short name → path, imported in the session
+	available     map[string]string               // short name → path, imported on first use
+	funcs         map[string]bool                 // functions declared by cells
+	funcTypes     map[string]*ast.FuncType        // their signatures, for the callback guard
+	zeroSigns     map[string][]bool               // which parameters of the session's functions tell -0.0 (front.Lowering.ZeroSigns)
+	types         map[string]bool                 // types declared by cells
+	sessionShapes atomic.Pointer[map[string]bool] // non-nil once the session declares a type (fmtvalues.go)
+	cells         int                             // cells executed since the last reset
+	wrapped       []span                          // the running cell's wrapped statements
+	importer      types.Importer                  // the packages a cell may import, as the front end sees them
+	tables        types.Importer                  // the packages of the symbol tables
+	unitImporter  types.Importer                  // the packages a compiled cell may import (front.Augmented)
+	compiledCells compiledState                   // the session's compiled cells
 
 	run runState // the chunk running now
 	src sources  // what cells compiled, for the stack guard
@@ -271,6 +273,9 @@ func (e *Executor) init() error {
 		rt[name] = f
 	}
 	for name, f := range genericHelpers {
+		rt[name] = f
+	}
+	for name, f := range e.fmtValueHelpers() {
 		rt[name] = f
 	}
 	if err := in.Use(interp.Exports{

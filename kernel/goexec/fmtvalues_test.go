@@ -1,0 +1,61 @@
+package goexec
+
+import (
+	"context"
+	"testing"
+)
+
+// TestFmtFunctionValues: fmt's printing functions taken as values before
+// the session declares a type print as Go does (go run's output) while it
+// has none, and for values of compiled types after; once it has types,
+// %T or a value that may be of one ends the cell with an InterpreterLimit
+// (sp("%T", Hs{1}) printed struct { Xx int } for main.Hs, silently).
+func TestFmtFunctionValues(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"errors\"\n\t\"fmt\"\n\t\"os\"\n)")
+	run(t, e, "sp := fmt.Sprintf\npl := fmt.Println\npf := fmt.Printf\nfp := fmt.Fprintln\nef := fmt.Errorf\nap := fmt.Appendf\n"+
+		"fns := map[string]func(...any) string{\"s\": fmt.Sprint}")
+	checkOutputs(t, e, []outputCase{
+		{"pl(sp(\"%d %v %T\", 1, []int{2}, 3.5), fns[\"s\"](\"x\", 4))\nfp(os.Stdout, \"to stdout\")\n" +
+			"fmt.Println(ef(\"e%d: %w\", 1, errors.New(\"base\")), string(ap(nil, \"%x\", 255)))",
+			"1 [2] float64 x4\nto stdout\ne1: base ff\n"},
+		{"type Hs struct{ x int }\npl(1, \"a\", []int{2}, map[string]int{\"k\": 3})\npf(\"%d %s\\n\", 4, \"b\")",
+			"1 a [2] map[k:3]\n4 b\n"},
+	})
+	limit := func(name string) string {
+		return name + " used as a function value, taken before the session declared types, cannot print %T, or a value that may be of a " +
+			"type declared in a cell, in the interpreter: it would print it as the interpreter holds it (without its type's name and methods, " +
+			"with X+name fields), as the kernel rewrites fmt's arguments only in a direct call; call " + name +
+			" directly, or run this code compiled (a cell with func main, or %%compile)"
+	}
+	for _, c := range []struct{ code, name string }{
+		{"fmt.Println(sp(\"%T\", Hs{1}))", "fmt.Sprintf"},
+		{"pf(\"%T\\n\", 3)", "fmt.Printf"},
+		{"pl(Hs{2})", "fmt.Println"},
+		{"pl([]any{Hs{3}})", "fmt.Println"},
+		{"pl(&Hs{5})", "fmt.Println"},
+		{"fmt.Println(fns[\"s\"](map[string]any{\"k\": Hs{6}}))", "fmt.Sprint"},
+		// A St is, to the interpreter, an int: every int is refused.
+		{"type St int\nfunc (s St) String() string { return \"st\" }\npl(St(4))", "fmt.Println"},
+		{"pl(7)", "fmt.Println"},
+	} {
+		ee, rec := fail(t, e, context.Background(), c.code)
+		if ee != nil && (ee.Name != "InterpreterLimit" || ee.Value != limit(c.name) || rec.stream("stdout") != "") {
+			t.Errorf("%q: %s %q, printed %q; want the InterpreterLimit %q", c.code, ee.Name, ee.Value, rec.stream("stdout"), limit(c.name))
+		}
+	}
+}
+
+// TestSpreadTypeVerbs: %T of the elements of a spread []any printed the
+// type of goexec's wrapper of a session value (goexec.goValue for
+// main.Hv); now the element's type's name, with Go's %!T(MISSING) for a
+// verb without its element. go run's output.
+func TestSpreadTypeVerbs(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype Hv struct{ x int }\n\ntype St int\n\nfunc (s St) String() string { return \"st\" }")
+	checkOutputs(t, e, []outputCase{
+		{"xs := []any{Hv{1}, 2, St(3), &Hv{4}}\nfmt.Printf(\"%T %v %T %T|%+v\\n\", xs...)\nfmt.Printf(\"%T %T %T %T %T\\n\", xs...)\n" +
+			"ys := []any{3, 4, Hv{5}}\nfmt.Print(fmt.Sprintf(\"%*d %T\\n\", ys...))",
+			"main.Hv 2 main.St *main.Hv|%!v(MISSING)\nmain.Hv int main.St *main.Hv %!T(MISSING)\n  4 main.Hv\n"},
+	})
+}

@@ -1,0 +1,323 @@
+package goexec
+
+import (
+	"reflect"
+	"strings"
+)
+
+// Reflection on values of the session's types that the front end cannot
+// follow statically: a reflect.Value or reflect.Type kept in a variable,
+// or taken from an interface (front/reflectvalues.go). yaegi's reflect
+// type of a session struct has no name and no methods, and
+// reflect.ValueOf(x) of an interface x holding one gave a Value of
+// yaegi's wrapper (interp.valueInterface, two fields). The helpers
+// below are given the candidates of every type of the session (as
+// TypeName's) and answer as Go does, or end the cell with an
+// InterpreterLimit where they cannot.
+//
+// Only a struct type, or a pointer to one, is named from the candidates
+// (namedByCandidates): yaegi builds those with reflect.StructOf, so no
+// compiled type has their reflect type. A session type on another
+// underlying type ([]int, int) is, to reflect, that type, and is left:
+// naming every []int main.S would be wrong for the []ints that are not.
+
+// plainType is the helper PlainType: reflect's own type of t, for an
+// argument of reflect's functions and methods, which assert that a
+// reflect.Type is theirs (reflect.New of a sessionType panicked with
+// "interface conversion").
+func plainType(t reflect.Type) reflect.Type {
+	if st, ok := t.(sessionType); ok {
+		return st.Type
+	}
+	return t
+}
+
+// valueOfDynamic is the helper ValueOfDynamic, reflect.ValueOf(x) of an x
+// of an interface type given as []I{x}: the Value of the value x holds,
+// taken out of yaegi's wrapper (Go's reflect.ValueOf(x) has the dynamic
+// value; yaegi's had the wrapper, so NumField was 2 and Type
+// interp.valueInterface), and a pointer out of yaegi's wrapper of a
+// method set (an error holding a *E: Elem panicked, "call of
+// reflect.Value.Elem on struct Value"). A struct in such a wrapper, which
+// keeps only a part of it, is given as before.
+func valueOfDynamic(xs any) reflect.Value {
+	e, ok := oneElem(xs)
+	if !ok {
+		return reflect.ValueOf(xs)
+	}
+	if e.Kind() == reflect.Interface {
+		if e.IsNil() {
+			return reflect.Value{}
+		}
+		e = e.Elem()
+	}
+	h := holding(e)
+	if !h.v.IsValid() || h.methodWrapped && h.v.Kind() != reflect.Pointer {
+		return e
+	}
+	return h.v
+}
+
+// valueTypeIn is the helper ValueTypeIn, v.Type() of any reflect.Value
+// v, given the candidates of the session's types: for a value of a
+// session struct type (or pointer to one) a reflect.Type with Go's name
+// and methods (typeIn). It panics as Value.Type does for the zero Value.
+func valueTypeIn(v reflect.Value, candidates ...any) reflect.Type {
+	t := v.Type()
+	if isValueInterface(t) {
+		if h := holding(v); h.v.IsValid() {
+			if h.d != nil {
+				return namedSessionType(h.v.Type(), h.d.String(), candidateList(candidates))
+			}
+			t = h.v.Type()
+		}
+	}
+	return typeIn(t, candidates...)
+}
+
+// typeIn is the helper TypeIn, given a reflect.Type about to be asked for
+// its name, string, path or methods, or just made by Elem, Key, In, Out
+// or a reflect function: a type of the session gets Go's name and
+// methods (sessionType); any other type is returned as it is.
+func typeIn(t reflect.Type, candidates ...any) reflect.Type {
+	switch st := t.(type) {
+	case nil:
+		return nil
+	case sessionType:
+		// The helper TypeOf's type knows its methods, not its fields: it
+		// is given its candidate's.
+		if !st.known {
+			if c := candidateNamed(candidateList(candidates), st.str); c != nil {
+				st = fromCandidate(st, c)
+			}
+		}
+		return st
+	}
+	if !namedByCandidates(t) {
+		return t
+	}
+	// Two candidates of type t end the cell here, not when the name is
+	// asked: fmt would print the panic of a String method in its output
+	// (%!v(PANIC=String method: …)).
+	cands := candidateList(candidates)
+	name, ok := candidateName(t, cands)
+	if !ok {
+		return t
+	}
+	return namedSessionType(t, name, cands)
+}
+
+// namedByCandidates reports whether t is a type that only a session type
+// can have: an unnamed struct type, or a pointer to one (see above).
+func namedByCandidates(t reflect.Type) bool {
+	if t.Name() != "" {
+		return false
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Name() == "" && t.Kind() == reflect.Struct
+}
+
+// namedSessionType returns t named str ("main.T", "*main.T"), with the
+// methods of the candidate of that name.
+func namedSessionType(t reflect.Type, str string, cands []candidate) reflect.Type {
+	name := ""
+	if rest, ok := strings.CutPrefix(str, "main."); ok {
+		name = rest
+	}
+	st := sessionType{Type: t, name: name, str: str}
+	if c := candidateNamed(cands, str); c != nil {
+		st = fromCandidate(st, c)
+	}
+	return st
+}
+
+// fromCandidate gives st the exported methods of c and, for a struct, its
+// fields' names from c's description.
+func fromCandidate(st sessionType, c *candidate) sessionType {
+	st.methods, st.known = exportedNames(c.methods), true
+	d := c.desc
+	if d != nil && d.kind == 'N' {
+		d = d.elem
+	}
+	if d != nil && d.kind == 'S' && st.Kind() == reflect.Struct && len(d.fields) == st.Type.NumField() {
+		names := make([]string, len(d.fields))
+		for i, f := range d.fields {
+			names[i] = f.name
+		}
+		st.fields = strings.Join(names, " ")
+	}
+	return st
+}
+
+// Field returns the struct field i with Go's name (yaegi's is X+name for
+// an unexported field, whose PkgPath is then "main").
+func (t sessionType) Field(i int) reflect.StructField {
+	f := t.Type.Field(i)
+	names := strings.Fields(t.fields)
+	if i < len(names) && names[i] != f.Name {
+		f.Name, f.PkgPath = names[i], "main"
+	}
+	return f
+}
+
+// FieldByName finds a field by Go's name: yaegi's X+name of an unexported
+// field is not one.
+func (t sessionType) FieldByName(name string) (reflect.StructField, bool) {
+	if t.fields == "" {
+		return t.Type.FieldByName(name)
+	}
+	for i, n := range strings.Fields(t.fields) {
+		if n == name {
+			return t.Field(i), true
+		}
+	}
+	for i := range t.Type.NumField() {
+		if t.Type.Field(i).Name == name {
+			return reflect.StructField{}, false // yaegi's name of a field
+		}
+	}
+	return t.Type.FieldByName(name) // a promoted field
+}
+
+// candidateNamed returns the candidate called name, nil when none is.
+func candidateNamed(cands []candidate, name string) *candidate {
+	for i := range cands {
+		if cands[i].name == name {
+			return &cands[i]
+		}
+	}
+	return nil
+}
+
+// exportedNames joins the exported names of names with spaces.
+func exportedNames(names []string) string {
+	var out []string
+	for _, n := range names {
+		if n != "" && n[0] >= 'A' && n[0] <= 'Z' {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// NumMethod returns the number of exported methods in the method set of
+// the session's type (yaegi's reflect type has none).
+func (t sessionType) NumMethod() int {
+	if t.Kind() == reflect.Interface {
+		return t.Type.NumMethod()
+	}
+	return len(strings.Fields(t.methods))
+}
+
+// Method panics as reflect's does for a type without methods, and ends the
+// cell with an InterpreterLimit for one with methods: the interpreter's
+// reflect type has no method to give.
+func (t sessionType) Method(i int) reflect.Method {
+	if t.methods == "" {
+		return t.Type.Method(i)
+	}
+	panic(methodsLimit("reflect.Type.Method", t.str))
+}
+
+// MethodByName answers as Go does for a name that is not an exported
+// method of the type, and ends the cell with an InterpreterLimit for one
+// that is.
+func (t sessionType) MethodByName(name string) (reflect.Method, bool) {
+	if !hasName(t.methods, name) {
+		return reflect.Method{}, false
+	}
+	panic(methodsLimit("reflect.Type.MethodByName", t.str))
+}
+
+// hasName reports whether name is one of the space-separated names.
+func hasName(names, name string) bool {
+	for _, n := range strings.Fields(names) {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// methodsLimit is the InterpreterLimit of a method of a session type
+// asked of reflect: what, of the type named str.
+func methodsLimit(what, str string) interpreterLimit {
+	return interpreterLimit{what + " of " + str + ", a type declared in a cell, cannot run in the interpreter: its reflect type has none of " +
+		str + "'s methods. Call the method directly (or through an interface), or run this code compiled (a cell with func main, or %%compile)"}
+}
+
+// sessionTypeOfValue returns the session type of v's value as typeIn
+// finds it; false when v's type is not one of the session's.
+func sessionTypeOfValue(v reflect.Value, candidates []any) (sessionType, bool) {
+	if !v.IsValid() || v.Kind() == reflect.Interface {
+		return sessionType{}, false
+	}
+	st, ok := valueTypeIn(v, candidates...).(sessionType)
+	return st, ok
+}
+
+// valueNumMethod is the helper ValueNumMethod, v.NumMethod() given the
+// candidates of the session's types: the number of exported methods of a
+// value of a session type (yaegi's reflect type has none).
+func valueNumMethod(v reflect.Value, candidates ...any) int {
+	if st, ok := sessionTypeOfValue(v, candidates); ok {
+		return st.NumMethod()
+	}
+	return v.NumMethod()
+}
+
+// valueMethod is the helper ValueMethod, v.Method(i): an InterpreterLimit
+// for a value of a session type with methods, which yaegi's reflect value
+// does not have.
+func valueMethod(v reflect.Value, i int, candidates ...any) reflect.Value {
+	if st, ok := sessionTypeOfValue(v, candidates); ok && st.NumMethod() > 0 {
+		panic(methodsLimit("reflect.Value.Method", st.str))
+	}
+	return v.Method(i)
+}
+
+// valueMethodByName is the helper ValueMethodByName, v.MethodByName(name):
+// the zero Value, as Go gives, for a name that is not an exported method
+// of a value's session type, and an InterpreterLimit for one that is.
+func valueMethodByName(v reflect.Value, name string, candidates ...any) reflect.Value {
+	if st, ok := sessionTypeOfValue(v, candidates); ok {
+		if hasName(st.methods, name) {
+			panic(methodsLimit("reflect.Value.MethodByName", st.str))
+		}
+		return reflect.Value{}
+	}
+	return v.MethodByName(name)
+}
+
+// spreadTypeFormat is the helper SpreadTypeFormat, the format of a
+// printf-style call f(format, xs...) with %T verbs (front's
+// spreadTypeVerbs): the verb at each offset of pairs (argument index,
+// offset) becomes %s where the argument is one of the n elements of xs,
+// which SpreadTypeNames makes the type's name; a %T without its argument
+// stays, for fmt's %!T(MISSING).
+func spreadTypeFormat(format string, n int, pairs []int) string {
+	b := []byte(format)
+	for k := 0; k+1 < len(pairs); k += 2 {
+		if i, off := pairs[k], pairs[k+1]; i < n && off < len(b) && b[off] == 'T' {
+			b[off] = 's'
+		}
+	}
+	return string(b)
+}
+
+// spreadTypeNames is the helper SpreadTypeNames: a copy of xs whose
+// element at each of the indexes is the name of its dynamic type, as
+// TypeName writes it from the candidates of the session's types
+// ("main.Hv" for a value fmt printed as struct { Xx int }).
+func spreadTypeNames(xs []any, indexes []int, candidates ...any) []any {
+	out := make([]any, len(xs))
+	copy(out, xs)
+	for _, i := range indexes {
+		if i < len(xs) {
+			out[i] = dynamicTypeName(xs[i:i+1], candidates...)
+		}
+	}
+	return out
+}

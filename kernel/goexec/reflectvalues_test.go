@@ -1,0 +1,104 @@
+package goexec
+
+import (
+	"context"
+	"testing"
+)
+
+// reflectSession declares the types of the reflect tests below: Hm with a
+// method on its value, Hv with an unexported field and a method on its
+// pointer, Ht with an exported and an unexported method.
+const reflectSession = "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Hm struct{ X int }\n\nfunc (Hm) Hello() {}\n\n" +
+	"type Hv struct{ x int }\n\nfunc (*Hv) P() {}\n\ntype Ht struct{ Y float64 }\n\nfunc (Ht) Hi()     {}\nfunc (Ht) hidden() {}"
+
+// TestReflectValuesKept: a reflect.Value or reflect.Type kept in a
+// variable, or taken from an interface, answers about a value of a
+// session type as Go does (front/reflectvalues.go): yaegi's type was
+// struct { Xx int } for main.Hv, NumMethod 0, and reflect.ValueOf of an
+// any its wrapper interp.valueInterface (Type interp.valueInterface,
+// NumField 2). The outputs are go run's of the same statements in
+// func main.
+func TestReflectValuesKept(t *testing.T) {
+	e := newExec(t)
+	run(t, e, reflectSession)
+	checkOutputs(t, e, []outputCase{
+		{"var hm any = Hm{1}\nrv := reflect.ValueOf(hm)\nfmt.Println(rv.Type(), rv.NumMethod(), rv.Kind(), rv.NumField(), rv.Field(0).Int())",
+			"main.Hm 1 struct 1 1\n"},
+		{"rw := reflect.ValueOf(Hv{1})\nfmt.Println(rw.Type(), rw.NumMethod(), rw.Type().Name(), rw.Type().PkgPath())",
+			"main.Hv 0 Hv main\n"},
+		{"fmt.Println(reflect.ValueOf(hm).NumMethod(), reflect.ValueOf(hm).MethodByName(\"Nope\").IsValid())",
+			"1 false\n"},
+		{"var pp any = &Hv{}\nfmt.Println(reflect.TypeOf(pp).NumMethod(), reflect.ValueOf(pp).Type(), reflect.ValueOf(pp).NumMethod(), reflect.ValueOf(pp).Elem().Type())",
+			"1 *main.Hv 1 main.Hv\n"},
+		{"tt := reflect.TypeOf(Ht{})\nfmt.Println(tt.NumMethod(), tt == reflect.TypeOf(Ht{2}), tt.Name(), tt.PkgPath(), reflect.PointerTo(tt), reflect.TypeOf(&Ht{}).Elem())",
+			"1 true Ht main *main.Ht main.Ht\n"},
+		{"var a4 any = Hm{4}\nfmt.Println(reflect.ValueOf(&a4).Elem().Type(), reflect.ValueOf(&a4).Elem().Elem().Type())",
+			"interface {} main.Hm\n"},
+		{"fmt.Println(reflect.ValueOf(3).Type(), reflect.ValueOf(struct{ A, B int }{1, 2}).Type(), reflect.ValueOf([]any{1}).Index(0).Elem().Type())",
+			"int struct { A int; B int } int\n"},
+		{"m := map[string]Hm{\"a\": {2}}\nfmt.Println(reflect.ValueOf(m).MapIndex(reflect.ValueOf(\"a\")).Type(), reflect.TypeOf(m), reflect.TypeOf(m).Elem(), reflect.TypeOf(m).Key())",
+			"main.Hm map[string]main.Hm main.Hm string\n"},
+		{"_, ok := tt.MethodByName(\"hidden\")\nfmt.Println(ok, rv.Interface().(Hm).X)",
+			"false 1\n"},
+		// An unexported field's name was yaegi's X+name, and FieldByName
+		// found that one.
+		{"tf := reflect.TypeOf(Hv{1})\nf0 := tf.Field(0)\n_, ok1 := tf.FieldByName(\"Xx\")\ng, ok2 := tf.FieldByName(\"x\")\n" +
+			"fmt.Println(f0.Name, f0.PkgPath, f0.IsExported(), ok1, ok2, g.Name, reflect.ValueOf(hm).Type().Field(0).Name)",
+			"x main false false true x X\n"},
+		// reflect's functions given a reflect.Type with Go's name: New
+		// and Zero panicked with "interface conversion: reflect.Type is
+		// goexec.sessionType, not *reflect.rtype".
+		{"nv := reflect.New(reflect.TypeOf(Hm{})).Elem()\nnv.Field(0).SetInt(5)\n" +
+			"fmt.Println(nv.Interface().(Hm).X, nv.Type(), reflect.Zero(tt).Type(), reflect.TypeOf(Hm{}).AssignableTo(reflect.TypeOf(hm)))",
+			"5 main.Hm main.Ht true\n"},
+	})
+	// An error holding a pointer: yaegi's Value was its wrapper of the
+	// error's methods (Elem panicked). (re.Interface().(error) is yaegi's
+	// CompileError "cannot use (type valueT) as type errorT in return
+	// argument", on main too.)
+	run(t, e, "type ME struct{ c int }\n\nfunc (m *ME) Error() string { return \"me\" }\n\nvar err error = &ME{1}")
+	checkOutputs(t, e, []outputCase{
+		{"re := reflect.ValueOf(err)\nfmt.Println(re.Kind(), re.Type(), re.Elem().Field(0).Int(), re.NumMethod())\nfmt.Printf(\"%T %v\\n\", re.Interface(), re.Interface())",
+			"ptr *main.ME 1 1\n*main.ME me\n"},
+	})
+	// Two types of one underlying struct type: the interpreter keeps them
+	// as one reflect type. Asking its name ends the cell; its kind is
+	// yaegi's answer, and Go's.
+	run(t, e, "type Hs struct{ x int }")
+	checkOutputs(t, e, []outputCase{{"rk := reflect.ValueOf(Hv{1})\nfmt.Println(rk.Type().Kind(), rk.Type().NumField())", "struct 1\n"}})
+	ee, rec := fail(t, e, context.Background(), "fmt.Println(rk.Type())")
+	msg := "the interpreter cannot tell which of main.Hs, main.Hv a value of type struct { Xx int } is: it keeps them as one type. " +
+		"Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"
+	if ee != nil && (ee.Name != "InterpreterLimit" || ee.Value != msg || rec.stream("stdout") != "") {
+		t.Errorf("rk.Type() of a type two session types share: %s %q, printed %q; want the InterpreterLimit %q", ee.Name, ee.Value, rec.stream("stdout"), msg)
+	}
+}
+
+// TestReflectMethodsRefused: the methods of a session type that reflect
+// would give (Method, MethodByName of an exported method) end the cell
+// with an InterpreterLimit naming the call and the type: yaegi's reflect
+// type has none (MethodByName's Value was invalid, Method(0) panicked
+// with reflect's index out of range).
+func TestReflectMethodsRefused(t *testing.T) {
+	e := newExec(t)
+	run(t, e, reflectSession+"\n\nvar hm any = Hm{1}\n\nvar tt = reflect.TypeOf(Ht{})")
+	fix := ", a type declared in a cell, cannot run in the interpreter: its reflect type has none of "
+	tail := "'s methods. Call the method directly (or through an interface), or run this code compiled (a cell with func main, or %%compile)"
+	for _, c := range []struct{ code, msg string }{
+		{"fmt.Println(reflect.ValueOf(hm).MethodByName(\"Hello\").IsValid())", "reflect.Value.MethodByName of main.Hm" + fix + "main.Hm" + tail},
+		{"rv := reflect.ValueOf(hm)\nfmt.Println(rv.Method(0).IsValid())", "reflect.Value.Method of main.Hm" + fix + "main.Hm" + tail},
+		{"fmt.Println(tt.Method(0).Name)", "reflect.Type.Method of main.Ht" + fix + "main.Ht" + tail},
+		{"_, ok := tt.MethodByName(\"Hi\")\nfmt.Println(ok)", "reflect.Type.MethodByName of main.Ht" + fix + "main.Ht" + tail},
+	} {
+		ee, rec := fail(t, e, context.Background(), c.code)
+		if ee == nil {
+			continue
+		}
+		if ee.Name != "InterpreterLimit" || ee.Value != c.msg {
+			t.Errorf("%q: %s %q, want the InterpreterLimit %q", c.code, ee.Name, ee.Value, c.msg)
+		}
+		if out := rec.stream("stdout"); out != "" {
+			t.Errorf("%q printed %q before the refusal", c.code, out)
+		}
+	}
+}
