@@ -108,10 +108,9 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			// GoValueIn: a field or element of an interface type may
 			// hold a value of the session's types bare, which the
 			// candidates describe (H{V: S{5, 6}} printed {V:{Xa:5 Xb:6}}).
-			if cands := lw.typeCandidates(types.NewInterfaceType(nil, nil), pos); len(cands) > 0 {
+			if cands := lw.candidatesVar(types.NewInterfaceType(nil, nil), pos); cands != nil {
 				helper = "GoValueIn"
-				args = append(args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
-					Lbrace: pos, Elts: cands, Rbrace: pos})
+				args = append(args, cands)
 			}
 		}
 		c.Args[i] = &ast.CallExpr{
@@ -500,8 +499,8 @@ func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	fpos := c.Args[at].Pos()
 	length := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "len"}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: id.Name}}, Rparen: pos}
 	c.Args[at] = &ast.CallExpr{Fun: lw.helper("SpreadTypeFormat", fpos), Lparen: fpos, Args: []ast.Expr{stringLit(fpos, format), length, ints(pairs)}, Rparen: fpos}
-	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNames", pos), Lparen: pos,
-		Args: append([]ast.Expr{xs, ints(indexes)}, lw.typeCandidates(types.NewInterfaceType(nil, nil), pos)...), Rparen: xs.End()}
+	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNames", pos), Lparen: pos, Args: []ast.Expr{xs, ints(indexes)}, Rparen: xs.End()}
+	lw.spreadCandidates(names, types.NewInterfaceType(nil, nil), pos)
 	last := len(c.Args) - 1
 	if d, ok := c.Args[last].(*ast.CallExpr); ok && d != xs && len(d.Args) > 0 && d.Args[0] == xs {
 		d.Args[0] = names
@@ -552,8 +551,9 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 			if tx := lw.typeExpr(t, a.Pos()); tx != nil {
 				b[off] = 's'
 				one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: a.Pos(), Elt: tx}, Lbrace: a.Pos(), Elts: []ast.Expr{a}, Rbrace: a.End()}
-				args := append([]ast.Expr{one}, lw.typeCandidates(t, a.Pos())...)
-				c.Args[j] = &ast.CallExpr{Fun: lw.helper("TypeName", a.Pos()), Lparen: a.Pos(), Args: args, Rparen: a.End()}
+				name := &ast.CallExpr{Fun: lw.helper("TypeName", a.Pos()), Lparen: a.Pos(), Args: []ast.Expr{one}, Rparen: a.End()}
+				lw.spreadCandidates(name, t, a.Pos())
+				c.Args[j] = name
 				changed = true
 			}
 			continue

@@ -44,8 +44,7 @@ func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
 			return a
 		}
 		one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: tx}, Lbrace: pos, Elts: []ast.Expr{a}, Rbrace: a.End()}
-		candidates := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
-			Lbrace: pos, Elts: lw.typeCandidates(t, pos), Rbrace: pos}
+		candidates := lw.candidatesArg(t, pos)
 		helper := "DynamicOne"
 		if !methodVerb {
 			// fmt formats the value itself, which yaegi's wrapper of
@@ -64,12 +63,11 @@ func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
 		name = "Dynamics"
 	}
 	args := []ast.Expr{a}
-	if cands := lw.typeCandidates(elem, pos); len(cands) > 0 {
+	if cands := lw.candidatesVar(elem, pos); cands != nil {
 		// DynamicIn, DynamicsIn: the candidates describe an element
 		// held bare ([]any{S{1, 2}} printed [{Xa:1 Xb:2}] for %+v).
 		name += "In"
-		args = append(args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
-			Lbrace: pos, Elts: cands, Rbrace: pos})
+		args = append(args, cands)
 	}
 	return &ast.CallExpr{Fun: lw.helper(name, pos), Lparen: pos, Args: append(args, lw.holdableStringers(elem, a)...), Rparen: a.End()}
 }
@@ -140,14 +138,15 @@ func (lw *Lowering) typeOf(c *ast.CallExpr) {
 		// []I{x}, as TypeName reads it, when the session has types that
 		// x can hold.
 		a := c.Args[0]
-		cands := lw.typeCandidates(t, a.Pos())
+		cands := lw.candidatesVar(t, a.Pos())
 		tx := lw.typeExpr(t, a.Pos())
-		if len(cands) == 0 || tx == nil {
+		if cands == nil || tx == nil {
 			return
 		}
 		one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: a.Pos(), Elt: tx}, Lbrace: a.Pos(), Elts: []ast.Expr{a}, Rbrace: a.End()}
 		c.Fun = lw.helper("TypeOfDynamic", c.Pos())
-		c.Args = append([]ast.Expr{one}, cands...)
+		c.Args = []ast.Expr{one, cands}
+		c.Ellipsis = c.Rparen
 		return
 	}
 	n, name := t, ""

@@ -64,8 +64,7 @@ func (lw *Lowering) equalCall(x, y ast.Expr, ex, ey types.Type, pos token.Pos) a
 	one := func(t ast.Expr, x ast.Expr) ast.Expr {
 		return &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: x.Pos(), Elt: t}, Lbrace: x.Pos(), Elts: []ast.Expr{x}, Rbrace: x.End()}
 	}
-	cands := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
-		Lbrace: pos, Elts: lw.typeCandidates(types.NewInterfaceType(nil, nil), pos), Rbrace: pos}
+	cands := lw.candidatesArg(types.NewInterfaceType(nil, nil), pos)
 	return &ast.CallExpr{Fun: lw.helper("InterfaceEqual", pos), Lparen: pos, Args: []ast.Expr{one(elx, x), one(ely, y), cands}, Rparen: y.End()}
 }
 

@@ -77,6 +77,14 @@ type Lowering struct {
 	// instances lets typeExpr write instances of generic types
 	// (Q[int]); see instanceTypeExpr.
 	instances bool
+	// Tag makes the names of the variables the lowering declares at the
+	// package level unique in the session (the cell's number; see
+	// candidatesVar).
+	Tag string
+	// chunkIndex is the index of the chunk being lowered.
+	chunkIndex int
+	candNames  map[candidatesKey]string // the variables of candidatesVar
+	candDecls  map[int][]ast.Spec       // their declarations, by chunk
 }
 
 // Lower rewrites the chunks in place:
@@ -109,6 +117,8 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.guards = map[ast.Expr]bool{}
 	lw.madeFuncs = map[*ast.FuncLit]bool{}
 	lw.reflected = map[*ast.CallExpr]bool{}
+	lw.candNames = map[candidatesKey]string{}
+	lw.candDecls = map[int][]ast.Spec{}
 	lw.zeroSigns(chunks)
 	for i := range chunks {
 		c := &chunks[i]
@@ -138,7 +148,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.refuseStatic)
 	for i := range chunks {
 		c := &chunks[i]
-		lw.chunkEnd = c.end()
+		lw.chunkEnd, lw.chunkIndex = c.end(), i
 		if c.File != nil {
 			lw.findDeferLoops(c.File)
 			lw.chunkRoot = c.File
@@ -203,6 +213,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}
 	}
+	lw.declareCandidates(chunks)
 	return nil
 }
 
@@ -212,7 +223,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 func (lw *Lowering) eachChunk(chunks []Chunk, pass func(ast.Node)) {
 	for i := range chunks {
 		c := &chunks[i]
-		lw.chunkEnd = c.end()
+		lw.chunkEnd, lw.chunkIndex = c.end(), i
 		if c.File != nil {
 			pass(c.File)
 			continue
@@ -718,10 +729,9 @@ func (lw *Lowering) errorsCall(c *ast.CallExpr, sel *ast.SelectorExpr, name stri
 		// a struct held by error keeps only its last field (see
 		// goexec.methodWrappedType), which alone must not decide.
 		pos := c.Args[1].Pos()
-		if cands := lw.typeCandidates(types.Universe.Lookup("error").Type(), pos); len(cands) > 0 {
+		if cands := lw.candidatesVar(types.Universe.Lookup("error").Type(), pos); cands != nil {
 			c.Fun.(*ast.SelectorExpr).Sel.Name = "ErrorsIsIn"
-			c.Args = append(c.Args, &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}},
-				Lbrace: pos, Elts: cands, Rbrace: pos})
+			c.Args = append(c.Args, cands)
 		}
 	}
 	if un := lw.unwrapper(sel.Sel.Pos()); un != nil {

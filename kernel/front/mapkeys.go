@@ -69,7 +69,7 @@ func (lw *Lowering) refuseKeyOf(m *types.Map, k ast.Expr) ast.Expr {
 		pos := k.Pos()
 		any := &ast.InterfaceType{Interface: pos, Methods: &ast.FieldList{Opening: pos, Closing: pos}}
 		one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: any}, Lbrace: pos, Elts: []ast.Expr{k}, Rbrace: k.End()}
-		cands := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: any}, Lbrace: pos, Elts: lw.typeCandidates(kt, pos), Rbrace: pos}
+		cands := lw.candidatesArg(kt, pos)
 		return &ast.CallExpr{Fun: lw.helper("MapKey", pos), Lparen: pos, Args: []ast.Expr{one, cands}, Rparen: k.End()}
 	}
 	if !lw.holdsSessionMethods(kt) && !lw.isSessionTypeWithMethods(kt) {

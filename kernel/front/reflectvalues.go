@@ -68,18 +68,12 @@ func (lw *Lowering) reflectCall(c *ast.CallExpr, sel *ast.SelectorExpr, f *types
 	sig := f.Type().(*types.Signature)
 	pos := c.Pos()
 	lw.plainTypeArgs(c, sig)
-	var cands []ast.Expr
-	candidates := func() []ast.Expr {
-		if cands == nil {
-			cands = lw.typeCandidates(types.NewInterfaceType(nil, nil), pos)
-		}
-		return cands
-	}
+	candidates := func() ast.Expr { return lw.candidatesVar(types.NewInterfaceType(nil, nil), pos) }
 	if sig.Recv() == nil {
 		switch {
 		case f.Name() == "ValueOf" && len(c.Args) == 1:
 			lw.valueOfDynamic(c)
-		case reflectTypeMakers[f.Name()] && len(candidates()) > 0:
+		case reflectTypeMakers[f.Name()] && candidates() != nil:
 			lw.typeIn(c, candidates())
 		}
 		return
@@ -93,19 +87,22 @@ func (lw *Lowering) reflectCall(c *ast.CallExpr, sel *ast.SelectorExpr, f *types
 		return
 	}
 	switch {
-	case recv == "Value" && reflectValueHelpers[f.Name()] != "" && len(c.Args) == sig.Params().Len():
-		if len(candidates()) == 0 {
+	case recv == "Value" && reflectValueHelpers[f.Name()] != "" && len(c.Args) == sig.Params().Len() && !c.Ellipsis.IsValid():
+		cands := candidates()
+		if cands == nil {
 			return
 		}
 		c.Fun = lw.helper(reflectValueHelpers[f.Name()], pos)
-		c.Args = append(append([]ast.Expr{sel.X}, c.Args...), candidates()...)
+		c.Args = append(append([]ast.Expr{sel.X}, c.Args...), cands)
+		c.Ellipsis = c.Rparen
 	case recv == "Type" && reflectTypeMethods[f.Name()]:
-		if len(candidates()) == 0 || lw.makesType(sel.X) {
+		cands := candidates()
+		if cands == nil || lw.makesType(sel.X) {
 			return
 		}
 		sel.X = &ast.CallExpr{Fun: lw.helper("TypeIn", sel.X.Pos()), Lparen: sel.X.Pos(),
-			Args: append([]ast.Expr{sel.X}, candidates()...), Rparen: sel.X.End()}
-	case recv == "Type" && reflectTypeMakers[f.Name()] && len(candidates()) > 0:
+			Args: []ast.Expr{sel.X, cands}, Ellipsis: sel.X.End(), Rparen: sel.X.End()}
+	case recv == "Type" && reflectTypeMakers[f.Name()] && candidates() != nil:
 		lw.typeIn(c, candidates())
 	case recv == "Type" && reflectTypeKinds[f.Name()]:
 		// v.Type().Kind(): yaegi's type answers as Go's, and the
@@ -127,12 +124,12 @@ var reflectTypeKinds = map[string]bool{"Kind": true, "Size": true, "Align": true
 
 // typeIn makes c, a call whose result is a reflect.Type, the argument of
 // TypeIn.
-func (lw *Lowering) typeIn(c *ast.CallExpr, cands []ast.Expr) {
+func (lw *Lowering) typeIn(c *ast.CallExpr, cands ast.Expr) {
 	inner := *c
 	lw.reflected[&inner] = true
 	c.Fun = lw.helper("TypeIn", c.Pos())
-	c.Args = append([]ast.Expr{&inner}, cands...)
-	c.Ellipsis = 0
+	c.Args = []ast.Expr{&inner, cands}
+	c.Ellipsis = c.Rparen
 }
 
 // valueOfDynamic lowers reflect.ValueOf(x), x of an interface type that

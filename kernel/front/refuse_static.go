@@ -218,7 +218,7 @@ func (lw *Lowering) refuseReflectCall(c *ast.CallExpr) {
 			return
 		}
 		c.Fun = lw.helper("ValueTypeDynamic", c.Pos())
-		c.Args = inner.Args
+		c.Args, c.Ellipsis = inner.Args, inner.Ellipsis
 		return
 	}
 	named := sessionNamedOrPtr(t)

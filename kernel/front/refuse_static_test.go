@@ -13,7 +13,8 @@ func TestValueOfTypeLowering(t *testing.T) {
 		"var n any = R{1}\nfmt.Println(reflect.ValueOf(R{2}).Type(), reflect.ValueOf(n).Type(), reflect.ValueOf(3).Type())")
 	for _, want := range []string{
 		`P.TypeOf(R{2}, "main.R", "R", "")`,
-		`P.ValueTypeDynamic([]any{n}, "main.R"`,
+		`var Pcands_1 = []interface{}{"main.R", *new(R), "", "N6:main.RS1:1:XO3:int", "*main.R", (*R)(nil)`,
+		`P.ValueTypeDynamic([]any{n}, Pcands_1...)`,
 		`reflect.ValueOf(3).Type()`,
 	} {
 		if !strings.Contains(out[1], want) {

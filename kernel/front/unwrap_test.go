@@ -17,7 +17,8 @@ func TestUnwrapperLowering(t *testing.T) {
 		t.Errorf("no Unwrap method in the session, lowered:\n%s", out[0])
 	}
 	for _, want := range []string{
-		"P.ErrorsIsInUnwrap(e, base, []interface{}{\"main.M\"",
+		"var Pcands_1 = []interface{}{\"main.M\"",
+		"P.ErrorsIsInUnwrap(e, base, Pcands_1, func(PE any)",
 		"P.ErrorsAsUnwrap(e, &nf, func(PE any)",
 		"P.ErrorsUnwrap(e, func(PE any)",
 		"case M:\n\t\treturn nil, PU.Unwrap(), true\n\tcase *M:\n\t\treturn nil, PU.Unwrap(), true\n\tcase *W:\n\t\treturn PU.Unwrap(), nil, true\n",
