@@ -186,28 +186,33 @@ func (lw *Lowering) interfaceAssertions(n ast.Node) {
 		id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
 		y, v := lw.name("y"), lw.name("v")
 		results := []*ast.Field{{Type: lw.typeExpr(to, pos)}}
-		hit := func() []ast.Expr { return []ast.Expr{id(v)} }
-		miss := func(t types.Type) []ast.Expr {
-			// A type of the session that lacks a method: Go's panic.
+		ret := func(xs ...ast.Expr) []ast.Stmt { return []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: xs}} }
+		hit := func() []ast.Stmt { return ret(id(v)) }
+		miss := func(t types.Type) []ast.Stmt {
+			// A type of the session that lacks a method: Go's panic. The
+			// helper is called, then nil returned: yaegi v0.16.1 refused
+			// return AssertionPanic(…) (of type any) for an error
+			// ("cannot use (type valueT) as type errorT in return
+			// argument").
 			what := types.TypeString(t, func(p *types.Package) string { return p.Name() })
 			method := ""
 			if m, _ := types.MissingMethod(t, iface, true); m != nil {
 				method = m.Name()
 			}
-			return []ast.Expr{&ast.CallExpr{Fun: lw.helper("AssertionPanic", pos), Lparen: pos, Rparen: pos, Args: []ast.Expr{
+			return append([]ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{Fun: lw.helper("AssertionPanic", pos), Lparen: pos, Rparen: pos, Args: []ast.Expr{
 				stringLit(pos, what),
 				stringLit(pos, types.TypeString(to, func(p *types.Package) string { return p.Name() })),
-				stringLit(pos, method)}}}
+				stringLit(pos, method)}}}}, ret(id("nil"))...)
 		}
-		end := []ast.Expr{&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: lw.typeExpr(to, pos), Rparen: ta.End()}}
+		end := ret(&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: lw.typeExpr(to, pos), Rparen: ta.End()})
 		if commaOK[ta] {
 			results = append(results, &ast.Field{Type: id("bool")})
-			hit = func() []ast.Expr { return []ast.Expr{id(v), id("true")} }
-			miss = func(types.Type) []ast.Expr { return []ast.Expr{id("nil"), id("false")} }
+			hit = func() []ast.Stmt { return ret(id(v), id("true")) }
+			miss = func(types.Type) []ast.Stmt { return ret(id("nil"), id("false")) }
 			end = miss(nil)
 		}
 		var steps []ast.Stmt
-		add := func(t types.Type, body []ast.Expr) bool {
+		add := func(t types.Type, body []ast.Stmt) bool {
 			tx := lw.typeExpr(t, pos)
 			if tx == nil {
 				return false
@@ -225,9 +230,8 @@ func (lw *Lowering) interfaceAssertions(n ast.Node) {
 				Init: &ast.AssignStmt{Lhs: []ast.Expr{id(v), id(okName)}, TokPos: pos, Tok: token.DEFINE,
 					Rhs: []ast.Expr{&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: tx, Rparen: pos}}},
 				Cond: cond,
-				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
-					&ast.AssignStmt{Lhs: []ast.Expr{id("_")}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{id(v)}},
-					&ast.ReturnStmt{Return: pos, Results: body}}}})
+				Body: &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: append([]ast.Stmt{
+					&ast.AssignStmt{Lhs: []ast.Expr{id("_")}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{id(v)}}}, body...)}})
 			return true
 		}
 		for _, t := range lw.sessionTypes() {
@@ -274,7 +278,7 @@ func (lw *Lowering) interfaceAssertions(n ast.Node) {
 		fn := &ast.FuncLit{
 			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
 				Results: &ast.FieldList{Opening: pos, List: results, Closing: pos}},
-			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: ta.End(), List: append(body, &ast.ReturnStmt{Return: pos, Results: end})},
+			Body: &ast.BlockStmt{Lbrace: pos, Rbrace: ta.End(), List: append(body, end...)},
 		}
 		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: ta.End()}
 	})

@@ -196,3 +196,19 @@ func (s S) String() string { return "S!" }`)
 		t.Errorf("recovered: printed %q, want %q", got, want)
 	}
 }
+
+// TestErrorAssertionOfAny: x.(error), single-valued, of an any in a
+// session that declares a type whose pointer is an error. The lowering
+// returned AssertionPanic's any for the type without the method, which
+// yaegi v0.16.1 refused for an error result ("cannot use (type valueT)
+// as type errorT in return argument"). go run's output.
+func TestErrorAssertionOfAny(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"errors\"\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype MyErr struct{ msg string }\n\nfunc (e *MyErr) Error() string { return e.msg }")
+	checkOutputs(t, e, []outputCase{
+		{"y := reflect.ValueOf(errors.New(\"plain\")).Interface()\nfmt.Println(y.(error))", "plain\n"},
+		{"var z any = reflect.ValueOf(&MyErr{\"z\"}).Interface()\nfmt.Println(z.(error))", "z\n"},
+		{"var q any = errors.New(\"q\")\nerr := q.(error)\nfmt.Println(err)", "q\n"},
+		{"func f() { defer func() { fmt.Println(recover()) }()\n\tvar m any = MyErr{\"v\"}\n\t_ = m.(error)\n}\nf()", "interface conversion: main.MyErr is not error: missing method Error\n"},
+	})
+}
