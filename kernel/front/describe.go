@@ -460,9 +460,11 @@ func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) 
 }
 
 // spreadTypeVerbs lowers the %T verbs of a printf-style call whose
-// arguments are the elements of xs, an identifier (f(format, xs...)), and
-// whose format is a constant without explicit argument indexes: the
-// format becomes SpreadTypeFormat(format, len(xs), []int{i, offset, …}),
+// arguments are the elements of xs, an identifier or a slice literal
+// without indexes (f(format, xs...)), and whose format is a constant
+// without explicit argument indexes: the format becomes
+// SpreadTypeFormat(format, len(xs), []int{i, offset, …}) (the number of
+// the literal's elements for len(xs)),
 // which makes the verb of each element there is %s, and xs, inside what
 // dynamicArg made of it, SpreadTypeNames(xs, []int{i, …}, candidates…),
 // whose element i is the name of its dynamic type, as TypeName writes it.
@@ -470,8 +472,8 @@ func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) 
 // (goexec.goValue for main.Hv), or yaegi's struct { Xx int }.
 func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	at, ok := formatFuncs[name]
-	id, isIdent := xs.(*ast.Ident)
-	if !ok || !isIdent || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
+	length := lw.spreadLength(xs)
+	if !ok || length == nil || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
 		return
 	}
 	format, offsets, ok := lw.constFormat(c.Args[at])
@@ -497,7 +499,6 @@ func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 		return // int is not the predeclared type here
 	}
 	fpos := c.Args[at].Pos()
-	length := &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "len"}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: id.Name}}, Rparen: pos}
 	c.Args[at] = &ast.CallExpr{Fun: lw.helper("SpreadTypeFormat", fpos), Lparen: fpos, Args: []ast.Expr{stringLit(fpos, format), length, ints(pairs)}, Rparen: fpos}
 	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNames", pos), Lparen: pos, Args: []ast.Expr{xs, ints(indexes)}, Rparen: xs.End()}
 	lw.spreadCandidates(names, types.NewInterfaceType(nil, nil), pos)
@@ -507,6 +508,30 @@ func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	} else {
 		c.Args[last] = names
 	}
+}
+
+// spreadLength returns len(xs) for an identifier xs, the number of its
+// elements for a slice literal without indexes ([]any{a, b}), which then
+// runs once; nil for another expression.
+func (lw *Lowering) spreadLength(xs ast.Expr) ast.Expr {
+	pos := xs.Pos()
+	switch x := ast.Unparen(xs).(type) {
+	case *ast.Ident:
+		return &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "len"}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: x.Name}}, Rparen: pos}
+	case *ast.CompositeLit:
+		if t := lw.Info.Types[x].Type; t == nil {
+			return nil
+		} else if _, ok := t.Underlying().(*types.Slice); !ok {
+			return nil
+		}
+		for _, e := range x.Elts {
+			if _, ok := e.(*ast.KeyValueExpr); ok {
+				return nil
+			}
+		}
+		return &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: strconv.Itoa(len(x.Elts))}
+	}
+	return nil
 }
 
 // constFormat returns the value of the format f, a string constant, and

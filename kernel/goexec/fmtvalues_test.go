@@ -57,5 +57,9 @@ func TestSpreadTypeVerbs(t *testing.T) {
 		{"xs := []any{Hv{1}, 2, St(3), &Hv{4}}\nfmt.Printf(\"%T %v %T %T|%+v\\n\", xs...)\nfmt.Printf(\"%T %T %T %T %T\\n\", xs...)\n" +
 			"ys := []any{3, 4, Hv{5}}\nfmt.Print(fmt.Sprintf(\"%*d %T\\n\", ys...))",
 			"main.Hv 2 main.St *main.Hv|%!v(MISSING)\nmain.Hv int main.St *main.Hv %!T(MISSING)\n  4 main.Hv\n"},
+		// A slice literal spread: its length is its number of elements
+		// (goexec.goValue was printed for Hv{1}).
+		{"fmt.Printf(\"%T %v %T\\n\", []any{Hv{1}, 2, St(3)}...)\nfmt.Printf(\"%T|%T\\n\", []any{&Hv{4}}...)",
+			"main.Hv 2 main.St\n*main.Hv|%!T(MISSING)\n"},
 	})
 }

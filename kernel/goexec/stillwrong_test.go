@@ -20,8 +20,8 @@ func TestStillWrongMeasured(t *testing.T) {
 		{"a reflect.Value, kept in a variable, of a session type on a type that is not a struct",
 			"sv := reflect.ValueOf(Sl{1})\nfmt.Println(sv.Type())",
 			"[]int\n", "main.Sl\n"},
-		{"%T of an element of a spread argument that is not a variable",
-			"fmt.Printf(\"%T\\n\", []any{Hv{1}}...)",
+		{"%T of an element of a spread argument that is neither a variable nor a slice literal",
+			"func hvs() []any { return []any{Hv{1}} }\nfmt.Printf(\"%T\\n\", hvs()...)",
 			"goexec.goValue\n", "main.Hv\n"},
 	} {
 		_, rec := run(t, e, c.code)
