@@ -405,7 +405,8 @@ func holds(t types.Type, f func(types.Type) bool, stop ...func(types.Type) bool)
 // Describe writes the description of a type that GoValue formats by:
 //
 //	N<name>T      a named type (its qualified name) of underlying T
-//	S<n>f…        a struct of n fields, each <name>T
+//	S<n>f…        a struct of n fields, each <name>T (the name of an
+//	              embedded field after a ^: "3:^Pa")
 //	P T, L T      a pointer, a slice
 //	A<n>T         an array of n
 //	M T T         a map
@@ -437,7 +438,11 @@ func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) 
 	case *types.Struct:
 		b.WriteString("S" + strconv.Itoa(u.NumFields()) + ":")
 		for i := 0; i < u.NumFields(); i++ {
-			str(u.Field(i).Name())
+			name := u.Field(i).Name()
+			if u.Field(i).Embedded() {
+				name = "^" + name
+			}
+			str(name)
 			describeType(b, u.Field(i).Type(), open)
 		}
 	case *types.Pointer:

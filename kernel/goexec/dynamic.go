@@ -567,7 +567,7 @@ type sessionType struct {
 	reflect.Type
 	name, str string
 	methods   string
-	fields    string
+	desc      *typeDesc // the struct's description, nil when not known
 	known     bool
 }
 

@@ -30,8 +30,9 @@ type typeDesc struct {
 }
 
 type fieldDesc struct {
-	name string
-	t    *typeDesc
+	name     string
+	t        *typeDesc
+	embedded bool // written ^name
 }
 
 var descCache sync.Map // string → *typeDesc
@@ -98,7 +99,8 @@ func (p *descParser) desc() *typeDesc {
 		n := p.num()
 		for i := 0; i < n && !p.err; i++ {
 			name := p.str()
-			d.fields = append(d.fields, fieldDesc{name, p.desc()})
+			embedded := strings.HasPrefix(name, "^")
+			d.fields = append(d.fields, fieldDesc{name: strings.TrimPrefix(name, "^"), t: p.desc(), embedded: embedded})
 		}
 	case 'P', 'L':
 		d.elem = p.desc()

@@ -1,7 +1,9 @@
 package goexec
 
 import (
+	"go/token"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -133,8 +135,8 @@ func namedSessionType(t reflect.Type, str string, cands []candidate) reflect.Typ
 	return st
 }
 
-// fromCandidate gives st the exported methods of c and, for a struct, its
-// fields' names from c's description.
+// fromCandidate gives st the exported methods of c and, for a struct, c's
+// description of it (its fields' names and embedding).
 func fromCandidate(st sessionType, c *candidate) sessionType {
 	st.methods, st.known = exportedNames(c.methods), true
 	d := c.desc
@@ -142,43 +144,99 @@ func fromCandidate(st sessionType, c *candidate) sessionType {
 		d = d.elem
 	}
 	if d != nil && d.kind == 'S' && st.Kind() == reflect.Struct && len(d.fields) == st.Type.NumField() {
-		names := make([]string, len(d.fields))
-		for i, f := range d.fields {
-			names[i] = f.name
-		}
-		st.fields = strings.Join(names, " ")
+		st.desc = d
 	}
 	return st
 }
 
 // Field returns the struct field i with Go's name (yaegi's is X+name for
-// an unexported field, whose PkgPath is then "main").
+// an unexported field, whose PkgPath is then "main") and, for an embedded
+// field, Anonymous (yaegi's is not).
 func (t sessionType) Field(i int) reflect.StructField {
 	f := t.Type.Field(i)
-	names := strings.Fields(t.fields)
-	if i < len(names) && names[i] != f.Name {
-		f.Name, f.PkgPath = names[i], "main"
+	if t.desc != nil && i < len(t.desc.fields) {
+		return describedField(f, t.desc.fields[i], []int{i})
 	}
 	return f
 }
 
-// FieldByName finds a field by Go's name: yaegi's X+name of an unexported
-// field is not one.
+// describedField returns f, yaegi's field, with the name, package path,
+// embedding and index of d, its description.
+func describedField(f reflect.StructField, d fieldDesc, index []int) reflect.StructField {
+	f.Name, f.Anonymous, f.Index, f.PkgPath = d.name, d.embedded, index, ""
+	if !token.IsExported(d.name) {
+		f.PkgPath = "main"
+	}
+	return f
+}
+
+// FieldByName finds a field by Go's name, promoted ones too, as Go does:
+// the shallowest field of that name, through embedded structs (and
+// pointers to them), not found when two are at that depth. yaegi's names
+// (X+name of an unexported field) are not Go's, and its embedded fields
+// are not Anonymous, so reflect found no promoted field.
 func (t sessionType) FieldByName(name string) (reflect.StructField, bool) {
-	if t.fields == "" {
+	if t.desc == nil {
 		return t.Type.FieldByName(name)
 	}
-	for i, n := range strings.Fields(t.fields) {
-		if n == name {
-			return t.Field(i), true
-		}
+	type level struct {
+		d     *typeDesc
+		rt    reflect.Type
+		index []int
 	}
-	for i := range t.Type.NumField() {
-		if t.Type.Field(i).Name == name {
-			return reflect.StructField{}, false // yaegi's name of a field
+	seen := map[*typeDesc]bool{}
+	for cur := []level{{t.desc, t.Type, nil}}; len(cur) > 0; {
+		var found []reflect.StructField
+		var next []level
+		for _, l := range cur {
+			if seen[l.d] {
+				continue
+			}
+			seen[l.d] = true
+			for i, f := range l.d.fields {
+				if i >= l.rt.NumField() {
+					break
+				}
+				index := append(slices.Clone(l.index), i)
+				if f.name == name {
+					found = append(found, describedField(l.rt.Field(i), f, index))
+					continue
+				}
+				if d, rt, ok := embeddedStruct(f, l.rt.Field(i).Type); ok {
+					next = append(next, level{d, rt, index})
+				}
+			}
 		}
+		switch len(found) {
+		case 0:
+		case 1:
+			return found[0], true
+		default:
+			return reflect.StructField{}, false
+		}
+		cur = next
 	}
-	return t.Type.FieldByName(name) // a promoted field
+	return reflect.StructField{}, false
+}
+
+// embeddedStruct returns the description and yaegi's reflect type of the
+// struct that f, a field of type rt, embeds (itself or through a
+// pointer); false when f is not embedded or not a struct.
+func embeddedStruct(f fieldDesc, rt reflect.Type) (*typeDesc, reflect.Type, bool) {
+	d := f.t
+	if !f.embedded || d == nil {
+		return nil, nil, false
+	}
+	if d.kind == 'P' && rt.Kind() == reflect.Pointer {
+		d, rt = d.elem, rt.Elem()
+	}
+	if d != nil && d.kind == 'N' {
+		d = d.elem
+	}
+	if d == nil || d.kind != 'S' || rt.Kind() != reflect.Struct || len(d.fields) != rt.NumField() {
+		return nil, nil, false
+	}
+	return d, rt, true
 }
 
 // candidateNamed returns the candidate called name, nil when none is.

@@ -102,3 +102,18 @@ func TestReflectMethodsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestPromotedFieldByName: FieldByName through a reflect.Type kept in a
+// variable finds promoted fields, through a pointer too, as Go does, and
+// Field of an embedded field is Anonymous: yaegi's embedded fields are
+// not, so reflect found none ("[] false" for B). go run's output.
+func TestPromotedFieldByName(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Pa struct{ A, B int }\n\ntype In struct{ C string }\n\n"+
+		"type Em struct {\n\tPa\n\tz bool\n\t*In\n}\n\ntype Two struct {\n\tPa\n\tQ  struct{ A int }\n\tPb Pa\n}")
+	checkOutputs(t, e, []outputCase{
+		{"te := reflect.TypeOf(Em{})\nfor _, n := range []string{\"B\", \"Pa\", \"z\", \"C\", \"In\", \"Q\"} {\n\tf, ok := te.FieldByName(n)\n\tfmt.Println(n, f.Name, f.Index, ok, f.Anonymous, f.PkgPath)\n}\n" +
+			"f := te.Field(0)\nfmt.Println(f.Name, f.Anonymous, f.Index)\ntt := reflect.TypeOf(Two{})\nfor _, n := range []string{\"A\", \"B\", \"Pb\"} {\n\tf, ok := tt.FieldByName(n)\n\tfmt.Println(n, f.Name, f.Index, ok)\n}",
+			"B B [0 1] true false \nPa Pa [0] true true \nz z [1] true false main\nC C [2 0] true false \nIn In [2] true true \nQ  [] false false \nPa true [0]\nA A [0 0] true\nB B [0 1] true\nPb Pb [2] true\n"},
+	})
+}
