@@ -58,3 +58,32 @@ func BenchmarkModifiedCDFig1(b *testing.B) {
 		})
 	}
 }
+
+// TestParamsNoAlloc checks that params returns the slices of m.Params(),
+// in order, for the models it special-cases, and fills its buffer without
+// allocating once the buffer is large enough.
+func TestParamsNoAlloc(t *testing.T) {
+	g, err := rbm.NewGaussian(3, 4, &rbm.Init{WeightStd: 0.1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := rbm.NewBinary(3, 4, &rbm.Init{WeightStd: 0.1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []rbm.Model{g, b} {
+		want := m.Params()
+		buf := params(m, nil)
+		if len(buf) != len(want) {
+			t.Fatalf("%T: params gives %d slices, Params %d", m, len(buf), len(want))
+		}
+		for k := range want {
+			if &buf[k][0] != &want[k][0] || len(buf[k]) != len(want[k]) {
+				t.Errorf("%T: slice %d of params is not slice %d of Params", m, k, k)
+			}
+		}
+		if a := testing.AllocsPerRun(10, func() { buf = params(m, buf) }); a != 0 {
+			t.Errorf("%T: params allocates %v times per call", m, a)
+		}
+	}
+}
