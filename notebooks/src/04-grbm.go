@@ -14,9 +14,9 @@
 // from noise, a chain's intermediate samples, the log-variance curve and
 // the filters, Figs. 2 and 3) and the sampler ordering of their Table 1.
 // Each result is set beside the paper's, with a verdict, in the summary at
-// the end. **The full run took 39.3 min on this 2-core machine**, which
-// was shared with another engineer's notebook runs and tests (load 6 to
-// 16 during the run); the last cell prints it. Its multi-seed grids run on the
+// the end. **The full run took 40.9 min on this 2-core machine**, which
+// was shared with another engineer's notebook runs and tests (load 1 to
+// 13 during the run); the last cell prints it. Its multi-seed grids run on the
 // project's sweep language (`cell.Sweep`): three seeds per sampler for
 // Fig. 1 and for Table 1.
 //
@@ -87,7 +87,7 @@
 //   batches of 100, learning rate 0.2 with cosine decay (paper: 0.01).
 //   **16 hidden units, 400 epochs, 4,000 updates** (paper: 256 hidden
 //   units, 50,000 epochs). At the paper's 256 hidden units a cell below
-//   trains the five samplers for 8,000 updates each (800 epochs, one
+//   trains the five samplers for 15,000 updates each (1,500 epochs, one
 //   seed), what fits in the hour beside the rest. The panels are one
 //   seed; a **sweep** per mixture (`cell.Sweep`, `repeat 3`) trains the
 //   five samplers again with three seeds each and scores them by their
@@ -136,7 +136,7 @@ mixHidden := 16    // hidden units of the mixture GRBMs
 mixEpochs := 400   // epochs of batches of 100
 mixK := 100        // sampler transitions per update and for sampling
 mixRate := 0.2     // learning rate (cosine decay to 0)
-wideHidden, wideEpochs := 256, 800 // the paper's width, for as long as the budget allows
+wideHidden, wideEpochs := 256, 1500 // the paper's width, for as long as the budget allows
 authorsT := 100.0  // the authors' convention: temperature T = B
 nTrain, nRef := 8000, 1000 // MNIST digits for training and as held-out reference
 mnHidden := 100    // hidden units of the MNIST GRBMs
@@ -964,7 +964,7 @@ fmt.Println("whole run:", time.Since(started).Round(time.Second))
 // seeds of the Table 1 sweep. "Pairs" are the sweep's paired comparisons
 // (same seed): with 3 pairs the Wilcoxon test cannot go below p = 0.25, so
 // "3 of 3" is the strongest result 3 seeds can give, not significance.
-// One run, 39.3 min. "Before" is the previous run, whose Gibbs and
+// One run, 40.9 min. "Before" is the previous run, whose Gibbs and
 // Gibbs-Langevin samplers drew their hidden units from other random
 // streams (the Langevin samplers' Fig. 1 results are unchanged; on MNIST
 // adjusted Langevin's differ, its step adaptation following the
@@ -976,7 +976,7 @@ fmt.Println("whole run:", time.Since(started).Round(time.Second))
 // | Gibbs fails on the anisotropic mixture | no: sweep −3.162, second of five | partly: panel −3.428, the lowest of five, with the weights wrong (0.32/0.39/0.29 against 0.50/0.30/0.20); sweep −3.408 (−3.419 to −3.156), fourth of five, beside unadjusted Gibbs-Langevin (−3.416) | partly: Gibbs ends low, but so do other samplers, and one Gibbs seed ends high |
 // | unadjusted Langevin and Gibbs-Langevin collapse | no (one Langevin seed of three at −3.516, isotropic) | no panel loses a mode (every component gets at least 0.21 of the samples, T = 1 and T = B); isotropic sweep: Gibbs-Langevin −2.615 (range 0.012), Langevin the same as before (one seed at −3.516, the sweep keeps no samples); anisotropic sweep: all three unadjusted Gibbs-Langevin runs at the low end (−3.430 to −3.399) | not reproduced (no collapse seen; unadjusted Gibbs-Langevin ends low on the anisotropic mixture) |
 // | adjustment recovers all modes | reproduced on the isotropic mixture only | isotropic: adjusted −2.607 / −2.607, every seed within 0.03 of the best run (−2.593); anisotropic: adjusted Gibbs-Langevin −3.122 (−3.392 to −3.103), the best median, above unadjusted in 3 of 3 pairs (shift +0.23); adjusted Langevin −3.333, below unadjusted in 2 of 3 | reproduced for Gibbs-Langevin on both mixtures; not for Langevin on the anisotropic one |
-// | Fig. 1 at 256 hidden units: unadjusted collapse, adjusted recover all modes | 200 updates: every model at the one-Gaussian fit (−4.04 to −4.06) | 8,000 updates (one seed): all five leave the saddle (best diagonal Gaussian −4.074) and end alike, −3.555 to −3.539, every component filled with the weights wrong (0.25–0.30 / 0.40–0.43 / 0.29–0.34) | not reproduced at 8,000 updates: no collapse, no recovery, no difference between the samplers |
+// | Fig. 1 at 256 hidden units: unadjusted collapse, adjusted recover all modes | 200 updates: every model at the one-Gaussian fit (−4.04 to −4.06) | 15,000 updates (one seed): all five leave the saddle (best diagonal Gaussian −4.074) and end alike, −3.393 to −3.363, every component filled with the weights wrong (0.30–0.36 / 0.37–0.41 / 0.27–0.31) | not reproduced at 15,000 updates: no collapse, no recovery, no difference between the samplers |
 // | learned log σ² ≈ −11.5 (Fig. 3a) | −1.01 (min −3.39) | −1.01 (min −3.42); all 3 seeds end at −1.01 | not reproduced (scale) |
 // | Table 1: Gibbs-Langevin family far ahead | not: Langevin family led | not: feature d² Langevin 3.78, adj 3.77 against GL 6.65, adj 6.08; pixel d² 21.9, 21.0 against 23.5, 24.3; GL behind Langevin in 3 of 3 pairs (features) | not reproduced: the Langevin family leads in both spaces |
 // | adjustment helps Langevin, hurts GL slightly | partly: helped Langevin in 3 of 3 pairs, GL pairs split | adjusted better in 3 of 3 pairs for both (features: Langevin shift −0.24, GL −0.41) | partly: helps both in every pair; no harm to GL |
@@ -997,5 +997,5 @@ fmt.Println("whole run:", time.Since(started).Round(time.Second))
 // −3.39 or between −3.16 and −3.10 (the one between: adjusted Langevin,
 // −3.333), so the sampler
 // ranking there rests on where a few runs land. At 256 hidden units the
-// five models' training (8,000 updates each) and sampling took 14 min
-// here; the paper's 50,000 epochs would take about 60 times as long.
+// five models' training (15,000 updates each) and sampling took 22 min
+// here; the paper's 50,000 epochs would take about 33 times as long.
