@@ -37,6 +37,8 @@ func init() {
 		"Sigmoid":          reflect.ValueOf(rbm.Sigmoid),
 		"SigmoidInPlace":   reflect.ValueOf(rbm.SigmoidInPlace),
 		"Softplus":         reflect.ValueOf(rbm.Softplus),
+		"SoftplusSum":      reflect.ValueOf(rbm.SoftplusSum),
+		"SoftplusSumProb":  reflect.ValueOf(rbm.SoftplusSumProb),
 		"StateIndex":       reflect.ValueOf(rbm.StateIndex),
 
 		// type definitions

@@ -237,11 +237,14 @@ func softThreshold(th []float64, t float64) {
 // Reset forgets the velocity (e.g. before training another model).
 func (o *SGD) Reset() { o.vel = nil }
 
-// params returns m.Params(), without allocating for [*rbm.Binary]: its
-// slices are appended to buf[:0].
+// params returns m.Params(), without allocating for [*rbm.Binary] and
+// [*rbm.Gaussian]: their slices are appended to buf[:0], in Params' order.
 func params(m rbm.Model, buf [][]float64) [][]float64 {
-	if b, ok := m.(*rbm.Binary); ok {
-		return append(buf[:0], b.W.RawMatrix().Data, b.B, b.C)
+	switch t := m.(type) {
+	case *rbm.Binary:
+		return append(buf[:0], t.W.RawMatrix().Data, t.B, t.C)
+	case *rbm.Gaussian:
+		return append(buf[:0], t.W.RawMatrix().Data, t.C, t.Mu, t.LogVar)
 	}
 	return m.Params()
 }

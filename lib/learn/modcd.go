@@ -76,6 +76,7 @@ type ModifiedCD struct {
 	chains *mcmc.Chains
 	grad   *Grad
 	ph     *mat.Dense
+	pbuf   [][]float64 // the model's parameter slices (params)
 }
 
 // NewModifiedCD returns a modified-CD learner with k transitions (k ≤ 0
@@ -131,7 +132,8 @@ func (l *ModifiedCD) Gradient(m *rbm.Gaussian, batch *mat.Dense) (*Grad, error) 
 		}
 		l.chains = c
 	}
-	if l.grad == nil || l.grad.Fits(m) != nil {
+	l.pbuf = params(m, l.pbuf)
+	if l.grad == nil || l.grad.fits(l.pbuf) != nil {
 		l.grad = NewGrad(m)
 	}
 	l.grad.Zero()

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/buf"
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -158,7 +159,27 @@ func addRow(d *mat.Dense, r []float64) {
 	}
 }
 
-// drawBernoulli sets h_kj = 1 with probability p_kj, else 0.
+// sampleHidden writes p_kj ← σ(p_kj + bias_j) and draws h_kj ~
+// Bernoulli(p_kj), row by row through the fused kernel
+// kern.SigmoidBernoulli, one uniform of u per unit in order: the draws of
+// the samplers' hidden layers, whose uniforms come from the sampler's own
+// source (so that its state, MarshalBinary's, is still that source's).
+func sampleHidden(p, h *mat.Dense, bias []float64, u *kern.Uniforms[float64]) {
+	pr, hr := p.RawMatrix(), h.RawMatrix()
+	for k := 0; k < pr.Rows; k++ {
+		kern.SigmoidBernoulli(pr.Data[k*pr.Stride:k*pr.Stride+pr.Cols], bias, hr.Data[k*hr.Stride:k*hr.Stride+hr.Cols], u)
+	}
+}
+
+// hiddenSample writes p = σ((v/σ²)·W + 1·cᵀ), Eq. (4), and h ~
+// Bernoulli(p) (sampleHidden).
+func (w *gaussWork) hiddenSample(p, h, v *mat.Dense, u *kern.Uniforms[float64]) {
+	blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, v.RawMatrix(), w.ws.RawMatrix(), 0, p.RawMatrix())
+	sampleHidden(p, h, w.m.C, u)
+}
+
+// drawBernoulli sets h_kj = 1 with probability p_kj, else 0, one
+// rng.Float64 per unit: ResetNoise's draws from the caller's source.
 func drawBernoulli(h, p *mat.Dense, rng *rand.Rand) {
 	hr, pr := h.RawMatrix(), p.RawMatrix()
 	for k := 0; k < hr.Rows; k++ {
@@ -205,9 +226,9 @@ func (s *GaussGibbs) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error
 	if err := s.w.begin(m, c); err != nil {
 		return fmt.Errorf("mcmc: GaussGibbs.SampleGaussian: %w", err)
 	}
+	u := kern.NewUniforms[float64](s.src)
 	for t := 0; t < steps; t++ {
-		s.w.hiddenProb(c.PH, c.V)
-		drawBernoulli(c.H, c.PH, s.rng)
+		s.w.hiddenSample(c.PH, c.H, c.V, &u)
 		s.w.visibleMean(c.PV, c.H)
 		vr, pr := c.V.RawMatrix(), c.PV.RawMatrix()
 		for k := 0; k < vr.Rows; k++ {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/buf"
+	"github.com/rbm-kernel/rbm-kernel/internal/kern"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
@@ -214,10 +215,8 @@ func (w *gaussWork) marginal(v, x, p, g *mat.Dense, f []float64) {
 		}
 		if f != nil {
 			xr := x.RawMatrix()
-			for _, xj := range xr.Data[k*xr.Stride : k*xr.Stride+xr.Cols] {
-				e -= rbm.Softplus(xj)
-			}
-			f[k] = e
+			pr := p.RawMatrix()
+			f[k] = e - rbm.SoftplusSumProb(xr.Data[k*xr.Stride:k*xr.Stride+xr.Cols], pr.Data[k*pr.Stride:k*pr.Stride+pr.Cols])
 		}
 	}
 	blas64.Gemm(blas.NoTrans, blas.Trans, -1, p.RawMatrix(), w.ws.RawMatrix(), 1, gr)
@@ -304,7 +303,11 @@ func (s *Langevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) error {
 	} else {
 		s.w.hiddenProb(c.PH, c.V)
 	}
-	drawBernoulli(c.H, c.PH, s.rng)
+	u := kern.NewUniforms[float64](s.src)
+	phr, hr := c.PH.RawMatrix(), c.H.RawMatrix()
+	for k := 0; k < n; k++ {
+		kern.Bernoulli(phr.Data[k*phr.Stride:k*phr.Stride+nh], hr.Data[k*hr.Stride:k*hr.Stride+nh], &u)
+	}
 	s.w.visibleMean(c.PV, c.H)
 	return nil
 }
@@ -508,6 +511,7 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 	// without the adjustment.
 	mhValid, xValid := false, false
 	rt := math.Sqrt(tempOf(s.Temperature))
+	u := kern.NewUniforms[float64](s.src)
 	for t := 1; t <= steps; t++ {
 		adjust := s.Adjust && t > s.AdjustAfter
 		if !mhValid {
@@ -535,10 +539,11 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 				}
 			}
 		}
-		s.w.hiddenInput(s.x2, s.v2)
+		// x2 = (ṽ/σ²)W + c; p2 = σ(x2) and h' ~ Bernoulli(p2), fused.
+		blas64.Gemm(blas.NoTrans, blas.NoTrans, 1, s.v2.RawMatrix(), s.w.ws.RawMatrix(), 0, s.x2.RawMatrix())
 		s.p2.Copy(s.x2)
-		rbm.SigmoidInPlace(s.p2.RawMatrix().Data)
-		drawBernoulli(s.h2, s.p2, s.rng)
+		sampleHidden(s.p2, s.h2, m.C, &u)
+		addRow(s.x2, m.C)
 		if !adjust {
 			c.V.Copy(s.v2)
 			c.H.Copy(s.h2)
@@ -549,9 +554,13 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 		}
 		s.w.visibleMean(s.mh2, s.h2)
 		if !xValid {
+			// Only at the first step of a call: from then on PH = σ(x)
+			// is carried over with x.
 			s.w.hiddenInput(s.x, c.V)
+			c.PH.Copy(s.x)
+			rbm.SigmoidInPlace(c.PH.RawMatrix().Data)
 		}
-		s.logAccept(s.logA, c.V, c.H, s.x, s.mh, s.v2, s.h2, s.x2, s.mh2)
+		s.logAccept(s.logA, c.V, c.H, s.x, c.PH, s.mh, s.v2, s.h2, s.x2, s.p2, s.mh2)
 		adapting := adaptingAt(t, s.AdjustAfter, s.TargetAccept, s.AdaptSteps)
 		vr, hr, phr := c.V.RawMatrix(), c.H.RawMatrix(), c.PH.RawMatrix()
 		h2r, p2r, xr, x2r, mh2r := s.h2.RawMatrix(), s.p2.RawMatrix(), s.x.RawMatrix(), s.x2.RawMatrix(), s.mh2.RawMatrix()
@@ -564,10 +573,6 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 				copyRow(phr, p2r, r)
 				copyRow(xr, x2r, r)
 				copyRow(mhr, mh2r, r)
-			} else {
-				prow := phr.Data[r*phr.Stride : r*phr.Stride+nh]
-				copy(prow, xr.Data[r*xr.Stride:r*xr.Stride+nh])
-				rbm.SigmoidInPlace(prow)
 			}
 		}
 		if !adapting {
@@ -589,11 +594,13 @@ func (s *GibbsLangevin) SampleGaussian(m *rbm.Gaussian, c *Chains, steps int) er
 
 // logAccept writes the log of the Eq. (12) ratio (before the min with 1)
 // for each row: the move (v, h) → (v2, h2), where x, x2 are the hidden
-// inputs (v/σ²)W + c of v and v2 and mh, mh2 the means μ + Wh, μ + Wh2.
-// s.coefficients must have been called for the current model.
-func (s *GibbsLangevin) logAccept(dst []float64, v, h, x, mh, v2, h2, x2, mh2 *mat.Dense) {
-	vr, hr, xr, mr := v.RawMatrix(), h.RawMatrix(), x.RawMatrix(), mh.RawMatrix()
-	v2r, h2r, x2r, m2r := v2.RawMatrix(), h2.RawMatrix(), x2.RawMatrix(), mh2.RawMatrix()
+// inputs (v/σ²)W + c of v and v2, p, p2 their sigmoids p(h=1|v),
+// p(h=1|v2) (for the softplus sums of log q, rbm.SoftplusSumProb) and mh,
+// mh2 the means μ + Wh, μ + Wh2. s.coefficients must have been called for
+// the current model.
+func (s *GibbsLangevin) logAccept(dst []float64, v, h, x, p, mh, v2, h2, x2, p2, mh2 *mat.Dense) {
+	vr, hr, xr, pr, mr := v.RawMatrix(), h.RawMatrix(), x.RawMatrix(), p.RawMatrix(), mh.RawMatrix()
+	v2r, h2r, x2r, p2r, m2r := v2.RawMatrix(), h2.RawMatrix(), x2.RawMatrix(), p2.RawMatrix(), mh2.RawMatrix()
 	mu, c := s.w.m.Mu, s.w.m.C
 	temp := tempOf(s.Temperature)
 	for r := range dst {
@@ -615,15 +622,17 @@ func (s *GibbsLangevin) logAccept(dst []float64, v, h, x, mh, v2, h2, x2, mh2 *m
 			num -= er * er / (2 * s2)
 			den -= ef * ef / (2 * s2)
 		}
-		for j := 0; j < hr.Cols; j++ {
-			ho, hn := hr.Data[r*hr.Stride+j], h2r.Data[r*h2r.Stride+j]
-			xo, xn := xr.Data[r*xr.Stride+j], x2r.Data[r*x2r.Stride+j]
-			// cᵀh of −E, and log q(h|v) = h x − softplus(x).
+		xo, xn := xr.Data[r*xr.Stride:r*xr.Stride+xr.Cols], x2r.Data[r*x2r.Stride:r*x2r.Stride+x2r.Cols]
+		for j, ho := range hr.Data[r*hr.Stride : r*hr.Stride+hr.Cols] {
+			hn := h2r.Data[r*h2r.Stride+j]
+			// cᵀh of −E, and the h x of log q(h|v) = Σ_j h_j x_j − softplus(x_j).
 			en += c[j] * hn
 			ed += c[j] * ho
-			num += ho*xo - rbm.Softplus(xo)
-			den += hn*xn - rbm.Softplus(xn)
+			num += ho * xo[j]
+			den += hn * xn[j]
 		}
+		num -= rbm.SoftplusSumProb(xo, pr.Data[r*pr.Stride:r*pr.Stride+pr.Cols])
+		den -= rbm.SoftplusSumProb(xn, p2r.Data[r*p2r.Stride:r*p2r.Stride+p2r.Cols])
 		dst[r] = (en-ed)/temp + num - den
 	}
 }

@@ -203,8 +203,11 @@ func TestGibbsLangevinAcceptance(t *testing.T) {
 	s.w.hiddenInput(x2, v2)
 	s.w.visibleMean(mh, h)
 	s.w.visibleMean(mh2, h2)
+	p, p2 := mat.DenseCopyOf(x), mat.DenseCopyOf(x2)
+	rbm.SigmoidInPlace(p.RawMatrix().Data)
+	rbm.SigmoidInPlace(p2.RawMatrix().Data)
 	got := make([]float64, 1)
-	s.logAccept(got, v, h, x, mh, v2, h2, x2, mh2)
+	s.logAccept(got, v, h, x, p, mh, v2, h2, x2, p2, mh2)
 
 	logq := func(to, from, hs []float64) float64 {
 		// K = 2 Langevin steps on E(·, hs) from `from`, density at `to`.

@@ -259,10 +259,10 @@ func halfBlock[T kern.Float](a *annealer, t *annealT[T], k int, visible bool) {
 	}
 }
 
-// softplusSumT is softplusSum of values of precision T, summed in float64.
+// softplusSumT is SoftplusSum of values of precision T, summed in float64.
 func softplusSumT[T kern.Float](x []T) float64 {
 	if x64, ok := any(x).([]float64); ok {
-		return softplusSum(x64)
+		return SoftplusSum(x64)
 	}
 	var buf [chunk]float64
 	var s float64

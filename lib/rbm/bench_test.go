@@ -78,7 +78,7 @@ var sink float64
 func BenchmarkSoftplusSum(b *testing.B) {
 	x := softplusInputs()
 	for b.Loop() {
-		sink = softplusSum(x)
+		sink = SoftplusSum(x)
 	}
 }
 

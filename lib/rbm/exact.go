@@ -200,7 +200,7 @@ func (m *Binary) FreeEnergies(dst []float64, V mat.Matrix) ([]float64, error) {
 	m.HiddenInput(&x, V)
 	raw := x.RawMatrix()
 	for r := 0; r < k; r++ {
-		f := -softplusSum(raw.Data[r*raw.Stride : r*raw.Stride+raw.Cols])
+		f := -SoftplusSum(raw.Data[r*raw.Stride : r*raw.Stride+raw.Cols])
 		for i := 0; i < nv; i++ {
 			f -= m.B[i] * V.At(r, i)
 		}

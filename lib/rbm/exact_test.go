@@ -535,8 +535,8 @@ func TestSoftplusChunk(t *testing.T) {
 	for _, y := range x {
 		want += Softplus(y)
 	}
-	if got := softplusSum(x); math.Abs(got-want) > 1e-12*want {
-		t.Errorf("softplusSum of 1024 terms %v, Softplus sum %v", got, want)
+	if got := SoftplusSum(x); math.Abs(got-want) > 1e-12*want {
+		t.Errorf("SoftplusSum of 1024 terms %v, Softplus sum %v", got, want)
 	}
 }
 
@@ -617,4 +617,53 @@ func TestEnergyLarge(t *testing.T) {
 			t.Errorf("trial %d: Energy = %v, term by term %v", trial, got, want)
 		}
 	}
+}
+
+// TestSoftplusSumRows compares SoftplusSum and SoftplusSumProb (given the
+// sigmoids of SigmoidInPlace) with the sum of Softplus (math.Log1p and
+// math.Exp, each within 1 ulp) over rows of 1 to 1,000 terms
+// as the samplers' acceptance ratios take them: inputs of scale 10⁻³ to
+// 800 (where e^{−|x|} underflows ExpNeg's range and is clamped), rows all
+// very negative (sums far below 1), all very positive, and mixed. Each
+// chunk of ≤ 32 terms takes one logarithm of a product of factors in
+// (1, 2], each within 4 ulps, so the product is within about 32·5 ulps
+// ≈ 2·10⁻¹⁴ relative and its logarithm within 2·10⁻¹⁴ absolute, and the
+// linear parts add rounding of 32 ulps of the sum: 10⁻¹² of max(1, sum) is
+// the bound SoftplusSum's comment states, with a margin of about 50.
+// SoftplusSumProb's factors max(p, 1 − p) ∈ [½, 1] are within about
+// 4·10⁻¹⁶ relative (p within a few ulps, 1 − p rounded once), so the log
+// of 256 of them is within 256·4·10⁻¹⁶ ≈ 10⁻¹³: four chunks of a
+// 1,000-term row stay below the same bound.
+func TestSoftplusSumRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	scales := []float64{1e-3, 1, 5, 40, 800}
+	names := []string{"SoftplusSum", "SoftplusSumProb"}
+	var worst [2]float64
+	for i := 0; i < 20000; i++ {
+		n := 1 + rng.IntN(1000)
+		sc := scales[i%len(scales)]
+		shift := 0.0
+		switch i % 3 {
+		case 1:
+			shift = -40 - 700*rng.Float64() // every term far below 1
+		case 2:
+			shift = 40 + 700*rng.Float64()
+		}
+		x := make([]float64, n)
+		var want float64
+		for j := range x {
+			x[j] = shift + sc*rng.NormFloat64()
+			want += Softplus(x[j])
+		}
+		p := append([]float64(nil), x...)
+		SigmoidInPlace(p)
+		for k, got := range []float64{SoftplusSum(x), SoftplusSumProb(x, p)} {
+			e := math.Abs(got-want) / max(1, want)
+			worst[k] = max(worst[k], e)
+			if e > 1e-12 {
+				t.Fatalf("row %d (%d terms, scale %v, shift %v): %s %v, Softplus sum %v (error %.3g of max(1, sum))", i, n, sc, shift, names[k], got, want, e)
+			}
+		}
+	}
+	t.Logf("largest error of max(1, sum): SoftplusSum %.3g, SoftplusSumProb %.3g", worst[0], worst[1])
 }

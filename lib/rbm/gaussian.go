@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/rbm-kernel/rbm-kernel/internal/kern"
+	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 )
@@ -294,9 +295,8 @@ func (g *Gaussian) HiddenInput(dst *mat.Dense, v mat.Matrix) {
 	if c != g.Visible() {
 		panic(mat.ErrShape)
 	}
-	buf := scratch(r * c)
-	defer scratchPool.Put(buf)
-	s := mat.NewDense(r, c, *buf)
+	s := scratch(r, c)
+	defer scratchPool.Put(s)
 	s.Copy(v)
 	raw := s.RawMatrix()
 	for k := 0; k < r; k++ {
@@ -375,15 +375,16 @@ func (g *Gaussian) EnergyGrad(dst [][]float64, v, h *mat.Dense, scale float64) e
 		return fmt.Errorf("rbm: EnergyGrad: gradient does not have the shapes of Params (%d, %d, %d, %d)", nv*nh, nh, nv, nv)
 	}
 	f := scale / float64(k)
-	iv := g.Var(nil)
+	// iv = 1/σ² (1×m), s = v/σ² (k×m), wh = h·Wᵀ (k×m), in pooled
+	// scratch space.
+	ivd, s, wh := scratch(1, nv), scratch(k, nv), scratch(k, nv)
+	defer scratchPool.Put(ivd)
+	defer scratchPool.Put(s)
+	defer scratchPool.Put(wh)
+	iv := g.Var(ivd.RawMatrix().Data)
 	for i := range iv {
 		iv[i] = 1 / iv[i]
 	}
-	// s = v/σ² (k×m), wh = h·Wᵀ (k×m), in pooled scratch space.
-	sbuf, wbuf := scratch(k*nv), scratch(k*nv)
-	defer scratchPool.Put(sbuf)
-	defer scratchPool.Put(wbuf)
-	s := mat.NewDense(k, nv, *sbuf)
 	s.Copy(v)
 	sr := s.RawMatrix()
 	vr := v.RawMatrix()
@@ -395,9 +396,9 @@ func (g *Gaussian) EnergyGrad(dst [][]float64, v, h *mat.Dense, scale float64) e
 	}
 	gw := blas64.General{Rows: nv, Cols: nh, Stride: nh, Data: dst[0]}
 	kern.Gemm64(true, false, f, sr, h.RawMatrix(), 1, gw)
-	wh := mat.NewDense(k, nv, *wbuf)
-	wh.Mul(h, g.W.T())
 	whr := wh.RawMatrix()
+	// wh.Mul(h, g.W.T()) without the boxed Transpose: the same product.
+	blas64.Gemm(blas.NoTrans, blas.Trans, 1, h.RawMatrix(), g.W.RawMatrix(), 0, whr)
 	hr := h.RawMatrix()
 	for r := 0; r < k; r++ {
 		for j, x := range hr.Data[r*hr.Stride : r*hr.Stride+nh] {
@@ -414,19 +415,18 @@ func (g *Gaussian) EnergyGrad(dst [][]float64, v, h *mat.Dense, scale float64) e
 	return nil
 }
 
-// scratchPool holds float64 buffers for the batch operations of Gaussian,
-// so that a training loop does not allocate k×m matrices per update.
-var scratchPool = sync.Pool{New: func() any { return new([]float64) }}
+// scratchPool holds the scratch matrices of Gaussian's batch operations,
+// so that a training loop does not allocate k×m matrices (or their
+// headers) per update.
+var scratchPool = sync.Pool{New: func() any { return new(mat.Dense) }}
 
-// scratch returns a pooled buffer of length n (contents undefined); give
-// it back with scratchPool.Put.
-func scratch(n int) *[]float64 {
-	p := scratchPool.Get().(*[]float64)
-	if cap(*p) < n {
-		*p = make([]float64, n)
-	}
-	*p = (*p)[:n]
-	return p
+// scratch returns a pooled zeroed r×c matrix, reusing the pooled one's
+// storage when it is large enough; give it back with scratchPool.Put.
+func scratch(r, c int) *mat.Dense {
+	d := scratchPool.Get().(*mat.Dense)
+	d.Reset()
+	d.ReuseAs(r, c)
+	return d
 }
 
 // checkData returns an error naming what if data does not have g's visible

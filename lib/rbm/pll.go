@@ -119,7 +119,7 @@ func (m *Binary) pseudo(ctx context.Context, what string, data mat.Matrix, pick 
 						return
 					}
 					vrow, xrow := v.RawRowView(r-r0), x.RawRowView(r-r0)
-					base := softplusSum(xrow)
+					base := SoftplusSum(xrow)
 					unit := func(i int) float64 {
 						s, wrow := 1.0, w.Data[i*w.Stride:i*w.Stride+nh]
 						if vrow[i] == 1 {
