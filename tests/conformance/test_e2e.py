@@ -55,14 +55,20 @@ class RBMKernelE2E(unittest.TestCase):
                 return c["data"]["text/plain"]
         self.fail(f"{code!r}: no execute_result in {out}")
 
-    def start(self, code):
-        """Sends code for execution and returns its msg_id once it runs
-        (its execute_input is out)."""
+    def start(self, code, printed=None):
+        """Sends code for execution and returns its msg_id once it runs:
+        once its execute_input is out, or, with printed, once the cell has
+        written printed to stdout (the cell itself is running, not only
+        queued or being checked)."""
         msg_id = self.kc.execute(code)
         deadline = time.monotonic() + TIMEOUT
         while True:
             m = self.kc.get_iopub_msg(timeout=max(0.1, deadline - time.monotonic()))
-            if m["parent_header"].get("msg_id") == msg_id and m["msg_type"] == "execute_input":
+            if m["parent_header"].get("msg_id") != msg_id:
+                continue
+            if printed is None and m["msg_type"] == "execute_input":
+                return msg_id
+            if printed is not None and m["msg_type"] == "stream" and printed in m["content"]["text"]:
                 return msg_id
 
     def test_interrupt_keeps_state(self):
@@ -106,7 +112,11 @@ class RBMKernelE2E(unittest.TestCase):
         self.assertEqual(self.result_text("kept + 1"), "42")
 
     def test_second_interrupt_stops_a_stubborn_cell(self):
-        msg_id = self.start("var mu sync.Mutex\nmu.Lock()\nmu.Lock()")
+        # The interrupts are sent once the cell prints, right before it
+        # blocks: sent when it was only queued (its execute_input out), both
+        # could arrive before the worker ran it, and the first alone then
+        # ends it ("the cell was interrupted", as it should).
+        msg_id = self.start('var mu sync.Mutex\nmu.Lock()\nfmt.Println("blocking")\nmu.Lock()', printed="blocking")
         self.km.interrupt_kernel()
         self.km.interrupt_kernel()
         r = self.kc.get_shell_msg(timeout=TIMEOUT)
