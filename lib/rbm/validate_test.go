@@ -2,6 +2,7 @@ package rbm
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -103,4 +104,42 @@ func TestConditionalsPanicOnWidth(t *testing.T) {
 			}()
 		}
 	}
+}
+
+// TestCheckDataPaths checks that checkData says the same through a
+// matrix's rows in place (*mat.Dense, also a strided view of a larger
+// one) as through At (a matrix that does not expose its storage), for
+// every kind of value and each rule, and that a valid batch passes both.
+func TestCheckDataPaths(t *testing.T) {
+	bad := []float64{0.5, 2, -1, math.NaN(), math.Inf(1), math.Inf(-1)}
+	for _, vals := range []values{finiteValues, unitValues, binaryValues} {
+		for _, x := range append(bad, 0, 1) {
+			big := mat.NewDense(4, 5, nil) // the batch is rows 1–3, columns 1–3 of big
+			big.Set(2, 3, x)
+			view := big.Slice(1, 4, 1, 4)
+			inPlace := checkData("t", view, 3, vals)
+			viaAt := checkData("t", mat.Transpose{Matrix: view.T()}, 3, vals)
+			if (inPlace == nil) != (viaAt == nil) || inPlace != nil && inPlace.Error() != viaAt.Error() {
+				t.Errorf("rule %d, value %v: in place %v, through At %v", vals, x, inPlace, viaAt)
+			}
+			if want := allowedValue(x, vals); (inPlace == nil) != want {
+				t.Errorf("rule %d, value %v: error %v, want allowed = %v", vals, x, inPlace, want)
+			}
+			if inPlace != nil && !strings.Contains(inPlace.Error(), "row 1, column 2") {
+				t.Errorf("rule %d, value %v: %v, want row 1, column 2 (of the view)", vals, x, inPlace)
+			}
+		}
+	}
+}
+
+// allowedValue is the rule of checkData written out for the test.
+func allowedValue(x float64, vals values) bool {
+	finiteX := !math.IsNaN(x) && !math.IsInf(x, 0)
+	switch vals {
+	case binaryValues:
+		return x == 0 || x == 1
+	case unitValues:
+		return finiteX && 0 <= x && x <= 1
+	}
+	return finiteX
 }
