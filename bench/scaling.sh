@@ -4,7 +4,10 @@
 # lib/mcmc) and one AIS estimate with 100 runs × 1,000 distributions
 # (BenchmarkAISMNIST, lib/rbm), both on a 784×500 RBM, in float64 and
 # float32, each with GOMAXPROCS=1 pinned to core 0, then GOMAXPROCS=2
-# pinned to cores 0 and 1. (OpenBLAS runs on one thread whatever
+# pinned to cores 0 and 1; and the two products of such a Gibbs step
+# alone, on one core and split over two in three ways
+# (BenchmarkSplitProducts, internal/kern: the samplers' bands of rows,
+# tiles of columns, OpenBLAS's own two threads). (OpenBLAS runs on one thread whatever
 # OPENBLAS_NUM_THREADS says: the library spreads the work over GOMAXPROCS
 # goroutines itself, see docs/precision.md; the variable is still set, for
 # builds from before that change.)
@@ -44,10 +47,11 @@ build() {
 	cd "$here"
 	go test -c -tags openblas -o "$dir/mcmc.test" ./lib/mcmc
 	go test -c -tags openblas -o "$dir/rbm.test" ./lib/rbm
+	go test -c -tags openblas -o "$dir/kern.test" ./internal/kern
 	# The shared libraries the binaries load, less the C library's own
 	# (libc, libm, libpthread, libdl, librt, the loader and the vDSO),
 	# which every Linux has and which must match its kernel and loader.
-	for bin in "$dir/mcmc.test" "$dir/rbm.test"; do
+	for bin in "$dir/mcmc.test" "$dir/rbm.test" "$dir/kern.test"; do
 		ldd "$bin" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'
 	done | sort -u | while read -r lib; do
 		case "$(basename "$lib")" in
@@ -74,7 +78,7 @@ median() {
 run() {
 	dir=$(dirname "$script")
 	count=${1:-5}
-	for f in mcmc.test rbm.test; do
+	for f in mcmc.test rbm.test kern.test; do
 		[ -x "$dir/$f" ] || {
 			echo "scaling.sh: $dir/$f is missing: run '$0 build' first (on a machine with Go), then run the copy" >&2
 			exit 1
@@ -105,7 +109,13 @@ run() {
 		GOMAXPROCS=$cores OPENBLAS_NUM_THREADS=$cores OMP_NUM_THREADS=$cores "$@" \
 			"$dir/rbm.test" -test.run '^$' -test.bench '^BenchmarkAISMNIST$' \
 			-test.benchtime 1x -test.count "$count" >"$out/ais.$cores" 2>&1
-		cat "$out/gibbs.$cores" "$out/ais.$cores" | grep '^Benchmark' | sed "s/^/[$cores core(s)] /"
+		# The products alone: one on 1 core, the three splits on 2.
+		products='^BenchmarkSplitProducts$/^float(64|32)$/^one$'
+		[ "$cores" = 2 ] && products='^BenchmarkSplitProducts$/^float(64|32)$/^(bands|tiles|threads)$'
+		GOMAXPROCS=$cores OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$@" \
+			"$dir/kern.test" -test.run '^$' -test.bench "$products" \
+			-test.benchtime 100x -test.count "$count" >"$out/products.$cores" 2>&1
+		cat "$out/gibbs.$cores" "$out/ais.$cores" "$out/products.$cores" | grep '^Benchmark' | sed "s/^/[$cores core(s)] /"
 	done
 	echo "== medians of $count runs; speed-up = wall with 1 core / wall with 2 cores"
 	printf '%-28s %12s %12s %12s %12s %9s\n' benchmark "wall 1" "wall 2" "CPU 1" "CPU 2" speed-up
@@ -122,6 +132,22 @@ run() {
 			awk -v b="$b" -v w1="$wall1" -v w2="$wall2" -v c1="$cpu1" -v c2="$cpu2" 'BEGIN {
 				u = (w1 > 1e8) ? 1e9 : 1e6; s = (w1 > 1e8) ? "s" : "ms"
 				printf "%-28s %9.3f %-2s %9.3f %-2s %9.3f %-2s %9.3f %-2s %9.2f\n", b, w1 / u, s, w2 / u, s, c1 / u, s, c2 / u, s, (w2 > 0 ? w1 / w2 : 0)
+			}'
+		done
+	done
+	echo "== the two products of a Gibbs step alone: one core, and split over two; speed-up = one / split"
+	printf '%-40s %12s %12s %9s\n' benchmark "wall" "CPU" speed-up
+	for p in float64 float32; do
+		one=$(grep "^BenchmarkSplitProducts/$p/one" "$out/products.1" | awk '{ print $3 }' | median)
+		for split in one bands tiles threads; do
+			file=$out/products.2
+			[ "$split" = one ] && file=$out/products.1
+			b="BenchmarkSplitProducts/$p/$split"
+			grep -q "^$b" "$file" || continue
+			wall=$(grep "^$b" "$file" | awk '{ print $3 }' | median)
+			cpu=$(grep "^$b" "$file" | awk '{ for (i = 4; i <= NF; i++) if ($i == "cpu-ns/op") print $(i - 1) }' | median)
+			awk -v b="$b" -v w="$wall" -v c="$cpu" -v o="$one" 'BEGIN {
+				printf "%-40s %9.3f ms %9.3f ms %9.2f\n", b, w / 1e6, c / 1e6, (w > 0 ? o / w : 0)
 			}'
 		done
 	done

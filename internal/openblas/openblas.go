@@ -34,3 +34,13 @@ func Name() string { return "openblas" }
 // Threads returns the number of threads OpenBLAS runs a product on: 1, set
 // at start-up (see the package comment).
 func Threads() int { return int(C.openblas_get_num_threads()) }
+
+// SetThreads sets the number of threads OpenBLAS runs a product on and
+// returns the number before. Only benchmarks call it, to compare the
+// library's own split of a product over the cores with OpenBLAS's
+// (BenchmarkSplitProducts in internal/kern); the library keeps one thread.
+func SetThreads(n int) int {
+	old := Threads()
+	C.openblas_set_num_threads(C.int(n))
+	return old
+}

@@ -14,3 +14,7 @@ func Name() string { return "gonum" }
 // this build, which has no OpenBLAS (gonum's BLAS spreads its products
 // over GOMAXPROCS goroutines).
 func Threads() int { return 0 }
+
+// SetThreads does nothing in this build, which has no OpenBLAS, and
+// returns 0.
+func SetThreads(n int) int { return 0 }
