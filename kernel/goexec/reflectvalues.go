@@ -154,20 +154,62 @@ func fromCandidate(st sessionType, c *candidate) sessionType {
 // field, Anonymous (yaegi's is not).
 func (t sessionType) Field(i int) reflect.StructField {
 	f := t.Type.Field(i)
-	if t.desc != nil && i < len(t.desc.fields) {
-		return describedField(f, t.desc.fields[i], []int{i})
+	if d := t.structDesc(); d != nil && i < len(d.fields) {
+		return describedField(f, d.fields[i], []int{i})
 	}
 	return f
 }
 
+// structDesc returns the description of the struct t, from its candidate
+// (desc) or the helper TypeOf (descText); nil when neither gives one that
+// fits yaegi's type.
+func (t sessionType) structDesc() *typeDesc {
+	if t.desc != nil || t.descText == "" {
+		return t.desc
+	}
+	d, ok := parseDesc(t.descText)
+	if ok && d.kind == 'N' {
+		d = d.elem
+	}
+	if !ok || d == nil || d.kind != 'S' || t.Kind() != reflect.Struct || len(d.fields) != t.Type.NumField() {
+		return nil
+	}
+	return d
+}
+
 // describedField returns f, yaegi's field, with the name, package path,
-// embedding and index of d, its description.
+// embedding and index of d, its description, and a Type with Go's name
+// where the field's type is written with a session type (fieldType).
 func describedField(f reflect.StructField, d fieldDesc, index []int) reflect.StructField {
 	f.Name, f.Anonymous, f.Index, f.PkgPath = d.name, d.embedded, index, ""
 	if !token.IsExported(d.name) {
 		f.PkgPath = "main"
 	}
+	f.Type = fieldType(f.Type, d.t)
 	return f
+}
+
+// fieldType returns t, yaegi's type of a field described by d, named as
+// Go names it when d is written with a session type (main.T, []main.T,
+// *main.T): yaegi's StructField.Type had no name (struct { X int } for
+// main.In, []int for main.Sl). Its methods are its candidate's, given by
+// TypeIn when they are asked.
+func fieldType(t reflect.Type, d *typeDesc) reflect.Type {
+	if d == nil || t == nil {
+		return t
+	}
+	str := d.String()
+	if str == t.String() || strings.Contains(str, "?") {
+		return t
+	}
+	st := sessionType{Type: t, str: str}
+	if d.kind == 'N' {
+		st.name = strings.TrimPrefix(str, "main.")
+		if d.elem != nil && d.elem.kind == 'S' && t.Kind() == reflect.Struct && len(d.elem.fields) == t.NumField() {
+			st.desc = d.elem
+		}
+	}
+	return st
 }
 
 // FieldByName finds a field by Go's name, promoted ones too, as Go does:
@@ -176,7 +218,8 @@ func describedField(f reflect.StructField, d fieldDesc, index []int) reflect.Str
 // (X+name of an unexported field) are not Go's, and its embedded fields
 // are not Anonymous, so reflect found no promoted field.
 func (t sessionType) FieldByName(name string) (reflect.StructField, bool) {
-	if t.desc == nil {
+	desc := t.structDesc()
+	if desc == nil {
 		return t.Type.FieldByName(name)
 	}
 	type level struct {
@@ -185,7 +228,7 @@ func (t sessionType) FieldByName(name string) (reflect.StructField, bool) {
 		index []int
 	}
 	seen := map[*typeDesc]bool{}
-	for cur := []level{{t.desc, t.Type, nil}}; len(cur) > 0; {
+	for cur := []level{{desc, t.Type, nil}}; len(cur) > 0; {
 		var found []reflect.StructField
 		var next []level
 		for _, l := range cur {

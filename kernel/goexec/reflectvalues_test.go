@@ -117,3 +117,25 @@ func TestPromotedFieldByName(t *testing.T) {
 			"B B [0 1] true false \nPa Pa [0] true true \nz z [1] true false main\nC C [2 0] true false \nIn In [2] true true \nQ  [] false false \nPa true [0]\nA A [0 0] true\nB B [0 1] true\nPb Pb [2] true\n"},
 	})
 }
+
+// TestStructFieldTypeNamed: a StructField's Type of a field written with
+// a session type has Go's name (yaegi's had none: struct { X int } for
+// main.In, []int for main.Sl), through a reflect.Type kept in a variable,
+// reflect.TypeOf(x).Field directly, FieldByName, v.Type().Field and an
+// interface's dynamic type. The lines are go run's of the same statements
+// in func main.
+func TestStructFieldTypeNamed(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Sl []int\n\ntype In struct{ X int }\n\nfunc (In) M() {}\n\n"+
+		"type Out struct {\n\tI In\n\tS Sl\n\tP *In\n\tL []In\n\tN int\n}")
+	checkOutputs(t, e, []outputCase{
+		{"ot := reflect.TypeOf(Out{})\nfmt.Println(ot.Field(0).Type, ot.Field(1).Type, ot.Field(2).Type, ot.Field(3).Type, ot.Field(4).Type)\n" +
+			"fmt.Println(ot.Field(0).Type.Name(), ot.Field(0).Type.PkgPath(), ot.Field(0).Type.NumMethod(), ot.Field(0).Type.Field(0).Name, ot.Field(1).Type.Kind())",
+			"main.In main.Sl *main.In []main.In int\nIn main 1 X slice\n"},
+		{"f, _ := reflect.TypeOf(Out{}).FieldByName(\"S\")\nfmt.Println(reflect.TypeOf(Out{}).Field(0).Type, f.Type, f.Type.Name())",
+			"main.In main.Sl Sl\n"},
+		{"ov := reflect.ValueOf(Out{})\ng, _ := ov.Type().FieldByName(\"I\")\nvar oa any = Out{}\n" +
+			"fmt.Println(ov.Type().Field(0).Type, g.Type, reflect.TypeOf(oa).Field(1).Type, reflect.TypeOf(&Out{}).Elem().Field(2).Type)",
+			"main.In main.In main.Sl *main.In\n"},
+	})
+}

@@ -17,9 +17,6 @@ func TestStillWrongMeasured(t *testing.T) {
 		{"a reflect.Value, kept in a variable, of a session type on a type that is not a struct",
 			"sv := reflect.ValueOf(Sl{1})\nfmt.Println(sv.Type())",
 			"[]int\n", "main.Sl\n"},
-		{"%T of an element of a spread argument that is neither a variable nor a slice literal",
-			"func hvs() []any { return []any{Hv{1}} }\nfmt.Printf(\"%T\\n\", hvs()...)",
-			"goexec.goValue\n", "main.Hv\n"},
 	} {
 		_, rec := run(t, e, c.code)
 		if got := rec.stream("stdout"); got != c.kernel {
