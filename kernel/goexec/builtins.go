@@ -79,6 +79,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"TypeOfDynamic":          reflect.ValueOf(typeOfDynamic),
 	"ValueTypeDynamic":       reflect.ValueOf(valueTypeDynamic),
 	"ValueOfDynamic":         reflect.ValueOf(valueOfDynamic),
+	"ValueOfStatic":          reflect.ValueOf(valueOfStatic),
 	"ValueTypeIn":            reflect.ValueOf(valueTypeIn),
 	"TypeIn":                 reflect.ValueOf(typeIn),
 	"PlainType":              reflect.ValueOf(plainType),

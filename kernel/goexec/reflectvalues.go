@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Reflection on values of the session's types that the front end cannot
@@ -66,6 +67,26 @@ func valueOfDynamic(xs any) reflect.Value {
 // and methods (typeIn). It panics as Value.Type does for the zero Value.
 func valueTypeIn(v reflect.Value, candidates ...any) reflect.Type {
 	t := v.Type()
+	if str, ok := staticValueName(v); ok {
+		switch str {
+		case "":
+			panic(interpreterLimit{"the interpreter cannot tell the type of this reflect.Value of type " + t.String() +
+				": reflect.ValueOf was given values of two types that it keeps as one at the same address. " +
+				"Ask reflect.TypeOf of a variable of the type, or run this code compiled (a cell with func main, or %%compile)"})
+		case t.String():
+			return t
+		default:
+			return namedSessionType(t, str, candidateList(candidates))
+		}
+	}
+	if !namedByCandidates(t) {
+		// A Value of a type that a session type on a type that is not
+		// a struct shares, which ValueOfStatic did not make: the
+		// interpreter cannot tell which it is.
+		if names := sharingCandidates(t, candidateList(candidates)); len(names) > 0 {
+			panic(sharedTypeLimit(t, names))
+		}
+	}
 	if isValueInterface(t) {
 		if h := holding(v); h.v.IsValid() {
 			if h.d != nil {
@@ -421,4 +442,86 @@ func spreadTypeNames(xs []any, indexes []int, candidates ...any) []any {
 		}
 	}
 	return out
+}
+
+// valueOfStatic is the helper ValueOfStatic, reflect.ValueOf(x) of an x
+// whose static type the interpreter keeps as another's (front's
+// valueOfStatic): a session type on a type that is not a struct (main.Sl,
+// to yaegi []int), or an unnamed struct type with the fields of a
+// session struct type (yaegi builds both as one reflect type). The Value
+// is Go's, copied to memory of its own so that no other Value is the
+// same, and its type's Go string str is kept (valueNames) for the helper
+// ValueTypeIn: v.Type() of it kept in a variable gave []int for main.Sl,
+// and main.Pa for struct { A int; B int }.
+func valueOfStatic(x any, str string) reflect.Value {
+	v := reflect.ValueOf(x)
+	if !v.IsValid() {
+		return v
+	}
+	if h := holding(v); h.v.IsValid() {
+		v = h.v
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		// The Value holds the pointer itself.
+	default:
+		if v.Type().Size() == 0 {
+			return v // one address for every value of its size: not kept
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.Set(v)
+		v = reflect.ValueOf(c.Interface())
+	}
+	valueNames.mu.Lock()
+	if valueNames.m == nil || len(valueNames.m) >= valueNamesMax {
+		valueNames.m = map[reflect.Value]string{}
+	}
+	if old, ok := valueNames.m[v]; ok && old != str {
+		str = "" // the same pointer under two types: neither is told
+	}
+	valueNames.m[v] = str
+	valueNames.mu.Unlock()
+	return v
+}
+
+// valueNames holds the Go strings of the static types of the Values
+// valueOfStatic made, by the Value ("" for one given under two types).
+// Past valueNamesMax it starts anew: a Value no longer kept is, to
+// ValueTypeIn, one it was not given.
+var valueNames struct {
+	mu sync.Mutex
+	m  map[reflect.Value]string
+}
+
+const valueNamesMax = 4096
+
+// staticValueName returns the Go string of the static type of v, a Value
+// valueOfStatic made; false when it did not make it.
+func staticValueName(v reflect.Value) (string, bool) {
+	valueNames.mu.Lock()
+	defer valueNames.mu.Unlock()
+	str, ok := valueNames.m[v]
+	return str, ok
+}
+
+// sharedTypeLimit is the InterpreterLimit of v.Type() of a Value of the
+// reflect type t, which is also that of the session types names (on a
+// type that is not a struct), when valueOfStatic did not make it: the
+// interpreter keeps the session types as t, so nothing tells them apart.
+func sharedTypeLimit(t reflect.Type, names []string) interpreterLimit {
+	return interpreterLimit{"the interpreter cannot tell whether this reflect.Value of type " + t.String() + " is a " +
+		strings.Join(names, " or a ") + " or not: it keeps " + strings.Join(names, ", ") + " as " + t.String() +
+		". Ask reflect.TypeOf of a variable of the type, or run this code compiled (a cell with func main, or %%compile)"}
+}
+
+// sharingCandidates returns the names of the candidates on a type that
+// is not a struct (nor a pointer to one) whose reflect type is t.
+func sharingCandidates(t reflect.Type, cands []candidate) []string {
+	var names []string
+	for _, c := range cands {
+		if c.t == t && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface {
+			names = append(names, c.name)
+		}
+	}
+	return names
 }
