@@ -22,7 +22,11 @@ import (
 //	an argument t of type reflect.Type           PlainType(t)
 //
 // for v of type reflect.Value and t of type reflect.Type, where the
-// candidates are TypeName's for every type of the session. yaegi gave
+// candidates are TypeName's for every type of the session (the Value
+// helpers' names end in Shared in a session with a type on a type that is
+// not a struct: sharedSuffix). reflect.ValueOf(x) of a static type that
+// the interpreter keeps as another's reflect type is ValueOfStatic(x,
+// "Go's string") (valueOfStatic). yaegi gave
 // struct { Xx int } for main.Hv, NumMethod 0 for a type with methods, and
 // for reflect.ValueOf(x) of an any its wrapper (interp.valueInterface).
 // reflect's own functions and methods that take a reflect.Type (New,
@@ -96,7 +100,7 @@ func (lw *Lowering) reflectCall(c *ast.CallExpr, sel *ast.SelectorExpr, f *types
 		if cands == nil {
 			return
 		}
-		c.Fun = lw.helper(reflectValueHelpers[f.Name()], pos)
+		c.Fun = lw.helper(reflectValueHelpers[f.Name()]+lw.sharedSuffix(), pos)
 		c.Args = append(append([]ast.Expr{sel.X}, c.Args...), cands)
 		c.Ellipsis = c.Rparen
 	case recv == "Type" && reflectTypeMethods[f.Name()]:
@@ -119,6 +123,20 @@ func (lw *Lowering) reflectCall(c *ast.CallExpr, sel *ast.SelectorExpr, f *types
 			}
 		}
 	}
+}
+
+// sharedSuffix returns "Shared" in a session that declares a type on a
+// type that is not a struct (nor an interface): goexec's ValueTypeInShared
+// and the other Shared helpers end the cell for a Value of the reflect
+// type such a type shares with others ([]int for type Sl []int), which
+// the plain helpers, cheaper, do not look for.
+func (lw *Lowering) sharedSuffix() string {
+	for _, t := range lw.sessionTypes() {
+		if _, ok := t.Underlying().(*types.Struct); !ok {
+			return "Shared"
+		}
+	}
+	return ""
 }
 
 // reflectTypeKinds are the methods of reflect.Type that answer for

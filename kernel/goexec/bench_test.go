@@ -217,3 +217,9 @@ func BenchmarkValueTypeAnySessionValue(b *testing.B) {
 func BenchmarkValueOfStatic(b *testing.B) {
 	benchmarkCell(b, []string{"import \"reflect\"\ntype Sl []int\nfunc loop(x []int) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tv := reflect.ValueOf(x)\n\t\tn += v.Len()\n\t}\n\treturn n\n}"}, "_ = loop([]int{1, 2})")
 }
+
+// BenchmarkValueTypeAnySession in a session with a type on []int:
+// ValueTypeInShared and ValueNumMethodShared.
+func BenchmarkValueTypeAnySessionShared(b *testing.B) {
+	benchmarkCell(b, []string{"import \"reflect\"\ntype Sl []int\nfunc loop(x any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tv := reflect.ValueOf(x)\n\t\tn += len(v.Type().String()) + v.NumMethod()\n\t}\n\treturn n\n}"}, "_ = loop(3)")
+}

@@ -64,8 +64,24 @@ func valueOfDynamic(xs any) reflect.Value {
 // valueTypeIn is the helper ValueTypeIn, v.Type() of any reflect.Value
 // v, given the candidates of the session's types: for a value of a
 // session struct type (or pointer to one) a reflect.Type with Go's name
-// and methods (typeIn). It panics as Value.Type does for the zero Value.
+// and methods (typeIn), for one ValueOfStatic made the name it kept. It
+// panics as Value.Type does for the zero Value.
 func valueTypeIn(v reflect.Value, candidates ...any) reflect.Type {
+	return valueType(v, false, candidates)
+}
+
+// valueTypeInShared is the helper ValueTypeInShared, ValueTypeIn in a
+// session with a type on a type that is not a struct (front's
+// sharedSuffix): a Value of a reflect type that such a type shares, not
+// made by ValueOfStatic, ends the cell with an InterpreterLimit. Another
+// session does not read its candidates for it.
+func valueTypeInShared(v reflect.Value, candidates ...any) reflect.Type {
+	return valueType(v, true, candidates)
+}
+
+// valueType is valueTypeIn, with the check of shared reflect types when
+// shared is set.
+func valueType(v reflect.Value, shared bool, candidates []any) reflect.Type {
 	t := v.Type()
 	if str, ok := staticValueName(v); ok {
 		switch str {
@@ -79,7 +95,7 @@ func valueTypeIn(v reflect.Value, candidates ...any) reflect.Type {
 			return namedSessionType(t, str, candidateList(candidates))
 		}
 	}
-	if !namedByCandidates(t) {
+	if shared && !namedByCandidates(t) {
 		// A Value of a type that a session type on a type that is not
 		// a struct shares, which ValueOfStatic did not make: the
 		// interpreter cannot tell which it is.
@@ -372,19 +388,29 @@ func methodsLimit(what, str string) interpreterLimit {
 
 // sessionTypeOfValue returns the session type of v's value as typeIn
 // finds it; false when v's type is not one of the session's.
-func sessionTypeOfValue(v reflect.Value, candidates []any) (sessionType, bool) {
+func sessionTypeOfValue(v reflect.Value, shared bool, candidates []any) (sessionType, bool) {
 	if !v.IsValid() || v.Kind() == reflect.Interface {
 		return sessionType{}, false
 	}
-	st, ok := valueTypeIn(v, candidates...).(sessionType)
+	st, ok := valueType(v, shared, candidates).(sessionType)
 	return st, ok
 }
 
 // valueNumMethod is the helper ValueNumMethod, v.NumMethod() given the
 // candidates of the session's types: the number of exported methods of a
 // value of a session type (yaegi's reflect type has none).
+// ValueNumMethodShared, and the Shared helpers below, check shared
+// reflect types as ValueTypeInShared does.
 func valueNumMethod(v reflect.Value, candidates ...any) int {
-	if st, ok := sessionTypeOfValue(v, candidates); ok {
+	return valueNumMethodWith(v, false, candidates)
+}
+
+func valueNumMethodShared(v reflect.Value, candidates ...any) int {
+	return valueNumMethodWith(v, true, candidates)
+}
+
+func valueNumMethodWith(v reflect.Value, shared bool, candidates []any) int {
+	if st, ok := sessionTypeOfValue(v, shared, candidates); ok {
 		return st.NumMethod()
 	}
 	return v.NumMethod()
@@ -394,7 +420,15 @@ func valueNumMethod(v reflect.Value, candidates ...any) int {
 // for a value of a session type with methods, which yaegi's reflect value
 // does not have.
 func valueMethod(v reflect.Value, i int, candidates ...any) reflect.Value {
-	if st, ok := sessionTypeOfValue(v, candidates); ok && st.NumMethod() > 0 {
+	return valueMethodWith(v, i, false, candidates)
+}
+
+func valueMethodShared(v reflect.Value, i int, candidates ...any) reflect.Value {
+	return valueMethodWith(v, i, true, candidates)
+}
+
+func valueMethodWith(v reflect.Value, i int, shared bool, candidates []any) reflect.Value {
+	if st, ok := sessionTypeOfValue(v, shared, candidates); ok && st.NumMethod() > 0 {
 		panic(methodsLimit("reflect.Value.Method", st.str))
 	}
 	return v.Method(i)
@@ -404,7 +438,15 @@ func valueMethod(v reflect.Value, i int, candidates ...any) reflect.Value {
 // the zero Value, as Go gives, for a name that is not an exported method
 // of a value's session type, and an InterpreterLimit for one that is.
 func valueMethodByName(v reflect.Value, name string, candidates ...any) reflect.Value {
-	if st, ok := sessionTypeOfValue(v, candidates); ok {
+	return valueMethodByNameWith(v, name, false, candidates)
+}
+
+func valueMethodByNameShared(v reflect.Value, name string, candidates ...any) reflect.Value {
+	return valueMethodByNameWith(v, name, true, candidates)
+}
+
+func valueMethodByNameWith(v reflect.Value, name string, shared bool, candidates []any) reflect.Value {
+	if st, ok := sessionTypeOfValue(v, shared, candidates); ok {
 		if hasName(st.methods, name) {
 			panic(methodsLimit("reflect.Value.MethodByName", st.str))
 		}
