@@ -1,10 +1,12 @@
 package front
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -43,6 +45,9 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 		// f(xs...) with xs a []any: its elements through Dynamics.
 		if last := len(c.Args) - 1; last >= 0 {
 			xs := c.Args[last]
+			if lw.spreadLength(xs) == nil && lw.bindSpread(c, f, name) {
+				return
+			}
 			c.Args[last] = lw.dynamicArg(xs, true, 'v')
 			lw.spreadTypeVerbs(c, name, xs)
 		}
@@ -513,6 +518,114 @@ func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	} else {
 		c.Args[last] = names
 	}
+}
+
+// bindSpread lowers c, a printf-style call f(…, format, xs...) whose
+// format is a constant with a %T verb and whose xs is neither an
+// identifier nor a slice literal (fmt.Printf("%T\n", hvs()...) printed
+// goexec.goValue, the kernel's wrapper, for main.Hv), to a function
+// literal called with the arguments but the format, which binds xs to a
+// parameter and makes the call as spreadTypeVerbs lowers it for an
+// identifier:
+//
+//	func(P_1 []any) (int, error) { return fmt.Printf(format, P_1...) }(hvs())
+//
+// The arguments are evaluated once, in their order; the format, a
+// constant, and a writer or buffer that is a variable (plainOperand) are
+// written in the literal. It reports whether c was lowered.
+func (lw *Lowering) bindSpread(c *ast.CallExpr, f *types.Func, name string) bool {
+	at, ok := formatFuncs[name]
+	if !ok || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
+		return false
+	}
+	format, offsets, ok := lw.constFormat(c.Args[at])
+	if !ok || !slices.ContainsFunc(offsets, func(off int) bool { return format[off] == 'T' }) {
+		return false
+	}
+	sig := f.Type().(*types.Signature)
+	pos := c.Pos()
+	refuse := func() bool {
+		// A type the cell cannot write: the call is refused, not
+		// left to print the interpreter's types.
+		lw.errs.Add(lw.Fset.Position(pos), fmt.Sprintf("%s with %%T of the elements of a spread argument that is not a variable "+
+			"cannot run in the interpreter here: it would print the interpreter's types; assign the slice to a variable first "+
+			"(xs := …; %s(…, xs...)), or %s", name, name, compiledFix))
+		return true
+	}
+	field := func(id *ast.Ident, t types.Type) *ast.Field {
+		tx := lw.typeExpr(t, pos)
+		if tx == nil {
+			return nil
+		}
+		f := &ast.Field{Type: tx}
+		if id != nil {
+			f.Names = []*ast.Ident{id}
+		}
+		return f
+	}
+	params, results := &ast.FieldList{Opening: pos, Closing: pos}, &ast.FieldList{Opening: pos, Closing: pos}
+	inner := &ast.CallExpr{Fun: c.Fun, Lparen: c.Lparen, Ellipsis: c.Ellipsis, Rparen: c.Rparen}
+	var outer []ast.Expr
+	for i, a := range c.Args {
+		if i == at {
+			inner.Args = append(inner.Args, a)
+			continue
+		}
+		if i < at && plainOperand(a) {
+			// The writer or buffer named (os.Stdout, w): written in
+			// the literal, where io.Writer may not be a type the cell
+			// can write.
+			inner.Args = append(inner.Args, a)
+			continue
+		}
+		id := &ast.Ident{NamePos: a.Pos(), Name: lw.name("spread" + lw.Tag + "_")}
+		p := field(id, sig.Params().At(min(i, sig.Params().Len()-1)).Type())
+		if t := lw.Info.Types[a].Type; p == nil && i < at && t != nil && !types.IsInterface(t) {
+			p = field(id, t) // &buf: *bytes.Buffer where io is not imported
+		}
+		if p == nil {
+			return refuse()
+		}
+		params.List = append(params.List, p)
+		inner.Args = append(inner.Args, &ast.Ident{NamePos: a.Pos(), Name: id.Name})
+		outer = append(outer, a)
+	}
+	for i := range sig.Results().Len() {
+		r := field(nil, sig.Results().At(i).Type())
+		if r == nil {
+			return refuse()
+		}
+		results.List = append(results.List, r)
+	}
+	// The elements through Dynamics, as for an identifier, then the
+	// %T verbs.
+	xs, id := c.Args[at+1], inner.Args[at+1]
+	if d, ok := lw.dynamicArg(xs, true, 'v').(*ast.CallExpr); ok && d != xs && len(d.Args) > 0 && d.Args[0] == xs {
+		d.Args[0] = id
+		inner.Args[at+1] = d
+	}
+	lw.spreadTypeVerbs(inner, name, id)
+	lw.spreadBound[inner] = true
+	var body ast.Stmt = &ast.ExprStmt{X: inner}
+	if len(results.List) > 0 {
+		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{inner}}
+	}
+	c.Fun = &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: params, Results: results},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{body}, Rbrace: pos}}
+	c.Args, c.Ellipsis = outer, token.NoPos
+	return true
+}
+
+// plainOperand reports whether e is an identifier or a selector of one
+// (w, os.Stdout, s.w): reading it has no effect and needs no type.
+func plainOperand(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return plainOperand(e.X)
+	}
+	return false
 }
 
 // spreadLength returns len(xs) for an identifier xs, the number of its

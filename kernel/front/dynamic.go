@@ -127,7 +127,8 @@ func interfaceElem(t types.Type) types.Type {
 // *T), to Prefix.TypeOf(x, "main.T", "T", "M1 M2"): a reflect.Type with
 // Go's name, string and methods (yaegi's reflect type has none); x of an
 // unnamed type written with one ([]T, map[string]T) to
-// Prefix.TypeOf(x, "[]main.T", "", "").
+// Prefix.TypeOf(x, "[]main.T", "", ""); a struct with a field of a
+// session type gets its description too (sessionFields).
 func (lw *Lowering) typeOf(c *ast.CallExpr) {
 	t := lw.Info.Types[c.Args[0]].Type
 	if t == nil {
@@ -174,6 +175,26 @@ func (lw *Lowering) typeOf(c *ast.CallExpr) {
 		stringLit(pos, str),
 		stringLit(pos, name),
 		stringLit(pos, methodNames(t)))
+	if sessionFields(t) {
+		// Its description, which names the fields' types as Go does
+		// (yaegi's StructField.Type of a main.In field was struct { X int }).
+		c.Args = append(c.Args, stringLit(pos, Describe(t)))
+	}
+}
+
+// sessionFields reports whether t is a struct type with a field whose
+// type is written with a type of the session.
+func sessionFields(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if mentionsSession(st.Field(i).Type(), map[types.Type]bool{}) {
+			return true
+		}
+	}
+	return false
 }
 
 // methodNames returns the names of the methods in t's method set,

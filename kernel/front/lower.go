@@ -52,6 +52,7 @@ type Lowering struct {
 	guards      map[ast.Expr]bool            // the guards that guardChecks made
 	madeFuncs   map[*ast.FuncLit]bool        // function literals of bounds checks, not yet marked (markMadeChecks)
 	reflected   map[*ast.CallExpr]bool       // calls of reflect already given to TypeIn (reflectCall)
+	spreadBound map[*ast.CallExpr]bool       // printf-style calls already lowered inside bindSpread's literal
 	fmtValues   map[*ast.SelectorExpr]string // fmt's printing functions used as values, to give to their helpers (refuseFmtValue)
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
@@ -117,6 +118,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.guards = map[ast.Expr]bool{}
 	lw.madeFuncs = map[*ast.FuncLit]bool{}
 	lw.reflected = map[*ast.CallExpr]bool{}
+	lw.spreadBound = map[*ast.CallExpr]bool{}
 	lw.candNames = map[candidatesKey]string{}
 	lw.candDecls = map[int][]ast.Spec{}
 	lw.zeroSigns(chunks)
@@ -579,6 +581,9 @@ func loopBlock(r *ast.RangeStmt, label *ast.LabeledStmt, loop *ast.ForStmt, name
 
 // call lowers a call of min, max, clear or recover in place.
 func (lw *Lowering) call(c *ast.CallExpr) {
+	if lw.spreadBound[c] {
+		return
+	}
 	if sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr); ok {
 		f, ok := lw.Info.Uses[sel.Sel].(*types.Func)
 		if !ok || f.Pkg() == nil {

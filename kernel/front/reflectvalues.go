@@ -3,6 +3,8 @@ package front
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
+	"strings"
 )
 
 // Reflection the front end cannot follow to a static type (a reflect.Value
@@ -20,7 +22,11 @@ import (
 //	an argument t of type reflect.Type           PlainType(t)
 //
 // for v of type reflect.Value and t of type reflect.Type, where the
-// candidates are TypeName's for every type of the session. yaegi gave
+// candidates are TypeName's for every type of the session (the Value
+// helpers' names end in Shared in a session with a type on a type that is
+// not a struct: sharedSuffix). reflect.ValueOf(x) of a static type that
+// the interpreter keeps as another's reflect type is ValueOfStatic(x,
+// "Go's string") (valueOfStatic). yaegi gave
 // struct { Xx int } for main.Hv, NumMethod 0 for a type with methods, and
 // for reflect.ValueOf(x) of an any its wrapper (interp.valueInterface).
 // reflect's own functions and methods that take a reflect.Type (New,
@@ -72,7 +78,9 @@ func (lw *Lowering) reflectCall(c *ast.CallExpr, sel *ast.SelectorExpr, f *types
 	if sig.Recv() == nil {
 		switch {
 		case f.Name() == "ValueOf" && len(c.Args) == 1:
-			lw.valueOfDynamic(c)
+			if !lw.valueOfDynamic(c) {
+				lw.valueOfStatic(c)
+			}
 		case reflectTypeMakers[f.Name()] && candidates() != nil:
 			lw.typeIn(c, candidates())
 		}
@@ -92,7 +100,7 @@ func (lw *Lowering) reflectCall(c *ast.CallExpr, sel *ast.SelectorExpr, f *types
 		if cands == nil {
 			return
 		}
-		c.Fun = lw.helper(reflectValueHelpers[f.Name()], pos)
+		c.Fun = lw.helper(reflectValueHelpers[f.Name()]+lw.sharedSuffix(), pos)
 		c.Args = append(append([]ast.Expr{sel.X}, c.Args...), cands)
 		c.Ellipsis = c.Rparen
 	case recv == "Type" && reflectTypeMethods[f.Name()]:
@@ -117,6 +125,20 @@ func (lw *Lowering) reflectCall(c *ast.CallExpr, sel *ast.SelectorExpr, f *types
 	}
 }
 
+// sharedSuffix returns "Shared" in a session that declares a type on a
+// type that is not a struct (nor an interface): goexec's ValueTypeInShared
+// and the other Shared helpers end the cell for a Value of the reflect
+// type such a type shares with others ([]int for type Sl []int), which
+// the plain helpers, cheaper, do not look for.
+func (lw *Lowering) sharedSuffix() string {
+	for _, t := range lw.sessionTypes() {
+		if _, ok := t.Underlying().(*types.Struct); !ok {
+			return "Shared"
+		}
+	}
+	return ""
+}
+
 // reflectTypeKinds are the methods of reflect.Type that answer for
 // yaegi's reflect type of a session type as for Go's.
 var reflectTypeKinds = map[string]bool{"Kind": true, "Size": true, "Align": true, "FieldAlign": true, "NumField": true,
@@ -134,18 +156,103 @@ func (lw *Lowering) typeIn(c *ast.CallExpr, cands ast.Expr) {
 
 // valueOfDynamic lowers reflect.ValueOf(x), x of an interface type that
 // can hold a type of the session, to ValueOfDynamic([]I{x}).
-func (lw *Lowering) valueOfDynamic(c *ast.CallExpr) {
+func (lw *Lowering) valueOfDynamic(c *ast.CallExpr) bool {
 	a := c.Args[0]
 	t := lw.Info.Types[a].Type
-	if t == nil || !types.IsInterface(t) || len(lw.typeCandidates(t, a.Pos())) == 0 {
-		return
+	if t == nil || !types.IsInterface(t) {
+		return false
+	}
+	if len(lw.typeCandidates(t, a.Pos())) == 0 {
+		return true
 	}
 	tx := lw.typeExpr(t, a.Pos())
 	if tx == nil {
-		return
+		return true
 	}
 	c.Fun = lw.helper("ValueOfDynamic", c.Pos())
 	c.Args = []ast.Expr{&ast.CompositeLit{Type: &ast.ArrayType{Lbrack: a.Pos(), Elt: tx}, Lbrace: a.Pos(), Elts: []ast.Expr{a}, Rbrace: a.End()}}
+	return true
+}
+
+// valueOfStatic lowers reflect.ValueOf(x), x of a static type that the
+// interpreter keeps as the reflect type of another, to
+// ValueOfStatic(x, "Go's string of the type"), whose Value the helper
+// ValueTypeIn names so when it is kept in a variable: a type of the
+// session on one that is not a struct (main.Sl is, to yaegi, []int), a
+// type written with one ([]main.Sl), the type such a session type is on
+// ([]int, which ValueTypeIn refuses to name otherwise), or an unnamed
+// struct type identical to a session struct's (struct { A, B int } was
+// named main.Pa).
+func (lw *Lowering) valueOfStatic(c *ast.CallExpr) {
+	t := lw.Info.Types[c.Args[0]].Type
+	if t == nil || types.IsInterface(t) || !lw.sharesReflectType(t) {
+		return
+	}
+	pos := c.Pos()
+	c.Fun = lw.helper("ValueOfStatic", pos)
+	c.Args = append(c.Args, stringLit(pos, reflectString(t)))
+}
+
+// reflectString writes t as reflect's String does: "struct { A int; B
+// main.Sl }" (go/types writes "struct{A int; B main.Sl}"), "[]main.Sl".
+func reflectString(t types.Type) string {
+	switch u := t.(type) {
+	case *types.Struct:
+		if u.NumFields() == 0 {
+			return "struct {}"
+		}
+		parts := make([]string, u.NumFields())
+		for i := range u.NumFields() {
+			f := u.Field(i)
+			parts[i] = f.Name() + " " + reflectString(f.Type())
+			if f.Embedded() {
+				parts[i] = reflectString(f.Type())
+			}
+			if tag := u.Tag(i); tag != "" {
+				parts[i] += " " + strconv.Quote(tag)
+			}
+		}
+		return "struct { " + strings.Join(parts, "; ") + " }"
+	case *types.Pointer:
+		return "*" + reflectString(u.Elem())
+	case *types.Slice:
+		return "[]" + reflectString(u.Elem())
+	case *types.Array:
+		return "[" + strconv.FormatInt(u.Len(), 10) + "]" + reflectString(u.Elem())
+	case *types.Map:
+		return "map[" + reflectString(u.Key()) + "]" + reflectString(u.Elem())
+	}
+	return fmtTypeString(t)
+}
+
+// sharesReflectType reports whether the interpreter's reflect type of t
+// may be that of another type that reflect names otherwise (see
+// valueOfStatic): t is written with a session type that is not a struct
+// (or a pointer to one), is the underlying type of one (or a pointer to
+// it), or is an unnamed struct type (or a pointer to one) identical to
+// the underlying type of a session struct or with an unexported field
+// (yaegi's names it X+name).
+func (lw *Lowering) sharesReflectType(t types.Type) bool {
+	n := t
+	if p, ok := t.(*types.Pointer); ok {
+		n = p.Elem()
+	}
+	if named := sessionNamedOrPtr(t); named != nil {
+		_, isStruct := named.Underlying().(*types.Struct)
+		return !isStruct
+	}
+	if _, ok := types.Unalias(n).(*types.Named); ok {
+		return false
+	}
+	if st, ok := n.(*types.Struct); ok && unexportedField(st) {
+		return true // yaegi's string is struct { Xx int } for struct { x int }
+	}
+	for _, st := range lw.sessionTypes() {
+		if types.Identical(st.Underlying(), n) {
+			return true
+		}
+	}
+	return mentionsSession(t, map[types.Type]bool{})
 }
 
 // ordinaryReflect reports whether e is reflect.ValueOf(x) or

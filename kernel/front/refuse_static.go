@@ -335,8 +335,11 @@ func localNamed(t types.Type) *types.Named {
 	return n
 }
 
-// refuseLocalTypes refuses a value of a type declared inside a function
-// going into an empty interface in the cell's own code: the value of a
+// refuseLocalTypes refuses a value of a type declared inside a function,
+// or of an unnamed struct type identical to a session struct's
+// (sharedStruct: yaegi builds them as one reflect type, so TypeName named
+// struct { A int; B int } main.Pa), going into an empty interface in the
+// cell's own code: the value of a
 // return statement, an assignment, a var declaration, an element or field
 // of a composite literal, a conversion, a value sent on a channel, or an
 // argument of append or of a function of the session.
@@ -352,6 +355,12 @@ func (lw *Lowering) refuseLocalTypes(root ast.Node) {
 		}
 		it, ok := into.Underlying().(*types.Interface)
 		if !ok || it.NumMethods() != 0 {
+			return
+		}
+		if st := lw.sharedStruct(lw.Info.Types[x].Type); st != nil {
+			lw.errs.Add(lw.Fset.Position(x.Pos()), fmt.Sprintf("a value of %s, an unnamed type with the fields of %s, put in an interface "+
+				"(%s) cannot run in the interpreter: it keeps both as one type, so %%T, reflect and type switches would name it %s; "+
+				"convert it to %s or declare a type of its own, or %s", lw.Info.Types[x].Type, st, into, st, st, compiledFix))
 			return
 		}
 		n := localNamed(lw.Info.Types[x].Type)
@@ -464,6 +473,31 @@ func (lw *Lowering) refuseLocalTypes(root ast.Node) {
 		}
 		return true
 	})
+}
+
+// sharedStruct returns the struct type of the session whose underlying
+// type is t, an unnamed struct type (or a pointer to one, and then the
+// pointer to it); nil when there is none.
+func (lw *Lowering) sharedStruct(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	n, ptr := t, false
+	if p, ok := t.(*types.Pointer); ok {
+		n, ptr = p.Elem(), true
+	}
+	if _, ok := n.(*types.Struct); !ok {
+		return nil
+	}
+	for _, st := range lw.sessionTypes() {
+		if types.Identical(st.Underlying(), n) {
+			if ptr {
+				return types.NewPointer(st)
+			}
+			return st
+		}
+	}
+	return nil
 }
 
 // identOf returns the identifier e is, unparenthesized, or nil.

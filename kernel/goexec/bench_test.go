@@ -211,3 +211,15 @@ func BenchmarkValueTypeAnySession(b *testing.B) {
 func BenchmarkValueTypeAnySessionValue(b *testing.B) {
 	benchmarkCell(b, []string{"import \"reflect\"\ntype S struct{ a, b int }\nfunc loop(x any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tv := reflect.ValueOf(x)\n\t\tn += len(v.Type().String()) + v.NumMethod()\n\t}\n\treturn n\n}"}, "_ = loop(S{1, 2})")
 }
+
+// reflect.ValueOf of a []int kept in a variable, in a session with a type
+// on []int: ValueOfStatic (a copy of the value, kept for ValueTypeIn).
+func BenchmarkValueOfStatic(b *testing.B) {
+	benchmarkCell(b, []string{"import \"reflect\"\ntype Sl []int\nfunc loop(x []int) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tv := reflect.ValueOf(x)\n\t\tn += v.Len()\n\t}\n\treturn n\n}"}, "_ = loop([]int{1, 2})")
+}
+
+// BenchmarkValueTypeAnySession in a session with a type on []int:
+// ValueTypeInShared and ValueNumMethodShared.
+func BenchmarkValueTypeAnySessionShared(b *testing.B) {
+	benchmarkCell(b, []string{"import \"reflect\"\ntype Sl []int\nfunc loop(x any) (n int) {\n\tfor i := 0; i < 10000; i++ {\n\t\tv := reflect.ValueOf(x)\n\t\tn += len(v.Type().String()) + v.NumMethod()\n\t}\n\treturn n\n}"}, "_ = loop(3)")
+}

@@ -568,7 +568,11 @@ type sessionType struct {
 	name, str string
 	methods   string
 	desc      *typeDesc // the struct's description, nil when not known
-	known     bool
+	// descText is the front end's description of the type, parsed for
+	// desc when a field is asked (the helper TypeOf's, for a struct
+	// with a field of a session type).
+	descText string
+	known    bool
 }
 
 // Name returns the type's name in its package ("T"; "" for *T).
@@ -587,8 +591,10 @@ func (t sessionType) PkgPath() string {
 
 // typeOf is the helper TypeOf: reflect.TypeOf(x), named str and name,
 // with the names of the type's methods (the front end's, all of its
-// method set; the exported ones are kept).
-func typeOf(x any, str, name, methods string) reflect.Type {
+// method set; the exported ones are kept) and, for a struct with a field
+// of a session type, the type's description (front.Describe), which
+// names that field's Type.
+func typeOf(x any, str, name, methods string, desc ...string) reflect.Type {
 	v := reflect.ValueOf(x)
 	if !v.IsValid() {
 		return nil
@@ -596,7 +602,11 @@ func typeOf(x any, str, name, methods string) reflect.Type {
 	if h := holding(v); h.v.IsValid() {
 		v = h.v
 	}
-	return sessionType{Type: v.Type(), name: name, str: str, methods: exportedNames(strings.Fields(methods))}
+	st := sessionType{Type: v.Type(), name: name, str: str, methods: exportedNames(strings.Fields(methods))}
+	if len(desc) == 1 {
+		st.descText = desc[0]
+	}
+	return st
 }
 
 // valueTypeDynamic is the helper ValueTypeDynamic:

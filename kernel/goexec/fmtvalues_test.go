@@ -63,3 +63,23 @@ func TestSpreadTypeVerbs(t *testing.T) {
 			"main.Hv 2 main.St\n*main.Hv|%!T(MISSING)\n"},
 	})
 }
+
+// TestSpreadCallTypeVerbs: %T of the elements of a spread argument that
+// is a call or a slice expression (fmt.Printf("%T\n", hvs()...)) is Go's:
+// the kernel's wrapper (goexec.goValue) or yaegi's type was printed. The
+// slice is evaluated once, after a writer; the lines are go run's of the
+// same function in a program.
+func TestSpreadCallTypeVerbs(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"os\"\n)\n\ntype Hv struct{ x int }\n\ntype Sl []int\n\ntype St struct{ A int }\n\nfunc (s St) String() string { return \"st\" }")
+	checkOutputs(t, e, []outputCase{
+		{"calls := 0\nfunc hvs() []any { calls++; return []any{Hv{1}, Sl{2}, St{3}, 4} }\nfunc show() {\n" +
+			"\tdefer fmt.Printf(\"%T\\n\", hvs()[1:2]...)\n" +
+			"\tfmt.Printf(\"%T %T %T %T\\n\", hvs()...)\n" +
+			"\ts := fmt.Sprintf(\"%T|%v|%+v\", hvs()[:3]...)\n\tfmt.Println(s)\n" +
+			"\tn, err := fmt.Fprintf(os.Stdout, \"%T %v\\n\", hvs()[:2]...)\n\tfmt.Println(n, err)\n" +
+			"\tfmt.Println(fmt.Errorf(\"%T %d\", hvs()[2:]...))\n" +
+			"\tfmt.Printf(\"%T %T %T\\n\", hvs()[:2]...)\n}\nshow()\nfmt.Println(calls)",
+			"main.Hv main.Sl main.St int\nmain.Hv|[2]|st\nmain.Hv [2]\n12 <nil>\nmain.St 4\nmain.Hv main.Sl %!T(MISSING)\nmain.Sl\n6\n"},
+	})
+}

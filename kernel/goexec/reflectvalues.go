@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Reflection on values of the session's types that the front end cannot
@@ -63,9 +64,45 @@ func valueOfDynamic(xs any) reflect.Value {
 // valueTypeIn is the helper ValueTypeIn, v.Type() of any reflect.Value
 // v, given the candidates of the session's types: for a value of a
 // session struct type (or pointer to one) a reflect.Type with Go's name
-// and methods (typeIn). It panics as Value.Type does for the zero Value.
+// and methods (typeIn), for one ValueOfStatic made the name it kept. It
+// panics as Value.Type does for the zero Value.
 func valueTypeIn(v reflect.Value, candidates ...any) reflect.Type {
+	return valueType(v, false, candidates)
+}
+
+// valueTypeInShared is the helper ValueTypeInShared, ValueTypeIn in a
+// session with a type on a type that is not a struct (front's
+// sharedSuffix): a Value of a reflect type that such a type shares, not
+// made by ValueOfStatic, ends the cell with an InterpreterLimit. Another
+// session does not read its candidates for it.
+func valueTypeInShared(v reflect.Value, candidates ...any) reflect.Type {
+	return valueType(v, true, candidates)
+}
+
+// valueType is valueTypeIn, with the check of shared reflect types when
+// shared is set.
+func valueType(v reflect.Value, shared bool, candidates []any) reflect.Type {
 	t := v.Type()
+	if str, ok := staticValueName(v); ok {
+		switch str {
+		case "":
+			panic(interpreterLimit{"the interpreter cannot tell the type of this reflect.Value of type " + t.String() +
+				": reflect.ValueOf was given values of two types that it keeps as one at the same address. " +
+				"Ask reflect.TypeOf of a variable of the type, or run this code compiled (a cell with func main, or %%compile)"})
+		case t.String():
+			return t
+		default:
+			return namedSessionType(t, str, candidateList(candidates))
+		}
+	}
+	if shared && !namedByCandidates(t) {
+		// A Value of a type that a session type on a type that is not
+		// a struct shares, which ValueOfStatic did not make: the
+		// interpreter cannot tell which it is.
+		if names := sharingCandidates(t, candidateList(candidates)); len(names) > 0 {
+			panic(sharedTypeLimit(t, names))
+		}
+	}
 	if isValueInterface(t) {
 		if h := holding(v); h.v.IsValid() {
 			if h.d != nil {
@@ -154,20 +191,62 @@ func fromCandidate(st sessionType, c *candidate) sessionType {
 // field, Anonymous (yaegi's is not).
 func (t sessionType) Field(i int) reflect.StructField {
 	f := t.Type.Field(i)
-	if t.desc != nil && i < len(t.desc.fields) {
-		return describedField(f, t.desc.fields[i], []int{i})
+	if d := t.structDesc(); d != nil && i < len(d.fields) {
+		return describedField(f, d.fields[i], []int{i})
 	}
 	return f
 }
 
+// structDesc returns the description of the struct t, from its candidate
+// (desc) or the helper TypeOf (descText); nil when neither gives one that
+// fits yaegi's type.
+func (t sessionType) structDesc() *typeDesc {
+	if t.desc != nil || t.descText == "" {
+		return t.desc
+	}
+	d, ok := parseDesc(t.descText)
+	if ok && d.kind == 'N' {
+		d = d.elem
+	}
+	if !ok || d == nil || d.kind != 'S' || t.Kind() != reflect.Struct || len(d.fields) != t.Type.NumField() {
+		return nil
+	}
+	return d
+}
+
 // describedField returns f, yaegi's field, with the name, package path,
-// embedding and index of d, its description.
+// embedding and index of d, its description, and a Type with Go's name
+// where the field's type is written with a session type (fieldType).
 func describedField(f reflect.StructField, d fieldDesc, index []int) reflect.StructField {
 	f.Name, f.Anonymous, f.Index, f.PkgPath = d.name, d.embedded, index, ""
 	if !token.IsExported(d.name) {
 		f.PkgPath = "main"
 	}
+	f.Type = fieldType(f.Type, d.t)
 	return f
+}
+
+// fieldType returns t, yaegi's type of a field described by d, named as
+// Go names it when d is written with a session type (main.T, []main.T,
+// *main.T): yaegi's StructField.Type had no name (struct { X int } for
+// main.In, []int for main.Sl). Its methods are its candidate's, given by
+// TypeIn when they are asked.
+func fieldType(t reflect.Type, d *typeDesc) reflect.Type {
+	if d == nil || t == nil {
+		return t
+	}
+	str := d.String()
+	if str == t.String() || strings.Contains(str, "?") {
+		return t
+	}
+	st := sessionType{Type: t, str: str}
+	if d.kind == 'N' {
+		st.name = strings.TrimPrefix(str, "main.")
+		if d.elem != nil && d.elem.kind == 'S' && t.Kind() == reflect.Struct && len(d.elem.fields) == t.NumField() {
+			st.desc = d.elem
+		}
+	}
+	return st
 }
 
 // FieldByName finds a field by Go's name, promoted ones too, as Go does:
@@ -176,7 +255,8 @@ func describedField(f reflect.StructField, d fieldDesc, index []int) reflect.Str
 // (X+name of an unexported field) are not Go's, and its embedded fields
 // are not Anonymous, so reflect found no promoted field.
 func (t sessionType) FieldByName(name string) (reflect.StructField, bool) {
-	if t.desc == nil {
+	desc := t.structDesc()
+	if desc == nil {
 		return t.Type.FieldByName(name)
 	}
 	type level struct {
@@ -185,7 +265,7 @@ func (t sessionType) FieldByName(name string) (reflect.StructField, bool) {
 		index []int
 	}
 	seen := map[*typeDesc]bool{}
-	for cur := []level{{t.desc, t.Type, nil}}; len(cur) > 0; {
+	for cur := []level{{desc, t.Type, nil}}; len(cur) > 0; {
 		var found []reflect.StructField
 		var next []level
 		for _, l := range cur {
@@ -308,19 +388,29 @@ func methodsLimit(what, str string) interpreterLimit {
 
 // sessionTypeOfValue returns the session type of v's value as typeIn
 // finds it; false when v's type is not one of the session's.
-func sessionTypeOfValue(v reflect.Value, candidates []any) (sessionType, bool) {
+func sessionTypeOfValue(v reflect.Value, shared bool, candidates []any) (sessionType, bool) {
 	if !v.IsValid() || v.Kind() == reflect.Interface {
 		return sessionType{}, false
 	}
-	st, ok := valueTypeIn(v, candidates...).(sessionType)
+	st, ok := valueType(v, shared, candidates).(sessionType)
 	return st, ok
 }
 
 // valueNumMethod is the helper ValueNumMethod, v.NumMethod() given the
 // candidates of the session's types: the number of exported methods of a
 // value of a session type (yaegi's reflect type has none).
+// ValueNumMethodShared, and the Shared helpers below, check shared
+// reflect types as ValueTypeInShared does.
 func valueNumMethod(v reflect.Value, candidates ...any) int {
-	if st, ok := sessionTypeOfValue(v, candidates); ok {
+	return valueNumMethodWith(v, false, candidates)
+}
+
+func valueNumMethodShared(v reflect.Value, candidates ...any) int {
+	return valueNumMethodWith(v, true, candidates)
+}
+
+func valueNumMethodWith(v reflect.Value, shared bool, candidates []any) int {
+	if st, ok := sessionTypeOfValue(v, shared, candidates); ok {
 		return st.NumMethod()
 	}
 	return v.NumMethod()
@@ -330,7 +420,15 @@ func valueNumMethod(v reflect.Value, candidates ...any) int {
 // for a value of a session type with methods, which yaegi's reflect value
 // does not have.
 func valueMethod(v reflect.Value, i int, candidates ...any) reflect.Value {
-	if st, ok := sessionTypeOfValue(v, candidates); ok && st.NumMethod() > 0 {
+	return valueMethodWith(v, i, false, candidates)
+}
+
+func valueMethodShared(v reflect.Value, i int, candidates ...any) reflect.Value {
+	return valueMethodWith(v, i, true, candidates)
+}
+
+func valueMethodWith(v reflect.Value, i int, shared bool, candidates []any) reflect.Value {
+	if st, ok := sessionTypeOfValue(v, shared, candidates); ok && st.NumMethod() > 0 {
 		panic(methodsLimit("reflect.Value.Method", st.str))
 	}
 	return v.Method(i)
@@ -340,7 +438,15 @@ func valueMethod(v reflect.Value, i int, candidates ...any) reflect.Value {
 // the zero Value, as Go gives, for a name that is not an exported method
 // of a value's session type, and an InterpreterLimit for one that is.
 func valueMethodByName(v reflect.Value, name string, candidates ...any) reflect.Value {
-	if st, ok := sessionTypeOfValue(v, candidates); ok {
+	return valueMethodByNameWith(v, name, false, candidates)
+}
+
+func valueMethodByNameShared(v reflect.Value, name string, candidates ...any) reflect.Value {
+	return valueMethodByNameWith(v, name, true, candidates)
+}
+
+func valueMethodByNameWith(v reflect.Value, name string, shared bool, candidates []any) reflect.Value {
+	if st, ok := sessionTypeOfValue(v, shared, candidates); ok {
 		if hasName(st.methods, name) {
 			panic(methodsLimit("reflect.Value.MethodByName", st.str))
 		}
@@ -378,4 +484,86 @@ func spreadTypeNames(xs []any, indexes []int, candidates ...any) []any {
 		}
 	}
 	return out
+}
+
+// valueOfStatic is the helper ValueOfStatic, reflect.ValueOf(x) of an x
+// whose static type the interpreter keeps as another's (front's
+// valueOfStatic): a session type on a type that is not a struct (main.Sl,
+// to yaegi []int), or an unnamed struct type with the fields of a
+// session struct type (yaegi builds both as one reflect type). The Value
+// is Go's, copied to memory of its own so that no other Value is the
+// same, and its type's Go string str is kept (valueNames) for the helper
+// ValueTypeIn: v.Type() of it kept in a variable gave []int for main.Sl,
+// and main.Pa for struct { A int; B int }.
+func valueOfStatic(x any, str string) reflect.Value {
+	v := reflect.ValueOf(x)
+	if !v.IsValid() {
+		return v
+	}
+	if h := holding(v); h.v.IsValid() {
+		v = h.v
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		// The Value holds the pointer itself.
+	default:
+		if v.Type().Size() == 0 {
+			return v // one address for every value of its size: not kept
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.Set(v)
+		v = reflect.ValueOf(c.Interface())
+	}
+	valueNames.mu.Lock()
+	if valueNames.m == nil || len(valueNames.m) >= valueNamesMax {
+		valueNames.m = map[reflect.Value]string{}
+	}
+	if old, ok := valueNames.m[v]; ok && old != str {
+		str = "" // the same pointer under two types: neither is told
+	}
+	valueNames.m[v] = str
+	valueNames.mu.Unlock()
+	return v
+}
+
+// valueNames holds the Go strings of the static types of the Values
+// valueOfStatic made, by the Value ("" for one given under two types).
+// Past valueNamesMax it starts anew: a Value no longer kept is, to
+// ValueTypeIn, one it was not given.
+var valueNames struct {
+	mu sync.Mutex
+	m  map[reflect.Value]string
+}
+
+const valueNamesMax = 4096
+
+// staticValueName returns the Go string of the static type of v, a Value
+// valueOfStatic made; false when it did not make it.
+func staticValueName(v reflect.Value) (string, bool) {
+	valueNames.mu.Lock()
+	defer valueNames.mu.Unlock()
+	str, ok := valueNames.m[v]
+	return str, ok
+}
+
+// sharedTypeLimit is the InterpreterLimit of v.Type() of a Value of the
+// reflect type t, which is also that of the session types names (on a
+// type that is not a struct), when valueOfStatic did not make it: the
+// interpreter keeps the session types as t, so nothing tells them apart.
+func sharedTypeLimit(t reflect.Type, names []string) interpreterLimit {
+	return interpreterLimit{"the interpreter cannot tell whether this reflect.Value of type " + t.String() + " is a " +
+		strings.Join(names, " or a ") + " or not: it keeps " + strings.Join(names, ", ") + " as " + t.String() +
+		". Ask reflect.TypeOf of a variable of the type, or run this code compiled (a cell with func main, or %%compile)"}
+}
+
+// sharingCandidates returns the names of the candidates on a type that
+// is not a struct (nor a pointer to one) whose reflect type is t.
+func sharingCandidates(t reflect.Type, cands []candidate) []string {
+	var names []string
+	for _, c := range cands {
+		if c.t == t && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface {
+			names = append(names, c.name)
+		}
+	}
+	return names
 }

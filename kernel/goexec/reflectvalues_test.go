@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -115,5 +116,93 @@ func TestPromotedFieldByName(t *testing.T) {
 		{"te := reflect.TypeOf(Em{})\nfor _, n := range []string{\"B\", \"Pa\", \"z\", \"C\", \"In\", \"Q\"} {\n\tf, ok := te.FieldByName(n)\n\tfmt.Println(n, f.Name, f.Index, ok, f.Anonymous, f.PkgPath)\n}\n" +
 			"f := te.Field(0)\nfmt.Println(f.Name, f.Anonymous, f.Index)\ntt := reflect.TypeOf(Two{})\nfor _, n := range []string{\"A\", \"B\", \"Pb\"} {\n\tf, ok := tt.FieldByName(n)\n\tfmt.Println(n, f.Name, f.Index, ok)\n}",
 			"B B [0 1] true false \nPa Pa [0] true true \nz z [1] true false main\nC C [2 0] true false \nIn In [2] true true \nQ  [] false false \nPa true [0]\nA A [0 0] true\nB B [0 1] true\nPb Pb [2] true\n"},
+	})
+}
+
+// TestStructFieldTypeNamed: a StructField's Type of a field written with
+// a session type has Go's name (yaegi's had none: struct { X int } for
+// main.In, []int for main.Sl), through a reflect.Type kept in a variable,
+// reflect.TypeOf(x).Field directly, FieldByName, v.Type().Field and an
+// interface's dynamic type. The lines are go run's of the same statements
+// in func main.
+func TestStructFieldTypeNamed(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Sl []int\n\ntype In struct{ X int }\n\nfunc (In) M() {}\n\n"+
+		"type Out struct {\n\tI In\n\tS Sl\n\tP *In\n\tL []In\n\tN int\n}")
+	checkOutputs(t, e, []outputCase{
+		{"ot := reflect.TypeOf(Out{})\nfmt.Println(ot.Field(0).Type, ot.Field(1).Type, ot.Field(2).Type, ot.Field(3).Type, ot.Field(4).Type)\n" +
+			"fmt.Println(ot.Field(0).Type.Name(), ot.Field(0).Type.PkgPath(), ot.Field(0).Type.NumMethod(), ot.Field(0).Type.Field(0).Name, ot.Field(1).Type.Kind())",
+			"main.In main.Sl *main.In []main.In int\nIn main 1 X slice\n"},
+		{"f, _ := reflect.TypeOf(Out{}).FieldByName(\"S\")\nfmt.Println(reflect.TypeOf(Out{}).Field(0).Type, f.Type, f.Type.Name())",
+			"main.In main.Sl Sl\n"},
+		{"ov := reflect.ValueOf(Out{})\ng, _ := ov.Type().FieldByName(\"I\")\nvar oa any = Out{}\n" +
+			"fmt.Println(ov.Type().Field(0).Type, g.Type, reflect.TypeOf(oa).Field(1).Type, reflect.TypeOf(&Out{}).Elem().Field(2).Type)",
+			"main.In main.In main.Sl *main.In\n"},
+	})
+}
+
+// TestReflectValuesSharedTypes: a reflect.Value kept in a variable, of a
+// static type that the interpreter keeps as another's reflect type: a
+// session type on a type that is not a struct (main.Sl is, to yaegi,
+// []int: sv.Type() printed []int), the type it is on, a type written with
+// it, and an unnamed struct type with the fields of a session struct
+// (av.Type() printed main.Pa). reflect.ValueOf of such a static type is
+// ValueOfStatic, which keeps the type's name; the lines are go run's of
+// the same statements in func main. A Value of such a reflect type that
+// did not come from it (a field, an interface's) ends the cell with an
+// InterpreterLimit when its type is asked: nothing tells []int from
+// main.Sl.
+func TestReflectValuesSharedTypes(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Pa struct{ A, B int }\n\ntype Sl []int\n\ntype N int\n\ntype Out struct{ S Sl }")
+	checkOutputs(t, e, []outputCase{
+		{"sv := reflect.ValueOf(Sl{1})\nfmt.Println(sv.Type(), sv.Type().Name(), sv.Len(), sv.CanSet(), sv.Interface().(Sl))",
+			"main.Sl Sl 1 false [1]\n"},
+		{"iv := reflect.ValueOf([]int{1})\nnv := reflect.ValueOf(N(3))\nn3 := reflect.ValueOf(3)\nps := reflect.ValueOf(&Sl{2})\n" +
+			"fmt.Println(iv.Type(), nv.Type(), n3.Type(), ps.Type(), ps.Elem().Len(), nv.Int())",
+			"[]int main.N int *main.Sl 1 3\n"},
+		{"av := reflect.ValueOf(struct{ A, B int }{1, 2})\npv := reflect.ValueOf(Pa{1, 2})\nhv := reflect.ValueOf(struct{ x int }{1})\n" +
+			"fmt.Println(av.Type(), pv.Type(), hv.Type(), av.Type() == pv.Type())",
+			"struct { A int; B int } main.Pa struct { x int } false\n"},
+		{"ls := reflect.ValueOf([]Sl{{1}})\nfmt.Println(ls.Type(), ls.Len())", "[]main.Sl 1\n"},
+	})
+	msg := "the interpreter cannot tell whether this reflect.Value of type []int is a main.Sl or not: it keeps main.Sl as []int. " +
+		"Ask reflect.TypeOf of a variable of the type, or run this code compiled (a cell with func main, or %%compile)"
+	for _, code := range []string{
+		"ov := reflect.ValueOf(Out{})\nfmt.Println(ov.Field(0).Type())",
+		"var ai any = Sl{1}\nrv := reflect.ValueOf(ai)\nfmt.Println(rv.Type())",
+	} {
+		ee, rec := fail(t, e, context.Background(), code)
+		if ee.Name != "InterpreterLimit" || ee.Value != msg || rec.stream("stdout") != "" {
+			t.Errorf("%q: %s %q, printed %q; want the InterpreterLimit %q (go run: main.Sl)", code, ee.Name, ee.Value, rec.stream("stdout"), msg)
+		}
+	}
+}
+
+// TestSharedStructIntoInterface: a value of an unnamed struct type with
+// the fields of a session struct type put in an interface in a cell's
+// code is refused before the cell runs: the interpreter keeps both as one
+// type, and %T printed main.Pa for struct { A int; B int } (go run's). Its
+// static uses are Go's (go run's lines).
+func TestSharedStructIntoInterface(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Pa struct{ A, B int }")
+	for _, c := range []struct{ code, typ string }{
+		{"var ua any = struct{ A, B int }{1, 2}\nfmt.Printf(\"%T\\n\", ua)", "struct{A int; B int}"},
+		{"xs := []any{&struct{ A, B int }{1, 2}}\nfmt.Printf(\"%T\\n\", xs...)", "*struct{A int; B int}"},
+	} {
+		ee, rec := fail(t, e, context.Background(), c.code)
+		named := strings.Replace(c.typ, "struct{A int; B int}", "main.Pa", 1)
+		msg := "a value of " + c.typ + ", an unnamed type with the fields of " + named + ", put in an interface (any) cannot run in the interpreter: " +
+			"it keeps both as one type, so %T, reflect and type switches would name it " + named + "; convert it to " + named +
+			" or declare a type of its own, or run it compiled (a cell with func main, or %%compile)"
+		if ee.Name != "CompileError" || !strings.Contains(ee.Value, msg) || rec.stream("stdout") != "" {
+			t.Errorf("%q: %s %q, printed %q; want the CompileError %q", c.code, ee.Name, ee.Value, rec.stream("stdout"), msg)
+		}
+	}
+	checkOutputs(t, e, []outputCase{
+		{"fmt.Printf(\"%T %v\\n\", struct{ A, B int }{1, 2}, struct{ A, B int }{1, 2})\nfmt.Println(reflect.TypeOf(struct{ A, B int }{1, 2}))\n" +
+			"ts := []struct{ A, B int }{{1, 2}}\nfmt.Println(ts, Pa(ts[0]))",
+			"struct { A int; B int } {1 2}\nstruct { A int; B int }\n[{1 2}] {1 2}\n"},
 	})
 }
