@@ -74,18 +74,21 @@ const seed = 2011
 nTrain, nValid, nTest := 7000, 1000, 2000 // digits for training, hyperparameters and the ISL (paper: 2,000 test digits)
 hidden := 500                             // hidden units
 updates := 8000                           // FPCD-1 updates of 100 digits
-nSamples := 10000                         // samples per rates sampler and seed (Fig. 1 and Fig. 2)
-nGibbs := 200000                          // Gibbs samples (the paper's 200,000)
+nSamples := 200000                        // samples per rates sampler and start (Fig. 1 and Fig. 2)
+nGibbs := 200000                          // Gibbs samples per start (the paper's 200,000)
 nSweep := 2000                            // samples per setting and seed in the step-size sweep (Fig. 3)
-nSeeds := 3                               // seeds (and start digits) per setting
+nSeeds := 3                               // seeds (and start digits) per setting of the sweep and of the choice of k
+nLong := 5                                // start digits of the long runs of Gibbs and rates-FPCD
+nLongOthers := 3                          // start digits of the long runs of rates-herding and SP (the first nLong)
 gibbsKs := []int{1, 3, 10, 30}            // Gibbs steps per sample, chosen by ISL
 if quick {
 	nTrain, nValid, nTest = 1000, 200, 200
 	hidden = 50
 	updates = 300
-	nSamples, nGibbs = 500, 1000
+	nSamples, nGibbs = 1000, 1000
 	nSweep = 200
 	nSeeds = 2
+	nLong, nLongOthers = 3, 2
 	gibbsKs = []int{1, 3}
 }
 
@@ -99,9 +102,9 @@ func least(a, b int) int {
 	return b
 }
 
-started := time.Now() // the whole run is timed at the end
-fmt.Printf("quick mode %v: %d/%d/%d digits, %d hidden units, %d updates, %d samples per rates sampler, %d Gibbs samples, %d seeds\n",
-	quick, nTrain, nValid, nTest, hidden, updates, nSamples, nGibbs, nSeeds)
+started, cpuStarted := time.Now(), cell.CPUTime() // the whole run's wall and CPU time are printed at the end
+fmt.Printf("quick mode %v: %d/%d/%d digits, %d hidden units, %d updates, %d samples per rates sampler, %d Gibbs samples, %d seeds per setting, %d and %d starts of the long runs\n",
+	quick, nTrain, nValid, nTest, hidden, updates, nSamples, nGibbs, nSeeds, nLong, nLongOthers)
 
 // %% [markdown]
 // ## The data
@@ -285,12 +288,13 @@ func islOf(ctx context.Context, m *rbm.Binary, s mcmc.Sampler, start mat.Matrix,
 	return isl(ctx, asSet(x), test, valid)
 }
 
-// starts[r] is the start of seed r's chains: training digit r (a 0, a 1, a 2, …).
-starts := make([]mat.Matrix, nSeeds)
-for r := range starts {
-	starts[r] = train.X.Slice(r, r+1, 0, 784)
+// longStarts[r] is the start of seed r's chains: training digit r (a 0, a
+// 1, a 2, …); the sweeps use the first nSeeds of them.
+longStarts := make([]mat.Matrix, nLong)
+for r := range longStarts {
+	longStarts[r] = train.X.Slice(r, r+1, 0, 784)
 }
-start := starts[0]
+starts := longStarts[:nSeeds]
 base, err := isl(ctx, part(train, "train-parzen", 0, least(nSamples, nTrain)), test, valid)
 must(err)
 fmt.Printf("train set as the Parzen samples: ISL %.1f with N = %d digits (β = %.3g)\n",
@@ -595,13 +599,27 @@ import (
 // run is one sampler's long run.
 type run struct {
 	Name    string
-	Samples *mat.Dense
+	Samples *mat.Dense // the first 1,000 samples (kept for the first start only)
+	Spread  *mat.Dense // 20 samples spread evenly over the run (the same)
+	N       int        // the number of samples drawn
 	PerStep time.Duration
 	Curve   *mcmc.ISLCurve
 }
 
-// longRun draws n samples with s (per steps each) and computes their ISL curve.
-func longRun(ctx context.Context, name string, m *rbm.Binary, s mcmc.Sampler, start mat.Matrix, n, per int, test, valid *data.Set) (run, error) {
+// spreadRows returns rows n/20−1, 2n/20−1, …, n−1 of x (20 rows).
+func spreadRows(x *mat.Dense) *mat.Dense {
+	n, d := x.Dims()
+	out := mat.NewDense(20, d, nil)
+	for i := 0; i < 20; i++ {
+		out.SetRow(i, x.RawRowView((i+1)*n/20-1))
+	}
+	return out
+}
+
+// longRun draws n samples with s (per steps each) and computes their ISL
+// curve. It keeps the first 1,000 samples and 20 spread over the run if
+// keep (all 200,000 would be 1.25 GB).
+func longRun(ctx context.Context, name string, m *rbm.Binary, s mcmc.Sampler, start mat.Matrix, n, per int, keep bool, test, valid *data.Set) (run, error) {
 	x, dt, err := draw(ctx, m, s, start, n, per)
 	if err != nil {
 		return run{}, fmt.Errorf("%s: %w", name, err)
@@ -610,17 +628,23 @@ func longRun(ctx context.Context, name string, m *rbm.Binary, s mcmc.Sampler, st
 	if err != nil {
 		return run{}, fmt.Errorf("%s: %w", name, err)
 	}
-	return run{Name: name, Samples: x, PerStep: dt, Curve: c}, nil
+	r := run{Name: name, N: n, PerStep: dt, Curve: c}
+	if keep {
+		r.Samples = mat.DenseCopyOf(x.Slice(0, least(1000, n), 0, m.Visible()))
+		r.Spread = spreadRows(x)
+	}
+	return r, nil
 }
 
-// makeRuns draws the long runs from every start (the run of seed r is
-// named "… (seed r)" for r > 0): Gibbs with k = 1 and with the chosen k,
-// nGibbs samples each, and each rates sampler with its chosen ε_F and α,
-// n samples each. Two runs go at a time (one per core), the longest
-// first; the runs come back grouped by sampler, in seed order. Only the
-// first seed's runs keep their samples (the strips and the class counts
-// below use them): 200,000 samples are 1.25 GB.
-func makeRuns(ctx context.Context, m *rbm.Binary, rates *mcmc.Rates, settings []setting, starts []mat.Matrix, n, nGibbs, k int, test, valid *data.Set,
+// makeRuns draws the long runs (the run of seed r is named "… (seed r)"
+// for r > 0): from every start, Gibbs with k = 1 and with the chosen k,
+// nGibbs samples each, and rates-FPCD with its chosen ε_F and α, n
+// samples; from the first nOthers starts, rates-herding and SP with
+// theirs, n samples each. Two runs go at a time (one per core), the
+// longest first; the runs come back grouped by sampler, in seed order.
+// Only the first seed's runs keep some of their samples (the strips and the
+// class counts below use them).
+func makeRuns(ctx context.Context, m *rbm.Binary, rates *mcmc.Rates, settings []setting, starts []mat.Matrix, nOthers, n, nGibbs, k int, test, valid *data.Set,
 	progress func(done, total int, status string)) ([]run, error) {
 	type job struct {
 		name    string
@@ -651,7 +675,11 @@ func makeRuns(ctx context.Context, m *rbm.Binary, rates *mcmc.Rates, settings []
 		decay float64
 	}{{"rates-FPCD", 1}, {"rates-herding", 1}, {"SP", 0.95}} {
 		b := best(settings, nd.name, nd.decay)
-		for r, start := range starts {
+		from := starts
+		if nd.name != "rates-FPCD" {
+			from = starts[:nOthers]
+		}
+		for r, start := range from {
 			rs := seed + uint64(10000*r+102+i)
 			name := fmt.Sprintf("%s, ε_F = %.3g, α = %g", nd.name, b.Step, b.Decay)
 			jobs = append(jobs, job{named(name, r), func() (mcmc.Sampler, error) { return sampler(nd.name, rates, b.Step, b.Decay, rs) }, start, n, 1, r == 0})
@@ -678,10 +706,7 @@ func makeRuns(ctx context.Context, m *rbm.Binary, rates *mcmc.Rates, settings []
 				s, err := j.sampler()
 				var r run
 				if err == nil {
-					r, err = longRun(ctx, j.name, m, s, j.start, j.n, j.per, test, valid)
-				}
-				if !j.keep {
-					r.Samples = nil
+					r, err = longRun(ctx, j.name, m, s, j.start, j.n, j.per, j.keep, test, valid)
 				}
 				mu.Lock()
 				runs[i] = r
@@ -707,10 +732,11 @@ func makeRuns(ctx context.Context, m *rbm.Binary, rates *mcmc.Rates, settings []
 
 bar = display.NewProgress("long runs")
 t0 = time.Now()
-runs, err := makeRuns(ctx, m, rates, settings, starts, nSamples, nGibbs, bestK, test, valid, bar.Update)
+runs, err := makeRuns(ctx, m, rates, settings, longStarts, nLongOthers, nSamples, nGibbs, bestK, test, valid, bar.Update)
 bar.Done()
 must(err)
-fmt.Printf("%d runs (Gibbs %d samples, the others %d) in %v\n", len(runs), nGibbs, nSamples, time.Since(t0).Round(time.Second))
+fmt.Printf("%d runs (Gibbs %d samples, the others %d; Gibbs and rates-FPCD from %d starts, rates-herding and SP from %d) in %v\n",
+	len(runs), nGibbs, nSamples, nLong, nLongOthers, time.Since(t0).Round(time.Second))
 
 // firstSeed returns the runs of the first start: the Gibbs runs and the
 // rates samplers' seed 0.
@@ -726,12 +752,12 @@ func firstSeed(runs []run) []run {
 
 // %%
 // strip returns the first 20 samples and 20 spread over the run, 40 rows.
-func strip(x *mat.Dense) *mat.Dense {
-	n, d := x.Dims()
+func strip(r run) *mat.Dense {
+	_, d := r.Samples.Dims()
 	out := mat.NewDense(40, d, nil)
 	for i := 0; i < 20; i++ {
-		out.SetRow(i, x.RawRowView(i))
-		out.SetRow(20+i, x.RawRowView((i+1)*n/20-1))
+		out.SetRow(i, r.Samples.RawRowView(i))
+		out.SetRow(20+i, r.Spread.RawRowView(i))
 	}
 	return out
 }
@@ -739,11 +765,11 @@ func strip(x *mat.Dense) *mat.Dense {
 // showStrips shows the strip of every run.
 func showStrips(runs []run) error {
 	for _, r := range runs {
-		img, err := viz.Tiles(strip(r.Samples), 28, 28, 20, &viz.TileOptions{Scale: 1, Pad: 2})
+		img, err := viz.Tiles(strip(r), 28, 28, 20, &viz.TileOptions{Scale: 1, Pad: 2})
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.Name, err)
 		}
-		n, _ := r.Samples.Dims()
+		n := r.N
 		display.Markdown(fmt.Sprintf("**%s** — samples 1…20, then every %d-th sample up to %d:", r.Name, n/20, n))
 		display.Image(img)
 	}
@@ -954,15 +980,16 @@ p.Legend.Top = false
 roomBelow(p, 0.4)
 display.Plot(p, 7*vg.Inch, 5*vg.Inch)
 
-ns := []int{10, 100, 1000}
-for _, n := range []int{nSamples, nGibbs} {
-	if n > ns[len(ns)-1] {
+var ns []int
+for _, n := range []int{10, 100, 1000, 10000, 100000} {
+	if n < nSamples || n < nGibbs {
 		ns = append(ns, n)
 	}
 }
+ns = append(ns, max(nSamples, nGibbs))
 fmt.Printf("%-36s", "ISL at N =")
 for _, n := range ns {
-	fmt.Printf(" %14d", n)
+	fmt.Printf(" %15d", n)
 }
 fmt.Println()
 for _, f := range fams {
@@ -970,11 +997,11 @@ for _, f := range fams {
 	for _, n := range ns {
 		switch last := f.Mean.Sizes[len(f.Mean.Sizes)-1]; {
 		case n > last:
-			fmt.Printf(" %14s", "")
+			fmt.Printf(" %15s", "")
 		case len(f.Runs) > 1:
-			fmt.Printf(" %8.1f ± %3.1f", at(f.Mean, n), atSpread(f, n))
+			fmt.Printf(" %8.1f ± %4.1f", at(f.Mean, n), atSpread(f, n))
 		default:
-			fmt.Printf(" %14.1f", at(f.Mean, n))
+			fmt.Printf(" %15.1f", at(f.Mean, n))
 		}
 	}
 	fmt.Println()
@@ -982,12 +1009,15 @@ for _, f := range fams {
 fmt.Printf("%-36s", "train set")
 for _, n := range ns {
 	if n <= base.Sizes[len(base.Sizes)-1] {
-		fmt.Printf(" %14.1f", at(base, n))
+		fmt.Printf(" %15.1f", at(base, n))
 	}
 }
 fmt.Printf("  (all %d training digits: %.1f)\n", base.Sizes[len(base.Sizes)-1], at(base, nTrain))
 
 // %%
+// lgammaOf returns ln Γ(n).
+func lgammaOf(n int) float64 { v, _ := math.Lgamma(float64(n)); return v }
+
 // find returns the family whose name starts with prefix.
 func find(fams []family, prefix string) family {
 	for _, f := range fams {
@@ -1005,42 +1035,74 @@ he := find(fams, "rates-herding")
 sp := find(fams, "SP")
 end := func(f family) float64 { return at(f.Mean, nSamples) }
 endG := func(f family) float64 { return at(f.Mean, nGibbs) }
-// Seed by seed (the same start digit): rates-FPCD's first 100 samples
+// Start by start (the same start digit): rates-FPCD's first 100 samples
 // against Gibbs's nGibbs samples, with k = 1 and the chosen k.
 var beat int
+var diffs []float64 // rates-FPCD's 100 samples less the better of the two Gibbs runs, per start
 for r := range fp.Runs {
 	x := at(fp.Runs[r].Curve, 100)
-	fmt.Printf("seed %d: rates-FPCD 100 samples %.1f; Gibbs %d samples: k = 1 %.1f", r, x, nGibbs, at(g1.Runs[r].Curve, nGibbs))
+	g := at(g1.Runs[r].Curve, nGibbs)
+	fmt.Printf("start %d: rates-FPCD 100 samples %.1f; Gibbs %d samples: k = 1 %.1f", r, x, nGibbs, g)
 	if bestK != 1 {
 		fmt.Printf(", k = %d %.1f", bestK, at(gk.Runs[r].Curve, nGibbs))
+		g = math.Max(g, at(gk.Runs[r].Curve, nGibbs))
 	}
-	if x > at(gk.Runs[r].Curve, nGibbs) && x > at(g1.Runs[r].Curve, nGibbs) {
+	diffs = append(diffs, x-g)
+	if x > g {
 		beat++
 		fmt.Print(": rates-FPCD ahead")
 	}
 	fmt.Println()
 }
+// signP is the one-sided sign test's p-value: the chance of at least
+// beat wins in n starts if each were a coin toss.
+signP := func(beat, n int) float64 {
+	var p float64
+	for i := beat; i <= n; i++ {
+		p += math.Exp(lgammaOf(n+1)-lgammaOf(i+1)-lgammaOf(n-i+1)) / math.Pow(2, float64(n))
+	}
+	return p
+}
 gibbsEnds := fmt.Sprintf("k = 1 %.1f ± %.1f", endG(g1), atSpread(g1, nGibbs))
 if bestK != 1 {
 	gibbsEnds += fmt.Sprintf(", k = %d %.1f ± %.1f", bestK, endG(gk), atSpread(gk, nGibbs))
 }
-fmt.Printf("rates-FPCD after 100 samples: %.1f ± %.1f; Gibbs after %d samples: %s; seeds where rates-FPCD's 100 samples beat both: %d of %d\n",
-	at(fp.Mean, 100), atSpread(fp, 100), nGibbs, gibbsEnds, beat, len(fp.Runs))
-for _, n := range []int{200, 500, 1000, 2000, 5000, nSamples} {
-	if at(fp.Mean, n) > endG(gk) {
-		fmt.Printf("rates-FPCD passes Gibbs k = %d's %d-sample ISL by N = %d (%.1f)\n", bestK, nGibbs, n, at(fp.Mean, n))
+fmt.Printf("rates-FPCD after 100 samples: %.1f ± %.1f; Gibbs after %d samples: %s (mean ± sd over %d starts)\n",
+	at(fp.Mean, 100), atSpread(fp, 100), nGibbs, gibbsEnds, len(fp.Runs))
+fmt.Printf("rates-FPCD's 100 samples less the better Gibbs run from the same start: %.1f ± %.1f; ahead from %d of %d starts (one-sided sign test p = %.3g)\n",
+	stat.Mean(diffs, nil), stat.StdDev(diffs, nil), beat, len(diffs), signP(beat, len(diffs)))
+for _, n := range fp.Mean.Sizes {
+	if n >= 100 && at(fp.Mean, n) > endG(gk) {
+		fmt.Printf("rates-FPCD's mean passes Gibbs k = %d's mean %d-sample ISL by N = %d (%.1f)\n", bestK, nGibbs, n, at(fp.Mean, n))
 		break
 	}
 }
-fmt.Printf("rates-FPCD (%.1f) above the train set (%.1f) at N = %d: %v\n", end(fp), at(base, nSamples), nSamples, end(fp) > at(base, nSamples))
-fmt.Printf("rates-herding ahead of rates-FPCD at N = 10: %v (%.1f against %.1f), at N = %d: %v (%.1f against %.1f)\n",
-	at(he.Mean, 10) > at(fp.Mean, 10), at(he.Mean, 10), at(fp.Mean, 10), nSamples, end(he) > end(fp), end(he), end(fp))
-fmt.Printf("SP at N = %d (%.1f) against Gibbs at the same N (k = 1: %.1f; k = %d: %.1f) and the best rates sampler (%.1f)\n",
-	nSamples, end(sp), at(g1.Mean, nSamples), bestK, at(gk.Mean, nSamples), math.Max(end(fp), end(he)))
+for _, n := range []int{10000, nSamples} {
+	if n <= nSamples {
+		fmt.Printf("rates-FPCD (%.1f ± %.1f) above the train set (%.1f) at N = %d: %v\n", at(fp.Mean, n), atSpread(fp, n), at(base, n), n, at(fp.Mean, n) > at(base, n))
+	}
+}
+// firstMean is the mean of f's ISL at n over its first k starts, so that
+// samplers run from different numbers of starts are compared on the same ones.
+firstMean := func(f family, n, k int) float64 {
+	var xs []float64
+	for _, r := range f.Runs[:k] {
+		xs = append(xs, at(r.Curve, n))
+	}
+	return stat.Mean(xs, nil)
+}
+fmt.Printf("on the first %d starts (those of rates-herding and SP):\n", nLongOthers)
+for _, n := range ns {
+	if n <= nSamples {
+		fmt.Printf("  N = %6d: rates-herding %.1f, rates-FPCD %.1f: rates-herding ahead %v\n", n, firstMean(he, n, nLongOthers), firstMean(fp, n, nLongOthers), firstMean(he, n, nLongOthers) > firstMean(fp, n, nLongOthers))
+	}
+}
+fmt.Printf("  SP at N = %d (%.1f) against Gibbs at the same N (k = 1: %.1f; k = %d: %.1f) and the rates samplers (rates-FPCD %.1f, rates-herding %.1f)\n",
+	nSamples, end(sp), firstMean(g1, nSamples, nLongOthers), bestK, firstMean(gk, nSamples, nLongOthers), firstMean(fp, nSamples, nLongOthers), end(he))
 per := func(f family) time.Duration { return f.Runs[0].PerStep }
 fmt.Printf("time per sample: Gibbs k = 1 %v, rates-FPCD %v: ratio %.1f (paper: Gibbs 2 to 7 times faster); rates-herding %v\n",
 	per(g1).Round(time.Microsecond), per(fp).Round(time.Microsecond), float64(per(fp))/float64(per(g1)), per(he).Round(time.Microsecond))
-fmt.Printf("whole notebook: %v\n", time.Since(started).Round(time.Second))
+fmt.Printf("whole notebook: %v of wall time, %v of CPU time on the two cores\n", time.Since(started).Round(time.Second), (cell.CPUTime()-cpuStarted).Round(time.Second))
 
 // %% [markdown]
 // **What we saw (the committed full run: 3 start digits, rates samplers
