@@ -64,6 +64,8 @@ var builtinHelpers = map[string]reflect.Value{
 	"DynamicIn":               reflect.ValueOf(dynamicValueIn),
 	"DynamicsIn":              reflect.ValueOf(dynamicValuesIn),
 	"GoValueIn":               reflect.ValueOf(goValueIn),
+	"DisplayValue":            reflect.ValueOf(displayValueOf),
+	"DisplayDynamic":          reflect.ValueOf(displayDynamic),
 	"DynamicOne":              reflect.ValueOf(dynamicOne),
 	"TypeName":                reflect.ValueOf(dynamicTypeName),
 	"DynamicPlain":            reflect.ValueOf(dynamicPlain),
