@@ -66,6 +66,8 @@ var builtinHelpers = map[string]reflect.Value{
 	"GoValueIn":               reflect.ValueOf(goValueIn),
 	"DisplayValue":            reflect.ValueOf(displayValueOf),
 	"DisplayDynamic":          reflect.ValueOf(displayDynamic),
+	"TagType":                 reflect.ValueOf(tagType),
+	"ValueInterface":          reflect.ValueOf(valueInterface),
 	"DynamicOne":              reflect.ValueOf(dynamicOne),
 	"TypeName":                reflect.ValueOf(dynamicTypeName),
 	"DynamicPlain":            reflect.ValueOf(dynamicPlain),

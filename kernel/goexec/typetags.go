@@ -1,0 +1,113 @@
+package goexec
+
+import (
+	"reflect"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// Values of the session's types on a type that is not a struct, without
+// methods (type N int, type Sl []int), are held by an interface as bare
+// values of their underlying types: nothing in an any holding N(3) or
+// Sl{1} tells it from one holding 3 or []int{1}. The front end records
+// where such a value (or one of the same reflect type) goes into an empty
+// interface (front/typetags.go): the helper TagType keeps the interface's
+// data word, the address of the copy of the value the interface holds,
+// which a copy of the interface shares, with the name of the value's
+// static type. TypeName (%T) and TypeOfDynamic (reflect.TypeOf) name a
+// value held bare by that name, and end the cell with an InterpreterLimit
+// for a value of such a reflect type that was not recorded.
+
+// typeTags holds the recorded values, by their data word. Each entry
+// keeps the interface value, so that its address is not another's while
+// it is kept; past typeTagsMax entries the table starts anew (a value
+// recorded before is then refused, not misnamed).
+var typeTags struct {
+	mu sync.Mutex
+	m  map[unsafe.Pointer]typeTag
+}
+
+type typeTag struct {
+	keep any
+	name string // "" when recorded under two names
+}
+
+const typeTagsMax = 1 << 16
+
+// eface is the layout of an empty interface.
+type eface struct {
+	typ, data unsafe.Pointer
+}
+
+// tagType is the helper TagType: x, recorded under name.
+func tagType(x any, name string) any {
+	if x == nil {
+		return x
+	}
+	data := (*eface)(unsafe.Pointer(&x)).data
+	if data == nil || reflect.TypeOf(x).Size() == 0 {
+		return x
+	}
+	typeTags.mu.Lock()
+	if typeTags.m == nil || len(typeTags.m) >= typeTagsMax {
+		typeTags.m = map[unsafe.Pointer]typeTag{}
+	}
+	if old, ok := typeTags.m[data]; ok && old.name != name {
+		name = ""
+	}
+	typeTags.m[data] = typeTag{keep: x, name: name}
+	typeTags.mu.Unlock()
+	return x
+}
+
+// taggedName returns the name recorded for the value that e, an element
+// of type any of a slice (addressable), holds; false when none was.
+func taggedName(e reflect.Value) (string, bool) {
+	if e.Kind() != reflect.Interface || e.NumMethod() != 0 || !e.CanAddr() || e.IsNil() {
+		return "", false
+	}
+	data := (*eface)(e.Addr().UnsafePointer()).data
+	typeTags.mu.Lock()
+	tag, ok := typeTags.m[data]
+	typeTags.mu.Unlock()
+	if ok && reflect.TypeOf(tag.keep) != e.Elem().Type() {
+		return "", false
+	}
+	return tag.name, ok
+}
+
+// sharedName names the value e (an element of []I{x}, I an empty
+// interface) holds bare, of the reflect type t, when a candidate without
+// methods on a type that is not a struct has t: the name recorded for it,
+// or an InterpreterLimit when none was (or two were). ok is false when no
+// such candidate has t.
+func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string, ok bool) {
+	var names []string
+	for _, c := range cands {
+		if c.t == t && len(c.methods) == 0 && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface {
+			names = append(names, c.name)
+		}
+	}
+	if len(names) == 0 {
+		return "", false
+	}
+	if name, ok := taggedName(e); ok && name != "" {
+		return name, true
+	}
+	panic(interpreterLimit{"the interpreter cannot tell whether this value of type " + t.String() + " held by an interface is a " +
+		strings.Join(names, " or a ") + " or not: it keeps " + strings.Join(names, ", ") + " as " + t.String() +
+		" and did not see where the value went into the interface. Print or reflect on a variable of the value's own type, " +
+		"or run this code compiled (a cell with func main, or %%compile)"})
+}
+
+// valueInterface is the helper ValueInterface, v.Interface() in a session
+// with a type on a type that is not a struct: recorded under the name of
+// the static type that ValueOfStatic kept for v, if any.
+func valueInterface(v reflect.Value) any {
+	x := v.Interface()
+	if str, ok := staticValueName(v); ok && str != "" {
+		return tagType(x, str)
+	}
+	return x
+}

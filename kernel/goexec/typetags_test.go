@@ -1,0 +1,102 @@
+package goexec
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestSharedReflectTypeNamed: in a session with types on types that are
+// not structs (type Sl []int, type N int), which the interpreter holds in
+// an interface as their underlying types, %T, %#v and reflect.TypeOf of
+// an interface name the value's type as Go does where the front end saw
+// it go into the interface (TagType); the lines are go run's. The kernel
+// printed main.Sl for a []int ("main.Sl [1]" on the first line), int for
+// a main.N, and main.Sl{1} for %#v of a []int.
+func TestSharedReflectTypeNamed(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n\t\"sync\"\n)\n\ntype Sl []int\n\ntype N int\n\ntype Q struct{ a int }\n\nfunc mk() any { return N(4) }")
+	_, rec := run(t, e, `var aj any = []int{1}
+fmt.Printf("%T %v\n", aj, aj)
+var ak any = Sl{1}
+var al any = N(3)
+var am any = 3
+fmt.Printf("%T %T %T %v %v\n", ak, al, am, reflect.TypeOf(al), reflect.TypeOf(am))
+fmt.Printf("%T %v\n", mk(), reflect.TypeOf(mk()))
+xs := []any{N(5), 6, Sl{7}, []int{8}, []N{9}, &[]int{}}
+for _, x := range xs {
+	fmt.Printf("%T ", x)
+}
+fmt.Println()
+var ch = make(chan any, 1)
+ch <- N(9)
+var sm sync.Map
+sm.Store(1, N(2))
+v, _ := sm.Load(1)
+fmt.Printf("%T %T\n", <-ch, v)
+n := N(3)
+var an any
+an = n
+bn := an
+fmt.Printf("%T %T %#v %#v %#v\n", an, bn, aj, al, ak)`)
+	want := "[]int [1]\nmain.Sl main.N int main.N int\nmain.N main.N\nmain.N int main.Sl []int []main.N *[]int \nmain.N main.N\nmain.N main.N []int{1} 3 main.Sl{1}\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+	// A value put in the interface where the front end does not look
+	// (reflect's Interface) cannot be told from a main.N: refused.
+	ee, rec := fail(t, e, context.Background(), "x := reflect.ValueOf(7).Interface()\nfmt.Printf(\"%T\\n\", x)")
+	if ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "cannot tell whether this value of type int held by an interface is a main.N or not") ||
+		rec.stream("stdout") != "" {
+		t.Errorf("%%T of an int from reflect: %s %q, printed %q; want an InterpreterLimit (go run: int)", ee.Name, ee.Value, rec.stream("stdout"))
+	}
+}
+
+// TestSharedReflectTypeAssertions: type switches and assertions between a
+// session type on a type that is not a struct and its underlying type
+// (yaegi compares reflect types, which are the same): go run's answers.
+// The kernel matched case Sl for a []int, said true for 3 asserted to N,
+// and printed "int 1" for an N in a switch with case int.
+func TestSharedReflectTypeAssertions(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Sl []int\n\ntype N int")
+	_, rec := run(t, e, `var bj any = []int{1}
+switch bj.(type) {
+case Sl:
+	fmt.Println("Sl")
+case []int:
+	fmt.Println("[]int")
+}
+var bk any = 3
+_, isN := bk.(N)
+_, isI := bk.(int)
+fmt.Println(isN, isI)
+var bm any = N(3)
+_, isN2 := bm.(N)
+_, isI2 := bm.(int)
+fmt.Println(isN2, isI2)
+for _, x := range []any{N(1), 2, Sl{3}, []int{4}, "s"} {
+	switch v := x.(type) {
+	case int:
+		fmt.Println("int", v)
+	case []int:
+		fmt.Println("[]int", v)
+	default:
+		fmt.Printf("other %T\n", v)
+	}
+}`)
+	want := "[]int\nfalse true\ntrue false\nother main.N\nint 2\nother main.Sl\n[]int [4]\nother string\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+	// Go's panic of a failed single-value assertion.
+	ee, _ := fail(t, e, context.Background(), "var bn any = Sl{5}\nfmt.Println(bn.([]int))")
+	if !strings.Contains(ee.Value, "interface conversion: interface {} is main.Sl, not []int") {
+		t.Errorf("bn.([]int): %s %q; go run panics with interface conversion: interface {} is main.Sl, not []int", ee.Name, ee.Value)
+	}
+	// Put in the interface by reflect, unseen: refused.
+	ee, _ = fail(t, e, context.Background(), "var bo any = reflect.ValueOf(7).Interface()\n_, isN3 := bo.(N)\nfmt.Println(isN3)")
+	if ee.Name != "InterpreterLimit" {
+		t.Errorf("bo.(N) of an int from reflect: %s %q, want an InterpreterLimit (go run: false)", ee.Name, ee.Value)
+	}
+}
