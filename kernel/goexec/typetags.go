@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unsafe"
+	"weak"
 )
 
 // Values of the session's types on a type that is not a struct, without
@@ -19,19 +20,28 @@ import (
 // value held bare by that name, and end the cell with an InterpreterLimit
 // for a value of such a reflect type that was not recorded.
 
-// typeTags holds the recorded values, by their data word. Each entry
-// keeps the interface value, so that its address is not another's while
-// it is kept; past typeTagsMax entries the table starts anew (a value
-// recorded before is then refused, not misnamed).
+// typeTags holds the recorded values, by their data word. A value that
+// the interface holds in a box (not a pointer, map, channel or func) is
+// copied into a box of TagType's own, kept by a weak pointer: its address
+// is not another's while the box lives, and a box that was freed is not
+// taken for the value now at its address. A pointer-shaped value is its
+// own data word, which may not point into the heap: the entry keeps it.
+// Past typeTagsMax entries the table starts anew (a value recorded
+// before is then refused, not misnamed).
 var typeTags struct {
 	mu sync.Mutex
 	m  map[unsafe.Pointer]typeTag
 }
 
 type typeTag struct {
-	keep any
+	box  weak.Pointer[byte] // the box, for a value in one
+	keep any                // the value, for a pointer-shaped one
+	t    reflect.Type
 	name string // "" when recorded under two names
 }
+
+// live reports whether the entry's value is still the one at its address.
+func (g typeTag) live() bool { return g.keep != nil || g.box.Value() != nil }
 
 const typeTagsMax = 1 << 16
 
@@ -45,18 +55,33 @@ func tagType(x any, name string) any {
 	if x == nil {
 		return x
 	}
-	data := (*eface)(unsafe.Pointer(&x)).data
-	if data == nil || reflect.TypeOf(x).Size() == 0 {
+	t := reflect.TypeOf(x)
+	if t.Size() == 0 {
 		return x
 	}
+	tag := typeTag{t: t, name: name}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		if (*eface)(unsafe.Pointer(&x)).data == nil {
+			return x
+		}
+		tag.keep = x
+	default:
+		c := reflect.New(t)
+		c.Elem().Set(reflect.ValueOf(x))
+		e := eface{typ: (*eface)(unsafe.Pointer(&x)).typ, data: c.UnsafePointer()}
+		x = *(*any)(unsafe.Pointer(&e))
+		tag.box = weak.Make((*byte)(e.data))
+	}
+	data := (*eface)(unsafe.Pointer(&x)).data
 	typeTags.mu.Lock()
 	if typeTags.m == nil || len(typeTags.m) >= typeTagsMax {
 		typeTags.m = map[unsafe.Pointer]typeTag{}
 	}
-	if old, ok := typeTags.m[data]; ok && old.name != name {
-		name = ""
+	if old, ok := typeTags.m[data]; ok && old.live() && old.t == t && old.name != name {
+		tag.name = ""
 	}
-	typeTags.m[data] = typeTag{keep: x, name: name}
+	typeTags.m[data] = tag
 	typeTags.mu.Unlock()
 	return x
 }
@@ -71,10 +96,10 @@ func taggedName(e reflect.Value) (string, bool) {
 	typeTags.mu.Lock()
 	tag, ok := typeTags.m[data]
 	typeTags.mu.Unlock()
-	if ok && reflect.TypeOf(tag.keep) != e.Elem().Type() {
+	if !ok || tag.t != e.Elem().Type() || !tag.live() {
 		return "", false
 	}
-	return tag.name, ok
+	return tag.name, true
 }
 
 // sharedName names the value e (an element of []I{x}, I an empty
