@@ -40,7 +40,8 @@ func (lw *Lowering) interfaceEquality(n ast.Node) {
 		if !iy {
 			ey = ex
 		}
-		if !lw.holdsSessionMethods(ex) && !lw.holdsSessionMethods(ey) {
+		shared := lw.sharedShapes() != nil && (isEmptyInterface(ex) || isEmptyInterface(ey))
+		if !lw.holdsSessionMethods(ex) && !lw.holdsSessionMethods(ey) && !shared {
 			return e
 		}
 		out := lw.equalCall(b.X, b.Y, ex, ey, b.Pos())
@@ -65,6 +66,15 @@ func (lw *Lowering) equalCall(x, y ast.Expr, ex, ey types.Type, pos token.Pos) a
 		return &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: x.Pos(), Elt: t}, Lbrace: x.Pos(), Elts: []ast.Expr{x}, Rbrace: x.End()}
 	}
 	cands := lw.candidatesArg(types.NewInterfaceType(nil, nil), pos)
+	// A concrete operand of a type on a type that is not a struct (or of
+	// its reflect type) is recorded as it goes into the interface
+	// (front/typetags.go): the helper tells N(3) from 3.
+	if tagged := lw.tagShared(ex, x); tagged != nil {
+		x = tagged
+	}
+	if tagged := lw.tagShared(ey, y); tagged != nil {
+		y = tagged
+	}
 	return &ast.CallExpr{Fun: lw.helper("InterfaceEqual", pos), Lparen: pos, Args: []ast.Expr{one(elx, x), one(ely, y), cands}, Rparen: y.End()}
 }
 

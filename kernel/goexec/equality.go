@@ -94,6 +94,13 @@ func operandOf(e reflect.Value, cands []candidate) dynamicOperand {
 		}
 		return dynamicOperand{v: whole, name: name}
 	}
+	if !h.methodWrapped {
+		// A type on a type that is not a struct, held bare: named as
+		// TagType recorded it, or refused (typetags.go).
+		if name, ok := sharedName(e, h.v.Type(), cands); ok {
+			return dynamicOperand{v: h.v, name: name}
+		}
+	}
 	if h.methodWrapped || h.v.Type().Name() == "" {
 		if name, ok := uniqueCandidate(h.v.Type(), cands); ok {
 			return dynamicOperand{v: h.v, name: name}

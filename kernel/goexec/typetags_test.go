@@ -100,3 +100,17 @@ for _, x := range []any{N(1), 2, Sl{3}, []int{4}, "s"} {
 		t.Errorf("bo.(N) of an int from reflect: %s %q, want an InterpreterLimit (go run: false)", ee.Name, ee.Value)
 	}
 }
+
+// TestSharedReflectTypeEquality: == between an interface and a value of a
+// type on int, or an interface holding one, compares the dynamic types as
+// Go does (yaegi compared reflect types, the same: a == N(3) was true for
+// a holding 3). The line is go run's.
+func TestSharedReflectTypeEquality(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype N int")
+	_, rec := run(t, e, "var a any = 3\nvar b any = N(3)\nvar c any = N(3)\n"+
+		"fmt.Println(a == N(3), a == any(N(3)), a == 3, a != N(3), b == c, b == N(3), b == 3, a == b)")
+	if got, want := rec.stream("stdout"), "false false true true true true false false\n"; got != want {
+		t.Errorf("printed %q; go run %q", got, want)
+	}
+}
