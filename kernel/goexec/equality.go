@@ -137,6 +137,16 @@ func mapKey(xs []any, candidates []any) any {
 		return k
 	}
 	name := ""
+	if !h.inWrapper && !h.methodWrapped {
+		// A type on a type that is not a struct, held bare, is its
+		// underlying type to the map (typetags.go): N(1) and 1 are one
+		// key.
+		if n, ok := sharedName(e, h.v.Type(), candidateList(candidates)); ok && n != h.v.Type().String() {
+			panic(interpreterLimit{"a map key of type " + n + " cannot be kept by the interpreter apart from one of type " +
+				h.v.Type().String() + ": it keeps " + n + " as " + h.v.Type().String() + ", so that a key of each is one key. " +
+				"Key the map by the concrete type, or run this code compiled (a cell with func main, or %%compile)"})
+		}
+	}
 	switch {
 	case h.methodWrapped:
 		name = "a value held by an interface with methods"

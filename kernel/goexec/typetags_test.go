@@ -114,3 +114,24 @@ func TestSharedReflectTypeEquality(t *testing.T) {
 		t.Errorf("printed %q; go run %q", got, want)
 	}
 }
+
+// TestSharedReflectTypeMapKeys: a map with empty-interface keys would
+// keep N(1) and 1 (type N int) as one key (go run: two): a key of type N
+// is refused before the cell runs, one held by an interface when it
+// runs; an int key works.
+func TestSharedReflectTypeMapKeys(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype N int\n\nvar mk = map[any]int{}")
+	_, rec := run(t, e, "mk[1] = 2\nfmt.Println(len(mk), mk[1])")
+	if got := rec.stream("stdout"); got != "1 2\n" {
+		t.Errorf("an int key: printed %q, go run %q", got, "1 2\n")
+	}
+	ee, _ := fail(t, e, context.Background(), "mk[N(1)] = 1")
+	if !strings.Contains(ee.Value, "a key of type main.N in a map keyed by any cannot run in the interpreter") {
+		t.Errorf("mk[N(1)]: %s %q, want it refused", ee.Name, ee.Value)
+	}
+	ee, _ = fail(t, e, context.Background(), "var kv any = N(1)\nmk[kv] = 3")
+	if ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "a map key of type main.N cannot be kept by the interpreter apart from one of type int") {
+		t.Errorf("mk[kv] of an N: %s %q, want an InterpreterLimit", ee.Name, ee.Value)
+	}
+}
