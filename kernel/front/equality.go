@@ -40,7 +40,22 @@ func (lw *Lowering) interfaceEquality(n ast.Node) {
 		if !iy {
 			ey = ex
 		}
-		shared := lw.sharedShapes() != nil && (isEmptyInterface(ex) || isEmptyInterface(ey))
+		// In a session with a type on a type that is not a struct (N
+		// int), an empty interface compared with another, or with a
+		// value of such a type or of its reflect type (N(3), 3): yaegi
+		// took N(3) and 3 for equal.
+		shared := false
+		if shapes := lw.sharedShapes(); shapes != nil && (isEmptyInterface(ex) || isEmptyInterface(ey)) {
+			shared = ix && iy
+			for _, tv := range []types.TypeAndValue{tx, ty} {
+				if t := tv.Type; !types.IsInterface(t) {
+					if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+						t = types.Default(t)
+					}
+					shared = shared || shapes[fmtTypeString(t)] || mentionsShared(t, 0)
+				}
+			}
+		}
 		if !lw.holdsSessionMethods(ex) && !lw.holdsSessionMethods(ey) && !shared {
 			return e
 		}
