@@ -81,16 +81,23 @@ func (lw *Lowering) equalCall(x, y ast.Expr, ex, ey types.Type, pos token.Pos) a
 		return &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: x.Pos(), Elt: t}, Lbrace: x.Pos(), Elts: []ast.Expr{x}, Rbrace: x.End()}
 	}
 	cands := lw.candidatesArg(types.NewInterfaceType(nil, nil), pos)
-	// A concrete operand of a type on a type that is not a struct (or of
-	// its reflect type) is recorded as it goes into the interface
-	// (front/typetags.go): the helper tells N(3) from 3.
-	if tagged := lw.tagShared(ex, x); tagged != nil {
-		x = tagged
+	args := []ast.Expr{one(elx, x), one(ely, y), cands}
+	if lw.sharedShapes() != nil {
+		// The names of the operands' static types that are not
+		// interfaces: the helper tells N(3) from 3 (front/typetags.go).
+		static := func(x ast.Expr) ast.Expr {
+			t := lw.Info.Types[x].Type
+			if t == nil || types.IsInterface(t) {
+				return stringLit(pos, "")
+			}
+			if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+				t = types.Default(t)
+			}
+			return stringLit(pos, fmtTypeString(t))
+		}
+		args = append(args, static(x), static(y))
 	}
-	if tagged := lw.tagShared(ey, y); tagged != nil {
-		y = tagged
-	}
-	return &ast.CallExpr{Fun: lw.helper("InterfaceEqual", pos), Lparen: pos, Args: []ast.Expr{one(elx, x), one(ely, y), cands}, Rparen: y.End()}
+	return &ast.CallExpr{Fun: lw.helper("InterfaceEqual", pos), Lparen: pos, Args: args, Rparen: y.End()}
 }
 
 // interfaceSwitches lowers a switch whose tag is of an interface type

@@ -28,11 +28,13 @@ import (
 // was freed is not taken for the value now at its address; a box of
 // numbers, and a pointer-shaped value (its own data word, which may not
 // point into the heap), is kept by the entry.
-// Past typeTagsMax entries the table starts anew (a value recorded
-// before is then refused, not misnamed).
+// The table has two generations: past typeTagsMax entries the newer
+// becomes the older and the older is dropped; a value looked up in the
+// older moves to the newer. A value neither recorded nor looked up while
+// 2×typeTagsMax others were recorded is refused, not misnamed.
 var typeTags struct {
-	mu sync.Mutex
-	m  map[unsafe.Pointer]typeTag
+	mu       sync.Mutex
+	m, older map[unsafe.Pointer]typeTag
 }
 
 type typeTag struct {
@@ -83,15 +85,35 @@ func tagType(x any, name string) any {
 	}
 	data := (*eface)(unsafe.Pointer(&x)).data
 	typeTags.mu.Lock()
-	if typeTags.m == nil || len(typeTags.m) >= typeTagsMax {
-		typeTags.m = map[unsafe.Pointer]typeTag{}
-	}
-	if old, ok := typeTags.m[data]; ok && old.live() && old.t == t && old.name != name {
+	if old, ok := lookupTag(data); ok && old.live() && old.t == t && old.name != name {
 		tag.name = ""
 	}
-	typeTags.m[data] = tag
+	storeTag(data, tag)
 	typeTags.mu.Unlock()
 	return x
+}
+
+// lookupTag finds the entry of data, moving it from the older
+// generation to the newer; typeTags.mu is held.
+func lookupTag(data unsafe.Pointer) (typeTag, bool) {
+	if tag, ok := typeTags.m[data]; ok {
+		return tag, true
+	}
+	tag, ok := typeTags.older[data]
+	if ok {
+		delete(typeTags.older, data)
+		storeTag(data, tag)
+	}
+	return tag, ok
+}
+
+// storeTag records tag under data, starting a generation when the newer
+// is full; typeTags.mu is held.
+func storeTag(data unsafe.Pointer, tag typeTag) {
+	if typeTags.m == nil || len(typeTags.m) >= typeTagsMax {
+		typeTags.older, typeTags.m = typeTags.m, map[unsafe.Pointer]typeTag{}
+	}
+	typeTags.m[data] = tag
 }
 
 // taggedName returns the name recorded for the value that e, an element
@@ -102,7 +124,7 @@ func taggedName(e reflect.Value) (string, bool) {
 	}
 	data := (*eface)(e.Addr().UnsafePointer()).data
 	typeTags.mu.Lock()
-	tag, ok := typeTags.m[data]
+	tag, ok := lookupTag(data)
 	typeTags.mu.Unlock()
 	if !ok || tag.t != e.Elem().Type() || !tag.live() {
 		return "", false

@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -133,5 +134,29 @@ func TestSharedReflectTypeMapKeys(t *testing.T) {
 	ee, _ = fail(t, e, context.Background(), "var kv any = N(1)\nmk[kv] = 3")
 	if ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "a map key of type main.N cannot be kept by the interpreter apart from one of type int") {
 		t.Errorf("mk[kv] of an N: %s %q, want an InterpreterLimit", ee.Name, ee.Value)
+	}
+}
+
+// TestTypeTagsGenerations: a recorded value is still named after
+// typeTagsMax others were recorded (the table's older generation), and
+// looked up it stays; a value in a box of numbers and one in a box with
+// pointers (a slice, held weakly) alike.
+func TestTypeTagsGenerations(t *testing.T) {
+	x := tagType([]int{1}, "main.Sl")
+	y := tagType(7, "main.N")
+	for i := range typeTagsMax + 10 {
+		tagType(i, "int")
+	}
+	xs := []any{x, y}
+	for i, want := range []string{"main.Sl", "main.N"} {
+		if name, ok := taggedName(reflect.ValueOf(xs).Index(i)); !ok || name != want {
+			t.Errorf("element %d: %q %v, want %q", i, name, ok, want)
+		}
+	}
+	for i := range typeTagsMax + 10 {
+		tagType(i, "int")
+	}
+	if name, ok := taggedName(reflect.ValueOf(xs).Index(0)); !ok || name != "main.Sl" {
+		t.Errorf("looked up, then typeTagsMax more: %q %v, want main.Sl", name, ok)
 	}
 }
