@@ -11,7 +11,8 @@ import (
 // and reflect.TypeOf of an any holding one said int, and, from the
 // candidates, an any holding a []int said main.Sl (go run: []int). In a
 // session with such a type, a value whose static type is one (or is made
-// of one: []N, *N) or has the reflect type of one ([]int, *int) becomes,
+// of one: []N, *N) or has the reflect type of one ([]int, *int), or is
+// made of that (map[string]int), becomes,
 // where Go converts it to an empty interface (the places of
 // interfaceCopies: an assignment or var declaration, an argument, an
 // element or field of a composite literal, a result, a value sent),
@@ -111,9 +112,38 @@ func (lw *Lowering) tagShared(into types.Type, x ast.Expr) ast.Expr {
 		return nil
 	}
 	name := fmtTypeString(t)
-	if !shapes[name] && !mentionsShared(t, 0) {
+	if !shapes[name] && !mentionsShared(t, 0) && !madeOfShape(t, shapes, 0) {
 		return nil
 	}
 	pos := x.Pos()
 	return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos, Args: []ast.Expr{x, stringLit(pos, name)}, Rparen: x.End()}
+}
+
+// madeOfShape reports whether t is a pointer, slice, array, map or channel
+// type made, at any depth, of a type whose string is one of shapes
+// ([]int, map[string]int in a session with type N int): such a value is
+// recorded too, since a []N is a []int to the interpreter.
+func madeOfShape(t types.Type, shapes map[string]bool, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	var parts []types.Type
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		parts = []types.Type{u.Elem()}
+	case *types.Slice:
+		parts = []types.Type{u.Elem()}
+	case *types.Array:
+		parts = []types.Type{u.Elem()}
+	case *types.Chan:
+		parts = []types.Type{u.Elem()}
+	case *types.Map:
+		parts = []types.Type{u.Key(), u.Elem()}
+	}
+	for _, p := range parts {
+		if shapes[fmtTypeString(p)] || madeOfShape(p, shapes, depth+1) {
+			return true
+		}
+	}
+	return false
 }

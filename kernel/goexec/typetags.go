@@ -2,6 +2,7 @@ package goexec
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -144,16 +145,55 @@ func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string
 			names = append(names, c.name)
 		}
 	}
+	what := ""
 	if len(names) == 0 {
-		return "", false
+		// A list, map, pointer or channel made of such a type's reflect
+		// type ([]int for []main.N).
+		names = sharedParts(t, cands, 0)
+		if len(names) == 0 {
+			return "", false
+		}
+		what = " made of"
 	}
 	if name, ok := taggedName(e); ok && name != "" {
 		return name, true
 	}
-	panic(interpreterLimit{"the interpreter cannot tell whether this value of type " + t.String() + " held by an interface is a " +
-		strings.Join(names, " or a ") + " or not: it keeps " + strings.Join(names, ", ") + " as " + t.String() +
+	panic(interpreterLimit{"the interpreter cannot tell whether this value of type " + t.String() + " held by an interface is" + what + " a " +
+		strings.Join(names, " or a ") + " or not: it keeps " + strings.Join(names, ", ") + " as its underlying type" +
 		" and did not see where the value went into the interface. Print or reflect on a variable of the value's own type, " +
 		"or run this code compiled (a cell with func main, or %%compile)"})
+}
+
+// sharedParts returns the names of the candidates without methods on a
+// type that is not a struct whose reflect type is an element (or key) of
+// t, an unnamed pointer, slice, array, map or channel type, at any depth.
+func sharedParts(t reflect.Type, cands []candidate, depth int) []string {
+	if t.Name() != "" || depth > 8 {
+		return nil
+	}
+	var parts []reflect.Type
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+		parts = []reflect.Type{t.Elem()}
+	case reflect.Map:
+		parts = []reflect.Type{t.Key(), t.Elem()}
+	default:
+		return nil
+	}
+	var names []string
+	for _, p := range parts {
+		for _, c := range cands {
+			if c.t == p && len(c.methods) == 0 && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface && !slices.Contains(names, c.name) {
+				names = append(names, c.name)
+			}
+		}
+		for _, n := range sharedParts(p, cands, depth+1) {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
 }
 
 // valueInterface is the helper ValueInterface, v.Interface() in a session

@@ -53,6 +53,26 @@ fmt.Printf("%T %T %#v %#v %#v\n", an, bn, aj, al, ak)`)
 	}
 }
 
+// TestSharedReflectTypeComposites: a list or map made of such a type's
+// reflect type ([]main.N is a []int to the interpreter) is named as Go
+// names it where the front end saw it go into the interface, and refused
+// where it did not (a multi-value assignment); the kernel printed []int
+// for the []main.N. go run: "[]main.N []int map[string]int []string".
+func TestSharedReflectTypeComposites(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"strings\"\n)\n\ntype N int\n\ntype S string")
+	_, rec := run(t, e, "var a any = []N{1}\nvar b any = []int{2}\nvar c any = map[string]int{}\nvar d any = strings.Fields(\"x y\")\n"+
+		"fmt.Printf(\"%T %T %T %T\\n\", a, b, c, d)")
+	if got, want := rec.stream("stdout"), "[]main.N []int map[string]int []string\n"; got != want {
+		t.Errorf("printed %q; go run %q", got, want)
+	}
+	ee, _ := fail(t, e, context.Background(), "ff := func() ([]int, error) { return []int{1}, nil }\nvar y any\nvar err error\n"+
+		"y, err = ff()\n_ = err\nfmt.Printf(\"%T\\n\", y)")
+	if ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "value of type []int held by an interface is made of a main.N or not") {
+		t.Errorf("%%T of a []int from a multi-value assignment: %s %q, want an InterpreterLimit (go run: []int)", ee.Name, ee.Value)
+	}
+}
+
 // TestSharedReflectTypeAssertions: type switches and assertions between a
 // session type on a type that is not a struct and its underlying type
 // (yaegi compares reflect types, which are the same): go run's answers.
