@@ -3,6 +3,8 @@ package display
 import (
 	"fmt"
 	"github.com/rbm-kernel/rbm-kernel/internal/show"
+	"github.com/rbm-kernel/rbm-kernel/kernel/internal/goview"
+	"go/token"
 	"reflect"
 	"sort"
 	"strconv"
@@ -63,12 +65,20 @@ func Inline(v any) string {
 		return "<nil>"
 	}
 	p := printer{seen: map[uintptr]bool{}}
-	p.value(reflect.ValueOf(v), 1)
+	if gv, ok := v.(goview.Value); ok {
+		rv, t := gv.GoView()
+		p.value(rv, t, 1)
+		return p.b.String()
+	}
+	p.value(reflect.ValueOf(v), nil, 1)
 	return p.b.String()
 }
 
 // textOf formats v as Render's text/plain.
 func textOf(v any) string {
+	if gv, ok := v.(goview.Value); ok {
+		return viewText(gv)
+	}
 	var s string
 	switch x := v.(type) {
 	case string:
@@ -83,6 +93,28 @@ func textOf(v any) string {
 		return plain(v)
 	}
 	return limitLines(truncate(s, maxText), maxLines)
+}
+
+// viewText formats a value of the interpreter as textOf formats the
+// value Go has: with its type's Error or String method, or the printer.
+func viewText(gv goview.Value) string {
+	rv, t := gv.GoView()
+	if t == nil {
+		if !rv.IsValid() {
+			return "<nil>"
+		}
+		if rv.CanInterface() {
+			return textOf(rv.Interface())
+		}
+		return plainValue(rv, nil)
+	}
+	if text, isError, ok := t.Text(rv); ok {
+		if isError {
+			text = "error: " + text
+		}
+		return limitLines(truncate(text, maxText), maxLines)
+	}
+	return plainValue(rv, t)
 }
 
 // matrixText writes a gonum matrix: whole up to 12 rows and columns, else
@@ -114,9 +146,12 @@ func limitLines(s string, n int) string {
 }
 
 // plain writes v with the printer.
-func plain(v any) string {
+func plain(v any) string { return plainValue(reflect.ValueOf(v), nil) }
+
+// plainValue writes rv, of the type t sees (nil: its own), with the
+// printer.
+func plainValue(rv reflect.Value, t goview.Type) string {
 	p := printer{seen: map[uintptr]bool{}}
-	rv := reflect.ValueOf(v)
 	e := rv
 	if e.Kind() == reflect.Pointer && !e.IsNil() {
 		e = e.Elem()
@@ -124,10 +159,10 @@ func plain(v any) string {
 	switch e.Kind() {
 	case reflect.Slice, reflect.Array, reflect.Map:
 		if n := e.Len(); n > topItems {
-			fmt.Fprintf(&p.b, "%s len %d\n", rv.Type(), n)
+			fmt.Fprintf(&p.b, "%s len %d\n", typeString(rv, t), n)
 		}
 	}
-	p.value(rv, 0)
+	p.value(rv, t, 0)
 	s := p.b.String()
 	if p.full {
 		s = truncate(s, maxPlain)
@@ -147,8 +182,9 @@ var (
 	matrixType   = reflect.TypeFor[mat.Matrix]()
 )
 
-// value writes v at depth (0: the value itself).
-func (p *printer) value(v reflect.Value, depth int) {
+// value writes v at depth (0: the value itself); t, when not nil, is
+// what Go sees of v's type (a value of the interpreter, goview).
+func (p *printer) value(v reflect.Value, t goview.Type, depth int) {
 	if p.b.Len() > maxPlain {
 		p.full = true
 		return
@@ -157,7 +193,7 @@ func (p *printer) value(v reflect.Value, depth int) {
 		p.b.WriteString("<nil>")
 		return
 	}
-	if depth > 0 && p.ownText(v) {
+	if depth > 0 && p.ownText(v, t) {
 		return
 	}
 	switch v.Kind() {
@@ -166,28 +202,33 @@ func (p *printer) value(v reflect.Value, depth int) {
 			p.b.WriteString("<nil>")
 			return
 		}
-		p.value(v.Elem(), depth)
+		if t != nil {
+			e, et := t.Dynamic(v)
+			p.value(e, et, depth)
+			return
+		}
+		p.value(v.Elem(), nil, depth)
 	case reflect.Pointer:
 		switch {
 		case v.IsNil():
 			p.b.WriteString("<nil>")
 		case p.seen[v.Pointer()] || depth >= maxDepth:
-			p.b.WriteString("&" + opened(v.Elem()))
+			p.b.WriteString("&" + opened(v.Elem(), elemOf(t)))
 		default:
 			p.seen[v.Pointer()] = true
 			p.b.WriteByte('&')
-			p.value(v.Elem(), depth)
+			p.value(v.Elem(), elemOf(t), depth)
 			delete(p.seen, v.Pointer())
 		}
 	case reflect.Struct:
-		p.structValue(v, depth)
+		p.structValue(v, t, depth)
 	case reflect.Slice, reflect.Array:
 		if depth >= maxDepth && v.Len() > 0 {
 			p.b.WriteString("[…]")
 			return
 		}
 		p.items(v, depth, v.Len(), func(i int) {
-			p.value(v.Index(i), depth+1)
+			p.value(v.Index(i), elemOf(t), depth+1)
 		})
 	case reflect.Map:
 		if v.IsNil() {
@@ -202,9 +243,9 @@ func (p *printer) value(v reflect.Value, depth int) {
 		sort.Slice(keys, func(i, j int) bool { return show.LessKey(keys[i], keys[j]) })
 		p.b.WriteString("map")
 		p.items(v, depth, len(keys), func(i int) {
-			p.value(keys[i], depth+1)
+			p.value(keys[i], keyOf(t), depth+1)
 			p.b.WriteByte(':')
-			p.value(v.MapIndex(keys[i]), depth+1)
+			p.value(v.MapIndex(keys[i]), elemOf(t), depth+1)
 		})
 	case reflect.String:
 		s := v.String()
@@ -218,7 +259,7 @@ func (p *printer) value(v reflect.Value, depth int) {
 			p.b.WriteString("<nil>")
 			return
 		}
-		p.b.WriteString(v.Type().String())
+		p.b.WriteString(typeString(v, t))
 	case reflect.UnsafePointer:
 		p.b.WriteString("unsafe.Pointer")
 	default:
@@ -233,9 +274,15 @@ func (p *printer) value(v reflect.Value, depth int) {
 // ownText writes a nested value that has text of its own (an Error,
 // String or Format method, or a gonum matrix: its type and shape) in one
 // line, and reports whether it did.
-func (p *printer) ownText(v reflect.Value) bool {
+func (p *printer) ownText(v reflect.Value, gt goview.Type) bool {
 	if !v.CanInterface() {
 		return false
+	}
+	if gt != nil {
+		if s, _, ok := gt.Text(v); ok {
+			p.line(s)
+			return true
+		}
 	}
 	t := v.Type()
 	if t.Implements(matrixType) {
@@ -252,12 +299,38 @@ func (p *printer) ownText(v reflect.Value) bool {
 	if isNilPointer(v) {
 		return false
 	}
-	s := fmt.Sprintf("%v", v.Interface())
+	p.line(fmt.Sprintf("%v", v.Interface()))
+	return true
+}
+
+// line writes a nested value's own text s: its first line, cut.
+func (p *printer) line(s string) {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i] + " …"
 	}
 	p.b.WriteString(cut(s, nestedString))
-	return true
+}
+
+// elemOf, keyOf and typeString read t, when it is not nil (see value).
+func elemOf(t goview.Type) goview.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Elem()
+}
+
+func keyOf(t goview.Type) goview.Type {
+	if t == nil {
+		return nil
+	}
+	return t.Key()
+}
+
+func typeString(v reflect.Value, t goview.Type) string {
+	if t != nil {
+		return t.String()
+	}
+	return v.Type().String()
 }
 
 var formatterType = reflect.TypeFor[fmt.Formatter]()
@@ -272,7 +345,7 @@ func isNilPointer(v reflect.Value) bool {
 
 // structValue writes the exported fields of a struct as {Name:value …},
 // ending in "…" when it has unexported ones.
-func (p *printer) structValue(v reflect.Value, depth int) {
+func (p *printer) structValue(v reflect.Value, gt goview.Type, depth int) {
 	t := v.Type()
 	if depth >= maxDepth && t.NumField() > 0 {
 		p.b.WriteString("{…}")
@@ -283,7 +356,13 @@ func (p *printer) structValue(v reflect.Value, depth int) {
 	hidden := false
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		if !f.IsExported() {
+		name, exported, ft := f.Name, f.IsExported(), goview.Type(nil)
+		if gt != nil {
+			if n, t := gt.Field(i); n != "" {
+				name, exported, ft = n, token.IsExported(n), t
+			}
+		}
+		if !exported {
 			hidden = true
 			continue
 		}
@@ -291,8 +370,8 @@ func (p *printer) structValue(v reflect.Value, depth int) {
 			p.b.WriteByte(' ')
 		}
 		n++
-		p.b.WriteString(f.Name + ":")
-		p.value(v.Field(i), depth+1)
+		p.b.WriteString(name + ":")
+		p.value(v.Field(i), ft, depth+1)
 	}
 	if hidden {
 		if n > 0 {
@@ -329,12 +408,12 @@ func (p *printer) items(v reflect.Value, depth, n int, item func(i int)) {
 
 // opened describes a value the printer does not open again: a struct,
 // slice or map as its type, anything else as its value.
-func opened(v reflect.Value) string {
+func opened(v reflect.Value, t goview.Type) string {
 	switch v.Kind() {
 	case reflect.Struct:
-		return v.Type().String() + "{…}"
+		return typeString(v, t) + "{…}"
 	case reflect.Slice, reflect.Array, reflect.Map:
-		return fmt.Sprintf("%s(len %d)", v.Type(), v.Len())
+		return fmt.Sprintf("%s(len %d)", typeString(v, t), v.Len())
 	}
 	if v.CanInterface() {
 		return fmt.Sprintf("%v", v.Interface())

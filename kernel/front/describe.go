@@ -482,12 +482,16 @@ func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) 
 // (goexec.goValue for main.Hv), or yaegi's struct { Xx int }.
 func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	at, ok := formatFuncs[name]
-	length := lw.spreadLength(xs)
-	if !ok || length == nil || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
+	if !ok || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
 		return
 	}
+	length := lw.spreadLength(xs)
 	format, offsets, ok := lw.constFormat(c.Args[at])
 	if !ok {
+		lw.spreadTypeVerbsDyn(c, name, xs, length)
+		return
+	}
+	if length == nil {
 		return
 	}
 	pos := xs.Pos()
@@ -511,6 +515,56 @@ func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	fpos := c.Args[at].Pos()
 	c.Args[at] = &ast.CallExpr{Fun: lw.helper("SpreadTypeFormat", fpos), Lparen: fpos, Args: []ast.Expr{stringLit(fpos, format), length, ints(pairs)}, Rparen: fpos}
 	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNames", pos), Lparen: pos, Args: []ast.Expr{xs, ints(indexes)}, Rparen: xs.End()}
+	lw.spreadCandidates(names, types.NewInterfaceType(nil, nil), pos)
+	last := len(c.Args) - 1
+	if d, ok := c.Args[last].(*ast.CallExpr); ok && d != xs && len(d.Args) > 0 && d.Args[0] == xs {
+		d.Args[0] = names
+	} else {
+		c.Args[last] = names
+	}
+}
+
+// spreadTypeVerbsDyn lowers the call c of spreadTypeVerbs whose format
+// is not a constant (or has argument indexes): its verbs are read when
+// the call runs,
+//
+//	f(SpreadTypeFormatDyn(format, len(xs), "fmt.Printf"), SpreadTypeNamesDyn(format, Dynamics(xs), candidates…)...)
+//
+// where the format is a variable (it is read twice), and the slice one or
+// a literal (length); otherwise the format becomes TypeVerbLimit(format,
+// "fmt.Printf"), which ends the cell when it has a %T.
+func (lw *Lowering) spreadTypeVerbsDyn(c *ast.CallExpr, name string, xs, length ast.Expr) {
+	at := formatFuncs[name]
+	f := c.Args[at]
+	fpos := f.Pos()
+	if length == nil || !plainOperand(f) {
+		c.Args[at] = &ast.CallExpr{Fun: lw.helper("TypeVerbLimit", fpos), Lparen: fpos, Args: []ast.Expr{f, stringLit(fpos, name)}, Rparen: f.End()}
+		return
+	}
+	// The format read a second time: the same identifiers, new nodes.
+	again := func() ast.Expr {
+		var b strings.Builder
+		var walk func(e ast.Expr)
+		walk = func(e ast.Expr) {
+			switch e := ast.Unparen(e).(type) {
+			case *ast.Ident:
+				b.WriteString(e.Name)
+			case *ast.SelectorExpr:
+				walk(e.X)
+				b.WriteString("." + e.Sel.Name)
+			}
+		}
+		walk(f)
+		parts := strings.Split(b.String(), ".")
+		var out ast.Expr = &ast.Ident{NamePos: fpos, Name: parts[0]}
+		for _, p := range parts[1:] {
+			out = &ast.SelectorExpr{X: out, Sel: &ast.Ident{NamePos: fpos, Name: p}}
+		}
+		return out
+	}
+	pos := xs.Pos()
+	c.Args[at] = &ast.CallExpr{Fun: lw.helper("SpreadTypeFormatDyn", fpos), Lparen: fpos, Args: []ast.Expr{f, length, stringLit(fpos, name)}, Rparen: f.End()}
+	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNamesDyn", pos), Lparen: pos, Args: []ast.Expr{again(), xs}, Rparen: xs.End()}
 	lw.spreadCandidates(names, types.NewInterfaceType(nil, nil), pos)
 	last := len(c.Args) - 1
 	if d, ok := c.Args[last].(*ast.CallExpr); ok && d != xs && len(d.Args) > 0 && d.Args[0] == xs {

@@ -1,8 +1,12 @@
 package front
 
 import (
+	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
+	"strconv"
+	"strings"
 )
 
 // A value of a type declared in an interpreted cell reaches compiled code
@@ -149,10 +153,15 @@ func (lw *Lowering) displayValue(x ast.Expr, always bool) ast.Expr {
 		return stringLit(pos, s)
 	}
 	desc := ""
-	if HasSessionStruct(t) && !hasMethod(t, "Error", "String", "Format") {
+	var value ast.Expr = id()
+	if always {
+		// display.Show: the text as the display writes the value
+		// (displayView).
+		value = lw.displayView(value, t, "display.Show")
+	} else if HasSessionStruct(t) && !hasMethod(t, "Error", "String", "Format") {
 		desc = Describe(t)
 	}
-	args := []ast.Expr{id(), str(desc)}
+	args := []ast.Expr{value, str(desc)}
 	for _, m := range methods {
 		var call ast.Expr = &ast.CallExpr{Fun: &ast.SelectorExpr{X: id(), Sel: &ast.Ident{NamePos: pos, Name: m}}, Lparen: pos, Rparen: pos}
 		if m == "Table" {
@@ -178,12 +187,106 @@ func (lw *Lowering) displayValue(x ast.Expr, always bool) ast.Expr {
 	}
 }
 
-// displayShow lowers the argument of a call of display.Show or of the
-// method Show of a *display.Display, when it is of a type of the session.
+// displayShow lowers the argument of a call of the display's functions
+// that format their argument of type any: display.Show, the method Show
+// of a *display.Display and display.Render become Rich (above) when the
+// argument's type has display methods; their argument, and that of
+// display.PlainText, Inline and RenderForms, is otherwise lowered by
+// displayView. A type with a Format method (which the display calls) is
+// refused.
 func (lw *Lowering) displayShow(c *ast.CallExpr, f *types.Func) {
-	if f.Pkg().Path() == DisplayPath && f.Name() == "Show" && len(c.Args) == 1 && !c.Ellipsis.IsValid() {
-		c.Args[0] = lw.displayValue(c.Args[0], true)
+	if f.Pkg().Path() != DisplayPath || len(c.Args) == 0 || c.Ellipsis.IsValid() {
+		return
 	}
+	recv := f.Type().(*types.Signature).Recv() != nil
+	switch {
+	case f.Name() == "Show" || f.Name() == "Render" && !recv:
+		if len(sessionDisplayMethods(lw.Info.Types[c.Args[0]].Type)) > 0 {
+			c.Args[0] = lw.displayValue(c.Args[0], true)
+			return
+		}
+	case recv || f.Name() != "PlainText" && f.Name() != "Inline" && f.Name() != "RenderForms":
+		return
+	}
+	c.Args[0] = lw.displayView(c.Args[0], lw.Info.Types[c.Args[0]].Type, "display."+f.Name())
+}
+
+// displayView returns x, an argument of type any of the display's
+// function call, lowered so that the display sees the value as Go does
+// (goexec/displayview.go):
+//
+//	Prefix.DisplayValue(x, "desc", "errors", candidates, stringers…)
+//	Prefix.DisplayDynamic([]I{x}, "errors", candidates, stringers…)   for x of an interface type I
+//
+// or x itself when its type holds no type of the session.
+func (lw *Lowering) displayView(x ast.Expr, t types.Type, call string) ast.Expr {
+	if t == nil || len(lw.sessionTypes()) == 0 && !needsGoValue(t) {
+		return x
+	}
+	pos := x.Pos()
+	iface := types.IsInterface(t)
+	if !iface && !needsGoValue(t) && !reachesInterface(t, map[types.Type]bool{}) {
+		return x
+	}
+	formatter := func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath && hasMethod(n, "Format")
+	}
+	if holds(t, formatter) || (iface || reachesInterface(t, map[types.Type]bool{})) && slices.ContainsFunc(lw.sessionTypes(), formatter) {
+		lw.errs.Add(lw.Fset.Position(pos), fmt.Sprintf("%s of %s cannot run in the interpreter: the display would call the "+
+			"Format method of a type declared in a cell, which it does not see there; call fmt.Sprint on the value first, or %s",
+			call, t, compiledFix))
+		return x
+	}
+	var methods []ast.Expr
+	var cands ast.Expr
+	var args []ast.Expr
+	helper := "DisplayValue"
+	if iface {
+		tx := lw.typeExpr(t, pos)
+		if tx == nil {
+			return x
+		}
+		methods = lw.holdableStringers(t, x)
+		cands = lw.candidatesArg(t, pos)
+		one := &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: tx}, Lbrace: pos, Elts: []ast.Expr{x}, Rbrace: x.End()}
+		args = []ast.Expr{one}
+		helper = "DisplayDynamic"
+	} else {
+		methods = lw.stringers(t, pos)
+		cands = lw.candidatesArg(types.NewInterfaceType(nil, nil), pos)
+		if !reachesInterface(t, map[types.Type]bool{}) {
+			cands = &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: emptyInterface(pos)}, Lbrace: pos, Rbrace: pos}
+		}
+		args = []ast.Expr{x, stringLit(pos, Describe(t))}
+	}
+	args = append(args, stringLit(pos, strings.Join(errorKeys(methods), " ")), cands)
+	return &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Args: append(args, methods...), Rparen: x.End()}
+}
+
+// errorKeys returns the keys of GoValue's pairs (stringer) whose function
+// calls an Error method.
+func errorKeys(pairs []ast.Expr) []string {
+	var out []string
+	for i := 0; i+1 < len(pairs); i += 2 {
+		lit, ok := pairs[i].(*ast.BasicLit)
+		fn, ok2 := pairs[i+1].(*ast.FuncLit)
+		if !ok || !ok2 || len(fn.Body.List) != 1 {
+			continue
+		}
+		ret, ok := fn.Body.List[0].(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		if call, ok := ret.Results[0].(*ast.CallExpr); ok {
+			if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+				if key, err := strconv.Unquote(lit.Value); err == nil {
+					out = append(out, key)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // stringerResult lowers a cell's final expression x whose type is an

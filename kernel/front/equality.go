@@ -40,7 +40,23 @@ func (lw *Lowering) interfaceEquality(n ast.Node) {
 		if !iy {
 			ey = ex
 		}
-		if !lw.holdsSessionMethods(ex) && !lw.holdsSessionMethods(ey) {
+		// In a session with a type on a type that is not a struct (N
+		// int), an empty interface compared with another, or with a
+		// value of such a type or of its reflect type (N(3), 3): yaegi
+		// took N(3) and 3 for equal.
+		shared := false
+		if shapes := lw.sharedShapes(); shapes != nil && (isEmptyInterface(ex) || isEmptyInterface(ey)) {
+			shared = ix && iy
+			for _, tv := range []types.TypeAndValue{tx, ty} {
+				if t := tv.Type; !types.IsInterface(t) {
+					if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+						t = types.Default(t)
+					}
+					shared = shared || shapes[fmtTypeString(t)] || mentionsShared(t, 0)
+				}
+			}
+		}
+		if !lw.holdsSessionMethods(ex) && !lw.holdsSessionMethods(ey) && !shared {
 			return e
 		}
 		out := lw.equalCall(b.X, b.Y, ex, ey, b.Pos())
@@ -65,7 +81,23 @@ func (lw *Lowering) equalCall(x, y ast.Expr, ex, ey types.Type, pos token.Pos) a
 		return &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: x.Pos(), Elt: t}, Lbrace: x.Pos(), Elts: []ast.Expr{x}, Rbrace: x.End()}
 	}
 	cands := lw.candidatesArg(types.NewInterfaceType(nil, nil), pos)
-	return &ast.CallExpr{Fun: lw.helper("InterfaceEqual", pos), Lparen: pos, Args: []ast.Expr{one(elx, x), one(ely, y), cands}, Rparen: y.End()}
+	args := []ast.Expr{one(elx, x), one(ely, y), cands}
+	if lw.sharedShapes() != nil {
+		// The names of the operands' static types that are not
+		// interfaces: the helper tells N(3) from 3 (front/typetags.go).
+		static := func(x ast.Expr) ast.Expr {
+			t := lw.Info.Types[x].Type
+			if t == nil || types.IsInterface(t) {
+				return stringLit(pos, "")
+			}
+			if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+				t = types.Default(t)
+			}
+			return stringLit(pos, fmtTypeString(t))
+		}
+		args = append(args, static(x), static(y))
+	}
+	return &ast.CallExpr{Fun: lw.helper("InterfaceEqual", pos), Lparen: pos, Args: args, Rparen: y.End()}
 }
 
 // interfaceSwitches lowers a switch whose tag is of an interface type

@@ -209,6 +209,9 @@ func (lw *Lowering) copyInto(into types.Type, x ast.Expr) ast.Expr {
 	if into == nil || !types.IsInterface(into) {
 		return x
 	}
+	if tagged := lw.tagShared(into, x); tagged != nil {
+		return tagged
+	}
 	switch ast.Unparen(x).(type) {
 	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
 	case *ast.CompositeLit:

@@ -52,6 +52,8 @@ type Lowering struct {
 	guards      map[ast.Expr]bool            // the guards that guardChecks made
 	madeFuncs   map[*ast.FuncLit]bool        // function literals of bounds checks, not yet marked (markMadeChecks)
 	reflected   map[*ast.CallExpr]bool       // calls of reflect already given to TypeIn (reflectCall)
+	sharedSeen  bool                         // sharedShapes was read (typetags.go)
+	sharedSet   map[string]bool              // sharedShapes
 	spreadBound map[*ast.CallExpr]bool       // printf-style calls already lowered inside bindSpread's literal
 	fmtValues   map[*ast.SelectorExpr]string // fmt's printing functions used as values, to give to their helpers (refuseFmtValue)
 	// chunkEnd is the end of the chunk being lowered: a type of the

@@ -62,7 +62,18 @@ func (lw *Lowering) refuseMapKey(m, k ast.Expr) ast.Expr {
 
 func (lw *Lowering) refuseKeyOf(m *types.Map, k ast.Expr) ast.Expr {
 	kt := lw.Info.Types[k].Type
-	if kt == nil || !types.IsInterface(m.Key()) || !lw.holdsSessionMethods(m.Key()) {
+	// In a session with a type on a type that is not a struct, without
+	// methods (type N int), an empty interface's keys N(1) and 1 are one
+	// key to yaegi (the same reflect type and value): a key of such a
+	// type is refused, and one of an interface checked when it runs.
+	shared := lw.sharedShapes() != nil && isEmptyInterface(m.Key())
+	if kt == nil || !types.IsInterface(m.Key()) || !lw.holdsSessionMethods(m.Key()) && !shared {
+		return k
+	}
+	if shared && !types.IsInterface(kt) && mentionsShared(kt, 0) {
+		lw.errs.Add(lw.Fset.Position(k.Pos()), fmt.Sprintf("a key of type %s in a map keyed by %s cannot run in the interpreter: "+
+			"it keeps %s as its underlying type, so that a key of each is one key; key the map by %s, or run this "+
+			"code compiled (a cell with func main, or %%%%compile)", kt, m.Key(), kt, kt))
 		return k
 	}
 	if isEmptyInterface(kt) {

@@ -95,6 +95,13 @@ func (lw *Lowering) reflectCall(c *ast.CallExpr, sel *ast.SelectorExpr, f *types
 		return
 	}
 	switch {
+	case recv == "Value" && f.Name() == "Interface" && len(c.Args) == 0 && lw.sharedShapes() != nil:
+		// v.Interface() in a session with a type on a type that is not a
+		// struct: ValueInterface records the value under the name that
+		// ValueOfStatic kept for v (front/typetags.go), so that %T and
+		// assertions of the interface know it.
+		c.Fun = lw.helper("ValueInterface", pos)
+		c.Args = []ast.Expr{sel.X}
 	case recv == "Value" && reflectValueHelpers[f.Name()] != "" && len(c.Args) == sig.Params().Len() && !c.Ellipsis.IsValid():
 		cands := candidates()
 		if cands == nil {

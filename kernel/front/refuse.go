@@ -61,7 +61,7 @@ func (lw *Lowering) refuseTemplate(c *ast.CallExpr, f *types.Func) {
 // (docs/goexec.md).
 func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
 	pkg := f.Pkg().Path()
-	if pkg != "encoding/json" && pkg != "encoding/xml" || len(c.Args) == 0 {
+	if pkg != "encoding/json" && pkg != "encoding/xml" && pkg != DisplayPath || len(c.Args) == 0 {
 		return
 	}
 	short := "json"
@@ -69,15 +69,20 @@ func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
 		short = "xml"
 	}
 	encode, arg := false, c.Args[0]
-	switch f.Name() {
-	case "Marshal", "MarshalIndent", "Encode", "EncodeElement":
+	switch name := f.Name(); {
+	case pkg == DisplayPath && (name == "JSON" || name == "JSONBundle") && f.Type().(*types.Signature).Recv() == nil:
+		// display.JSON(v) marshals v with encoding/json.
+		encode, short = true, "display"
+	case pkg == DisplayPath:
+		return
+	case name == "Marshal" || name == "MarshalIndent" || name == "Encode" || name == "EncodeElement":
 		encode = true
-	case "Unmarshal":
+	case name == "Unmarshal":
 		if len(c.Args) < 2 {
 			return
 		}
 		arg = c.Args[1]
-	case "Decode", "DecodeElement":
+	case name == "Decode" || name == "DecodeElement":
 	default:
 		return
 	}
@@ -108,6 +113,18 @@ func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
 		methods = []string{"MarshalXML", "MarshalXMLAttr", "MarshalText"}
 	default:
 		methods = []string{"UnmarshalXML", "UnmarshalXMLAttr", "UnmarshalText"}
+	}
+	if short == "display" {
+		// As json.Marshal, with the display's argument given on by
+		// yaegi without its methods.
+		short = "json"
+		if hasUnexportedField(t) {
+			refuse("it would write the struct's unexported fields (yaegi exports them as X+name)", "copy the value into a "+
+				"struct with only exported fields, or ")
+		} else if m := sessionMethod(t, []string{"MarshalJSON", "MarshalText"}, false); m != "" {
+			refuse(fmt.Sprintf("it reaches values by reflection, which does not see the %s method of a type declared in a cell", m), "")
+		}
+		return
 	}
 	if short == "json" && encode && hasUnexportedField(t) {
 		refuse("it would write the struct's unexported fields (yaegi exports them as X+name)", "copy the value into a "+

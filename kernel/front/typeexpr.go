@@ -19,7 +19,7 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 	}
 	means := func(name string, obj types.Object) bool {
 		_, found := scope.LookupParent(name, pos)
-		return found == obj
+		return found == obj || sameSessionType(found, obj)
 	}
 	switch t := t.(type) {
 	case *types.Basic:
@@ -228,4 +228,19 @@ func (lw *Lowering) structTypeExpr(t *types.Struct, pos token.Pos) ast.Expr {
 // stringLit is the string literal of s at pos.
 func stringLit(pos token.Pos, s string) *ast.BasicLit {
 	return &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(s)}
+}
+
+// sameSessionType reports whether found and obj are type names of the
+// session made from one declaration: a cell that declares a variable of
+// the session again makes the package anew (Session.rebuild), after its
+// statements before the declaration were checked with the old one, so
+// their types are the old objects of the same declarations, and the
+// lowering, which found no name for them, printed []Tm's elements without
+// their String method.
+func sameSessionType(found, obj types.Object) bool {
+	a, ok1 := found.(*types.TypeName)
+	b, ok2 := obj.(*types.TypeName)
+	return ok1 && ok2 && a.Name() == b.Name() && a.Pos().IsValid() && a.Pos() == b.Pos() &&
+		a.Pkg() != nil && b.Pkg() != nil && a.Pkg().Path() == PackagePath && b.Pkg().Path() == PackagePath &&
+		a.IsAlias() == b.IsAlias()
 }

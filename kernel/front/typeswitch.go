@@ -176,6 +176,9 @@ func (lw *Lowering) hasSessionCase(ts *ast.TypeSwitchStmt) bool {
 			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && sessionNamed(tv.Type) != nil && !types.IsInterface(tv.Type) {
 				return true
 			}
+			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && lw.sharedUnder(tv.Type) {
+				return true
+			}
 		}
 	}
 	return false
@@ -220,7 +223,7 @@ func (lw *Lowering) sessionAssertions(n ast.Node) {
 		}
 		to := lw.Info.Types[ta.Type].Type
 		from := lw.Info.Types[ta.X].Type
-		if to == nil || from == nil || types.IsInterface(to) || sessionNamed(to) == nil {
+		if to == nil || from == nil || types.IsInterface(to) || sessionNamed(to) == nil && !(lw.sharedUnder(to) && isEmptyInterface(from)) {
 			return e
 		}
 		pos := ta.Pos()
@@ -247,6 +250,9 @@ func (lw *Lowering) sessionAssertions(n ast.Node) {
 		} else {
 			// Go's message: interface conversion: I is main.C, not main.F.
 			fromText := types.TypeString(from, func(p *types.Package) string { return p.Name() })
+			if _, named := from.(*types.Named); !named && isEmptyInterface(from) {
+				fromText = "interface {}" // as Go's runtime writes any
+			}
 			other = []ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{Fun: lw.helper("ConcreteAssertionPanic", pos), Lparen: pos, Rparen: pos,
 				Args: []ast.Expr{str(fromText), which, str(names[0])}}}}
 			end = []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id(v)}}}
@@ -300,13 +306,30 @@ func (lw *Lowering) sessionTypeCall(y ast.Expr, to, from types.Type, pos token.P
 // of the other types of the session, or pointers to them, that yaegi
 // cannot tell from it (the same underlying type) and that a value of
 // type from could hold; to's name first.
+//
+// A type of the session on a type that is not a struct, without methods
+// (sharedNamed), is to yaegi its underlying type: held by an empty
+// interface, an N of type N int is a bare int, and a []int asserted to
+// Sl of type Sl []int said true. For such a to, or for a to that is such
+// a type's underlying type (int, []int; sharedUnder), the other types
+// are the underlying type and the session's types on it; the helper
+// SessionType tells them apart by what TagType recorded
+// (front/typetags.go), or ends the cell.
 func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 	qual := func(p *types.Package) string { return p.Name() }
 	names := []string{types.TypeString(to, qual)}
-	_, ptr := to.(*types.Pointer)
+	elem, ptr := to, false
+	if p, ok := to.(*types.Pointer); ok {
+		elem, ptr = p.Elem(), true
+	}
 	base := sessionNamed(to)
+	under := elem.Underlying()
+	shared := isEmptyInterface(from) && lw.sharedShapes() != nil
+	if base == nil && !shared {
+		return names
+	}
 	for _, t := range lw.sessionTypes() {
-		if types.Identical(t, base) || !types.Identical(t.Underlying(), base.Underlying()) {
+		if base != nil && types.Identical(t, base) || !types.Identical(t.Underlying(), under) || base == nil && !sharedNamed(t) {
 			continue
 		}
 		c := t
@@ -317,7 +340,35 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 			names = append(names, types.TypeString(c, qual))
 		}
 	}
+	if shared && base != nil && sharedNamed(base) {
+		var c types.Type = under
+		if ptr {
+			c = types.NewPointer(under)
+		}
+		names = append(names, types.TypeString(c, qual))
+	}
 	return names
+}
+
+// sharedUnder reports whether t (or what the pointer t points to) is not
+// a named type of the session and is the underlying type of one for
+// which sharedNamed is true: int for type N int.
+func (lw *Lowering) sharedUnder(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if sessionNamed(t) != nil || lw.sharedShapes() == nil {
+		return false
+	}
+	if _, named := types.Unalias(t).(*types.Named); named {
+		return false
+	}
+	for _, st := range lw.sessionTypes() {
+		if sharedNamed(st) && types.Identical(st.Underlying(), t) {
+			return true
+		}
+	}
+	return false
 }
 
 // commaOKAssertions returns the type assertions under n whose comma-ok

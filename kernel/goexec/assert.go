@@ -105,6 +105,15 @@ func sessionTypeName(ys any, names ...string) string {
 	if len(names) == 1 {
 		return names[0]
 	}
+	if h.v.IsValid() && !h.inWrapper && !h.methodWrapped {
+		// A type on a type that is not a struct, held bare: the name
+		// recorded where it went into the interface (typetags.go).
+		// A name none of names is (*int where main.N and int were
+		// asked) fails the assertion, with Go's message.
+		if name, ok := taggedName(e); ok && name != "" {
+			return name
+		}
+	}
 	what := "a value"
 	if h.v.IsValid() {
 		what = "a value of type " + h.v.Type().String()

@@ -281,7 +281,7 @@ func (Boom) HTML() string { panic("no html") }`)
 	}
 	// display.Show, in a function and in a loop, shows the same forms.
 	_, rec := run(t, e, "func show(c Card) { display.Show(c) }\nfor _, s := range []string{\"a\", \"b\"} { show(Card{Name: s}) }")
-	if len(rec.events) != 2 || str(rec.events[1].bundle, display.MIMEHTML) != "<b>b</b>" || str(rec.events[1].bundle, display.MIMEText) != "{Name:b secret:0}" {
+	if len(rec.events) != 2 || str(rec.events[1].bundle, display.MIMEHTML) != "<b>b</b>" || str(rec.events[1].bundle, display.MIMEText) != "{Name:b …}" {
 		t.Errorf("display.Show(Card): %+v", rec.events)
 	}
 	// A value reached through an interface keeps its String.
@@ -289,10 +289,14 @@ func (Boom) HTML() string { panic("no html") }`)
 	if len(rec.events) != 1 || str(rec.events[0].bundle, display.MIMEText) != "Named#4" {
 		t.Errorf("display.Show(Named{4}): %+v", rec.events)
 	}
-	// So does a display's Show, and a struct shows its fields' own names.
+	// So does a display's Show, and a struct shows its exported fields
+	// and "…" for the others, as the compiled display does (go run:
+	// "{Name:q …}"; the interpreter's "{Name:q Xsecret:1}" before, and
+	// "{Name:q secret:1}", the text of a cell's result, until issue 12's
+	// round 2).
 	_, rec = run(t, e, "d := display.New()\nd.Show(Named{5})\nd.Show(Card{\"q\", 1})")
 	if len(rec.events) != 2 || str(rec.events[0].bundle, display.MIMEText) != "Named#5" ||
-		str(rec.events[1].bundle, display.MIMEText) != "{Name:q secret:1}" || !rec.events[1].bundle.Update {
+		str(rec.events[1].bundle, display.MIMEText) != "{Name:q …}" || !rec.events[1].bundle.Update {
 		t.Errorf("(*display.Display).Show: %+v", rec.events)
 	}
 	// A generic type is not lowered (its type is not spelled): display.Show

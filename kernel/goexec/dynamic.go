@@ -291,6 +291,17 @@ func dynamicPlain(xs any, candidates []any, methods ...any) any {
 	}
 	cands := candidateList(candidates)
 	h := holding(e)
+	if !h.methodWrapped && !h.inWrapper && h.v.IsValid() && h.v.CanInterface() {
+		switch h.v.Kind() {
+		case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer, reflect.Chan:
+			// %#v writes the type of a list, map or pointer: one of
+			// the reflect type of a session type on a type that is not
+			// a struct is named as recorded (typetags.go), or refused.
+			if name, ok := sharedName(e, h.v.Type(), cands); ok && name == h.v.Type().String() {
+				return h.v.Interface()
+			}
+		}
+	}
 	if !h.methodWrapped || h.inWrapper || !h.v.IsValid() || !h.v.CanInterface() {
 		if v := bareSessionValue(e, cands, methodTable(methods)); v != nil {
 			// %#v names the type: it must be the only candidate.
@@ -542,6 +553,13 @@ func dynamicTypeName(xs any, candidates ...any) string {
 	if h.methodWrapped && t.Kind() != reflect.Pointer {
 		name, _ := methodWrappedType(h, candidateList(candidates))
 		return name
+	}
+	if !h.methodWrapped && len(candidates) > 0 {
+		// A type of the session on a type that is not a struct, held
+		// bare (typetags.go).
+		if name, ok := sharedName(e, t, candidateList(candidates)); ok {
+			return name
+		}
 	}
 	if h.methodWrapped || t.Name() == "" {
 		if name, ok := candidateName(t, candidateList(candidates)); ok {

@@ -24,15 +24,22 @@ type dynamicOperand struct {
 	lost bool
 }
 
-// interfaceEqual is the helper InterfaceEqual.
-func interfaceEqual(xs, ys any, candidates []any) bool {
+// interfaceEqual is the helper InterfaceEqual. static, when given, are
+// the Go names of the static types of the operands that are not of an
+// interface type ("" for one that is): a bare value of a type on a type
+// that is not a struct is named by them (typetags.go).
+func interfaceEqual(xs, ys any, candidates []any, static ...string) bool {
 	ex, ok1 := oneElem(xs)
 	ey, ok2 := oneElem(ys)
 	if !ok1 || !ok2 {
 		return xs == ys
 	}
 	cands := candidateList(candidates)
-	a, b := operandOf(ex, cands), operandOf(ey, cands)
+	sx, sy := "", ""
+	if len(static) == 2 {
+		sx, sy = static[0], static[1]
+	}
+	a, b := operandOf(ex, cands, sx), operandOf(ey, cands, sy)
 	if !a.v.IsValid() || !b.v.IsValid() {
 		return !a.v.IsValid() && !b.v.IsValid()
 	}
@@ -77,8 +84,9 @@ func interfaceEqual(xs, ys any, candidates []any) bool {
 	return a.v.Interface() == b.v.Interface()
 }
 
-// operandOf takes the operand e (an element of []I) apart.
-func operandOf(e reflect.Value, cands []candidate) dynamicOperand {
+// operandOf takes the operand e (an element of []I) apart; static is the
+// name of its static type when it is not an interface's, or "".
+func operandOf(e reflect.Value, cands []candidate, static string) dynamicOperand {
 	h := holding(e)
 	switch {
 	case !h.v.IsValid():
@@ -93,6 +101,16 @@ func operandOf(e reflect.Value, cands []candidate) dynamicOperand {
 			return dynamicOperand{v: h.v, name: name, lost: true}
 		}
 		return dynamicOperand{v: whole, name: name}
+	}
+	if !h.methodWrapped && static != "" {
+		return dynamicOperand{v: h.v, name: static}
+	}
+	if !h.methodWrapped {
+		// A type on a type that is not a struct, held bare: named as
+		// TagType recorded it, or refused (typetags.go).
+		if name, ok := sharedName(e, h.v.Type(), cands); ok {
+			return dynamicOperand{v: h.v, name: name}
+		}
 	}
 	if h.methodWrapped || h.v.Type().Name() == "" {
 		if name, ok := uniqueCandidate(h.v.Type(), cands); ok {
@@ -130,6 +148,16 @@ func mapKey(xs []any, candidates []any) any {
 		return k
 	}
 	name := ""
+	if !h.inWrapper && !h.methodWrapped {
+		// A type on a type that is not a struct, held bare, is its
+		// underlying type to the map (typetags.go): N(1) and 1 are one
+		// key.
+		if n, ok := sharedName(e, h.v.Type(), candidateList(candidates)); ok && n != h.v.Type().String() {
+			panic(interpreterLimit{"a map key of type " + n + " cannot be kept by the interpreter apart from one of type " +
+				h.v.Type().String() + ": it keeps " + n + " as " + h.v.Type().String() + ", so that a key of each is one key. " +
+				"Key the map by the concrete type, or run this code compiled (a cell with func main, or %%compile)"})
+		}
+	}
 	switch {
 	case h.methodWrapped:
 		name = "a value held by an interface with methods"

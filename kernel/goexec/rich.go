@@ -71,9 +71,14 @@ func richOf(v any, desc string, forms ...any) any {
 			f.Plot = x
 		}
 	}
-	switch v.(type) {
+	switch x := v.(type) {
 	case error, fmt.Stringer:
 		f.Titled = true
+	case viewValue:
+		// display.Show's argument as Go sees it (displayview.go).
+		if t, ok := x.t.(viewType); ok && t.textKey(x.v) != "" {
+			f.Titled = true
+		}
 	}
 	return r
 }

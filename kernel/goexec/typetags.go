@@ -1,0 +1,232 @@
+package goexec
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+	"weak"
+)
+
+// Values of the session's types on a type that is not a struct, without
+// methods (type N int, type Sl []int), are held by an interface as bare
+// values of their underlying types: nothing in an any holding N(3) or
+// Sl{1} tells it from one holding 3 or []int{1}. The front end records
+// where such a value (or one of the same reflect type) goes into an empty
+// interface (front/typetags.go): the helper TagType keeps the interface's
+// data word, the address of the copy of the value the interface holds,
+// which a copy of the interface shares, with the name of the value's
+// static type. TypeName (%T) and TypeOfDynamic (reflect.TypeOf) name a
+// value held bare by that name, and end the cell with an InterpreterLimit
+// for a value of such a reflect type that was not recorded.
+
+// typeTags holds the recorded values, by their data word. A value that
+// the interface holds in a box (not a pointer, map, channel or func) is
+// copied into a box of TagType's own (never one another value shares,
+// such as Go's static boxes of small numbers), kept by a weak pointer
+// when it holds pointers (a slice would keep its array alive): a box that
+// was freed is not taken for the value now at its address; a box of
+// numbers, and a pointer-shaped value (its own data word, which may not
+// point into the heap), is kept by the entry.
+// The table has two generations: past typeTagsMax entries the newer
+// becomes the older and the older is dropped; a value looked up in the
+// older moves to the newer. A value neither recorded nor looked up while
+// 2×typeTagsMax others were recorded is refused, not misnamed.
+var typeTags struct {
+	mu       sync.Mutex
+	m, older map[unsafe.Pointer]typeTag
+}
+
+type typeTag struct {
+	box  weak.Pointer[byte] // the box, for a value in one
+	keep any                // the value, for a pointer-shaped one
+	t    reflect.Type
+	name string // "" when recorded under two names
+}
+
+// live reports whether the entry's value is still the one at its address.
+func (g typeTag) live() bool { return g.keep != nil || g.box.Value() != nil }
+
+const typeTagsMax = 1 << 16
+
+// eface is the layout of an empty interface.
+type eface struct {
+	typ, data unsafe.Pointer
+}
+
+// tagType is the helper TagType: x, recorded under name.
+func tagType(x any, name string) any {
+	if x == nil {
+		return x
+	}
+	t := reflect.TypeOf(x)
+	if t.Size() == 0 {
+		return x
+	}
+	tag := typeTag{t: t, name: name}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		if (*eface)(unsafe.Pointer(&x)).data == nil {
+			return x
+		}
+		tag.keep = x
+	default:
+		c := reflect.New(t)
+		c.Elem().Set(reflect.ValueOf(x))
+		e := eface{typ: (*eface)(unsafe.Pointer(&x)).typ, data: c.UnsafePointer()}
+		x = *(*any)(unsafe.Pointer(&e))
+		if noPointers(t, 0) {
+			// A number or an array of them keeps nothing else alive:
+			// held by the entry (a weak pointer cost 1.9 µs a value).
+			tag.keep = x
+		} else {
+			tag.box = weak.Make((*byte)(e.data))
+		}
+	}
+	data := (*eface)(unsafe.Pointer(&x)).data
+	typeTags.mu.Lock()
+	if old, ok := lookupTag(data); ok && old.live() && old.t == t && old.name != name {
+		tag.name = ""
+	}
+	storeTag(data, tag)
+	typeTags.mu.Unlock()
+	return x
+}
+
+// lookupTag finds the entry of data, moving it from the older
+// generation to the newer; typeTags.mu is held.
+func lookupTag(data unsafe.Pointer) (typeTag, bool) {
+	if tag, ok := typeTags.m[data]; ok {
+		return tag, true
+	}
+	tag, ok := typeTags.older[data]
+	if ok {
+		delete(typeTags.older, data)
+		storeTag(data, tag)
+	}
+	return tag, ok
+}
+
+// storeTag records tag under data, starting a generation when the newer
+// is full; typeTags.mu is held.
+func storeTag(data unsafe.Pointer, tag typeTag) {
+	if typeTags.m == nil || len(typeTags.m) >= typeTagsMax {
+		typeTags.older, typeTags.m = typeTags.m, map[unsafe.Pointer]typeTag{}
+	}
+	typeTags.m[data] = tag
+}
+
+// taggedName returns the name recorded for the value that e, an element
+// of type any of a slice (addressable), holds; false when none was.
+func taggedName(e reflect.Value) (string, bool) {
+	if e.Kind() != reflect.Interface || e.NumMethod() != 0 || !e.CanAddr() || e.IsNil() {
+		return "", false
+	}
+	data := (*eface)(e.Addr().UnsafePointer()).data
+	typeTags.mu.Lock()
+	tag, ok := lookupTag(data)
+	typeTags.mu.Unlock()
+	if !ok || tag.t != e.Elem().Type() || !tag.live() {
+		return "", false
+	}
+	return tag.name, true
+}
+
+// sharedName names the value e (an element of []I{x}, I an empty
+// interface) holds bare, of the reflect type t, when a candidate without
+// methods on a type that is not a struct has t: the name recorded for it,
+// or an InterpreterLimit when none was (or two were). ok is false when no
+// such candidate has t.
+func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string, ok bool) {
+	var names []string
+	for _, c := range cands {
+		if c.t == t && len(c.methods) == 0 && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface {
+			names = append(names, c.name)
+		}
+	}
+	what := ""
+	if len(names) == 0 {
+		// A list, map, pointer or channel made of such a type's reflect
+		// type ([]int for []main.N).
+		names = sharedParts(t, cands, 0)
+		if len(names) == 0 {
+			return "", false
+		}
+		what = " made of"
+	}
+	if name, ok := taggedName(e); ok && name != "" {
+		return name, true
+	}
+	panic(interpreterLimit{"the interpreter cannot tell whether this value of type " + t.String() + " held by an interface is" + what + " a " +
+		strings.Join(names, " or a ") + " or not: it keeps " + strings.Join(names, ", ") + " as its underlying type" +
+		" and did not see where the value went into the interface. Print or reflect on a variable of the value's own type, " +
+		"or run this code compiled (a cell with func main, or %%compile)"})
+}
+
+// sharedParts returns the names of the candidates without methods on a
+// type that is not a struct whose reflect type is an element (or key) of
+// t, an unnamed pointer, slice, array, map or channel type, at any depth.
+func sharedParts(t reflect.Type, cands []candidate, depth int) []string {
+	if t.Name() != "" || depth > 8 {
+		return nil
+	}
+	var parts []reflect.Type
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+		parts = []reflect.Type{t.Elem()}
+	case reflect.Map:
+		parts = []reflect.Type{t.Key(), t.Elem()}
+	default:
+		return nil
+	}
+	var names []string
+	for _, p := range parts {
+		for _, c := range cands {
+			if c.t == p && len(c.methods) == 0 && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface && !slices.Contains(names, c.name) {
+				names = append(names, c.name)
+			}
+		}
+		for _, n := range sharedParts(p, cands, depth+1) {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// valueInterface is the helper ValueInterface, v.Interface() in a session
+// with a type on a type that is not a struct: recorded under the name of
+// the static type that ValueOfStatic kept for v, if any.
+func valueInterface(v reflect.Value) any {
+	x := v.Interface()
+	if str, ok := staticValueName(v); ok && str != "" {
+		return tagType(x, str)
+	}
+	return x
+}
+
+// noPointers reports whether a value of type t holds no pointer: a
+// boolean, a number, or an array or struct of them.
+func noPointers(t reflect.Type, depth int) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	case reflect.Array:
+		return depth < 8 && noPointers(t.Elem(), depth+1)
+	case reflect.Struct:
+		if depth >= 8 {
+			return false
+		}
+		for i := range t.NumField() {
+			if !noPointers(t.Field(i).Type, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
