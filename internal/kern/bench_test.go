@@ -22,13 +22,7 @@ func BenchmarkGemmCD1(b *testing.B) {
 
 func benchGemmCD1[T kern.Float](b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	mk := func(r, c int) kern.General[T] {
-		g := kern.General[T]{Rows: r, Cols: c, Stride: c, Data: make([]T, r*c)}
-		for i := range g.Data {
-			g.Data[i] = T(rng.Float64())
-		}
-		return g
-	}
+	mk := func(r, c int) kern.General[T] { return benchMatrix[T](r, c, rng.Float64) }
 	w, gw := mk(784, 500), mk(784, 500)
 	v, v1, pv := mk(100, 784), mk(100, 784), mk(100, 784)
 	h, ph := mk(100, 500), mk(100, 500)
@@ -86,13 +80,7 @@ func BenchmarkSplitProducts(b *testing.B) {
 
 func benchSplitProducts[T kern.Float](b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	mk := func(r, c int) kern.General[T] {
-		g := kern.General[T]{Rows: r, Cols: c, Stride: c, Data: make([]T, r*c)}
-		for i := range g.Data {
-			g.Data[i] = T(rng.NormFloat64())
-		}
-		return g
-	}
+	mk := func(r, c int) kern.General[T] { return benchMatrix[T](r, c, rng.NormFloat64) }
 	w, v, h, pv := mk(784, 500), mk(100, 784), mk(100, 500), mk(100, 784)
 	bands := [][2]int{{0, 48}, {48, 100}}
 	hidden := [][2]int{{0, 256}, {256, 500}}
@@ -144,6 +132,16 @@ func benchSplitProducts[T kern.Float](b *testing.B) {
 	if openblas.Enabled() {
 		run("threads", func() { step(0, 100) })
 	}
+}
+
+// benchMatrix returns an r×c matrix whose elements are draws of draw, in
+// row order.
+func benchMatrix[T kern.Float](r, c int, draw func() float64) kern.General[T] {
+	g := kern.General[T]{Rows: r, Cols: c, Stride: c, Data: make([]T, r*c)}
+	for i := range g.Data {
+		g.Data[i] = T(draw())
+	}
+	return g
 }
 
 // columns returns the view of columns [lo, hi) of a.

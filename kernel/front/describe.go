@@ -516,12 +516,7 @@ func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	c.Args[at] = &ast.CallExpr{Fun: lw.helper("SpreadTypeFormat", fpos), Lparen: fpos, Args: []ast.Expr{stringLit(fpos, format), length, ints(pairs)}, Rparen: fpos}
 	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNames", pos), Lparen: pos, Args: []ast.Expr{xs, ints(indexes)}, Rparen: xs.End()}
 	lw.spreadCandidates(names, types.NewInterfaceType(nil, nil), pos)
-	last := len(c.Args) - 1
-	if d, ok := c.Args[last].(*ast.CallExpr); ok && d != xs && len(d.Args) > 0 && d.Args[0] == xs {
-		d.Args[0] = names
-	} else {
-		c.Args[last] = names
-	}
+	replaceSpread(c, xs, names)
 }
 
 // spreadTypeVerbsDyn lowers the call c of spreadTypeVerbs whose format
@@ -541,36 +536,33 @@ func (lw *Lowering) spreadTypeVerbsDyn(c *ast.CallExpr, name string, xs, length 
 		c.Args[at] = &ast.CallExpr{Fun: lw.helper("TypeVerbLimit", fpos), Lparen: fpos, Args: []ast.Expr{f, stringLit(fpos, name)}, Rparen: f.End()}
 		return
 	}
-	// The format read a second time: the same identifiers, new nodes.
-	again := func() ast.Expr {
-		var b strings.Builder
-		var walk func(e ast.Expr)
-		walk = func(e ast.Expr) {
-			switch e := ast.Unparen(e).(type) {
-			case *ast.Ident:
-				b.WriteString(e.Name)
-			case *ast.SelectorExpr:
-				walk(e.X)
-				b.WriteString("." + e.Sel.Name)
-			}
-		}
-		walk(f)
-		parts := strings.Split(b.String(), ".")
-		var out ast.Expr = &ast.Ident{NamePos: fpos, Name: parts[0]}
-		for _, p := range parts[1:] {
-			out = &ast.SelectorExpr{X: out, Sel: &ast.Ident{NamePos: fpos, Name: p}}
-		}
-		return out
-	}
 	pos := xs.Pos()
 	c.Args[at] = &ast.CallExpr{Fun: lw.helper("SpreadTypeFormatDyn", fpos), Lparen: fpos, Args: []ast.Expr{f, length, stringLit(fpos, name)}, Rparen: f.End()}
-	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNamesDyn", pos), Lparen: pos, Args: []ast.Expr{again(), xs}, Rparen: xs.End()}
+	names := &ast.CallExpr{Fun: lw.helper("SpreadTypeNamesDyn", pos), Lparen: pos, Args: []ast.Expr{copyOperand(f, fpos), xs}, Rparen: xs.End()}
 	lw.spreadCandidates(names, types.NewInterfaceType(nil, nil), pos)
+	replaceSpread(c, xs, names)
+}
+
+// replaceSpread puts names in place of the spread slice xs of c: its last
+// argument, or the first argument of the call that wraps it there.
+func replaceSpread(c *ast.CallExpr, xs, names ast.Expr) {
 	last := len(c.Args) - 1
 	if d, ok := c.Args[last].(*ast.CallExpr); ok && d != xs && len(d.Args) > 0 && d.Args[0] == xs {
 		d.Args[0] = names
 	} else {
 		c.Args[last] = names
+	}
+}
+
+// copyOperand returns new nodes at pos for e, a plainOperand (an
+// identifier or a selector of one, in parentheses or not), so that the
+// lowering can read it a second time.
+func copyOperand(e ast.Expr, pos token.Pos) ast.Expr {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return &ast.SelectorExpr{X: copyOperand(e.X, pos), Sel: &ast.Ident{NamePos: pos, Name: e.Sel.Name}}
+	default:
+		return &ast.Ident{NamePos: pos, Name: e.(*ast.Ident).Name}
 	}
 }
 
@@ -707,7 +699,7 @@ func (lw *Lowering) spreadLength(xs ast.Expr) ast.Expr {
 }
 
 // constFormat returns the value of the format f, a string constant, and
-// the offsets of its verbs (printfVerbOffsets); false when f is not a
+// the offsets of its verbs (PrintfVerbOffsets); false when f is not a
 // constant or has explicit argument indexes.
 func (lw *Lowering) constFormat(f ast.Expr) (string, []int, bool) {
 	tv := lw.Info.Types[f]
@@ -715,7 +707,7 @@ func (lw *Lowering) constFormat(f ast.Expr) (string, []int, bool) {
 		return "", nil, false
 	}
 	format := constant.StringVal(tv.Value)
-	offsets, ok := printfVerbOffsets(format)
+	offsets, ok := PrintfVerbOffsets(format)
 	return format, offsets, ok
 }
 

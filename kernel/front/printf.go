@@ -69,10 +69,11 @@ func hasMethod(t types.Type, names ...string) bool {
 	return false
 }
 
-// printfVerbOffsets returns the byte offset of the verb of each argument
+// PrintfVerbOffsets returns the byte offset of the verb of each argument
 // a format uses (of the '*' for a star width or precision), and false
-// when the format has explicit argument indexes.
-func printfVerbOffsets(format string) ([]int, bool) {
+// when the format has explicit argument indexes. goexec reads a format
+// that is not a constant with it when the call runs.
+func PrintfVerbOffsets(format string) ([]int, bool) {
 	var offs []int
 	for i := 0; i < len(format); i++ {
 		if format[i] != '%' {
@@ -103,7 +104,7 @@ func printfVerbOffsets(format string) ([]int, bool) {
 // (a '*' width or precision uses one too, reported as '*'), and false when
 // the format has explicit argument indexes.
 func printfVerbs(format string) ([]rune, bool) {
-	offs, ok := printfVerbOffsets(format)
+	offs, ok := PrintfVerbOffsets(format)
 	verbs := make([]rune, len(offs))
 	for i, o := range offs {
 		verbs[i] = rune(format[o])

@@ -1,41 +1,11 @@
 package goexec
 
-import "strings"
+import "github.com/rbm-kernel/rbm-kernel/kernel/front"
 
 // %T of the elements of a spread argument, f(format, xs...), with a
 // format that is not a constant (front's spreadTypeVerbs): the format's
 // verbs are found when the call runs. fmt printed the kernel's wrapper of
 // a session value (goexec.goValue) or yaegi's type (struct { Xx int }).
-
-// verbOffsets is front's printfVerbOffsets: the byte offset of the verb
-// of each argument a format uses (of the '*' of a star width or
-// precision), and false when the format has explicit argument indexes.
-func verbOffsets(format string) ([]int, bool) {
-	var offs []int
-	for i := 0; i < len(format); i++ {
-		if format[i] != '%' {
-			continue
-		}
-		for i++; i < len(format); i++ {
-			ch := format[i]
-			if ch == '[' {
-				return nil, false
-			}
-			if ch == '*' {
-				offs = append(offs, i)
-				continue
-			}
-			if strings.IndexByte("+-# 0.", ch) >= 0 || ch >= '0' && ch <= '9' {
-				continue
-			}
-			if ch != '%' {
-				offs = append(offs, i)
-			}
-			break
-		}
-	}
-	return offs, true
-}
 
 // spreadTypeLimit is the InterpreterLimit of a %T that the helpers below
 // cannot place.
@@ -50,7 +20,7 @@ func spreadTypeLimit(name string) interpreterLimit {
 // becomes %s (SpreadTypeNamesDyn gives the name). A %T with explicit
 // argument indexes ends the cell with an InterpreterLimit.
 func spreadTypeFormatDyn(format string, n int, name string) string {
-	offs, ok := verbOffsets(format)
+	offs, ok := front.PrintfVerbOffsets(format)
 	if !ok {
 		if hasTypeVerb(format) {
 			panic(spreadTypeLimit(name))
@@ -75,7 +45,7 @@ func spreadTypeFormatDyn(format string, n int, name string) string {
 // spreadTypeNamesDyn is the helper SpreadTypeNamesDyn: SpreadTypeNames of
 // xs at the indexes of the %T verbs of format.
 func spreadTypeNamesDyn(format string, xs []any, candidates ...any) []any {
-	offs, ok := verbOffsets(format)
+	offs, ok := front.PrintfVerbOffsets(format)
 	if !ok {
 		return xs
 	}

@@ -61,11 +61,8 @@ fmt.Printf("%T %T %#v %#v %#v\n", an, bn, aj, al, ak)`)
 func TestSharedReflectTypeComposites(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import (\n\t\"fmt\"\n\t\"strings\"\n)\n\ntype N int\n\ntype S string")
-	_, rec := run(t, e, "var a any = []N{1}\nvar b any = []int{2}\nvar c any = map[string]int{}\nvar d any = strings.Fields(\"x y\")\n"+
-		"fmt.Printf(\"%T %T %T %T\\n\", a, b, c, d)")
-	if got, want := rec.stream("stdout"), "[]main.N []int map[string]int []string\n"; got != want {
-		t.Errorf("printed %q; go run %q", got, want)
-	}
+	checkOutputs(t, e, []outputCase{{"var a any = []N{1}\nvar b any = []int{2}\nvar c any = map[string]int{}\nvar d any = strings.Fields(\"x y\")\n" +
+		"fmt.Printf(\"%T %T %T %T\\n\", a, b, c, d)", "[]main.N []int map[string]int []string\n"}})
 	ee, _ := fail(t, e, context.Background(), "ff := func() ([]int, error) { return []int{1}, nil }\nvar y any\nvar err error\n"+
 		"y, err = ff()\n_ = err\nfmt.Printf(\"%T\\n\", y)")
 	if ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "value of type []int held by an interface is made of a main.N or not") {
@@ -129,11 +126,8 @@ for _, x := range []any{N(1), 2, Sl{3}, []int{4}, "s"} {
 func TestSharedReflectTypeEquality(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import \"fmt\"\n\ntype N int")
-	_, rec := run(t, e, "var a any = 3\nvar b any = N(3)\nvar c any = N(3)\n"+
-		"fmt.Println(a == N(3), a == any(N(3)), a == 3, a != N(3), b == c, b == N(3), b == 3, a == b)")
-	if got, want := rec.stream("stdout"), "false false true true true true false false\n"; got != want {
-		t.Errorf("printed %q; go run %q", got, want)
-	}
+	checkOutputs(t, e, []outputCase{{"var a any = 3\nvar b any = N(3)\nvar c any = N(3)\n" +
+		"fmt.Println(a == N(3), a == any(N(3)), a == 3, a != N(3), b == c, b == N(3), b == 3, a == b)", "false false true true true true false false\n"}})
 }
 
 // TestSharedReflectTypeMapKeys: a map with empty-interface keys would

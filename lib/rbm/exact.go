@@ -225,6 +225,12 @@ func (m *Binary) FreeEnergies(dst []float64, V mat.Matrix) ([]float64, error) {
 	if err := checkData("FreeEnergies", V, m.Visible(), finiteValues); err != nil {
 		return nil, err
 	}
+	return m.freeEnergies(dst, V), nil
+}
+
+// freeEnergies is FreeEnergies of a valid model and rows V already
+// checked (finite, of m's width).
+func (m *Binary) freeEnergies(dst []float64, V mat.Matrix) []float64 {
 	k, nv := V.Dims()
 	if len(dst) < k {
 		dst = make([]float64, k)
@@ -251,7 +257,7 @@ func (m *Binary) FreeEnergies(dst []float64, V mat.Matrix) ([]float64, error) {
 		}
 		dst[r] = f
 	}
-	return dst, nil
+	return dst
 }
 
 // enumerateVisible reports whether the exact sums enumerate the visible
@@ -318,10 +324,7 @@ func (m *Binary) LogLikelihoodContext(ctx context.Context, data mat.Matrix) (flo
 	if err := checkData("LogLikelihood", data, m.Visible(), binaryValues); err != nil {
 		return 0, err
 	}
-	f, err := m.FreeEnergies(nil, data)
-	if err != nil {
-		return 0, err
-	}
+	f := m.freeEnergies(nil, data) // the model and the rows are checked above
 	lz, err := m.ExactLogZContext(ctx, nil)
 	if err != nil {
 		return 0, err
