@@ -27,11 +27,26 @@ type testClient struct {
 	shell, control, stdin, iopub, hb zmq4.Socket
 
 	shellC, controlC, iopubC, stdinC chan *message
+	ctx                              context.Context
 	cancel                           context.CancelFunc
 	wg                               sync.WaitGroup
 }
 
 func newTestClient(t testing.TB, ci ConnectionInfo) *testClient {
+	t.Helper()
+	c := dialTestClient(t, ci)
+	c.subscribe(ci)
+	c.waitIOPub()
+	return c
+}
+
+// dialRetry dials every 10 ms for up to 30 s: a kernel process (in the
+// benchmarks) may take seconds to listen on a loaded machine.
+var dialRetry = []zmq4.Option{zmq4.WithDialerRetry(10 * time.Millisecond), zmq4.WithDialerMaxRetries(3000)}
+
+// dialTestClient connects every socket but iopub, which subscribe
+// connects.
+func dialTestClient(t testing.TB, ci ConnectionInfo) *testClient {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &testClient{
@@ -42,36 +57,43 @@ func newTestClient(t testing.TB, ci ConnectionInfo) *testClient {
 		controlC: make(chan *message, 1000),
 		iopubC:   make(chan *message, 20000),
 		stdinC:   make(chan *message, 100),
+		ctx:      ctx,
 		cancel:   cancel,
 	}
-	// Dial every 10 ms for up to 30 s: a kernel process (in the
-	// benchmarks) may take seconds to listen on a loaded machine.
-	retry := []zmq4.Option{zmq4.WithDialerRetry(10 * time.Millisecond), zmq4.WithDialerMaxRetries(3000)}
-	id := append([]zmq4.Option{zmq4.WithID(zmq4.SocketIdentity(c.session))}, retry...)
+	id := append([]zmq4.Option{zmq4.WithID(zmq4.SocketIdentity(c.session))}, dialRetry...)
 	c.shell = zmq4.NewDealer(ctx, id...)
 	c.control = zmq4.NewDealer(ctx, id...)
 	c.stdin = zmq4.NewDealer(ctx, id...)
-	c.iopub = zmq4.NewSub(ctx, retry...)
-	c.hb = zmq4.NewReq(ctx, retry...)
+	c.hb = zmq4.NewReq(ctx, dialRetry...)
 	for _, d := range []struct {
 		s    zmq4.Socket
 		port int
-	}{{c.shell, ci.ShellPort}, {c.control, ci.ControlPort}, {c.stdin, ci.StdinPort}, {c.iopub, ci.IOPubPort}, {c.hb, ci.HBPort}} {
+	}{{c.shell, ci.ShellPort}, {c.control, ci.ControlPort}, {c.stdin, ci.StdinPort}, {c.hb, ci.HBPort}} {
 		if err := d.s.Dial(ci.endpoint(d.port)); err != nil {
 			t.Fatalf("dial %s: %v", ci.endpoint(d.port), err)
 		}
 	}
-	if err := c.iopub.SetOption(zmq4.OptionSubscribe, ""); err != nil {
-		t.Fatalf("subscribe: %v", err)
-	}
-	c.wg.Add(4)
+	c.wg.Add(3)
 	go c.read(c.stdin, c.stdinC)
 	go c.read(c.shell, c.shellC)
 	go c.read(c.control, c.controlC)
-	go c.read(c.iopub, c.iopubC)
 	t.Cleanup(c.close)
-	c.waitIOPub()
 	return c
+}
+
+// subscribe connects c's iopub socket and subscribes to every message. It
+// returns at once: the subscription reaches the kernel later.
+func (c *testClient) subscribe(ci ConnectionInfo) {
+	c.t.Helper()
+	c.iopub = zmq4.NewSub(c.ctx, dialRetry...)
+	if err := c.iopub.Dial(ci.endpoint(ci.IOPubPort)); err != nil {
+		c.t.Fatalf("dial %s: %v", ci.endpoint(ci.IOPubPort), err)
+	}
+	if err := c.iopub.SetOption(zmq4.OptionSubscribe, ""); err != nil {
+		c.t.Fatalf("subscribe: %v", err)
+	}
+	c.wg.Add(1)
+	go c.read(c.iopub, c.iopubC)
 }
 
 func (c *testClient) read(s zmq4.Socket, out chan<- *message) {
@@ -93,7 +115,9 @@ func (c *testClient) read(s zmq4.Socket, out chan<- *message) {
 func (c *testClient) close() {
 	c.cancel()
 	for _, s := range []zmq4.Socket{c.shell, c.control, c.stdin, c.iopub, c.hb} {
-		_ = s.Close()
+		if s != nil {
+			_ = s.Close()
+		}
 	}
 	c.wg.Wait()
 }
@@ -379,6 +403,13 @@ func (f *fakeExec) Reset() error {
 // return awaited, at the end of the test.
 func startKernel(t testing.TB, ex Executor, opts Options) (*Kernel, *testClient, <-chan error) {
 	t.Helper()
+	k, done := runKernel(t, ex, opts)
+	return k, newTestClient(t, k.Connection()), done
+}
+
+// runKernel is startKernel without the client.
+func runKernel(t testing.TB, ex Executor, opts Options) (*Kernel, <-chan error) {
+	t.Helper()
 	opts.Executor = ex
 	if opts.Logger == nil {
 		opts.Logger = discardLogger()
@@ -404,7 +435,7 @@ func startKernel(t testing.TB, ex Executor, opts Options) (*Kernel, *testClient,
 			t.Error("Run did not return after Stop")
 		}
 	})
-	return k, newTestClient(t, k.Connection()), done
+	return k, done
 }
 
 func zmqMsg(s string) zmq4.Msg { return zmq4.NewMsgString(s) }

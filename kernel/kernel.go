@@ -442,19 +442,29 @@ func (k *Kernel) writeLoop(ch *channel) {
 			k.log.Warn("send failed", "channel", ch.name, "err", err)
 		}
 	}
+	if ch == k.iopub && !k.holdUntilSubscribed(ch, send) {
+		k.drain(ch, send)
+		return
+	}
 	for {
 		select {
 		case f := <-ch.out:
 			send(f)
 		case <-k.stop:
-			for {
-				select {
-				case f := <-ch.out:
-					send(f)
-				default:
-					return
-				}
-			}
+			k.drain(ch, send)
+			return
+		}
+	}
+}
+
+// drain sends what is queued on ch, after Stop.
+func (k *Kernel) drain(ch *channel, send func([][]byte)) {
+	for {
+		select {
+		case f := <-ch.out:
+			send(f)
+		default:
+			return
 		}
 	}
 }

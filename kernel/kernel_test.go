@@ -94,6 +94,42 @@ func TestExecuteRoundTrip(t *testing.T) {
 	}
 }
 
+// TestIOPubHeldUntilFirstSubscription runs a cell before the client's
+// iopub socket is even connected, as happens on a loaded machine when
+// jupyter console sends its first cell (it then waits for the cell's idle
+// without a deadline). The kernel holds iopub until the first
+// subscription, so the client still gets the kernel's starting status and
+// the cell's messages, in order. Without the hold a PUB socket drops them
+// all: nobody is subscribed when they are sent.
+func TestIOPubHeldUntilFirstSubscription(t *testing.T) {
+	k, _ := runKernel(t, newFakeExec(), Options{})
+	c := dialTestClient(t, k.Connection())
+	content := map[string]any{"code": "print early", "silent": false, "store_history": true,
+		"user_expressions": map[string]any{}, "allow_stdin": false, "stop_on_error": true}
+	id := c.send(c.shell, "execute_request", content)
+	if r := contentOf(t, c.reply(c.shellC, id)); r["status"] != "ok" {
+		t.Fatalf("execute_reply = %v", r)
+	}
+	c.subscribe(k.Connection())
+	select {
+	case m := <-c.iopubC:
+		if statusOf(m) != "starting" {
+			t.Errorf("first iopub message %s (%s), want status starting", m.Header.MsgType, statusOf(m))
+		}
+	case <-time.After(waitTimeout):
+		t.Fatalf("no iopub message within %v of subscribing", waitTimeout)
+	}
+	io := c.iopubUntilIdle(id)
+	wantTypes(t, io, "status(busy) execute_input stream status(idle)")
+	if st := contentOf(t, io[2]); st["text"] != "early\n" {
+		t.Errorf("stream = %v, want early", st)
+	}
+	// After the first subscription iopub is live: the next cell's messages
+	// arrive as it runs.
+	_, io = c.execute("print later", nil)
+	wantTypes(t, io, "status(busy) execute_input stream status(idle)")
+}
+
 func TestExecuteErrorAndPanic(t *testing.T) {
 	_, c, _ := startKernel(t, newFakeExec(), Options{})
 	reply, io := c.execute("fail", nil)
