@@ -452,13 +452,14 @@ os.Stdout.Write([]byte("partial"))`)
 
 func TestGoroutineOutputGoesToCurrentCell(t *testing.T) {
 	e := newExec(t)
-	run(t, e, "tick := make(chan string)\ngo func(c chan string) { for s := range c { fmt.Println(s) } }(tick)")
+	run(t, e, "tick, printed := make(chan string), make(chan bool)\ngo func(c chan string) { for s := range c { fmt.Println(s); printed <- true } }(tick)")
 	_, rec := run(t, e, "done := make(chan bool)\ngo func() { fmt.Println(\"from goroutine\"); done <- true }()\n<-done")
 	if got := rec.stream("stdout"); got != "from goroutine\n" {
 		t.Errorf("stdout = %q", got)
 	}
-	// A goroutine of an earlier cell prints into the cell running now.
-	_, rec = run(t, e, "tick <- \"hello\"\ntime.Sleep(20 * time.Millisecond)")
+	// A goroutine of an earlier cell prints into the cell running now
+	// (which waits until it has printed).
+	_, rec = run(t, e, "tick <- \"hello\"\n<-printed")
 	if got := rec.stream("stdout"); got != "hello\n" {
 		t.Errorf("stdout = %q, want hello from the earlier cell's goroutine", got)
 	}
