@@ -71,6 +71,8 @@ var builtinHelpers = map[string]reflect.Value{
 	"SpreadTypeFormatDyn":     reflect.ValueOf(spreadTypeFormatDyn),
 	"SpreadTypeNamesDyn":      reflect.ValueOf(spreadTypeNamesDyn),
 	"TypeVerbLimit":           reflect.ValueOf(typeVerbLimit),
+	"WriteString":             reflect.ValueOf(streamWriteString),
+	"FileName":                reflect.ValueOf(fileName),
 	"DynamicOne":              reflect.ValueOf(dynamicOne),
 	"TypeName":                reflect.ValueOf(dynamicTypeName),
 	"DynamicPlain":            reflect.ValueOf(dynamicPlain),
