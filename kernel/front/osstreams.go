@@ -27,7 +27,8 @@ import (
 //     streams' own;
 //   - every other method, a method value, and a stream given where a
 //     *os.File is needed (an argument of a parameter of that type, a var
-//     declared with it) are refused;
+//     declared with it, an element or field of that type of a composite
+//     literal) are refused;
 //   - %T of a stream prints *os.File (typeVerbs; goexec.streamWriter
 //     was printed).
 //
@@ -85,6 +86,8 @@ func (lw *Lowering) streamUses(n ast.Node) {
 					lw.refuseStream(v.Pos(), s, fmt.Sprintf("%s declared as %s", s, t))
 				}
 			}
+		case *ast.CompositeLit:
+			lw.streamElements(n)
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 				calls[sel] = true
@@ -141,6 +144,47 @@ func (lw *Lowering) streamUses(n ast.Node) {
 		}
 		return true
 	})
+}
+
+// streamElements refuses the streams given as elements or fields of
+// the composite literal n where a *os.File is needed.
+func (lw *Lowering) streamElements(n *ast.CompositeLit) {
+	t := lw.Info.Types[n].Type
+	if t == nil {
+		return
+	}
+	for i, el := range n.Elts {
+		v, key := el, ast.Expr(nil)
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			v, key = kv.Value, kv.Key
+		}
+		_, s, _ := lw.streamOf(v)
+		if s == "" {
+			continue
+		}
+		var et types.Type
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			if id, ok := key.(*ast.Ident); ok {
+				for j := 0; j < u.NumFields(); j++ {
+					if u.Field(j).Name() == id.Name {
+						et = u.Field(j).Type()
+					}
+				}
+			} else if key == nil && i < u.NumFields() {
+				et = u.Field(i).Type()
+			}
+		case *types.Slice:
+			et = u.Elem()
+		case *types.Array:
+			et = u.Elem()
+		case *types.Map:
+			et = u.Elem()
+		}
+		if et != nil && !types.IsInterface(et) {
+			lw.refuseStream(v.Pos(), s, fmt.Sprintf("%s given as a %s", s, et))
+		}
+	}
 }
 
 // defineStream records that the variable lhs is declared from stream s.

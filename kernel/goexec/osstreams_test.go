@@ -45,6 +45,8 @@ func TestCellStreamsAsFilesRefused(t *testing.T) {
 		{"g := os.Stdout\nfmt.Println(g.Name())", "line 2, column 13", "g.Name cannot run in the interpreter: " + out},
 		{"w := os.Stdout.WriteString", "line 1, column 6", "the method value os.Stdout.WriteString cannot run in the interpreter: " + out},
 		{"func wf(f *os.File) {}\nwf(os.Stdout)", "line 2, column 4", "os.Stdout passed as a *os.File cannot run in the interpreter: " + out},
+		{"type hf struct{ out *os.File }\nfmt.Println(\"before\")\n_ = []hf{{os.Stdout}, {out: os.Stderr}}", "line 3, column 11",
+			"os.Stdout given as a *os.File cannot run in the interpreter: " + out},
 		{"fmt.Println(\"before\")\nvar h *os.File = os.Stdout", "line 2, column 18", "os.Stdout declared as *os.File cannot run in the interpreter: " + out},
 	} {
 		ee, rec := fail(t, e, context.Background(), c.code)
