@@ -611,6 +611,7 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		lw.streamCall(c, sel, f)
 		lw.plainVerbs(c, f)
 		lw.goValues(c, f)
+		lw.slogValues(c, f)
 		lw.displayShow(c, f)
 		lw.refuseJSON(c, f)
 		lw.refuseTemplate(c, f)
