@@ -22,6 +22,11 @@ func TestCellStreamsAsFiles(t *testing.T) {
 	if got := rec.stream("stdout"); got != want || rec.stream("stderr") != "e\n" {
 		t.Errorf("printed %q and %q to stderr, want go run's %q and %q", got, rec.stream("stderr"), want, "e\n")
 	}
+	// Deferred, the stream and the text evaluated at the defer statement.
+	_, rec = run(t, e, "func f() {\n\tdefer os.Stdout.WriteString(\"bye\\n\")\n\tfor i := 0; i < 2; i++ {\n\t\tdefer os.Stderr.WriteString(fmt.Sprint(i, \"\\n\"))\n\t}\n\tfmt.Println(\"hi\")\n}\nf()")
+	if got := rec.stream("stdout"); got != "hi\nbye\n" || rec.stream("stderr") != "1\n0\n" {
+		t.Errorf("deferred: printed %q and %q to stderr, want go run's %q and %q", got, rec.stream("stderr"), "hi\nbye\n", "1\n0\n")
+	}
 }
 
 // TestCellStreamsAsFilesRefused: what a stream cannot do as a *os.File
