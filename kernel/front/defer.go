@@ -28,6 +28,14 @@ import (
 // yaegi evaluates at the defer statement) and a method of an interface
 // (whose receiver it evaluates there too) stay as they are.
 func (lw *Lowering) deferStmt(d *ast.DeferStmt) ast.Stmt {
+	// defer os.Stdout.WriteString(s): the helper's call, whose
+	// arguments, the stream among them, are evaluated here as the
+	// receiver would be (osstreams.go).
+	if sel, ok := ast.Unparen(d.Call.Fun).(*ast.SelectorExpr); ok {
+		if f, ok := lw.Info.Uses[sel.Sel].(*types.Func); ok && f.Pkg() != nil {
+			lw.streamCall(d.Call, sel, f)
+		}
+	}
 	if d.Call.Ellipsis.IsValid() && !lw.deferSpread(d) {
 		return d
 	}

@@ -733,6 +733,14 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 			continue
 		}
 		t := lw.Info.Types[c.Args[j]].Type
+		if _, s, _ := lw.streamOf(c.Args[j]); s != "" {
+			// os.Stdout is the cell's stream to the interpreter
+			// (osstreams.go): goexec.streamWriter was printed.
+			b[off] = 's'
+			c.Args[j] = stringLit(c.Args[j].Pos(), "*os.File")
+			changed = true
+			continue
+		}
 		if t != nil && types.IsInterface(t) {
 			// The dynamic type, read by the helper TypeName from
 			// []I{x}, in which yaegi keeps it (goexec/dynamic.go).

@@ -88,6 +88,9 @@ type Lowering struct {
 	chunkIndex int
 	candNames  map[candidatesKey]string // the variables of candidatesVar
 	candDecls  map[int][]ast.Spec       // their declarations, by chunk
+	// streamVars are the variables the cell declares from os.Stdout,
+	// os.Stderr or os.Stdin, with the stream's name (osstreams.go).
+	streamVars map[types.Object]string
 }
 
 // Lower rewrites the chunks in place:
@@ -150,6 +153,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 		}
 	}
 	lw.eachChunk(chunks, lw.refuseStatic)
+	lw.eachChunk(chunks, lw.streamUses)
 	for i := range chunks {
 		c := &chunks[i]
 		lw.chunkEnd, lw.chunkIndex = c.end(), i
@@ -604,8 +608,10 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		} else if f.Pkg().Path() == "reflect" {
 			lw.reflectCall(c, sel, f)
 		}
+		lw.streamCall(c, sel, f)
 		lw.plainVerbs(c, f)
 		lw.goValues(c, f)
+		lw.slogValues(c, f)
 		lw.displayShow(c, f)
 		lw.refuseJSON(c, f)
 		lw.refuseTemplate(c, f)

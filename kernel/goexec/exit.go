@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -27,12 +28,11 @@ func (e exitRequest) String() string { return "exit status " + strconv.Itoa(e.co
 func exitCell(code int) { panic(exitRequest{code}) }
 
 // cellLog returns the interpreter's functions of package log, which use
-// a logger of the session writing to the cell's stderr (the process's
-// standard logger wrote to the process's stderr, which no cell showed):
+// the process's standard logger, writing to the cell's stderr (stdLogger):
 // Print…, Panic… and Fatal… (the message, then exitCell(1)), and the
 // logger's settings. Default returns that logger.
 func cellLog(stderr io.Writer) map[string]reflect.Value {
-	l := log.New(stderr, "", log.LstdFlags)
+	l := stdLogger(stderr)
 	fatal := func(s string) {
 		l.Output(3, s)
 		exitCell(1)
@@ -64,6 +64,27 @@ func cellLog(stderr io.Writer) map[string]reflect.Value {
 		}),
 		"Logger": reflect.ValueOf((*cellLogger)(nil)),
 	}
+}
+
+// processSlog is slog's default logger as the process began.
+var processSlog = slog.Default()
+
+// stdLogger points the process's standard logger (log.Default()) at the
+// cell's stderr, with Go's flags and no prefix, and gives slog its first
+// default logger back (a session starts as a program does), and returns
+// the logger. Compiled code that logs through it, slog's default handler
+// included (slog.Info), wrote to the worker's stderr, which no cell
+// showed; a cell's log.Print writes through it too, so that
+// slog.SetDefault redirects it as in Go. The process has one standard
+// logger: the last session made has it, as with cellio's streams.
+func stdLogger(stderr io.Writer) *log.Logger {
+	slog.SetDefault(processSlog)
+	slog.SetLogLoggerLevel(slog.LevelInfo)
+	l := log.Default()
+	l.SetOutput(stderr)
+	l.SetFlags(log.LstdFlags)
+	l.SetPrefix("")
+	return l
 }
 
 // cellLogger is the interpreter's log.Logger: a *log.Logger whose Fatal

@@ -236,15 +236,44 @@ func (c *Client) Execute(ctx context.Context, code string, pub kernel.Publisher)
 
 // run executes one cell in p.
 func (c *Client) run(ctx context.Context, p *process, code string, pub kernel.Publisher) (*kernel.ExecResult, error) {
+	// What the worker writes to its descriptors 1 and 2 meanwhile, and
+	// the markers that say all of it before done was read (fdoutput.go);
+	// taken before the cell can write.
+	fds := &fdSink{ch: make(chan fdChunk, 64), stop: make(chan struct{})}
+	p.setSink(fds)
+	defer func() {
+		p.setSink(nil)
+		close(fds.stop)
+	}()
 	if err := p.send(Message{Op: "execute", Code: code}); err != nil {
 		return nil, c.died(p)
 	}
 	ex := &execution{p: p}
 	defer ex.end()
+	flushed := map[string]string{}
+	var final *Message // a done waiting for its markers
+	finish := func(m *Message) (*kernel.ExecResult, error) {
+		switch {
+		case m.ExecError != nil:
+			return nil, m.ExecError
+		case m.Err != "":
+			return nil, errors.New(m.Err)
+		}
+		return m.Result, nil
+	}
 	done := ctx.Done()
 	var hard <-chan time.Time
 	for {
 		select {
+		case f := <-fds.ch:
+			if !f.marker {
+				pub.Stream(f.stream, f.text)
+				continue
+			}
+			flushed[f.stream] = f.token
+			if final != nil && flushed["stdout"] == final.Flush && flushed["stderr"] == final.Flush {
+				return finish(final)
+			}
 		case m, ok := <-p.events:
 			if !ok {
 				return nil, c.died(p)
@@ -261,13 +290,11 @@ func (c *Client) run(ctx context.Context, p *process, code string, pub kernel.Pu
 			case "input_request":
 				go c.input(ctx, ex, pub, m)
 			case "done":
-				switch {
-				case m.ExecError != nil:
-					return nil, m.ExecError
-				case m.Err != "":
-					return nil, errors.New(m.Err)
+				if m.Flush != "" && (flushed["stdout"] != m.Flush || flushed["stderr"] != m.Flush) {
+					final = &m
+					continue
 				}
-				return m.Result, nil
+				return finish(&m)
 			}
 		case <-done:
 			done = nil

@@ -32,7 +32,7 @@
 // worker first sends "ready" (or "failed" with the error that kept it from
 // starting). Then, for each request of the Client:
 //
-//	execute {code}            → stream*, display*, clear*, input_request*, done {result | error}
+//	execute {code}            → stream*, display*, clear*, input_request*, done {result | error, flush}
 //	interrupt                 (while an execute runs: cancels its ctx)
 //	input_reply {text | err, no_stdin} (answers an input_request; no_stdin: the
 //	                          front end does not accept input, kernel.ErrNoStdin;
@@ -50,6 +50,10 @@
 // and, at any time, debug_event {debug} (a DAP event of the debugger) and
 // comm {comm} (a comm message of the session: a widget opened, updated or
 // closed; a comm_close answering a comm_open to an unknown target).
+// done's flush is the token of the markers the worker wrote to its
+// descriptors 1 and 2 just before it: the Client, which publishes what
+// those carry as the running cell's stdout and stderr, answers the cell
+// once it has read both (fdoutput.go).
 // Requests other than interrupt, input_reply, debug and comm come one at
 // a time: the Client sends the next only after the answer to the last.
 // The Client's reader takes debug_reply, debug_event and comm frames off

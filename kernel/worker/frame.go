@@ -45,6 +45,9 @@ type Message struct {
 	Result    *kernel.ExecResult `json:"result,omitempty"`
 	ExecError *kernel.ExecError  `json:"exec_error,omitempty"`
 	Err       string             `json:"err,omitempty"`
+	// done: the token of the marker the worker wrote to its file
+	// descriptors 1 and 2 before it (fdoutput.go), "" when it wrote none.
+	Flush string `json:"flush,omitempty"`
 
 	// reply.
 	Completion *kernel.Completion `json:"completion,omitempty"`

@@ -30,6 +30,15 @@ type process struct {
 	debug func(Message)
 	comm  func(*process, comm.Message)
 
+	// What the worker writes to its descriptors 1 and 2 (fdoutput.go):
+	// diagMu serializes the writes to the tail and the log, dying is set
+	// once a line names a cause of death, and sink takes the running
+	// cell's chunks.
+	diagMu sync.Mutex
+	dying  bool
+	sinkMu sync.Mutex
+	sink   *fdSink
+
 	mu       sync.Mutex
 	exit     error  // cmd.Wait's result, once events is closed
 	stopName string // the error name of why the Client stopped it, if it did
@@ -37,7 +46,8 @@ type process struct {
 }
 
 // start starts a worker with cmd (its ExtraFiles are set here) and copies
-// its stderr and stdout to log as well as to a tail kept for diagnosis.
+// its stderr and stdout to log as well as to a tail kept for diagnosis, and
+// to the running cell (fdoutput.go).
 func start(cmd *exec.Cmd, log io.Writer, debug func(Message), onComm func(*process, comm.Message)) (*process, error) {
 	reqR, reqW, err := os.Pipe()
 	if err != nil {
@@ -64,7 +74,9 @@ func start(cmd *exec.Cmd, log io.Writer, debug func(Message), onComm func(*proce
 		sink = io.MultiWriter(p.stderr, &boundedLog{w: log, left: logLimit})
 	}
 	cmd.ExtraFiles = []*os.File{reqR, evW} // fds 3 and 4
-	cmd.Stdout, cmd.Stderr = sink, sink
+	// Read apart, so that a cell's output to them reaches it (fdoutput.go).
+	cmd.Stdout = &fdStream{p: p, stream: "stdout", diag: sink}
+	cmd.Stderr = &fdStream{p: p, stream: "stderr", diag: sink}
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}

@@ -29,13 +29,20 @@ func ServeFDs(newExecutor func() (kernel.Executor, error)) error {
 			return ErrNoPipes
 		}
 	}
-	return Serve(req, ev, newExecutor)
+	return serve(req, ev, newExecutor, newFDFlusher().flush)
 }
 
 // Serve is the worker's loop: it reads requests from r, runs them on the
 // executor that newExecutor makes, and writes events to w, until r ends.
 // It first sends "ready", or "failed" when newExecutor fails.
 func Serve(r io.Reader, w io.Writer, newExecutor func() (kernel.Executor, error)) error {
+	return serve(r, w, newExecutor, nil)
+}
+
+// serve is Serve; flush, when not nil, is called after each execute, before
+// its done, and gives the token of the marker it wrote to the process's
+// standard files (fdoutput.go).
+func serve(r io.Reader, w io.Writer, newExecutor func() (kernel.Executor, error), flush func() string) error {
 	out := &frameWriter{w: w}
 	ex, err := newExecutor()
 	if err != nil {
@@ -94,6 +101,9 @@ func Serve(r io.Reader, w io.Writer, newExecutor func() (kernel.Executor, error)
 					reply.Result, reply.ExecError = nil, xe
 				case err != nil:
 					reply.Result, reply.Err = nil, err.Error()
+				}
+				if flush != nil {
+					reply.Flush = flush()
 				}
 				done <- struct{}{}
 				_ = out.write(reply)
