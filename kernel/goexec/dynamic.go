@@ -214,6 +214,10 @@ func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]fun
 	if d := composedDesc(h.v.Type(), cands, 0); d != nil {
 		return goValue{v: h.v, d: d, methods: methods}
 	}
+	// Candidates of its reflect type with different methods (a session
+	// type with String, a local type of the same fields): which method
+	// fmt would call cannot be told.
+	candidateName(h.v.Type(), cands)
 	return nil
 }
 
@@ -222,18 +226,17 @@ func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]fun
 // elements (or keys) are of a candidate's type, one made of theirs
 // ([]T, map[string]T, [2]*T held by an any: fmt printed yaegi's X-prefixed
 // fields, and no String method of the elements); nil when no part of t
-// is a candidate's. t itself is the first candidate's of its type, as
-// before; an element must be of one candidate's type, or of several with
-// the same methods: two types of one underlying struct type are one
-// reflect type, and which String method an element has cannot be told.
+// is a candidate's. t itself, and an element, must be of one candidate's
+// type, or of several with the same methods (the first's description):
+// two types of one underlying struct type (two of the session's, or a
+// local type or unnamed struct type listed with them, front/shadows.go)
+// are one reflect type, and which String method the value has cannot be
+// told.
 func composedDesc(t reflect.Type, cands []candidate, depth int) *typeDesc {
 	var found *candidate
 	for i, c := range cands {
 		if c.t != t || c.desc == nil {
 			continue
-		}
-		if depth == 0 {
-			return c.desc
 		}
 		if found != nil && !slices.Equal(found.methods, c.methods) {
 			return nil

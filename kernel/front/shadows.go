@@ -1,0 +1,309 @@
+package front
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strconv"
+	"strings"
+)
+
+// Types declared inside functions (local types) and unnamed struct types
+// written in a cell are not session types, and the helpers' candidates
+// (typeCandidates) did not list them. yaegi builds one reflect type for
+// every struct type of the same fields (an unexported field is X+name),
+// so "type L struct{ a int }" inside a function and a session type
+// "type Tm struct{ a int }" are one reflect type, struct { Xa int }. A
+// value of L that reached a helper without yaegi's description (stored
+// in a sync.Map and read back, returned by another package) was named by
+// the only candidate of its reflect type: main.Tm, with Tm's String
+// method. The session keeps these types as its cells commit them
+// (Session.recordShadows), and typeCandidates lists each one whose
+// reflect type a session struct type shares (or whose reflect type Go
+// would name otherwise) as a candidate of its own: a value of that
+// reflect type is then named by two candidates, and the helpers end the
+// cell with an InterpreterLimit naming both, or by one, its own.
+
+// shadowTypes returns the local named struct types and unnamed struct
+// types that the checked cell info uses, which the session types'
+// declarations do not declare: the underlying struct type of a type
+// declaration (package-level or local) is the declared type's, not one
+// of its own.
+func shadowTypes(info *types.Info) []types.Type {
+	if info == nil {
+		return nil
+	}
+	declared := map[types.Type]bool{}
+	var out []types.Type
+	seen := map[types.Type]bool{}
+	for id, obj := range info.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || id == nil || tn.IsAlias() {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok {
+			continue
+		}
+		declared[n.Underlying()] = true
+		if tn.Pkg() == nil || tn.Pkg().Path() != PackagePath || tn.Parent() == nil || tn.Parent() == tn.Pkg().Scope() ||
+			n.TypeParams().Len() > 0 {
+			continue
+		}
+		if _, ok := n.Underlying().(*types.Struct); ok && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	var visit func(t types.Type)
+	visit = func(t types.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch u := t.(type) {
+		case *types.Struct:
+			if !declared[u] {
+				out = append(out, u)
+			}
+			for i := range u.NumFields() {
+				visit(u.Field(i).Type())
+			}
+		case *types.Pointer:
+			visit(u.Elem())
+		case *types.Slice:
+			visit(u.Elem())
+		case *types.Array:
+			visit(u.Elem())
+		case *types.Chan:
+			visit(u.Elem())
+		case *types.Map:
+			visit(u.Key())
+			visit(u.Elem())
+		case *types.Signature:
+			for _, tu := range []*types.Tuple{u.Params(), u.Results()} {
+				for i := range tu.Len() {
+					visit(tu.At(i).Type())
+				}
+			}
+		}
+	}
+	for _, tv := range info.Types {
+		visit(tv.Type)
+	}
+	return out
+}
+
+// shadowName is Go's name of a shadow type, as %T writes it: "main.L",
+// "struct { a int }".
+func shadowName(t types.Type) string {
+	if n, ok := t.(*types.Named); ok {
+		return types.TypeString(n, func(p *types.Package) string { return p.Name() })
+	}
+	return reflectString(t)
+}
+
+// yaegiKey writes the reflect type that yaegi gives values of type t:
+// a type of package main (of the session, or local) is its underlying
+// type's, an unexported field is named X+name; "" when it cannot say (a
+// recursive type, a type parameter).
+func yaegiKey(t types.Type, open map[*types.Named]bool) string {
+	switch u := t.(type) {
+	case *types.Alias:
+		return yaegiKey(types.Unalias(u), open)
+	case *types.Basic:
+		return types.Typ[u.Kind()].Name()
+	case *types.Named:
+		if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
+			return types.TypeString(u, nil)
+		}
+		if open[u] || u.TypeArgs().Len() > 0 {
+			return ""
+		}
+		open[u] = true
+		defer delete(open, u)
+		return yaegiKey(u.Underlying(), open)
+	case *types.Struct:
+		parts := make([]string, u.NumFields())
+		for i := range u.NumFields() {
+			f := u.Field(i)
+			ft := yaegiKey(f.Type(), open)
+			if ft == "" {
+				return ""
+			}
+			name := f.Name()
+			switch {
+			case f.Embedded():
+				name = "^" + name
+			case !f.Exported():
+				name = "X" + name
+			}
+			parts[i] = name + " " + ft
+			if tag := u.Tag(i); tag != "" {
+				parts[i] += " " + strconv.Quote(tag)
+			}
+		}
+		return "struct { " + strings.Join(parts, "; ") + " }"
+	case *types.Pointer:
+		return wrapKey("*", yaegiKey(u.Elem(), open))
+	case *types.Slice:
+		return wrapKey("[]", yaegiKey(u.Elem(), open))
+	case *types.Array:
+		return wrapKey("["+strconv.FormatInt(u.Len(), 10)+"]", yaegiKey(u.Elem(), open))
+	case *types.Chan:
+		return wrapKey("chan("+strconv.Itoa(int(u.Dir()))+") ", yaegiKey(u.Elem(), open))
+	case *types.Map:
+		k, e := yaegiKey(u.Key(), open), yaegiKey(u.Elem(), open)
+		if k == "" || e == "" {
+			return ""
+		}
+		return "map[" + k + "]" + e
+	case *types.Interface:
+		return types.TypeString(u, nil)
+	case *types.Signature:
+		var parts []string
+		for _, tu := range []*types.Tuple{u.Params(), u.Results()} {
+			for i := range tu.Len() {
+				k := yaegiKey(tu.At(i).Type(), open)
+				if k == "" {
+					return ""
+				}
+				parts = append(parts, k)
+			}
+			parts = append(parts, "|")
+		}
+		return "func(" + strconv.FormatBool(u.Variadic()) + " " + strings.Join(parts, ", ") + ")"
+	}
+	return ""
+}
+
+func wrapKey(prefix, k string) string {
+	if k == "" {
+		return ""
+	}
+	return prefix + k
+}
+
+// goNamesOtherwise reports whether Go names the shadow type t otherwise
+// than yaegi's reflect type of it: a local type (main.L), or an unnamed
+// struct with an unexported field (X+name) or written with a type of
+// package main.
+func goNamesOtherwise(t types.Type) bool {
+	switch u := t.(type) {
+	case *types.Named:
+		return true
+	case *types.Struct:
+		return unexportedField(u) || mentionsSession(u, map[types.Type]bool{})
+	}
+	return false
+}
+
+// mentionsLocal reports whether t is written with a type declared inside
+// a function, which a declaration at the package level cannot name.
+func mentionsLocal(t types.Type) bool {
+	return holds(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && n.Obj().Pkg() != nil && n.Obj().Parent() != nil && n.Obj().Parent() != n.Obj().Pkg().Scope()
+	})
+}
+
+// shadowCandidates returns typeCandidates' quadruples for the shadow
+// types (Lowering.Shadows and the cell's own) that a value of iface can
+// hold and whose reflect type a session struct type among session shares
+// (its zero value is then the session type's: one reflect type), or that
+// Go names otherwise than the reflect type (a local type; a struct with
+// an unexported field or a field of a session type), written as the
+// unnamed struct type at the package level.
+func (lw *Lowering) shadowCandidates(iface types.Type, session []types.Type, pos token.Pos) []ast.Expr {
+	shadows := lw.allShadows()
+	if len(shadows) == 0 {
+		return nil
+	}
+	sharing := map[string]types.Type{}
+	declared := map[types.Type]bool{}
+	for _, t := range session {
+		declared[t.Underlying()] = true
+		if _, ok := t.Underlying().(*types.Struct); !ok {
+			continue
+		}
+		if k := yaegiKey(t, map[*types.Named]bool{}); k != "" {
+			if _, ok := sharing[k]; !ok {
+				sharing[k] = t
+			}
+		}
+	}
+	var out []ast.Expr
+	seen := map[string]bool{}
+	for _, s := range shadows {
+		if declared[s] {
+			continue
+		}
+		name := shadowName(s)
+		k := yaegiKey(s, map[*types.Named]bool{})
+		if k == "" || seen[name+"\x00"+k] {
+			continue
+		}
+		seen[name+"\x00"+k] = true
+		var tx ast.Expr
+		st := sharing[k]
+		if st != nil {
+			tx = lw.typeExpr(st, pos)
+		} else if goNamesOtherwise(s) {
+			if u := s.Underlying(); !mentionsLocal(u) {
+				tx = lw.typeExpr(u, pos)
+			}
+		}
+		if tx == nil {
+			continue
+		}
+		if types.AssignableTo(s, iface) {
+			zero := &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "new"}, Lparen: pos, Args: []ast.Expr{tx}, Rparen: pos}}
+			out = append(out, stringLit(pos, name), zero, stringLit(pos, methodNames(s)), stringLit(pos, Describe(s)))
+		}
+		if p := types.NewPointer(s); st == nil && types.AssignableTo(p, iface) {
+			// Left out where a session type shares the reflect type:
+			// yaegi holds a pointer put in an interface by the cell
+			// without its description too, so every &Tm{…} held by an
+			// any would be refused for a *L that only compiled code
+			// can give back.
+			zero := &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: &ast.StarExpr{Star: pos, X: tx}, Rparen: pos},
+				Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos}
+			out = append(out, stringLit(pos, "*"+name), zero, stringLit(pos, methodNames(p)), stringLit(pos, Describe(p)))
+		}
+	}
+	return out
+}
+
+// allShadows returns the session's shadow types (Shadows) and the cell's
+// own (shadowTypes of its Info), read once.
+func (lw *Lowering) allShadows() []types.Type {
+	if lw.Shadows == nil {
+		return nil // not the interpreter's lowering (compiled cells, vet)
+	}
+	if !lw.shadowsRead {
+		lw.shadowsRead = true
+		lw.cellShadows = append(append([]types.Type(nil), lw.Shadows...), shadowTypes(lw.Info)...)
+	}
+	return lw.cellShadows
+}
+
+// recordShadows adds the shadow types of a committed cell to the
+// session's (Shadows), once each by name and reflect type.
+func (s *Session) recordShadows(info *types.Info) {
+	if s.shadowSeen == nil {
+		s.shadowSeen = map[string]bool{}
+	}
+	for _, t := range shadowTypes(info) {
+		k := shadowName(t) + "\x00" + yaegiKey(t, map[*types.Named]bool{})
+		if !s.shadowSeen[k] {
+			s.shadowSeen[k] = true
+			s.shadows = append(s.shadows, t)
+		}
+	}
+}
+
+// Shadows returns the local named struct types and unnamed struct types
+// of the session's committed cells (see Lowering.Shadows).
+func (s *Session) Shadows() []types.Type {
+	return s.shadows
+}
