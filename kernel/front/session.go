@@ -36,14 +36,15 @@ type Session struct {
 	conf types.Config
 
 	imports map[string]string // the session's imports: name → path
+	order   []string          // names of the model in declaration order
+	model   map[string]*entry // package-level name → its latest declaration
+	cells   int               // cells checked without error
+
 	// shadows are the local named struct types and unnamed struct
 	// types of the committed cells (shadows.go), once each by name and
 	// yaegi's reflect type (shadowSeen).
 	shadows    []types.Type
 	shadowSeen map[string]bool
-	order   []string          // names of the model in declaration order
-	model   map[string]*entry // package-level name → its latest declaration
-	cells   int               // cells checked without error
 
 	pkg      *types.Package
 	check    *types.Checker  // adds files to pkg

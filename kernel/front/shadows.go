@@ -307,3 +307,22 @@ func (s *Session) recordShadows(info *types.Info) {
 func (s *Session) Shadows() []types.Type {
 	return s.shadows
 }
+
+// shadowed reports whether a shadow type shares the reflect type of the
+// session struct type t.
+func (lw *Lowering) shadowed(t types.Type) bool {
+	shadows := lw.allShadows()
+	if len(shadows) == 0 {
+		return false
+	}
+	k := yaegiKey(t, map[*types.Named]bool{})
+	if k == "" {
+		return false
+	}
+	for _, s := range shadows {
+		if s != t.Underlying() && yaegiKey(s, map[*types.Named]bool{}) == k {
+			return true
+		}
+	}
+	return false
+}
