@@ -45,6 +45,12 @@ type Lowering struct {
 
 	shadowsRead bool
 	cellShadows []types.Type
+	shadowKeys  map[types.Type]string // yaegiKey's, by type (keyOf)
+	// contested are contestedKeys' for the chunk that ends at
+	// contestedEnd.
+	contested     map[string]bool
+	contestedSeen bool
+	contestedEnd  token.Pos
 
 	n           int // names made so far
 	errs        scanner.ErrorList

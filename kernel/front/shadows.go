@@ -226,7 +226,7 @@ func (lw *Lowering) shadowCandidates(iface types.Type, session []types.Type, pos
 		if _, ok := t.Underlying().(*types.Struct); !ok {
 			continue
 		}
-		if k := yaegiKey(t, map[*types.Named]bool{}); k != "" {
+		if k := lw.keyOf(t); k != "" {
 			if _, ok := sharing[k]; !ok {
 				sharing[k] = t
 			}
@@ -239,7 +239,7 @@ func (lw *Lowering) shadowCandidates(iface types.Type, session []types.Type, pos
 			continue
 		}
 		name := shadowName(s)
-		k := yaegiKey(s, map[*types.Named]bool{})
+		k := lw.keyOf(s)
 		if k == "" || seen[name+"\x00"+k] {
 			continue
 		}
@@ -315,14 +315,121 @@ func (lw *Lowering) shadowed(t types.Type) bool {
 	if len(shadows) == 0 {
 		return false
 	}
-	k := yaegiKey(t, map[*types.Named]bool{})
+	k := lw.keyOf(t)
 	if k == "" {
 		return false
 	}
 	for _, s := range shadows {
-		if s != t.Underlying() && yaegiKey(s, map[*types.Named]bool{}) == k {
+		if s != t.Underlying() && lw.keyOf(s) == k {
 			return true
 		}
 	}
 	return false
+}
+
+// keyOf is yaegiKey(t), kept for the cell's lowering: typeCandidates
+// asks for the keys of every session type and shadow type at each call
+// it lowers.
+func (lw *Lowering) keyOf(t types.Type) string {
+	if k, ok := lw.shadowKeys[t]; ok {
+		return k
+	}
+	if lw.shadowKeys == nil {
+		lw.shadowKeys = map[types.Type]string{}
+	}
+	k := yaegiKey(t, map[*types.Named]bool{})
+	lw.shadowKeys[t] = k
+	return k
+}
+
+// contestedKeys returns yaegi's reflect types (yaegiKey) that two of the
+// candidates' struct types share, one of them a shadow type, for the
+// chunk being lowered; nil when there are none (always in a session
+// without shadow types).
+func (lw *Lowering) contestedKeys() map[string]bool {
+	if lw.contestedSeen && lw.contestedEnd == lw.chunkEnd {
+		return lw.contested
+	}
+	lw.contestedSeen, lw.contestedEnd, lw.contested = true, lw.chunkEnd, nil
+	shadows := lw.allShadows()
+	if len(shadows) == 0 {
+		return nil
+	}
+	names := map[string]map[string]bool{}
+	withShadow := map[string]bool{}
+	add := func(t types.Type, shadow bool) {
+		k := lw.keyOf(t)
+		if k == "" {
+			return
+		}
+		if names[k] == nil {
+			names[k] = map[string]bool{}
+		}
+		names[k][shadowName(t)] = true
+		withShadow[k] = withShadow[k] || shadow
+	}
+	declared := map[types.Type]bool{}
+	for _, t := range lw.sessionTypes() {
+		declared[t.Underlying()] = true
+		if _, ok := t.Underlying().(*types.Struct); ok {
+			add(t, false)
+		}
+	}
+	for _, s := range shadows {
+		if !declared[s] {
+			add(s, true)
+		}
+	}
+	for k, ns := range names {
+		if len(ns) > 1 && withShadow[k] {
+			if lw.contested == nil {
+				lw.contested = map[string]bool{}
+			}
+			lw.contested[k] = true
+		}
+	}
+	return lw.contested
+}
+
+// tagContested returns x lowered to TagType(x, "Go's name") when it goes
+// into the empty interface type into and its static type is a struct
+// type without methods (of the session, local or unnamed) whose reflect
+// type another candidate shares (contestedKeys): yaegi holds such a value
+// bare, and the helpers name it by the name recorded (goexec's
+// candidateFor), where they would otherwise have two candidates. nil
+// when x is not recorded. A type with methods is described by yaegi's
+// wrapper where the cell's code puts it in an interface.
+func (lw *Lowering) tagContested(into types.Type, x ast.Expr) ast.Expr {
+	if _, ok := into.(*types.TypeParam); ok {
+		return nil
+	}
+	if it, ok := into.Underlying().(*types.Interface); !ok || !it.Empty() {
+		return nil
+	}
+	contested := lw.contestedKeys()
+	if len(contested) == 0 {
+		return nil
+	}
+	tv, ok := lw.Info.Types[x]
+	if !ok || !tv.IsValue() || tv.IsNil() || tv.Type == nil {
+		return nil
+	}
+	t := types.Unalias(tv.Type)
+	if _, ok := t.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	switch u := t.(type) {
+	case *types.Named:
+		if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath || u.TypeArgs().Len() > 0 {
+			return nil
+		}
+	case *types.Struct:
+	default:
+		return nil
+	}
+	if types.NewMethodSet(t).Len() > 0 || types.NewMethodSet(types.NewPointer(t)).Len() > 0 || !contested[lw.keyOf(t)] {
+		return nil
+	}
+	pos := x.Pos()
+	return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos, Args: []ast.Expr{x, stringLit(pos, shadowName(t))}, Rparen: x.End()}
 }

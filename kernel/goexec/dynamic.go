@@ -211,13 +211,20 @@ func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]fun
 	if !h.v.IsValid() || h.inWrapper || h.methodWrapped || h.v.Type().Name() != "" || !h.v.CanInterface() {
 		return nil
 	}
-	if d := composedDesc(h.v.Type(), cands, 0); d != nil {
+	t := h.v.Type()
+	if name, ok := taggedCandidate(e, t, cands); ok {
+		// Recorded where it went into the interface (TagType).
+		if c := candidateNamed(cands, name); c != nil && c.desc != nil {
+			return goValue{v: h.v, d: c.desc, methods: methods}
+		}
+	}
+	if d := composedDesc(t, cands, 0); d != nil {
 		return goValue{v: h.v, d: d, methods: methods}
 	}
 	// Candidates of its reflect type with different methods (a session
-	// type with String, a local type of the same fields): which method
-	// fmt would call cannot be told.
-	candidateName(h.v.Type(), cands)
+	// type with String, a local type of the same fields), and no record
+	// of the value: which method fmt would call cannot be told.
+	candidateName(t, cands)
 	return nil
 }
 
@@ -307,8 +314,9 @@ func dynamicPlain(xs any, candidates []any, methods ...any) any {
 	}
 	if !h.methodWrapped || h.inWrapper || !h.v.IsValid() || !h.v.CanInterface() {
 		if v := bareSessionValue(e, cands, methodTable(methods)); v != nil {
-			// %#v names the type: it must be the only candidate.
-			candidateName(h.v.Type(), cands)
+			// %#v names the type: it must be the only candidate, or
+			// the one recorded for the value.
+			candidateFor(e, h.v.Type(), cands)
 			return v
 		}
 		return dynamicElem(e, methodTable(methods))
@@ -564,8 +572,12 @@ func dynamicTypeName(xs any, candidates ...any) string {
 			return name
 		}
 	}
-	if h.methodWrapped || t.Name() == "" {
+	if h.methodWrapped {
 		if name, ok := candidateName(t, candidateList(candidates)); ok {
+			return name
+		}
+	} else if t.Name() == "" {
+		if name, ok := candidateFor(e, t, candidateList(candidates)); ok {
 			return name
 		}
 	}
