@@ -20,9 +20,13 @@ import (
 // method. The session keeps these types as its cells commit them
 // (Session.recordShadows), and typeCandidates lists each one whose
 // reflect type a session struct type shares (or whose reflect type Go
-// would name otherwise) as a candidate of its own: a value of that
-// reflect type is then named by two candidates, and the helpers end the
-// cell with an InterpreterLimit naming both, or by one, its own.
+// would name otherwise) as a candidate of its own. Where two candidates
+// then share a reflect type, a value of either without methods that the
+// cell puts in an empty interface is recorded with its name
+// (tagContested, TagType), by which the helpers name it; one not
+// recorded ends the cell with an InterpreterLimit naming both (goexec's
+// candidateFor). A reflect type of one candidate names the value as
+// before.
 
 // shadowTypes returns the local named struct types and unnamed struct
 // types that the checked cell info uses, which the session types'
@@ -213,7 +217,8 @@ func mentionsLocal(t types.Type) bool {
 // (its zero value is then the session type's: one reflect type), or that
 // Go names otherwise than the reflect type (a local type; a struct with
 // an unexported field or a field of a session type), written as the
-// unnamed struct type at the package level.
+// unnamed struct type at the package level. The pointer to a shadow type
+// is a candidate only in the second case (see below).
 func (lw *Lowering) shadowCandidates(iface types.Type, session []types.Type, pos token.Pos) []ast.Expr {
 	shadows := lw.allShadows()
 	if len(shadows) == 0 {
