@@ -779,7 +779,8 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 // reflect type (goexec/candidates.go).
 func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 	var out []ast.Expr
-	for _, t := range lw.sessionTypes() {
+	session := lw.sessionTypes()
+	for _, t := range session {
 		tx := lw.typeExpr(t, pos)
 		if tx == nil {
 			continue
@@ -795,7 +796,10 @@ func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 			out = append(out, stringLit(pos, "*"+name), zero, stringLit(pos, methodNames(p)), stringLit(pos, Describe(p)))
 		}
 	}
-	return out
+	// Local types and unnamed struct types that yaegi holds as a
+	// session type's reflect type, or names otherwise than Go
+	// (shadows.go).
+	return append(out, lw.shadowCandidates(iface, session, pos)...)
 }
 
 // mentionsSession reports whether the type t is written with a type of

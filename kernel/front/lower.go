@@ -37,6 +37,20 @@ type Lowering struct {
 	// another package: each use of such a package's name is qualified
 	// with it.
 	Foreign func(*types.Package) string
+	// Shadows are the local named struct types and unnamed struct types
+	// of the session's earlier cells (Session.Shadows), which
+	// typeCandidates lists with the cell's own (shadows.go); nil leaves
+	// them out (a lowering that is not the interpreter's).
+	Shadows []types.Type
+
+	shadowsRead bool
+	cellShadows []types.Type
+	shadowKeys  map[types.Type]string // yaegiKey's, by type (keyOf)
+	// contested are contestedKeys' for the chunk that ends at
+	// contestedEnd.
+	contested     map[string]bool
+	contestedSeen bool
+	contestedEnd  token.Pos
 
 	n           int // names made so far
 	errs        scanner.ErrorList

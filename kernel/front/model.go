@@ -276,6 +276,7 @@ func (s *Session) commit(chunks []Chunk, globals []*types.Var, info *types.Info)
 	for _, g := range globals {
 		s.put(g.Name(), &entry{obj: g})
 	}
+	s.recordShadows(info)
 }
 
 // commitFunc adds a function or method declaration to the model.

@@ -238,7 +238,9 @@ func reflectString(t types.Type) string {
 // (or a pointer to one), is the underlying type of one (or a pointer to
 // it), or is an unnamed struct type (or a pointer to one) identical to
 // the underlying type of a session struct or with an unexported field
-// (yaegi's names it X+name).
+// (yaegi's names it X+name), or is a session struct type (or a pointer
+// to one) whose reflect type a local type or an unnamed struct type
+// shares.
 func (lw *Lowering) sharesReflectType(t types.Type) bool {
 	n := t
 	if p, ok := t.(*types.Pointer); ok {
@@ -246,7 +248,10 @@ func (lw *Lowering) sharesReflectType(t types.Type) bool {
 	}
 	if named := sessionNamedOrPtr(t); named != nil {
 		_, isStruct := named.Underlying().(*types.Struct)
-		return !isStruct
+		// A session struct type whose reflect type a local type or an
+		// unnamed struct type of the session shares: the candidates
+		// name its Values no more (shadows.go).
+		return !isStruct || lw.shadowed(named)
 	}
 	if _, ok := types.Unalias(n).(*types.Named); ok {
 		return false

@@ -40,6 +40,12 @@ type Session struct {
 	model   map[string]*entry // package-level name → its latest declaration
 	cells   int               // cells checked without error
 
+	// shadows are the local named struct types and unnamed struct
+	// types of the committed cells (shadows.go), once each by name and
+	// yaegi's reflect type (shadowSeen).
+	shadows    []types.Type
+	shadowSeen map[string]bool
+
 	pkg      *types.Package
 	check    *types.Checker  // adds files to pkg
 	inP      map[string]bool // the types whose declarations check knows

@@ -90,6 +90,9 @@ func mentionsShared(t types.Type, depth int) bool {
 // tagShared returns x lowered to TagType (see above) when it goes into
 // the interface type into; nil when it is not recorded.
 func (lw *Lowering) tagShared(into types.Type, x ast.Expr) ast.Expr {
+	if tagged := lw.tagContested(into, x); tagged != nil {
+		return tagged
+	}
 	shapes := lw.sharedShapes()
 	if shapes == nil {
 		return nil

@@ -145,6 +145,45 @@ func candidateName(t reflect.Type, cands []candidate) (string, bool) {
 		t.String() + " is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
 }
 
+// candidateFor is candidateName for the value that e (an element of
+// []I{x}) holds bare, of reflect type t: where several candidates have t,
+// the one whose name the front end recorded for the value where it went
+// into an interface (TagType: a value of a session struct type without
+// methods, or of a local or unnamed struct type, whose reflect type
+// another of them shares; front/shadows.go) names it; an unrecorded one
+// ends the cell as candidateName does.
+func candidateFor(e reflect.Value, t reflect.Type, cands []candidate) (string, bool) {
+	if name, ok := taggedCandidate(e, t, cands); ok {
+		return name, true
+	}
+	return candidateName(t, cands)
+}
+
+// taggedCandidate returns the name recorded for the value e holds when
+// several candidates have its reflect type t and one of them has that
+// name; false otherwise.
+func taggedCandidate(e reflect.Value, t reflect.Type, cands []candidate) (string, bool) {
+	n := 0
+	for _, c := range cands {
+		if c.t == t {
+			n++
+		}
+	}
+	if n < 2 {
+		return "", false
+	}
+	name, ok := taggedName(e)
+	if !ok || name == "" {
+		return "", false
+	}
+	for _, c := range cands {
+		if c.t == t && c.name == name {
+			return name, true
+		}
+	}
+	return "", false
+}
+
 // methodWrappedType names the type of the value h, which yaegi holds in
 // its wrapper of a compiled interface's method set (interp._error for an
 // error, h.methods), and gives the value when the wrapper kept all of it

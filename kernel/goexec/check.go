@@ -121,6 +121,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 		e.zeroSigns = map[string][]bool{}
 	}
 	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope(), Foreign: e.foreignAlias, ZeroSigns: e.zeroSigns,
+		Shadows:        append([]types.Type{}, e.front.Shadows()...),
 		NoBoundsChecks: e.noBounds || e.dbg.active(), Tag: strconv.Itoa(e.cells)}
 	if err := lw.Lower(parsed); err != nil {
 		return nil, &refusal{compileError(code, err, 1)}

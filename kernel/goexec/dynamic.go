@@ -211,9 +211,20 @@ func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]fun
 	if !h.v.IsValid() || h.inWrapper || h.methodWrapped || h.v.Type().Name() != "" || !h.v.CanInterface() {
 		return nil
 	}
-	if d := composedDesc(h.v.Type(), cands, 0); d != nil {
+	t := h.v.Type()
+	if name, ok := taggedCandidate(e, t, cands); ok {
+		// Recorded where it went into the interface (TagType).
+		if c := candidateNamed(cands, name); c != nil && c.desc != nil {
+			return goValue{v: h.v, d: c.desc, methods: methods}
+		}
+	}
+	if d := composedDesc(t, cands, 0); d != nil {
 		return goValue{v: h.v, d: d, methods: methods}
 	}
+	// Candidates of its reflect type with different methods (a session
+	// type with String, a local type of the same fields), and no record
+	// of the value: which method fmt would call cannot be told.
+	candidateName(t, cands)
 	return nil
 }
 
@@ -222,18 +233,17 @@ func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]fun
 // elements (or keys) are of a candidate's type, one made of theirs
 // ([]T, map[string]T, [2]*T held by an any: fmt printed yaegi's X-prefixed
 // fields, and no String method of the elements); nil when no part of t
-// is a candidate's. t itself is the first candidate's of its type, as
-// before; an element must be of one candidate's type, or of several with
-// the same methods: two types of one underlying struct type are one
-// reflect type, and which String method an element has cannot be told.
+// is a candidate's. t itself, and an element, must be of one candidate's
+// type, or of several with the same methods (the first's description):
+// two types of one underlying struct type (two of the session's, or a
+// local type or unnamed struct type listed with them, front/shadows.go)
+// are one reflect type, and which String method the value has cannot be
+// told.
 func composedDesc(t reflect.Type, cands []candidate, depth int) *typeDesc {
 	var found *candidate
 	for i, c := range cands {
 		if c.t != t || c.desc == nil {
 			continue
-		}
-		if depth == 0 {
-			return c.desc
 		}
 		if found != nil && !slices.Equal(found.methods, c.methods) {
 			return nil
@@ -304,8 +314,9 @@ func dynamicPlain(xs any, candidates []any, methods ...any) any {
 	}
 	if !h.methodWrapped || h.inWrapper || !h.v.IsValid() || !h.v.CanInterface() {
 		if v := bareSessionValue(e, cands, methodTable(methods)); v != nil {
-			// %#v names the type: it must be the only candidate.
-			candidateName(h.v.Type(), cands)
+			// %#v names the type: it must be the only candidate, or
+			// the one recorded for the value.
+			candidateFor(e, h.v.Type(), cands)
 			return v
 		}
 		return dynamicElem(e, methodTable(methods))
@@ -561,8 +572,12 @@ func dynamicTypeName(xs any, candidates ...any) string {
 			return name
 		}
 	}
-	if h.methodWrapped || t.Name() == "" {
+	if h.methodWrapped {
 		if name, ok := candidateName(t, candidateList(candidates)); ok {
+			return name
+		}
+	} else if t.Name() == "" {
+		if name, ok := candidateFor(e, t, candidateList(candidates)); ok {
 			return name
 		}
 	}

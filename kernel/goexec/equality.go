@@ -112,6 +112,11 @@ func operandOf(e reflect.Value, cands []candidate, static string) dynamicOperand
 			return dynamicOperand{v: h.v, name: name}
 		}
 	}
+	if !h.methodWrapped && h.v.Type().Name() == "" {
+		if name, ok := taggedCandidate(e, h.v.Type(), cands); ok {
+			return dynamicOperand{v: h.v, name: name}
+		}
+	}
 	if h.methodWrapped || h.v.Type().Name() == "" {
 		if name, ok := uniqueCandidate(h.v.Type(), cands); ok {
 			return dynamicOperand{v: h.v, name: name}
