@@ -5,6 +5,32 @@ import (
 	"testing"
 )
 
+// TestStillWrongMeasured runs the silent wrong values that
+// docs/goexec.md still lists ("Still wrong") and asserts the kernel's
+// answer is exactly what the docs say, with go run's answer beside it.
+// When a change fixes one, this test fails: move the case to a test of
+// Go's answer and update the docs.
+func TestStillWrongMeasured(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"sync\"\n)\n\n"+
+		"type Tm struct{ a int }\n\nfunc (t Tm) String() string { return fmt.Sprintf(\"tm%d\", t.a) }")
+	for _, c := range []struct{ what, code, kernel, gorun string }{
+		{"a pointer to a local type kept by another package (sync.Map) and read back through an interface, in a session with a type of the same fields",
+			"func gp() any {\n\ttype L struct{ a int }\n\tvar m sync.Map\n\tm.Store(\"k\", &L{1})\n\tv, _ := m.Load(\"k\")\n\treturn v\n}\n" +
+				"xp := gp()\nfmt.Printf(\"%T %+v %v\\n\", xp, xp, xp)",
+			"*main.Tm tm1 tm1\n", "*main.L &{a:1} &{1}\n"},
+		{"a list of a local type kept by another package (sync.Map) and read back through an interface",
+			"func gl() any {\n\ttype L struct{ a int }\n\tvar m sync.Map\n\tm.Store(\"k\", []L{{1}})\n\tv, _ := m.Load(\"k\")\n\treturn v\n}\n" +
+				"xl := gl()\nfmt.Printf(\"%T %+v %v\\n\", xl, xl, xl)",
+			"[]struct { Xa int } [{Xa:1}] [{1}]\n", "[]main.L [{a:1}] [{1}]\n"},
+	} {
+		_, rec := run(t, e, c.code)
+		if got := rec.stream("stdout"); got != c.kernel {
+			t.Errorf("%s: printed %q; docs/goexec.md says %q (go run: %q): update them", c.what, got, c.kernel, c.gorun)
+		}
+	}
+}
+
 // TestValueUnwrapNotLastRefused: errors.Is through an error type whose
 // Unwrap has a value receiver and whose wrapped error is not its last
 // field (yaegi keeps such a value, held by error, as its last field: the
