@@ -765,8 +765,9 @@ for _, l := range []struct {
 // what separates the operators at p_mut = 0.01), at 0.05 and 0.1 no difference
 // (9 and 11 of 25, p = 0.75 each). **PCD-5** (10 pairs) shows no
 // difference on either set: at p_mut = 0.01 both reach −2.37 to −2.43,
-// within 0.15 nats of the data's level, since the persistent chains move
-// between modes with either operator; T higher in 7, 4 and 2 of 10 at
+// within 0.15 nats of the data's level (what one expects if the
+// persistent chains move between modes with either operator; we did not
+// measure that here); T higher in 7, 4 and 2 of 10 at
 // η = 0.01, 0.05 and 0.1 (p = 0.28, 0.62, 0.16), at p_mut = 0.1 in 7, 7
 // and 4 of 10 (p = 0.70, 0.23, 0.92); Holm p ≥ 0.96 for all six. So on
 // Artificial Modes T helps the learner whose chains restart at the data
