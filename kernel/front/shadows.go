@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -95,6 +96,11 @@ func shadowTypes(info *types.Info) []types.Type {
 	for _, tv := range info.Types {
 		visit(tv.Type)
 	}
+	// The maps' order is random: sort, so that the candidates, and the
+	// names an InterpreterLimit lists, come in one order.
+	slices.SortStableFunc(out, func(a, b types.Type) int {
+		return strings.Compare(shadowName(a)+"\x00"+yaegiKey(a, map[*types.Named]bool{}), shadowName(b)+"\x00"+yaegiKey(b, map[*types.Named]bool{}))
+	})
 	return out
 }
 
