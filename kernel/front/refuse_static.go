@@ -379,7 +379,7 @@ func (lw *Lowering) refuseLocalTypes(root ast.Node) {
 		if n == nil {
 			return
 		}
-		if why := lw.localTypeLimit(lw.Info.Types[x].Type, n); why != "" {
+		if why := lw.localTypeLimit(n); why != "" {
 			lw.errs.Add(lw.Fset.Position(x.Pos()), fmt.Sprintf("a value of %s, a type declared inside a function, put in an interface "+
 				"(%s) cannot run in the interpreter: %s; declare the type at the cell's top level, or %s", n.Obj().Name(), into, why, compiledFix))
 		}
@@ -488,10 +488,10 @@ func (lw *Lowering) refuseLocalTypes(root ast.Node) {
 	})
 }
 
-// localTypeLimit returns why a value of t, the local type n or a pointer
-// to it, put in an empty interface would not be Go's in the interpreter;
-// "" when it would (see refuseLocalTypes).
-func (lw *Lowering) localTypeLimit(t types.Type, n *types.Named) string {
+// localTypeLimit returns why a value of the local type n, or a pointer to
+// it, put in an empty interface would not be Go's in the interpreter; ""
+// when it would (see refuseLocalTypes).
+func (lw *Lowering) localTypeLimit(n *types.Named) string {
 	if lw.Shadows == nil {
 		// Not the interpreter's lowering: no candidates of local types.
 		return "printed or reflected there, it would show without its name and with X+name fields"
@@ -526,12 +526,19 @@ func (lw *Lowering) localTypeLimit(t types.Type, n *types.Named) string {
 			other(st, types.TypeString(st, qual))
 		}
 	}
-	for _, s := range lw.allShadows() {
+	// The committed cells' types come first (Shadows): one of n's name
+	// and fields there is n as an earlier run of the cell declared it,
+	// which the session keeps once by name and fields (recordShadows);
+	// in the cell's own, it is another function's.
+	for i, s := range lw.allShadows() {
 		if declared[s] || s == n.Underlying() {
 			continue
 		}
 		name := shadowName(s)
 		if sn, ok := s.(*types.Named); ok && !types.Identical(sn, n) && name == shadowName(n) {
+			if i < len(lw.Shadows) {
+				continue
+			}
 			name += " (another function's)"
 		}
 		other(s, name)

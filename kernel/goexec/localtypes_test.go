@@ -147,6 +147,22 @@ func TestLocalTypeIntoInterfaceRefused(t *testing.T) {
 // in a session without types of its own (FmtValue…, goexec/fmtvalues.go)
 // ends the cell rather than print a local type's value as the
 // interpreter holds it (struct { Xa int } {Xa:1}, go run main.S {a:1}).
+// TestLocalTypeCellRunAgain: the cell that declares a local type and puts
+// its value in an interface runs again (a notebook's cell run twice):
+// the session keeps the type of the first run by name and fields, which
+// is not another type of the same fields.
+func TestLocalTypeCellRunAgain(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"")
+	const cell = "func f() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}\nfmt.Printf(\"%T %+v %v\\n\", f(), f(), f() == f())"
+	for i := range 3 {
+		rec := &recorder{}
+		if _, err := e.Execute(context.Background(), cell, rec); err != nil || rec.stream("stdout") != "main.L {a:1} true\n" {
+			t.Errorf("run %d: printed %q, error %v; want go run's \"main.L {a:1} true\\n\"", i+1, rec.stream("stdout"), err)
+		}
+	}
+}
+
 func TestLocalTypeThroughFmtValue(t *testing.T) {
 	msg := "fmt.Printf used as a function value, taken before the session declared types, cannot print %T, or a value that may be of a type " +
 		"declared in a cell, in the interpreter: it would print it as the interpreter holds it (without its type's name and methods, with X+name " +
