@@ -482,7 +482,7 @@ func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) 
 // (goexec.goValue for main.Hv), or yaegi's struct { Xx int }.
 func (lw *Lowering) spreadTypeVerbs(c *ast.CallExpr, name string, xs ast.Expr) {
 	at, ok := formatFuncs[name]
-	if !ok || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
+	if !ok || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 && len(lw.allShadows()) == 0 {
 		return
 	}
 	length := lw.spreadLength(xs)
@@ -581,7 +581,7 @@ func copyOperand(e ast.Expr, pos token.Pos) ast.Expr {
 // written in the literal. It reports whether c was lowered.
 func (lw *Lowering) bindSpread(c *ast.CallExpr, f *types.Func, name string) bool {
 	at, ok := formatFuncs[name]
-	if !ok || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 {
+	if !ok || len(c.Args) != at+2 || len(lw.sessionTypes()) == 0 && len(lw.allShadows()) == 0 {
 		return false
 	}
 	format, offsets, ok := lw.constFormat(c.Args[at])

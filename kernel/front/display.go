@@ -220,7 +220,7 @@ func (lw *Lowering) displayShow(c *ast.CallExpr, f *types.Func) {
 //
 // or x itself when its type holds no type of the session.
 func (lw *Lowering) displayView(x ast.Expr, t types.Type, call string) ast.Expr {
-	if t == nil || len(lw.sessionTypes()) == 0 && !needsGoValue(t) {
+	if t == nil || len(lw.sessionTypes()) == 0 && len(lw.allShadows()) == 0 && !needsGoValue(t) {
 		return x
 	}
 	pos := x.Pos()

@@ -56,7 +56,11 @@ func (lw *Lowering) interfaceEquality(n ast.Node) {
 				}
 			}
 		}
-		if !lw.holdsSessionMethods(ex) && !lw.holdsSessionMethods(ey) && !shared {
+		// In a session where a local or unnamed struct type shares its
+		// reflect type with another type (contestedKeys), an empty
+		// interface: yaegi took a value of one for the other's.
+		contested := (isEmptyInterface(ex) || isEmptyInterface(ey)) && len(lw.contestedKeys()) > 0
+		if !lw.holdsSessionMethods(ex) && !lw.holdsSessionMethods(ey) && !shared && !contested {
 			return e
 		}
 		out := lw.equalCall(b.X, b.Y, ex, ey, b.Pos())

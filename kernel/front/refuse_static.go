@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // compiledFix is the fix a refusal of this file names.
@@ -335,19 +336,24 @@ func localNamed(t types.Type) *types.Named {
 	return n
 }
 
-// refuseLocalTypes refuses a value of a type declared inside a function,
-// or of an unnamed struct type identical to a session struct's
-// (sharedStruct: yaegi builds them as one reflect type, so TypeName named
-// struct { A int; B int } main.Pa), going into an empty interface in the
-// cell's own code: the value of a
-// return statement, an assignment, a var declaration, an element or field
-// of a composite literal, a conversion, a value sent on a channel, or an
-// argument of append or of a function of the session.
-// The front end has no candidate for such a type, so that %T and
-// reflect.TypeOf gave yaegi's struct { Xa int } for main.L, and %+v
-// {Xa:1} for {a:1}. An argument of a function of another package (fmt's
-// printing functions, which describe it from the static type, sort.Sort) is
-// left alone.
+// refuseLocalTypes refuses a value of a type declared inside a function
+// (a local type), or of an unnamed struct type identical to a session
+// struct's (sharedStruct), going into an empty interface in the cell's
+// own code (the value of a return statement, an assignment, a var
+// declaration, an element or field of a composite literal, a conversion,
+// a value sent on a channel, or an argument of append or of a function of
+// the session), where the kernel would still answer otherwise than Go
+// (localTypeLimit). A local struct type without methods whose reflect
+// type no other type of the session or the cell shares runs: it is a
+// candidate of its own (shadowCandidates), which names and prints it as
+// Go does, and == and type switches have no other type to take it for.
+// An unnamed struct type identical to a session struct's shares its
+// reflect type by definition: the helpers name it (TagType), but == and
+// type assertions, which compare yaegi's reflect types, took it for the
+// session type (struct{ A, B int }{1, 2} == any(Pa{1, 2}) said true).
+// An argument of a function of another package (fmt's printing
+// functions, which describe it from the static type, sort.Sort) is left
+// alone.
 func (lw *Lowering) refuseLocalTypes(root ast.Node) {
 	check := func(into types.Type, x ast.Expr) {
 		if into == nil || x == nil {
@@ -358,18 +364,25 @@ func (lw *Lowering) refuseLocalTypes(root ast.Node) {
 			return
 		}
 		if st := lw.sharedStruct(lw.Info.Types[x].Type); st != nil {
+			// A pointer is named as the session type's pointer too: it
+			// is no candidate of its own (shadowCandidates).
+			why := "%T, reflect and type switches would name it " + st.String()
+			if _, ptr := st.(*types.Pointer); !ptr {
+				why = "== and type switches and assertions would take it for " + st.String()
+			}
 			lw.errs.Add(lw.Fset.Position(x.Pos()), fmt.Sprintf("a value of %s, an unnamed type with the fields of %s, put in an interface "+
-				"(%s) cannot run in the interpreter: it keeps both as one type, so %%T, reflect and type switches would name it %s; "+
-				"convert it to %s or declare a type of its own, or %s", lw.Info.Types[x].Type, st, into, st, st, compiledFix))
+				"(%s) cannot run in the interpreter: it keeps both as one type, so %s; "+
+				"convert it to %s or declare a type of its own, or %s", lw.Info.Types[x].Type, st, into, why, st, compiledFix))
 			return
 		}
 		n := localNamed(lw.Info.Types[x].Type)
 		if n == nil {
 			return
 		}
-		lw.errs.Add(lw.Fset.Position(x.Pos()), fmt.Sprintf("a value of %s, a type declared inside a function, put in an interface "+
-			"(%s) cannot run in the interpreter: printed or reflected there, it would show without its name and with X+name fields; "+
-			"declare the type at the cell's top level, or %s", n.Obj().Name(), into, compiledFix))
+		if why := lw.localTypeLimit(n); why != "" {
+			lw.errs.Add(lw.Fset.Position(x.Pos()), fmt.Sprintf("a value of %s, a type declared inside a function, put in an interface "+
+				"(%s) cannot run in the interpreter: %s; declare the type at the cell's top level, or %s", n.Obj().Name(), into, why, compiledFix))
+		}
 	}
 	lw.inspectInFuncs(root, func(n ast.Node, results *types.Tuple) bool {
 		switch n := n.(type) {
@@ -473,6 +486,68 @@ func (lw *Lowering) refuseLocalTypes(root ast.Node) {
 		}
 		return true
 	})
+}
+
+// localTypeLimit returns why a value of the local type n, or a pointer to
+// it, put in an empty interface would not be Go's in the interpreter; ""
+// when it would (see refuseLocalTypes).
+func (lw *Lowering) localTypeLimit(n *types.Named) string {
+	if lw.Shadows == nil {
+		// Not the interpreter's lowering: no candidates of local types.
+		return "printed or reflected there, it would show without its name and with X+name fields"
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return fmt.Sprintf("it keeps it as %s, so %%T, reflect and type switches would name it %s", n.Underlying(), n.Underlying())
+	}
+	if types.NewMethodSet(n).Len() > 0 || types.NewMethodSet(types.NewPointer(n)).Len() > 0 {
+		return "its methods, promoted from an embedded field, are not kept with it there, so it would print without them"
+	}
+	if mentionsLocal(n.Underlying()) {
+		return "its fields are of a type declared inside a function, which the interpreter's description of it cannot name, so it would print with X+name fields"
+	}
+	k := lw.keyOf(n)
+	if k == "" || lw.typeExpr(n.Underlying(), n.Obj().Pos()) == nil {
+		return "printed or reflected there, it would show without its name and with X+name fields"
+	}
+	qual := func(p *types.Package) string { return p.Name() }
+	var others []string
+	seen := map[string]bool{}
+	other := func(o types.Type, name string) {
+		if types.Identical(o, n) || lw.keyOf(o) != k || seen[name] {
+			return
+		}
+		seen[name] = true
+		others = append(others, name)
+	}
+	declared := map[types.Type]bool{}
+	for _, st := range lw.sessionTypes() {
+		declared[st.Underlying()] = true
+		if _, ok := st.Underlying().(*types.Struct); ok {
+			other(st, types.TypeString(st, qual))
+		}
+	}
+	// The committed cells' types come first (Shadows): one of n's name
+	// and fields there is n as an earlier run of the cell declared it,
+	// which the session keeps once by name and fields (recordShadows);
+	// in the cell's own, it is another function's.
+	for i, s := range lw.allShadows() {
+		if declared[s] || s == n.Underlying() {
+			continue
+		}
+		name := shadowName(s)
+		if sn, ok := s.(*types.Named); ok && !types.Identical(sn, n) && name == shadowName(n) {
+			if i < len(lw.Shadows) {
+				continue
+			}
+			name += " (another function's)"
+		}
+		other(s, name)
+	}
+	if len(others) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("it keeps %s and %s, of the same fields, as one type, so == and type switches and assertions would take one for the other",
+		shadowName(n), strings.Join(others, ", "))
 }
 
 // sharedStruct returns the struct type of the session whose underlying

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // typeSwitches lowers the type switches that have a case of a type the
@@ -326,7 +327,7 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 	under := elem.Underlying()
 	shared := isEmptyInterface(from) && lw.sharedShapes() != nil
 	if base == nil && !shared {
-		return names
+		return append(names, lw.contestedNames(to, from, names)...)
 	}
 	for _, t := range lw.sessionTypes() {
 		if base != nil && types.Identical(t, base) || !types.Identical(t.Underlying(), under) || base == nil && !sharedNamed(t) {
@@ -347,7 +348,37 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 		}
 		names = append(names, types.TypeString(c, qual))
 	}
-	return names
+	return append(names, lw.contestedNames(to, from, names)...)
+}
+
+// contestedNames returns the names of the local and unnamed struct types
+// (shadow types) other than those in names whose reflect type, yaegi's,
+// to shares, a struct type (not a pointer) asserted from an empty
+// interface, when that reflect type is contested (contestedKeys): a
+// value of a local type put in an any by an earlier cell, when no other
+// type had its fields, is not recorded, and yaegi's assertion to a type
+// of the same fields a later cell declares said true.
+func (lw *Lowering) contestedNames(to, from types.Type, names []string) []string {
+	if !isEmptyInterface(from) {
+		return nil
+	}
+	if _, ok := to.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	contested := lw.contestedKeys()
+	k := lw.keyOf(to)
+	if len(contested) == 0 || k == "" || !contested[k] {
+		return nil
+	}
+	var out []string
+	for _, s := range lw.allShadows() {
+		name := shadowName(s)
+		if lw.keyOf(s) != k || slices.Contains(names, name) || slices.Contains(out, name) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
 }
 
 // sharedUnder reports whether t (or what the pointer t points to) is not

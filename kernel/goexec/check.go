@@ -127,7 +127,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 		return nil, &refusal{compileError(code, err, 1)}
 	}
 	e.front.Commit(checked)
-	e.sessionShapes.Store(sessionShapes(e.front.Scope()))
+	e.sessionShapes.Store(withLocalTypes(sessionShapes(e.front.Scope()), e.front.Shadows()))
 	if e.dbg.active() {
 		parsed = front.AliasPackageTypes(parsed, checked.Info, rtName, e.dbg.aliases)
 	}

@@ -199,6 +199,23 @@ func sessionShapes(s *types.Scope) *map[string]bool {
 	return &shapes
 }
 
+// withLocalTypes returns shapes, or an empty set of them when shapes is
+// nil and a committed cell declares a type inside a function (a local
+// type, among shadows): its values, which a cell may put in an
+// interface, are held as unnamed structs too (fmt printed struct { Xa
+// int } {Xa:1} for main.L {a:1}).
+func withLocalTypes(shapes *map[string]bool, shadows []types.Type) *map[string]bool {
+	if shapes != nil {
+		return shapes
+	}
+	for _, t := range shadows {
+		if _, ok := t.(*types.Named); ok {
+			return &map[string]bool{}
+		}
+	}
+	return nil
+}
+
 // isStruct reports whether t is a struct type.
 func isStruct(t types.Type) bool {
 	_, ok := t.(*types.Struct)

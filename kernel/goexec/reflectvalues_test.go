@@ -182,7 +182,8 @@ func TestReflectValuesSharedTypes(t *testing.T) {
 // TestSharedStructIntoInterface: a value of an unnamed struct type with
 // the fields of a session struct type put in an interface in a cell's
 // code is refused before the cell runs: the interpreter keeps both as one
-// type, and %T printed main.Pa for struct { A int; B int } (go run's). Its
+// type, so that == with a Pa{1, 2} held by an any said true and %T of a
+// pointer printed *main.Pa (go run's false and *struct { A int; B int }). Its
 // static uses are Go's (go run's lines).
 func TestSharedStructIntoInterface(t *testing.T) {
 	e := newExec(t)
@@ -193,8 +194,12 @@ func TestSharedStructIntoInterface(t *testing.T) {
 	} {
 		ee, rec := fail(t, e, context.Background(), c.code)
 		named := strings.Replace(c.typ, "struct{A int; B int}", "main.Pa", 1)
+		why := "== and type switches and assertions would take it for "
+		if strings.HasPrefix(named, "*") {
+			why = "%T, reflect and type switches would name it "
+		}
 		msg := "a value of " + c.typ + ", an unnamed type with the fields of " + named + ", put in an interface (any) cannot run in the interpreter: " +
-			"it keeps both as one type, so %T, reflect and type switches would name it " + named + "; convert it to " + named +
+			"it keeps both as one type, so " + why + named + "; convert it to " + named +
 			" or declare a type of its own, or run it compiled (a cell with func main, or %%compile)"
 		if ee.Name != "CompileError" || !strings.Contains(ee.Value, msg) || rec.stream("stdout") != "" {
 			t.Errorf("%q: %s %q, printed %q; want the CompileError %q", c.code, ee.Name, ee.Value, rec.stream("stdout"), msg)
