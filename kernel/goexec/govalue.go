@@ -546,8 +546,14 @@ func (p *valuePrinter) limits(depth int) (most, edge int) {
 }
 
 // other formats a value that the description does not open with the
-// verb as given; for display, as kernel/display writes it.
+// verb as given; for display, as kernel/display writes it. Inside an
+// unexported field fmt calls no method (it cannot take the field's value
+// as an interface): there a value of a type with methods (a
+// time.Duration) is written as its underlying value, 3 and not 3ns.
 func (p *valuePrinter) other(v reflect.Value, depth int) {
+	if p.hidden > 0 && v.CanInterface() && v.Type().NumMethod() > 0 {
+		v = readOnly(v)
+	}
 	if p.display && v.CanInterface() {
 		x := v.Interface()
 		if s, ok := x.(string); ok && depth > 0 {
@@ -575,3 +581,13 @@ func (p *valuePrinter) other(v reflect.Value, depth int) {
 	}
 	fmt.Fprintf(p.b, p.leaf, v)
 }
+
+// readOnly returns v as a Value that cannot be taken as an interface, as
+// reflect gives an unexported field's: fmt, given it, prints the value
+// without calling its methods.
+func readOnly(v reflect.Value) reflect.Value {
+	return reflect.ValueOf(hiddenHolder{v.Interface()}).Field(0).Elem()
+}
+
+// hiddenHolder holds a value in an unexported field (readOnly).
+type hiddenHolder struct{ x any }
