@@ -161,6 +161,13 @@ func (lw *Lowering) copyArgs(c *ast.CallExpr) {
 // copyElements copies the elements of a composite literal that go into
 // interface-typed elements, keys or fields.
 func (lw *Lowering) copyElements(cl *ast.CompositeLit) {
+	lw.eachElement(cl, func(x ast.Expr, into types.Type, _ bool) ast.Expr { return lw.copyInto(into, x) })
+}
+
+// eachElement calls f with each element, key and field value of the
+// composite literal cl and the type it goes into (key reports a map's
+// key), and puts f's result in its place.
+func (lw *Lowering) eachElement(cl *ast.CompositeLit, f func(x ast.Expr, into types.Type, key bool) ast.Expr) {
 	t := lw.Info.Types[cl].Type
 	if t == nil {
 		return
@@ -173,28 +180,28 @@ func (lw *Lowering) copyElements(cl *ast.CompositeLit) {
 		elem := u.(interface{ Elem() types.Type }).Elem()
 		for i, e := range cl.Elts {
 			if kv, ok := e.(*ast.KeyValueExpr); ok {
-				kv.Value = lw.copyInto(elem, kv.Value)
+				kv.Value = f(kv.Value, elem, false)
 			} else {
-				cl.Elts[i] = lw.copyInto(elem, e)
+				cl.Elts[i] = f(e, elem, false)
 			}
 		}
 	case *types.Map:
 		for _, e := range cl.Elts {
 			if kv, ok := e.(*ast.KeyValueExpr); ok {
-				kv.Key = lw.copyInto(u.Key(), kv.Key)
-				kv.Value = lw.copyInto(u.Elem(), kv.Value)
+				kv.Key = f(kv.Key, u.Key(), true)
+				kv.Value = f(kv.Value, u.Elem(), false)
 			}
 		}
 	case *types.Struct:
 		for i, e := range cl.Elts {
 			if kv, ok := e.(*ast.KeyValueExpr); ok {
 				if id, ok := kv.Key.(*ast.Ident); ok {
-					if f, ok := lw.Info.Uses[id].(*types.Var); ok {
-						kv.Value = lw.copyInto(f.Type(), kv.Value)
+					if fv, ok := lw.Info.Uses[id].(*types.Var); ok {
+						kv.Value = f(kv.Value, fv.Type(), false)
 					}
 				}
 			} else if i < u.NumFields() {
-				cl.Elts[i] = lw.copyInto(u.Field(i).Type(), e)
+				cl.Elts[i] = f(e, u.Field(i).Type(), false)
 			}
 		}
 	}

@@ -149,42 +149,12 @@ func (lw *Lowering) streamUses(n ast.Node) {
 // streamElements refuses the streams given as elements or fields of
 // the composite literal n where a *os.File is needed.
 func (lw *Lowering) streamElements(n *ast.CompositeLit) {
-	t := lw.Info.Types[n].Type
-	if t == nil {
-		return
-	}
-	for i, el := range n.Elts {
-		v, key := el, ast.Expr(nil)
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			v, key = kv.Value, kv.Key
-		}
-		_, s, _ := lw.streamOf(v)
-		if s == "" {
-			continue
-		}
-		var et types.Type
-		switch u := t.Underlying().(type) {
-		case *types.Struct:
-			if id, ok := key.(*ast.Ident); ok {
-				for j := 0; j < u.NumFields(); j++ {
-					if u.Field(j).Name() == id.Name {
-						et = u.Field(j).Type()
-					}
-				}
-			} else if key == nil && i < u.NumFields() {
-				et = u.Field(i).Type()
-			}
-		case *types.Slice:
-			et = u.Elem()
-		case *types.Array:
-			et = u.Elem()
-		case *types.Map:
-			et = u.Elem()
-		}
-		if et != nil && !types.IsInterface(et) {
+	lw.eachElement(n, func(v ast.Expr, et types.Type, key bool) ast.Expr {
+		if _, s, _ := lw.streamOf(v); s != "" && !key && !types.IsInterface(et) {
 			lw.refuseStream(v.Pos(), s, fmt.Sprintf("%s given as a %s", s, et))
 		}
-	}
+		return v
+	})
 }
 
 // defineStream records that the variable lhs is declared from stream s.
