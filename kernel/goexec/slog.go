@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"reflect"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 )
 
 // Values of the session's types given to log/slog. yaegi hands slog a
@@ -172,7 +171,7 @@ func shadowType(t reflect.Type, d *typeDesc) (reflect.Type, error) {
 		var fields []reflect.StructField
 		for i, fd := range d.fields {
 			f := t.Field(i)
-			if !goExported(fd.name) && !(fd.embedded && isStructDesc(fd.t)) {
+			if !token.IsExported(fd.name) && !(fd.embedded && isStructDesc(fd.t)) {
 				continue
 			}
 			ft, err := shadowType(f.Type, fd.t)
@@ -236,7 +235,7 @@ func shadowValue(v reflect.Value, d *typeDesc, st reflect.Type) (reflect.Value, 
 	case 'S':
 		j := 0
 		for i, fd := range d.fields {
-			if !goExported(fd.name) && !(fd.embedded && isStructDesc(fd.t)) {
+			if !token.IsExported(fd.name) && !(fd.embedded && isStructDesc(fd.t)) {
 				continue
 			}
 			fv, err := shadowValue(v.Field(i), fd.t, st.Field(j).Type)
@@ -346,12 +345,6 @@ func madeStruct(t reflect.Type) bool {
 		t = t.Elem()
 	}
 	return t.Kind() == reflect.Struct && t.Name() == ""
-}
-
-// goExported reports whether name, a field's Go name, is exported.
-func goExported(name string) bool {
-	r, _ := utf8.DecodeRuneInString(name)
-	return unicode.IsUpper(r)
 }
 
 // isStructDesc reports whether d describes a struct or a pointer to one.
