@@ -42,3 +42,7 @@ func addScaled64AVX2(dst *float64, f float64, x *float64, n int) {
 }
 
 func flip64AVX2(p, u, s *float64, n int) { panic("kern: no AVX2 kernel in this build") }
+
+func softplus64AVX2(y *float64, n int, lin, prod *[4]float64) int {
+	panic("kern: no AVX2 kernel in this build")
+}

@@ -264,12 +264,12 @@ func softplusSumT[T kern.Float](x []T) float64 {
 	if x64, ok := any(x).([]float64); ok {
 		return SoftplusSum(x64)
 	}
-	var buf [chunk]float64
+	var buf [kern.SoftplusRun]float64
 	var s float64
-	for j0 := 0; j0 < len(x); j0 += chunk {
-		y := buf[:min(chunk, len(x)-j0)]
+	for j0 := 0; j0 < len(x); j0 += len(buf) {
+		y := buf[:min(len(buf), len(x)-j0)]
 		kern.Convert(y, x[j0:j0+len(y)])
-		s += softplusChunk(y)
+		s += kern.SoftplusLanes(y)
 	}
 	return s
 }

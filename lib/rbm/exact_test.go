@@ -506,12 +506,13 @@ func TestExactLogZAllocs(t *testing.T) {
 	}
 }
 
-// TestSoftplusChunk compares the in-line exponential of softplusChunk with
-// Softplus (math.Log1p and math.Exp, each within 1 ulp) term by term over
+// TestSoftplusSumTerms compares SoftplusSum of one term (kern.SoftplusLanes,
+// with its in-line exponential) with Softplus (math.Log1p and math.Exp,
+// each within 1 ulp) term by term over
 // |y| up to 800: a sum of one term has relative error ≲ 4 ulps ≈ 9e-16,
 // and we allow 2e-15 relative (or absolute below 1, where the log of the
 // factor is what matters).
-func TestSoftplusChunk(t *testing.T) {
+func TestSoftplusSumTerms(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	for i := 0; i < 200000; i++ {
 		var y float64
@@ -525,7 +526,7 @@ func TestSoftplusChunk(t *testing.T) {
 		default:
 			y = 1e-3 * rng.NormFloat64()
 		}
-		got, want := softplusChunk([]float64{y}), Softplus(y)
+		got, want := SoftplusSum([]float64{y}), Softplus(y)
 		if math.Abs(got-want) > 2e-15*max(1, want) {
 			t.Fatalf("softplus(%v): in line %v, Softplus %v", y, got, want)
 		}
@@ -537,26 +538,6 @@ func TestSoftplusChunk(t *testing.T) {
 	}
 	if got := SoftplusSum(x); math.Abs(got-want) > 1e-12*want {
 		t.Errorf("SoftplusSum of 1024 terms %v, Softplus sum %v", got, want)
-	}
-}
-
-// TestExpNeg compares expNeg with math.Exp (within 1 ulp) over [-708, 0]:
-// the table entry, the polynomial and the final product each add an
-// error of about 1 ulp; we allow 4 ulps (9e-16 relative).
-func TestExpNeg(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 5))
-	for i := 0; i < 300000; i++ {
-		z := -708 * rng.Float64()
-		if i%2 == 0 {
-			z = -rng.Float64()
-		}
-		got, want := expNeg(z), math.Exp(z)
-		if math.Abs(got-want) > 9e-16*want {
-			t.Fatalf("expNeg(%v) = %v, math.Exp %v", z, got, want)
-		}
-	}
-	if expNeg(0) != 1 {
-		t.Errorf("expNeg(0) = %v", expNeg(0))
 	}
 }
 
@@ -625,11 +606,12 @@ func TestEnergyLarge(t *testing.T) {
 // as the samplers' acceptance ratios take them: inputs of scale 10⁻³ to
 // 800 (where e^{−|x|} underflows ExpNeg's range and is clamped), rows all
 // very negative (sums far below 1), all very positive, and mixed. Each
-// chunk of ≤ 32 terms takes one logarithm of a product of factors in
-// (1, 2], each within 4 ulps, so the product is within about 32·5 ulps
-// ≈ 2·10⁻¹⁴ relative and its logarithm within 2·10⁻¹⁴ absolute, and the
-// linear parts add rounding of 32 ulps of the sum: 10⁻¹² of max(1, sum) is
-// the bound SoftplusSum's comment states, with a margin of about 50.
+// run of ≤ 128 terms (kern.SoftplusLanes) takes one logarithm of a
+// product of factors in (1, 2], each within 4 ulps, so the product is
+// within about 128·5 ulps ≈ 7·10⁻¹⁴ relative and its logarithm within
+// 7·10⁻¹⁴ absolute, and the linear parts add rounding of 128 ulps of the
+// sum: 10⁻¹² of max(1, sum) is the bound SoftplusSum's comment states,
+// with a margin of about 14.
 // SoftplusSumProb's factors max(p, 1 − p) ∈ [½, 1] are within about
 // 4·10⁻¹⁶ relative (p within a few ulps, 1 − p rounded once), so the log
 // of 256 of them is within 256·4·10⁻¹⁶ ≈ 10⁻¹³: four chunks of a
