@@ -46,3 +46,7 @@ func flip64AVX2(p, u, s *float64, n int) { panic("kern: no AVX2 kernel in this b
 func softplus64AVX2(y *float64, n int, lin, prod *[4]float64) int {
 	panic("kern: no AVX2 kernel in this build")
 }
+
+func softplusShift64AVX2(a, y *float64, n int, lin, prod *[4]float64) int {
+	panic("kern: no AVX2 kernel in this build")
+}

@@ -21,17 +21,34 @@ const SoftplusRun = 128
 // within a few ulps, so the sum is within about 10⁻¹⁴ of the exact one
 // plus 10⁻¹⁵ relative (TestSoftplusLanes).
 func SoftplusLanes(y []float64) float64 {
+	return SoftplusLanesShift(nil, y)
+}
+
+// SoftplusLanesShift returns SoftplusLanes of the values a_j + y_j
+// (len(a) == len(y)), bit for bit, without writing them anywhere; a nil
+// a stands for zeros.
+func SoftplusLanesShift(a, y []float64) float64 {
 	if len(y) > SoftplusRun {
 		panic("kern: SoftplusLanes of more than SoftplusRun values")
+	}
+	if a != nil {
+		a = a[:len(y)]
 	}
 	lin := [4]float64{}
 	prod := [4]float64{1, 1, 1, 1}
 	d := 0
 	if haveSIMD && len(y) >= 4 {
-		d = softplus64AVX2(&y[0], len(y), &lin, &prod)
+		if a != nil {
+			d = softplusShift64AVX2(&a[0], &y[0], len(y), &lin, &prod)
+		} else {
+			d = softplus64AVX2(&y[0], len(y), &lin, &prod)
+		}
 	}
 	for j := d; j < len(y); j++ {
 		v := y[j]
+		if a != nil {
+			v = a[j] + y[j]
+		}
 		av := math.Abs(v)
 		lin[j&3] += 0.5 * (v + av) // max(v, 0), exactly
 		prod[j&3] *= 1 + ExpNeg(max(-av, -708))

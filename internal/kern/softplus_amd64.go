@@ -9,3 +9,8 @@ package kern
 //
 //go:noescape
 func softplus64AVX2(y *float64, n int, lin, prod *[4]float64) int
+
+// softplusShift64AVX2 is softplus64AVX2 of the values a_j + y_j.
+//
+//go:noescape
+func softplusShift64AVX2(a, y *float64, n int, lin, prod *[4]float64) int

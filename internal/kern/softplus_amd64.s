@@ -32,66 +32,106 @@ SPLAT4(spD24, $0x3fa5555555555555)   // 1/24
 SPLAT4(spD6, $0x3fc5555555555555)    // 1/6
 SPLAT4(spM63, $0x000000000000003f)   // 63, the table index mask
 
-// func softplus64AVX2(y *float64, n int, lin, prod *[4]float64) int
-TEXT ·softplus64AVX2(SB), NOSPLIT, $0-40
-	MOVQ    y+0(FP), SI
-	MOVQ    n+8(FP), CX
-	MOVQ    lin+16(FP), R8
-	MOVQ    prod+24(FP), R9
-	LEAQ    ·exp2Table(SB), R10
-	VMOVUPD (R8), Y12
-	VMOVUPD (R9), Y13
-	VMOVUPD spOne<>(SB), Y15
-	VMOVUPD spHalf<>(SB), Y14
+// SOFTPLUS4 adds 0.5·(v + |v|) to the lanes of Y12 and multiplies those of
+// Y13 by 1 + ExpNeg(−min(|v|, 708)), for the 4 lanes v of Y0; Y14 holds ½
+// and Y15 1 in every lane, R10 the address of exp2Table. Clobbers Y1-Y5,
+// Y7, Y8.
+#define SOFTPLUS4 \
+	VANDPD     spAbs<>(SB), Y0, Y1 \
+	VADDPD     Y1, Y0, Y2 \
+	VMULPD     Y14, Y2, Y2 \
+	VADDPD     Y2, Y12, Y12 \
+	VMINPD     spLim<>(SB), Y1, Y1 \
+	VXORPD     Y2, Y2, Y2 \
+	VSUBPD     Y1, Y2, Y1 \
+	VMULPD     spC64x<>(SB), Y1, Y2 \
+	VADDPD     spShift<>(SB), Y2, Y2 \
+	VPSUBQ     spShift<>(SB), Y2, Y7 \
+	VSUBPD     spShift<>(SB), Y2, Y2 \
+	VMULPD     spLn2a<>(SB), Y2, Y3 \
+	VSUBPD     Y3, Y1, Y3 \
+	VMULPD     spLn2b<>(SB), Y2, Y4 \
+	VSUBPD     Y4, Y3, Y3 \
+	VMULPD     spD120<>(SB), Y3, Y4 \
+	VADDPD     spD24<>(SB), Y4, Y4 \
+	VMULPD     Y4, Y3, Y4 \
+	VADDPD     spD6<>(SB), Y4, Y4 \
+	VMULPD     Y4, Y3, Y4 \
+	VADDPD     Y14, Y4, Y4 \
+	VMULPD     Y4, Y3, Y4 \
+	VADDPD     Y15, Y4, Y4 \
+	VMULPD     Y4, Y3, Y4 \
+	VADDPD     Y15, Y4, Y4 \
+	VPAND      spM63<>(SB), Y7, Y8 \
+	VPCMPEQQ   Y5, Y5, Y5 \
+	VXORPD     Y2, Y2, Y2 \
+	VGATHERQPD Y5, (R10)(Y8*8), Y2 \
+	VMULPD     Y2, Y4, Y4 \
+	VPANDN     Y7, Y8, Y7 \
+	VPSLLQ     $46, Y7, Y7 \
+	VPADDQ     Y7, Y4, Y4 \
+	VADDPD     Y15, Y4, Y4 \
+	VMULPD     Y4, Y13, Y13
+
+// SOFTPLUS_SETUP loads the lanes of lin (R8) and prod (R9) into Y12 and
+// Y13, and the registers SOFTPLUS4 reads; it keeps n (CX) in BX.
+#define SOFTPLUS_SETUP \
+	LEAQ    ·exp2Table(SB), R10 \
+	VMOVUPD (R8), Y12 \
+	VMOVUPD (R9), Y13 \
+	VMOVUPD spOne<>(SB), Y15 \
+	VMOVUPD spHalf<>(SB), Y14 \
 	MOVQ    CX, BX
 
+// func softplus64AVX2(y *float64, n int, lin, prod *[4]float64) int
+TEXT ·softplus64AVX2(SB), NOSPLIT, $0-40
+	MOVQ y+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ lin+16(FP), R8
+	MOVQ prod+24(FP), R9
+	SOFTPLUS_SETUP
+
 spLoop:
-	CMPQ       CX, $4
-	JL         spDone
-	VMOVUPD    (SI), Y0                  // v
-	VANDPD     spAbs<>(SB), Y0, Y1       // |v|
-	VADDPD     Y1, Y0, Y2                // v + |v|
-	VMULPD     Y14, Y2, Y2               // 0.5·(v + |v|)
-	VADDPD     Y2, Y12, Y12              // lin += …
-	VMINPD     spLim<>(SB), Y1, Y1
-	VXORPD     Y2, Y2, Y2
-	VSUBPD     Y1, Y2, Y1                // z = −min(|v|, 708)
-	VMULPD     spC64x<>(SB), Y1, Y2
-	VADDPD     spShift<>(SB), Y2, Y2
-	VPSUBQ     spShift<>(SB), Y2, Y7     // k
-	VSUBPD     spShift<>(SB), Y2, Y2     // kf
-	VMULPD     spLn2a<>(SB), Y2, Y3
-	VSUBPD     Y3, Y1, Y3
-	VMULPD     spLn2b<>(SB), Y2, Y4
-	VSUBPD     Y4, Y3, Y3                // r
-	VMULPD     spD120<>(SB), Y3, Y4
-	VADDPD     spD24<>(SB), Y4, Y4
-	VMULPD     Y4, Y3, Y4
-	VADDPD     spD6<>(SB), Y4, Y4
-	VMULPD     Y4, Y3, Y4
-	VADDPD     Y14, Y4, Y4
-	VMULPD     Y4, Y3, Y4
-	VADDPD     Y15, Y4, Y4
-	VMULPD     Y4, Y3, Y4
-	VADDPD     Y15, Y4, Y4               // e^r
-	VPAND      spM63<>(SB), Y7, Y8
-	VPCMPEQQ   Y5, Y5, Y5
-	VXORPD     Y2, Y2, Y2
-	VGATHERQPD Y5, (R10)(Y8*8), Y2       // 2^{(k&63)/64}
-	VMULPD     Y2, Y4, Y4
-	VPANDN     Y7, Y8, Y7
-	VPSLLQ     $46, Y7, Y7
-	VPADDQ     Y7, Y4, Y4                // e^z
-	VADDPD     Y15, Y4, Y4               // 1 + e^z
-	VMULPD     Y4, Y13, Y13              // prod *= …
-	ADDQ       $32, SI
-	SUBQ       $4, CX
-	JMP        spLoop
+	CMPQ    CX, $4
+	JL      spDone
+	VMOVUPD (SI), Y0
+	SOFTPLUS4
+	ADDQ    $32, SI
+	SUBQ    $4, CX
+	JMP     spLoop
 
 spDone:
 	VMOVUPD Y12, (R8)
 	VMOVUPD Y13, (R9)
 	SUBQ    CX, BX
 	MOVQ    BX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func softplusShift64AVX2(a, y *float64, n int, lin, prod *[4]float64) int
+TEXT ·softplusShift64AVX2(SB), NOSPLIT, $0-48
+	MOVQ a+0(FP), DI
+	MOVQ y+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ lin+24(FP), R8
+	MOVQ prod+32(FP), R9
+	SOFTPLUS_SETUP
+
+sqLoop:
+	CMPQ    CX, $4
+	JL      sqDone
+	VMOVUPD (DI), Y0
+	VADDPD  (SI), Y0, Y0
+	SOFTPLUS4
+	ADDQ    $32, DI
+	ADDQ    $32, SI
+	SUBQ    $4, CX
+	JMP     sqLoop
+
+sqDone:
+	VMOVUPD Y12, (R8)
+	VMOVUPD Y13, (R9)
+	SUBQ    CX, BX
+	MOVQ    BX, ret+40(FP)
 	VZEROUPPER
 	RET

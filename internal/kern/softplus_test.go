@@ -50,6 +50,25 @@ func TestSoftplusLanesSIMD(t *testing.T) {
 			if math.Float64bits(fast) != math.Float64bits(loop) {
 				t.Fatalf("n = %d: AVX2 %v (%#x), loop %v (%#x) for %v", n, fast, math.Float64bits(fast), loop, math.Float64bits(loop), y)
 			}
+			// The shifted form: a + x with x = y − a, so that a_j + x_j
+			// rounds to values near y's, against SoftplusLanes of those sums.
+			a := softplusInputs(rng, n)
+			x := make([]float64, n)
+			ax := make([]float64, n)
+			for j := range x {
+				x[j] = y[j] - a[j]
+				ax[j] = a[j] + x[j]
+			}
+			shift := func(simd bool) float64 {
+				defer kern.SetSIMD(kern.SetSIMD(simd))
+				return kern.SoftplusLanesShift(a, x)
+			}
+			want := kern.SoftplusLanes(ax) // SIMD or not: the same bits, as checked above
+			for _, simd := range []bool{true, false} {
+				if got := shift(simd); math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("n = %d, simd %v: SoftplusLanesShift %v, SoftplusLanes of the sums %v", n, simd, got, want)
+				}
+			}
 		}
 	}
 }

@@ -312,14 +312,10 @@ func (e *enumerator) safeTerms(lin float64, t, a []float64) {
 
 // softplusSumShift returns Σ_j softplus(a_j + x_j) for len(a) == len(x).
 func softplusSumShift(a, x []float64) float64 {
-	var buf [kern.SoftplusRun]float64
 	var s float64
-	for j0 := 0; j0 < len(x); j0 += len(buf) {
-		y := buf[:min(len(buf), len(x)-j0)]
-		for j := range y {
-			y[j] = a[j0+j] + x[j0+j]
-		}
-		s += kern.SoftplusLanes(y)
+	for j0 := 0; j0 < len(x); j0 += kern.SoftplusRun {
+		j1 := min(j0+kern.SoftplusRun, len(x))
+		s += kern.SoftplusLanesShift(a[j0:j1], x[j0:j1])
 	}
 	return s
 }
