@@ -79,6 +79,7 @@ var knownFailing = map[string]string{
 	"testdata/erroras.go":       "CompileError: errors.As into a struct type of the program is refused (yaegi keeps no such value inside an error)",
 	"testdata/genericnames.go":  "CompileError: two generic types with methods of one name are refused (yaegi keeps one instance of a generic method by its name and type arguments)",
 	"testdata/ptrconstraint.go": "CompileError: a type parameter constrained to a pointer to another (PT interface{ *T; Inc() }) is refused (yaegi's compiler fails on it)",
+	"testdata/typednil.go":      "InterpreterLimit: a nil *main.parseError converted to error is refused when it happens (yaegi makes a nil error of it)",
 }
 
 // passFloor is the least number of passing programs of each source: fewer

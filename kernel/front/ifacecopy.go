@@ -219,6 +219,9 @@ func (lw *Lowering) copyInto(into types.Type, x ast.Expr) ast.Expr {
 	if tagged := lw.tagShared(into, x); tagged != nil {
 		return tagged
 	}
+	if checked := lw.nilIntoInterface(into, x); checked != nil {
+		return checked
+	}
 	switch ast.Unparen(x).(type) {
 	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr, *ast.StarExpr:
 	case *ast.CompositeLit:

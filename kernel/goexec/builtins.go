@@ -97,6 +97,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"TypeIn":                  reflect.ValueOf(typeIn),
 	"PlainType":               reflect.ValueOf(plainType),
 	"NoNegZero":               reflect.ValueOf(noNegZero),
+	"NilIntoInterface":        reflect.ValueOf(nilIntoInterface),
 	"SpreadTypeFormat":        reflect.ValueOf(spreadTypeFormat),
 	"SpreadTypeNames":         reflect.ValueOf(spreadTypeNames),
 	"ValueNumMethod":          reflect.ValueOf(valueNumMethod),
@@ -142,6 +143,19 @@ func noNegZero(x any, fn string) any {
 			"as it does otherwise, since its type has an instance of a generic type); run this code compiled (a cell with func main, or %%compile)"})
 	}
 	return x
+}
+
+// nilIntoInterface is the helper NilIntoInterface, called when a value
+// of the session's type typ (a pointer to a type with methods, or such a
+// type on a map, slice, func, channel or pointer) that the cell converts
+// to the compiled interface iface is nil (front/nilinto.go). Go keeps the
+// type in the interface, which is then not nil; yaegi makes a nil
+// interface of it: the cell ends instead.
+func nilIntoInterface(typ, iface string) {
+	panic(interpreterLimit{"a nil " + typ + " converted to " + iface + " cannot run in the interpreter: in Go the " + iface +
+		" holds the nil " + typ + " and is not nil (its methods are called with a nil receiver), the interpreter would make it a nil " +
+		iface + ". Return or assign nil itself where there is no value (return nil, not a nil " + typ + "), or run this code compiled " +
+		"(a cell with func main, or %%compile)"})
 }
 
 // hasNegZero reports whether v, a value that reflect calls zero, holds a
