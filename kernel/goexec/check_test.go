@@ -193,3 +193,26 @@ func TestStringMethodsOfElements(t *testing.T) {
 		}
 	}
 }
+
+// TestInterpreterCannotCompile: a cell that type-checks but that yaegi
+// fails to compile (a slice literal of a generic type with a String
+// method, with its elements' types left out: yaegi's compiler panics) ends
+// with an InterpreterLimit that says the cell is valid Go and what to do,
+// keeping yaegi's message, not with a CompileError that reads as a fault
+// of the cell. go run prints [a=1 b=2].
+func TestInterpreterCannotCompile(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype Pair[K comparable, V any] struct {\n\tKey K\n\tVal V\n}\n\n"+
+		"func (p Pair[K, V]) String() string { return fmt.Sprintf(\"%v=%v\", p.Key, p.Val) }")
+	ee, _ := fail(t, e, context.Background(), "ps := []Pair[string, int]{{\"a\", 1}, {\"b\", 2}}\nfmt.Println(ps)")
+	prefix, suffix := "the interpreter cannot compile this cell, which is valid Go (yaegi: ",
+		"); run it compiled (a cell with func main, or %%compile), or write the construct another way"
+	if ee.Name != "InterpreterLimit" || !strings.HasPrefix(ee.Value, prefix) || !strings.HasSuffix(ee.Value, suffix) ||
+		len(ee.Value) == len(prefix)+len(suffix) || !strings.HasSuffix(ee.Traceback[0], ee.Value) {
+		t.Errorf("%s %q %q; want an InterpreterLimit %q…%q with yaegi's message", ee.Name, ee.Value, ee.Traceback, prefix, suffix)
+	}
+	// A cell that does not type-check is still Go's CompileError.
+	if ee, _ := fail(t, e, context.Background(), "var q int = \"x\""); ee.Name != "CompileError" {
+		t.Errorf("a type error: %s %q; want a CompileError", ee.Name, ee.Value)
+	}
+}

@@ -680,9 +680,34 @@ func (e *Executor) compile(n ast.Node) (prog *interp.Program, err error) {
 func (e *Executor) runNode(ctx context.Context, code string, n ast.Node) error {
 	prog, err := e.compile(n)
 	if err != nil {
-		return compileError(code, e.diagnose(n, err), 1)
+		ce := compileError(code, e.diagnose(n, err), 1)
+		if e.front != nil {
+			interpreterCannotCompile(ce)
+		}
+		return ce
 	}
 	return e.exec(ctx, code, prog)
+}
+
+// interpreterCannotCompile renames ce, yaegi's failure to compile a chunk
+// of a cell that the front end has type-checked, an InterpreterLimit: the
+// cell is valid Go (go/types accepts it, and the lowering only writes
+// valid Go), so what failed is the interpreter, not the user's code; it
+// says so, with yaegi's message, and what to do instead. A panic of
+// yaegi's compiler ("CFG post-order panic: runtime error: invalid memory
+// address or nil pointer dereference") or an error that Go would not give
+// ("cannot use type struct { Key string; Val int} as type string in struct
+// literal") read as faults in the cell.
+func interpreterCannotCompile(ce *kernel.ExecError) {
+	msg := "the interpreter cannot compile this cell, which is valid Go (yaegi: " + ce.Value + "); run it compiled " +
+		"(a cell with func main, or %%compile), or write the construct another way"
+	ce.Name = "InterpreterLimit"
+	if len(ce.Traceback) > 0 && strings.HasSuffix(ce.Traceback[0], ce.Value) {
+		ce.Traceback[0] = strings.TrimSuffix(ce.Traceback[0], ce.Value) + msg
+	} else {
+		ce.Traceback = append([]string{msg}, ce.Traceback...)
+	}
+	ce.Value = msg
 }
 
 // diagnose improves yaegi's "constant definition loop", which it reports

@@ -70,7 +70,7 @@ MIN_PROGRAMS = 50
 KNOWN_ENAMES = {
     "StackOverflow", "OutOfMemory", "FatalError", "Panic", "Signal", "Exit",
     "Interrupted", "CompileError", "panic", "RuntimeError", "ImportError",
-    "UsageError",
+    "UsageError", "InterpreterLimit",
 }
 
 
