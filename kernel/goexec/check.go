@@ -117,6 +117,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 	}
 	e.finalType = checked.Final
 	front.RenameMain(parsed, checked.Info)
+	decls := declsOf(e.in.FileSet(), parsed)
 	if e.zeroSigns == nil {
 		e.zeroSigns = map[string][]bool{}
 	}
@@ -127,6 +128,9 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 		return nil, &refusal{compileError(code, err, 1)}
 	}
 	e.front.Commit(checked)
+	if note := e.stale.note(decls, checked.Info); note != "" {
+		e.out.write(1, []byte(note))
+	}
 	e.sessionShapes.Store(withLocalTypes(sessionShapes(e.front.Scope()), e.front.Shadows()))
 	if e.dbg.active() {
 		parsed = front.AliasPackageTypes(parsed, checked.Info, rtName, e.dbg.aliases)

@@ -152,6 +152,7 @@ type Executor struct {
 	stdin         *cellStdin
 	trace         *traceWriter
 	front         *front.Session                  // type-checks cells; nil if it failed
+	stale         staleUses                       // what the session's functions use, for the note on names declared again
 	noBounds      bool                            // no bounds checks (front.Lowering.NoBoundsChecks), for benchmarks
 	finalType     types.Type                      // the static type of the running cell's final expression, if known
 	imported      map[string]string               // short name → path, imported in the session
