@@ -549,3 +549,25 @@ func TestPointerConstraintRefused(t *testing.T) {
 		t.Errorf("IncCounters printed %q", rec.stream("stdout"))
 	}
 }
+
+// TestCompiledTypeInInterface: a value of a type declared in a %%compile
+// cell, held by an any or an interface of the library, prints with its
+// type's name (compiled.T, the unit's package) in an ordinary cell, also
+// in a session that declares a type on a type that is not a struct; it
+// was refused ("the interpreter cannot tell whether this value of type
+// compiled.T held by an interface is a compiled.T or not"), as if yaegi
+// kept compiled.T as the underlying type of another.
+func TestCompiledTypeInInterface(t *testing.T) {
+	e := newCompilingExec(t)
+	run(t, e, "%%compile\ntype T struct{ A int }\n\ntype RS struct{ n int }\n\n"+
+		"func (r *RS) Sample(m *rbm.Binary, c *mcmc.Chains, steps int) error { return nil }\n\nfunc MkT() any { return T{1} }")
+	want := "*compiled.RS\ncompiled.T {2}\ncompiled.T {1}\n"
+	code := "var s mcmc.Sampler = &RS{}\nfmt.Printf(\"%T\\n\", s)\nvar a any = T{2}\nfmt.Printf(\"%T %v\\n\", a, a)\nfmt.Printf(\"%T %v\\n\", MkT(), MkT())"
+	if _, rec := run(t, e, code); rec.stream("stdout") != want {
+		t.Errorf("printed %q, want %q", rec.stream("stdout"), want)
+	}
+	run(t, e, "type N int")
+	if _, rec := run(t, e, code); rec.stream("stdout") != want {
+		t.Errorf("in a session with type N int: printed %q, want %q", rec.stream("stdout"), want)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unsafe"
 	"weak"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/compiled"
 )
 
 // Values of the session's types on a type that is not a struct, without
@@ -141,7 +143,7 @@ func taggedName(e reflect.Value) (string, bool) {
 func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string, ok bool) {
 	var names []string
 	for _, c := range cands {
-		if c.t == t && len(c.methods) == 0 && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface {
+		if c.t == t && sharesReflectType(c) {
 			names = append(names, c.name)
 		}
 	}
@@ -164,6 +166,16 @@ func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string
 		"or run this code compiled (a cell with func main, or %%compile)"})
 }
 
+// sharesReflectType reports whether c is a candidate without methods on a
+// type that is not a struct, whose reflect type (int for type N int) a
+// value of another type may have. A type of a compiled cell is not: its
+// reflect type is its own (compiled.T), which no other type has (a
+// value of it in an any was refused as perhaps not a compiled.T).
+func sharesReflectType(c candidate) bool {
+	return len(c.methods) == 0 && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface &&
+		!strings.HasPrefix(c.t.PkgPath(), compiled.PathPrefix)
+}
+
 // sharedParts returns the names of the candidates without methods on a
 // type that is not a struct whose reflect type is an element (or key) of
 // t, an unnamed pointer, slice, array, map or channel type, at any depth.
@@ -183,7 +195,7 @@ func sharedParts(t reflect.Type, cands []candidate, depth int) []string {
 	var names []string
 	for _, p := range parts {
 		for _, c := range cands {
-			if c.t == p && len(c.methods) == 0 && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface && !slices.Contains(names, c.name) {
+			if c.t == p && sharesReflectType(c) && !slices.Contains(names, c.name) {
 				names = append(names, c.name)
 			}
 		}
