@@ -205,8 +205,14 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				lw.generics(f)
 				c.Final = f.X
 				lw.node(c.Final)
-				c.Final = lw.displayValue(c.Final, false)
-				c.Final = lw.stringerResult(c.Final)
+				t := lw.Info.Types[c.Final].Type
+				if x := lw.displayValue(c.Final, false); x != c.Final {
+					c.Final = lw.resultMethods(x, t) // Rich of the value
+				} else if x := lw.stringerResult(c.Final); x != c.Final {
+					c.Final = x
+				} else {
+					c.Final = lw.resultMethods(c.Final, t)
+				}
 			}
 		}
 	}

@@ -279,10 +279,12 @@ const (
 // displayText writes v, of the type that d describes, as a cell's result:
 // like %+v with the type's own field names, but with no pointer address,
 // long lists elided (their length and their leading and trailing items),
-// long strings cut and depth bounded.
-func displayText(v any, d *typeDesc) string {
+// long strings cut and depth bounded. methods, if any, are GoValue's
+// String and Error methods of the session's types, called where fmt's
+// %+v would call them.
+func displayText(v any, d *typeDesc, methods map[string]func(any) string) string {
 	var b strings.Builder
-	p := valuePrinter{b: &b, leaf: "%+v", plus: true, display: true, seen: map[uintptr]bool{}, open: map[string]int{}}
+	p := valuePrinter{b: &b, leaf: "%+v", plus: true, display: true, seen: map[uintptr]bool{}, open: map[string]int{}, methods: methods}
 	p.print(reflect.ValueOf(v), d, 0)
 	s := b.String()
 	if len(s) > displayBytes {
@@ -328,6 +330,12 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			key = "*" + d.elem.name
 		}
 		if f := p.methods[key]; f != nil {
+			if methodWrapped(v).Type() != v.Type() {
+				// yaegi's wrapper of the method set (a cell's
+				// result, stdlib._fmt_Stringer), which fmt asks.
+				p.other(v, depth)
+				return
+			}
 			if p.display {
 				p.b.WriteString(f(v.Interface()))
 			} else {

@@ -29,14 +29,6 @@ func TestStillWrongMeasured(t *testing.T) {
 			t.Errorf("%s: printed %q; docs/goexec.md says %q (go run: %q): update them", c.what, got, c.kernel, c.gorun)
 		}
 	}
-	// A cell's result is written as %+v, whose text for a field of a
-	// type with String is the method's (fmt.Printf("%+v", h) in go run:
-	// {t:{a:1} U:tm2}); the result's printer has no methods of the
-	// session's types below the top.
-	run(t, e, "type Hm struct {\n\tt Tm\n\tU Tm\n}")
-	if got, _ := run(t, e, "Hm{Tm{1}, Tm{2}}"); got != "{t:{a:1} U:{a:2}}" {
-		t.Errorf("the result Hm{Tm{1}, Tm{2}} = %s; docs/goexec.md says {t:{a:1} U:{a:2}} (%%+v in go run: {t:{a:1} U:tm2}): update them", got)
-	}
 }
 
 // TestValueUnwrapNotLastRefused: errors.Is through an error type whose
