@@ -409,7 +409,10 @@ func (lw *Lowering) contestedKeys() map[string]bool {
 // bare, and the helpers name it by the name recorded (goexec's
 // candidateFor), where they would otherwise have two candidates. nil
 // when x is not recorded. A type with methods is described by yaegi's
-// wrapper where the cell's code puts it in an interface.
+// wrapper where the cell's code puts it in an interface. A pointer,
+// list, map or channel made of such a struct type (madeOfContested; with
+// or without methods) becomes TagType(x, "Go's name", "description"):
+// the helpers print it by the description.
 func (lw *Lowering) tagContested(into types.Type, x ast.Expr) ast.Expr {
 	if _, ok := into.(*types.TypeParam); ok {
 		return nil
@@ -427,7 +430,15 @@ func (lw *Lowering) tagContested(into types.Type, x ast.Expr) ast.Expr {
 	}
 	t := types.Unalias(tv.Type)
 	if _, ok := t.Underlying().(*types.Struct); !ok {
-		return nil
+		if !lw.madeOfContested(t, contested, 0) {
+			return nil
+		}
+		// A pointer, list, map or channel made of such a type: yaegi
+		// holds it bare, whatever the struct's methods (&Tm{1} too),
+		// and its description says which struct type it is made of.
+		pos := x.Pos()
+		return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos,
+			Args: []ast.Expr{x, stringLit(pos, reflectString(t)), stringLit(pos, Describe(t))}, Rparen: x.End()}
 	}
 	switch u := t.(type) {
 	case *types.Named:
@@ -443,4 +454,47 @@ func (lw *Lowering) tagContested(into types.Type, x ast.Expr) ast.Expr {
 	}
 	pos := x.Pos()
 	return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos, Args: []ast.Expr{x, stringLit(pos, shadowName(t))}, Rparen: x.End()}
+}
+
+// madeOfContested reports whether t is an unnamed pointer, slice, array,
+// map or channel type made, at any depth, of a struct type (of the
+// session, local or unnamed, not generic) whose reflect type is one of
+// contested: *L, []L, map[string]*Tm in a session where Tm and a local
+// L share struct { Xa int }.
+func (lw *Lowering) madeOfContested(t types.Type, contested map[string]bool, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	var parts []types.Type
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		parts = []types.Type{u.Elem()}
+	case *types.Slice:
+		parts = []types.Type{u.Elem()}
+	case *types.Array:
+		parts = []types.Type{u.Elem()}
+	case *types.Chan:
+		parts = []types.Type{u.Elem()}
+	case *types.Map:
+		parts = []types.Type{u.Key(), u.Elem()}
+	}
+	for _, p := range parts {
+		p = types.Unalias(p)
+		switch u := p.(type) {
+		case *types.Named:
+			if _, ok := u.Underlying().(*types.Struct); ok && u.Obj().Pkg() != nil && u.Obj().Pkg().Path() == PackagePath &&
+				u.TypeArgs().Len() == 0 && contested[lw.keyOf(u)] {
+				return true
+			}
+		case *types.Struct:
+			if contested[lw.keyOf(u)] {
+				return true
+			}
+		default:
+			if lw.madeOfContested(p, contested, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -353,26 +353,32 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 
 // contestedNames returns the names of the local and unnamed struct types
 // (shadow types) other than those in names whose reflect type, yaegi's,
-// to shares, a struct type (not a pointer) asserted from an empty
+// to shares, a struct type or a pointer to one asserted from an empty
 // interface, when that reflect type is contested (contestedKeys): a
 // value of a local type put in an any by an earlier cell, when no other
 // type had its fields, is not recorded, and yaegi's assertion to a type
-// of the same fields a later cell declares said true.
+// of the same fields a later cell declares said true; so did the
+// assertion of a *L to a *Tm of the same fields (both are
+// *struct { Xa int } to yaegi), whose names are "*main.L" here.
 func (lw *Lowering) contestedNames(to, from types.Type, names []string) []string {
 	if !isEmptyInterface(from) {
 		return nil
 	}
-	if _, ok := to.Underlying().(*types.Struct); !ok {
+	elem, star := to, ""
+	if p, ok := to.(*types.Pointer); ok {
+		elem, star = p.Elem(), "*"
+	}
+	if _, ok := elem.Underlying().(*types.Struct); !ok {
 		return nil
 	}
 	contested := lw.contestedKeys()
-	k := lw.keyOf(to)
+	k := lw.keyOf(elem)
 	if len(contested) == 0 || k == "" || !contested[k] {
 		return nil
 	}
 	var out []string
 	for _, s := range lw.allShadows() {
-		name := shadowName(s)
+		name := star + shadowName(s)
 		if lw.keyOf(s) != k || slices.Contains(names, name) || slices.Contains(out, name) {
 			continue
 		}
