@@ -42,6 +42,11 @@ type Lowering struct {
 	// typeCandidates lists with the cell's own (shadows.go); nil leaves
 	// them out (a lowering that is not the interpreter's).
 	Shadows []types.Type
+	// ShadowFuncs names the function that declares each local type of
+	// Shadows (Session.ShadowFuncs): one of the same name and fields in
+	// the cell is the same type where the cell declares that function
+	// again (the cell run again), and another function's otherwise.
+	ShadowFuncs map[types.Type]string
 
 	shadowsRead bool
 	cellShadows []types.Type

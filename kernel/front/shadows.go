@@ -299,16 +299,27 @@ func (lw *Lowering) allShadows() []types.Type {
 }
 
 // recordShadows adds the shadow types of a committed cell to the
-// session's (Shadows), once each by name and reflect type.
+// session's (Shadows), once each by name, reflect type and declaring
+// function (declaringFunc): the types of a cell run again are not
+// added again, and a local type of the same name and fields in another
+// function is another type.
 func (s *Session) recordShadows(info *types.Info) {
 	if s.shadowSeen == nil {
 		s.shadowSeen = map[string]bool{}
+		s.shadowFuncs = map[types.Type]string{}
 	}
 	for _, t := range shadowTypes(info) {
-		k := shadowName(t) + "\x00" + yaegiKey(t, map[*types.Named]bool{})
+		fn := ""
+		if n, ok := t.(*types.Named); ok {
+			fn = declaringFunc(n, info)
+		}
+		k := shadowName(t) + "\x00" + yaegiKey(t, map[*types.Named]bool{}) + "\x00" + fn
 		if !s.shadowSeen[k] {
 			s.shadowSeen[k] = true
 			s.shadows = append(s.shadows, t)
+			if fn != "" {
+				s.shadowFuncs[t] = fn
+			}
 		}
 	}
 }
@@ -317,6 +328,61 @@ func (s *Session) recordShadows(info *types.Info) {
 // of the session's committed cells (see Lowering.Shadows).
 func (s *Session) Shadows() []types.Type {
 	return s.shadows
+}
+
+// ShadowFuncs returns the names of the functions that declare the local
+// types of Shadows (see Lowering.ShadowFuncs). The map is the session's:
+// it is read, not changed.
+func (s *Session) ShadowFuncs() map[types.Type]string {
+	return s.shadowFuncs
+}
+
+// declaringFunc returns the full name of the function or method declared
+// at the package level ("main.f", "(main.T).m") inside which the local
+// type n is declared, found in info; "" when none is.
+func declaringFunc(n *types.Named, info *types.Info) string {
+	obj := n.Obj()
+	if obj.Pkg() == nil || obj.Parent() == nil || info == nil {
+		return ""
+	}
+	pkg := obj.Pkg().Scope()
+	sc := obj.Parent()
+	// Up to the function's scope, whose parent is a file scope.
+	for sc != nil && sc != pkg && sc.Parent() != nil && sc.Parent().Parent() != pkg {
+		sc = sc.Parent()
+	}
+	if sc == nil || sc == pkg {
+		return ""
+	}
+	for _, o := range info.Defs {
+		if f, ok := o.(*types.Func); ok && f.Scope() == sc {
+			return f.FullName()
+		}
+	}
+	// A function declared again with the same signature is checked
+	// under a name of its own, "f (again 3)" (cellcheck.go), and Defs
+	// give the earlier f: the package holds the one whose scope this is.
+	for _, name := range pkg.Names() {
+		switch o := pkg.Lookup(name).(type) {
+		case *types.Func:
+			if o.Scope() == sc {
+				full := o.FullName()
+				if i := strings.Index(full, " (again "); i >= 0 {
+					full = full[:i]
+				}
+				return full
+			}
+		case *types.TypeName:
+			if nt, ok := o.Type().(*types.Named); ok {
+				for i := range nt.NumMethods() {
+					if m := nt.Method(i); m.Scope() == sc {
+						return m.FullName()
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // shadowed reports whether a shadow type shares the reflect type of the
