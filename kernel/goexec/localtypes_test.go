@@ -181,6 +181,28 @@ func TestLocalTypeOtherFunctionLaterCell(t *testing.T) {
 	}
 }
 
+// TestRefusedDeclarationsWithMethodsAgain: a cell of declarations alone
+// that the front end refuses is compiled, and declares its type as the
+// compiled package's; the same cell run again, declaring the type and
+// its methods again, made go/types panic in the session's check (the
+// methods' receiver was the compiled type, which the checker had not
+// declared): the session stopped checking cells ("the type checker
+// failed"), and later cells ran unchecked.
+func TestRefusedDeclarationsWithMethodsAgain(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"")
+	const cell = "type T struct{}\n\nfunc (T) M() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}\n\nfunc (T) N() any {\n\ttype L struct{ a int }\n\treturn L{2}\n}"
+	for i := range 2 {
+		run(t, e, cell)
+		if e.front == nil {
+			t.Fatalf("run %d: the session no longer checks its cells", i+1)
+		}
+	}
+	if _, rec := run(t, e, "fmt.Println(T{}.M() == T{}.N())"); rec.stream("stdout") != "false\n" || e.front == nil {
+		t.Errorf("T{}.M() == T{}.N() printed %q (checked: %v); want go run's \"false\\n\"", rec.stream("stdout"), e.front != nil)
+	}
+}
+
 // TestLocalTypeThroughFmtValue: fmt's printing function taken as a value
 // in a session without types of its own (FmtValue…, goexec/fmtvalues.go)
 // ends the cell rather than print a local type's value as the
