@@ -333,3 +333,22 @@ func contestedComposite(e reflect.Value, t reflect.Type, cands []candidate, nami
 	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " this value of type " + t.String() +
 		" is made of: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
 }
+
+// recordedDesc returns the description recorded for the value that the
+// empty interface iface (a field's or an element's, which need not be
+// addressable) holds bare, of the reflect type t made of a struct type
+// that several candidates share (contestedParts); nil when it has none.
+// It does not end the cell: fmt's call is printing (GoValueIn).
+func recordedDesc(iface reflect.Value, t reflect.Type, cands []candidate) *typeDesc {
+	if iface.NumMethod() != 0 || !iface.CanInterface() || len(contestedParts(t, cands, false, 0)) == 0 {
+		return nil
+	}
+	c := reflect.New(iface.Type()).Elem()
+	c.Set(iface)
+	tag, ok := taggedRecord(c)
+	if !ok || tag.name == "" || tag.desc == "" {
+		return nil
+	}
+	d, _ := parseDesc(tag.desc)
+	return d
+}

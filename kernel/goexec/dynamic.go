@@ -741,7 +741,8 @@ func holdsBare(v reflect.Value, cands []candidate) bool {
 	}
 	bare := func(e reflect.Value) bool {
 		h := holding(e)
-		return h.v.IsValid() && !h.inWrapper && !h.methodWrapped && h.v.Type().Name() == "" && composedDesc(h.v.Type(), cands, 0) != nil
+		return h.v.IsValid() && !h.inWrapper && !h.methodWrapped && h.v.Type().Name() == "" &&
+			(composedDesc(h.v.Type(), cands, 0) != nil || len(contestedParts(h.v.Type(), cands, false, 0)) > 0)
 	}
 	if v.Kind() == reflect.Map {
 		for it := v.MapRange(); it.Next(); {

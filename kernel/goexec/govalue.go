@@ -299,6 +299,7 @@ func displayText(v any, d *typeDesc, methods map[string]func(any) string) string
 
 func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 	if v.Kind() == reflect.Interface && !v.IsNil() {
+		iface := v
 		v = v.Elem()
 		if isValueInterface(v.Type()) {
 			// A value of a session type with methods in an interface
@@ -308,8 +309,13 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			}
 		} else if p.cands != nil && v.Type().Name() == "" {
 			// A value of the session's types held bare: no type
-			// but its reflect type, which a candidate's may be.
-			if cd := composedDesc(v.Type(), p.cands, 0); cd != nil {
+			// but its reflect type, which a candidate's may be, or
+			// the description recorded where it went into the
+			// interface (a []L of a local type whose struct type a
+			// session type shares: contestedComposite).
+			if rd := recordedDesc(iface, v.Type(), p.cands); rd != nil {
+				d = rd
+			} else if cd := composedDesc(v.Type(), p.cands, 0); cd != nil {
 				d = cd
 			}
 		}

@@ -127,8 +127,10 @@ func TestLocalTypeNamedAsGo(t *testing.T) {
 // tm1" for the *L (the only candidate of its reflect type, *struct { Xa
 // int }) and "[]struct { Xa int } [{Xa:1}] [{1}]" for the []L. The front
 // end records where the cell puts such a value in an interface, with its
-// description (TagType; also &Tm{…}, which yaegi holds bare too), and
-// an assertion or type switch of a *L to *Tm asks the record.
+// description (TagType; also &Tm{…}, which yaegi holds bare too), an
+// assertion or type switch of a *L to *Tm, or of a []L to []Tm, asks
+// the record, and so do fmt's helpers for the []L inside a []any or a
+// field of type any.
 func TestLocalTypePointersAndListsAsGo(t *testing.T) {
 	e := newExec(t)
 	run(t, e, shadowSession)
@@ -148,6 +150,9 @@ func TestLocalTypePointersAndListsAsGo(t *testing.T) {
 			"switch v := p.(type) {\ncase *Tm:\n\tfmt.Println(\"Tm\", v)\ndefault:\n\tfmt.Println(\"other\")\n}", "*main.Tm tm4 tm4\ntrue 4\nTm tm4\n"},
 		{"a []Tm put in an any by the cell", "var ts any = []Tm{{5}}\nfmt.Printf(\"%T %v %+v\\n\", ts, ts, ts)", "[]main.Tm [tm5] [tm5]\n"},
 		{"a *Tm through the sync.Map", "func h() any {\n\tvar m sync.Map\n\tm.Store(\"k\", &Tm{1})\n\tv, _ := m.Load(\"k\")\n\treturn v\n}\nfmt.Println(h())", "tm1\n"},
+		{"an assertion of the []L to []Tm", "_, okl := xl.([]Tm)\nvar yt any = []Tm{{2}}\nts2, ok2 := yt.([]Tm)\nfmt.Println(okl, ts2, ok2)", "false [tm2] true\n"},
+		{"the []L in a []any and in a field of type any (DynamicIn, GoValueIn)",
+			"type Box struct{ V any }\n\nxs := []any{xl}\nfmt.Printf(\"%v %+v %+v\\n\", xs, xs, Box{xl})", "[[{1}]] [[{a:1}]] {V:[{a:1}]}\n"},
 	} {
 		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.gorun {
 			t.Errorf("%s: printed %q; want go run's %q", c.what, rec.stream("stdout"), c.gorun)
