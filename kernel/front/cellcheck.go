@@ -75,6 +75,14 @@ func (cc *cellCheck) decls(f *ast.File, imports map[string]string) {
 				switch sp := sp.(type) {
 				case *ast.TypeSpec:
 					ownTypes[sp.Name.Name] = true
+					if e := s.model[sp.Name.Name]; e != nil && e.foreign != nil && s.pkg.Scope().Lookup(sp.Name.Name) != nil {
+						// A type of a compiled cell declared again:
+						// left out of the package, or the cell's
+						// methods of it would have the compiled type
+						// for receiver, which go/types did not
+						// declare (it panicked).
+						skip = append(skip, sp.Name.Name)
+					}
 				case *ast.ValueSpec:
 					for _, n := range sp.Names {
 						if n.Name != "_" && s.pkg.Scope().Lookup(n.Name) != nil {

@@ -318,3 +318,31 @@ func (lw *Lowering) stringerResult(x ast.Expr) ast.Expr {
 	return &ast.CallExpr{Fun: lw.helper("GoValue", pos), Lparen: pos,
 		Args: append([]ast.Expr{x, stringLit(pos, Describe(t))}, methods...), Rparen: x.End()}
 }
+
+// resultMethods returns a cell's final expression x of type t that holds
+// a struct type of the session (goexec shows it from the type's
+// description, goText) as
+//
+//	Prefix.Result(x, "main.Tm", func(v interface{}) string { return v.(Tm).String() }, …)
+//
+// with GoValue's stringers of the types t is made of: the result's
+// printer calls them where fmt's %+v would, below the top too (Hm{Tm{1},
+// Tm{2}} with a field U Tm was shown {t:{a:1} U:{a:2}}, Go's %+v
+// {t:{a:1} U:tm2}). x may be displayValue's Rich of the value. x itself
+// when t has no such type or none with a String or Error method. (An
+// instance of a generic type with String is stringerResult's GoValue,
+// which has them.)
+func (lw *Lowering) resultMethods(x ast.Expr, t types.Type) ast.Expr {
+	if t == nil || !HasSessionStruct(t) {
+		return x
+	}
+	if _, tuple := t.(*types.Tuple); tuple {
+		return x
+	}
+	pos := x.Pos()
+	methods := lw.stringers(t, pos)
+	if len(methods) == 0 {
+		return x
+	}
+	return &ast.CallExpr{Fun: lw.helper("Result", pos), Lparen: pos, Args: append([]ast.Expr{x}, methods...), Rparen: x.End()}
+}

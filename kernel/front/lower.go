@@ -42,6 +42,11 @@ type Lowering struct {
 	// typeCandidates lists with the cell's own (shadows.go); nil leaves
 	// them out (a lowering that is not the interpreter's).
 	Shadows []types.Type
+	// ShadowFuncs names the function that declares each local type of
+	// Shadows (Session.ShadowFuncs): one of the same name and fields in
+	// the cell is the same type where the cell declares that function
+	// again (the cell run again), and another function's otherwise.
+	ShadowFuncs map[types.Type]string
 
 	shadowsRead bool
 	cellShadows []types.Type
@@ -205,8 +210,14 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				lw.generics(f)
 				c.Final = f.X
 				lw.node(c.Final)
-				c.Final = lw.displayValue(c.Final, false)
-				c.Final = lw.stringerResult(c.Final)
+				t := lw.Info.Types[c.Final].Type
+				if x := lw.displayValue(c.Final, false); x != c.Final {
+					c.Final = lw.resultMethods(x, t) // Rich of the value
+				} else if x := lw.stringerResult(c.Final); x != c.Final {
+					c.Final = x
+				} else {
+					c.Final = lw.resultMethods(c.Final, t)
+				}
 			}
 		}
 	}

@@ -527,9 +527,11 @@ func (lw *Lowering) localTypeLimit(n *types.Named) string {
 		}
 	}
 	// The committed cells' types come first (Shadows): one of n's name
-	// and fields there is n as an earlier run of the cell declared it,
-	// which the session keeps once by name and fields (recordShadows);
-	// in the cell's own, it is another function's.
+	// and fields there, declared in the function that declares n, is n
+	// as an earlier run of the cell declared it, which the session keeps
+	// once by name, fields and function (recordShadows); declared in
+	// another function, or in the cell's own, it is another function's.
+	fn := ""
 	for i, s := range lw.allShadows() {
 		if declared[s] || s == n.Underlying() {
 			continue
@@ -537,7 +539,12 @@ func (lw *Lowering) localTypeLimit(n *types.Named) string {
 		name := shadowName(s)
 		if sn, ok := s.(*types.Named); ok && !types.Identical(sn, n) && name == shadowName(n) {
 			if i < len(lw.Shadows) {
-				continue
+				if fn == "" {
+					fn = declaringFunc(n, lw.Info)
+				}
+				if lw.ShadowFuncs[s] == fn {
+					continue
+				}
 			}
 			name += " (another function's)"
 		}

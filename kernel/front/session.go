@@ -41,10 +41,12 @@ type Session struct {
 	cells   int               // cells checked without error
 
 	// shadows are the local named struct types and unnamed struct
-	// types of the committed cells (shadows.go), once each by name and
-	// yaegi's reflect type (shadowSeen).
-	shadows    []types.Type
-	shadowSeen map[string]bool
+	// types of the committed cells (shadows.go), once each by name,
+	// yaegi's reflect type and, for a local type, the function that
+	// declares it (shadowSeen, shadowFuncs).
+	shadows     []types.Type
+	shadowSeen  map[string]bool
+	shadowFuncs map[types.Type]string
 
 	pkg      *types.Package
 	check    *types.Checker  // adds files to pkg

@@ -299,16 +299,27 @@ func (lw *Lowering) allShadows() []types.Type {
 }
 
 // recordShadows adds the shadow types of a committed cell to the
-// session's (Shadows), once each by name and reflect type.
+// session's (Shadows), once each by name, reflect type and declaring
+// function (declaringFunc): the types of a cell run again are not
+// added again, and a local type of the same name and fields in another
+// function is another type.
 func (s *Session) recordShadows(info *types.Info) {
 	if s.shadowSeen == nil {
 		s.shadowSeen = map[string]bool{}
+		s.shadowFuncs = map[types.Type]string{}
 	}
 	for _, t := range shadowTypes(info) {
-		k := shadowName(t) + "\x00" + yaegiKey(t, map[*types.Named]bool{})
+		fn := ""
+		if n, ok := t.(*types.Named); ok {
+			fn = declaringFunc(n, info)
+		}
+		k := shadowName(t) + "\x00" + yaegiKey(t, map[*types.Named]bool{}) + "\x00" + fn
 		if !s.shadowSeen[k] {
 			s.shadowSeen[k] = true
 			s.shadows = append(s.shadows, t)
+			if fn != "" {
+				s.shadowFuncs[t] = fn
+			}
 		}
 	}
 }
@@ -317,6 +328,61 @@ func (s *Session) recordShadows(info *types.Info) {
 // of the session's committed cells (see Lowering.Shadows).
 func (s *Session) Shadows() []types.Type {
 	return s.shadows
+}
+
+// ShadowFuncs returns the names of the functions that declare the local
+// types of Shadows (see Lowering.ShadowFuncs). The map is the session's:
+// it is read, not changed.
+func (s *Session) ShadowFuncs() map[types.Type]string {
+	return s.shadowFuncs
+}
+
+// declaringFunc returns the full name of the function or method declared
+// at the package level ("main.f", "(main.T).m") inside which the local
+// type n is declared, found in info; "" when none is.
+func declaringFunc(n *types.Named, info *types.Info) string {
+	obj := n.Obj()
+	if obj.Pkg() == nil || obj.Parent() == nil || info == nil {
+		return ""
+	}
+	pkg := obj.Pkg().Scope()
+	sc := obj.Parent()
+	// Up to the function's scope, whose parent is a file scope.
+	for sc != nil && sc != pkg && sc.Parent() != nil && sc.Parent().Parent() != pkg {
+		sc = sc.Parent()
+	}
+	if sc == nil || sc == pkg {
+		return ""
+	}
+	for _, o := range info.Defs {
+		if f, ok := o.(*types.Func); ok && f.Scope() == sc {
+			return f.FullName()
+		}
+	}
+	// A function declared again with the same signature is checked
+	// under a name of its own, "f (again 3)" (cellcheck.go), and Defs
+	// give the earlier f: the package holds the one whose scope this is.
+	for _, name := range pkg.Names() {
+		switch o := pkg.Lookup(name).(type) {
+		case *types.Func:
+			if o.Scope() == sc {
+				full := o.FullName()
+				if i := strings.Index(full, " (again "); i >= 0 {
+					full = full[:i]
+				}
+				return full
+			}
+		case *types.TypeName:
+			if nt, ok := o.Type().(*types.Named); ok {
+				for i := range nt.NumMethods() {
+					if m := nt.Method(i); m.Scope() == sc {
+						return m.FullName()
+					}
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // shadowed reports whether a shadow type shares the reflect type of the
@@ -409,7 +475,10 @@ func (lw *Lowering) contestedKeys() map[string]bool {
 // bare, and the helpers name it by the name recorded (goexec's
 // candidateFor), where they would otherwise have two candidates. nil
 // when x is not recorded. A type with methods is described by yaegi's
-// wrapper where the cell's code puts it in an interface.
+// wrapper where the cell's code puts it in an interface. A pointer,
+// list, map or channel made of such a struct type (madeOfContested; with
+// or without methods) becomes TagType(x, "Go's name", "description"):
+// the helpers print it by the description.
 func (lw *Lowering) tagContested(into types.Type, x ast.Expr) ast.Expr {
 	if _, ok := into.(*types.TypeParam); ok {
 		return nil
@@ -427,7 +496,15 @@ func (lw *Lowering) tagContested(into types.Type, x ast.Expr) ast.Expr {
 	}
 	t := types.Unalias(tv.Type)
 	if _, ok := t.Underlying().(*types.Struct); !ok {
-		return nil
+		if !lw.madeOfContested(t, contested, 0) {
+			return nil
+		}
+		// A pointer, list, map or channel made of such a type: yaegi
+		// holds it bare, whatever the struct's methods (&Tm{1} too),
+		// and its description says which struct type it is made of.
+		pos := x.Pos()
+		return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos,
+			Args: []ast.Expr{x, stringLit(pos, reflectString(t)), stringLit(pos, Describe(t))}, Rparen: x.End()}
 	}
 	switch u := t.(type) {
 	case *types.Named:
@@ -443,4 +520,47 @@ func (lw *Lowering) tagContested(into types.Type, x ast.Expr) ast.Expr {
 	}
 	pos := x.Pos()
 	return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos, Args: []ast.Expr{x, stringLit(pos, shadowName(t))}, Rparen: x.End()}
+}
+
+// madeOfContested reports whether t is an unnamed pointer, slice, array,
+// map or channel type made, at any depth, of a struct type (of the
+// session, local or unnamed, not generic) whose reflect type is one of
+// contested: *L, []L, map[string]*Tm in a session where Tm and a local
+// L share struct { Xa int }.
+func (lw *Lowering) madeOfContested(t types.Type, contested map[string]bool, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	var parts []types.Type
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		parts = []types.Type{u.Elem()}
+	case *types.Slice:
+		parts = []types.Type{u.Elem()}
+	case *types.Array:
+		parts = []types.Type{u.Elem()}
+	case *types.Chan:
+		parts = []types.Type{u.Elem()}
+	case *types.Map:
+		parts = []types.Type{u.Key(), u.Elem()}
+	}
+	for _, p := range parts {
+		p = types.Unalias(p)
+		switch u := p.(type) {
+		case *types.Named:
+			if _, ok := u.Underlying().(*types.Struct); ok && u.Obj().Pkg() != nil && u.Obj().Pkg().Path() == PackagePath &&
+				u.TypeArgs().Len() == 0 && contested[lw.keyOf(u)] {
+				return true
+			}
+		case *types.Struct:
+			if contested[lw.keyOf(u)] {
+				return true
+			}
+		default:
+			if lw.madeOfContested(p, contested, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }

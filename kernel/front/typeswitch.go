@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 )
 
 // typeSwitches lowers the type switches that have a case of a type the
@@ -224,7 +225,7 @@ func (lw *Lowering) sessionAssertions(n ast.Node) {
 		}
 		to := lw.Info.Types[ta.Type].Type
 		from := lw.Info.Types[ta.X].Type
-		if to == nil || from == nil || types.IsInterface(to) || sessionNamed(to) == nil && !(lw.sharedUnder(to) && isEmptyInterface(from)) {
+		if to == nil || from == nil || types.IsInterface(to) || sessionNamed(to) == nil && !(lw.sharedUnder(to) && isEmptyInterface(from)) && !lw.contestedList(to, from) {
 			return e
 		}
 		pos := ta.Pos()
@@ -353,32 +354,68 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 
 // contestedNames returns the names of the local and unnamed struct types
 // (shadow types) other than those in names whose reflect type, yaegi's,
-// to shares, a struct type (not a pointer) asserted from an empty
+// to shares, a struct type or a pointer to one asserted from an empty
 // interface, when that reflect type is contested (contestedKeys): a
 // value of a local type put in an any by an earlier cell, when no other
 // type had its fields, is not recorded, and yaegi's assertion to a type
-// of the same fields a later cell declares said true.
+// of the same fields a later cell declares said true; so did the
+// assertion of a *L to a *Tm of the same fields (both are
+// *struct { Xa int } to yaegi), whose names are "*main.L" here, and
+// of a []L to []Tm ("[]main.L").
 func (lw *Lowering) contestedNames(to, from types.Type, names []string) []string {
 	if !isEmptyInterface(from) {
 		return nil
 	}
-	if _, ok := to.Underlying().(*types.Struct); !ok {
+	elem, star := to, ""
+	switch u := to.(type) {
+	case *types.Pointer:
+		elem, star = u.Elem(), "*"
+	case *types.Slice:
+		elem, star = u.Elem(), "[]"
+	case *types.Array:
+		elem, star = u.Elem(), "["+strconv.FormatInt(u.Len(), 10)+"]"
+	}
+	if _, ok := elem.Underlying().(*types.Struct); !ok {
 		return nil
 	}
 	contested := lw.contestedKeys()
-	k := lw.keyOf(to)
+	k := lw.keyOf(elem)
 	if len(contested) == 0 || k == "" || !contested[k] {
 		return nil
 	}
 	var out []string
 	for _, s := range lw.allShadows() {
-		name := shadowName(s)
+		name := star + shadowName(s)
 		if lw.keyOf(s) != k || slices.Contains(names, name) || slices.Contains(out, name) {
 			continue
 		}
 		out = append(out, name)
 	}
 	return out
+}
+
+// contestedList reports whether to is a slice or array type of a struct
+// type whose reflect type is contested (contestedKeys), asserted from an
+// empty interface: yaegi's assertion of a []L to []Tm said true, and
+// SessionType asks the record (contestedNames).
+func (lw *Lowering) contestedList(to, from types.Type) bool {
+	if !isEmptyInterface(from) {
+		return false
+	}
+	var elem types.Type
+	switch u := to.(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	default:
+		return false
+	}
+	if _, ok := elem.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	k := lw.keyOf(elem)
+	return k != "" && lw.contestedKeys()[k]
 }
 
 // sharedUnder reports whether t (or what the pointer t points to) is not

@@ -248,3 +248,107 @@ func lastFieldCouldBe(s, t reflect.Type) bool {
 	f := s.Field(s.NumField() - 1).Type
 	return f.Kind() == reflect.Interface || f == t
 }
+
+// A pointer, list, map or channel made of a struct type whose reflect
+// type two candidates share (a session type Tm and a local type L of the
+// same fields: struct { Xa int }) is one reflect type for both (*L and
+// *Tm are *struct { Xa int }), of which a candidate lists at most one
+// (*main.Tm) or none ([]main.L): a *L read back from a sync.Map was
+// named *main.Tm and printed with Tm's String. The front end records
+// where the cell puts such a value in an empty interface, with its
+// name and description (TagType; front's madeOfContested), by which the
+// helpers name and print it; one not recorded ends the cell.
+
+// contestedParts returns the names of the candidates that share the
+// reflect type of a part of t (an element, a key, at any depth) when t
+// is an unnamed pointer, slice, array, map or channel type and two or
+// more candidates of other names have that part's type; with
+// differentMethods, only where those candidates' methods differ (fmt
+// would print the value otherwise with one than with another).
+func contestedParts(t reflect.Type, cands []candidate, differentMethods bool, depth int) []string {
+	if t.Name() != "" || depth > 8 {
+		return nil
+	}
+	var parts []reflect.Type
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+		parts = []reflect.Type{t.Elem()}
+	case reflect.Map:
+		parts = []reflect.Type{t.Key(), t.Elem()}
+	default:
+		return nil
+	}
+	var names []string
+	for _, p := range parts {
+		var here []string
+		var first *candidate
+		differ := false
+		for i, c := range cands {
+			if c.t != p || slices.Contains(here, c.name) {
+				continue
+			}
+			here = append(here, c.name)
+			if first == nil {
+				first = &cands[i]
+			} else if !slices.Equal(first.methods, c.methods) {
+				differ = true
+			}
+		}
+		if len(here) > 1 && (differ || !differentMethods) {
+			for _, n := range here {
+				if !slices.Contains(names, n) {
+					names = append(names, n)
+				}
+			}
+		}
+		for _, n := range contestedParts(p, cands, differentMethods, depth+1) {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// contestedComposite returns the name and description recorded for the
+// value that e (an element of []I{x}) holds bare, of the reflect type t,
+// when t is made of a struct type that several candidates share
+// (contestedParts); ok is false when t is not, or when it is not
+// recorded and, for printing (naming false), those candidates have the
+// same methods (it prints alike as either). Otherwise a value not
+// recorded ends the cell with an InterpreterLimit.
+func contestedComposite(e reflect.Value, t reflect.Type, cands []candidate, naming bool) (name string, d *typeDesc, ok bool) {
+	names := contestedParts(t, cands, false, 0)
+	if len(names) == 0 {
+		return "", nil, false
+	}
+	if tag, ok := taggedRecord(e); ok && tag.name != "" && tag.desc != "" {
+		if d, ok := parseDesc(tag.desc); ok {
+			return tag.name, d, true
+		}
+	}
+	if !naming && len(contestedParts(t, cands, true, 0)) == 0 {
+		return "", nil, false
+	}
+	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " this value of type " + t.String() +
+		" is made of: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
+}
+
+// recordedDesc returns the description recorded for the value that the
+// empty interface iface (a field's or an element's, which need not be
+// addressable) holds bare, of the reflect type t made of a struct type
+// that several candidates share (contestedParts); nil when it has none.
+// It does not end the cell: fmt's call is printing (GoValueIn).
+func recordedDesc(iface reflect.Value, t reflect.Type, cands []candidate) *typeDesc {
+	if iface.NumMethod() != 0 || !iface.CanInterface() || len(contestedParts(t, cands, false, 0)) == 0 {
+		return nil
+	}
+	c := reflect.New(iface.Type()).Elem()
+	c.Set(iface)
+	tag, ok := taggedRecord(c)
+	if !ok || tag.name == "" || tag.desc == "" {
+		return nil
+	}
+	d, _ := parseDesc(tag.desc)
+	return d
+}

@@ -123,6 +123,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 	}
 	lw := front.Lowering{Prefix: rtName, Fset: e.in.FileSet(), Info: checked.Info, Scope: e.front.Scope(), Foreign: e.foreignAlias, ZeroSigns: e.zeroSigns,
 		Shadows:        append([]types.Type{}, e.front.Shadows()...),
+		ShadowFuncs:    e.front.ShadowFuncs(),
 		NoBoundsChecks: e.noBounds || e.dbg.active(), Tag: strconv.Itoa(e.cells)}
 	if err := lw.Lower(parsed); err != nil {
 		return nil, &refusal{compileError(code, err, 1)}

@@ -218,6 +218,10 @@ func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]fun
 			return goValue{v: h.v, d: c.desc, methods: methods}
 		}
 	}
+	if _, d, ok := contestedComposite(e, t, cands, false); ok {
+		// A pointer or list of such a type (*L, []L), recorded.
+		return goValue{v: h.v, d: d, methods: methods}
+	}
 	if d := composedDesc(t, cands, 0); d != nil {
 		return goValue{v: h.v, d: d, methods: methods}
 	}
@@ -316,7 +320,9 @@ func dynamicPlain(xs any, candidates []any, methods ...any) any {
 		if v := bareSessionValue(e, cands, methodTable(methods)); v != nil {
 			// %#v names the type: it must be the only candidate, or
 			// the one recorded for the value.
-			candidateFor(e, h.v.Type(), cands)
+			if _, _, ok := contestedComposite(e, h.v.Type(), cands, true); !ok {
+				candidateFor(e, h.v.Type(), cands)
+			}
 			return v
 		}
 		return dynamicElem(e, methodTable(methods))
@@ -577,7 +583,11 @@ func dynamicTypeName(xs any, candidates ...any) string {
 			return name
 		}
 	} else if t.Name() == "" {
-		if name, ok := candidateFor(e, t, candidateList(candidates)); ok {
+		cands := candidateList(candidates)
+		if name, _, ok := contestedComposite(e, t, cands, true); ok {
+			return name
+		}
+		if name, ok := candidateFor(e, t, cands); ok {
 			return name
 		}
 	}
@@ -731,7 +741,8 @@ func holdsBare(v reflect.Value, cands []candidate) bool {
 	}
 	bare := func(e reflect.Value) bool {
 		h := holding(e)
-		return h.v.IsValid() && !h.inWrapper && !h.methodWrapped && h.v.Type().Name() == "" && composedDesc(h.v.Type(), cands, 0) != nil
+		return h.v.IsValid() && !h.inWrapper && !h.methodWrapped && h.v.Type().Name() == "" &&
+			(composedDesc(h.v.Type(), cands, 0) != nil || len(contestedParts(h.v.Type(), cands, false, 0)) > 0)
 	}
 	if v.Kind() == reflect.Map {
 		for it := v.MapRange(); it.Next(); {

@@ -188,11 +188,15 @@ type runState struct {
 	goPanic  *kernel.ExecError  // first goroutine panic while the cell runs
 	captured []any              // values of the final expression
 	captOK   bool
-	ctx      context.Context // the cell's context, returned by Ctx
-	cell     int             // the number of the cell running now
-	at       cellPos         // the top-level statement running now (At)
-	code     string          // its text
-	sweep    *dsl.Sweep      // the value of a %%sweep cell's variable
+	// resultMethods are the String and Error methods of the session's
+	// types that the final expression's type is made of (ResultMethods),
+	// by GoValue's names, for its text (Result).
+	resultMethods map[string]func(any) string
+	ctx           context.Context // the cell's context, returned by Ctx
+	cell          int             // the number of the cell running now
+	at            cellPos         // the top-level statement running now (At)
+	code          string          // its text
+	sweep         *dsl.Sweep      // the value of a %%sweep cell's variable
 }
 
 // New returns an Executor with a fresh interpreter, its symbol tables
@@ -253,6 +257,7 @@ func (e *Executor) init() error {
 	cellio.SetStdin(e.stdin)
 	input.SetAsker(e.stdin)
 	capture := reflect.ValueOf(e.capture)
+	result := reflect.ValueOf(e.result)
 	rich := reflect.ValueOf(richOf)
 	rt := map[string]reflect.Value{
 		"Rich":    rich,
@@ -261,7 +266,10 @@ func (e *Executor) init() error {
 		"Guard":   reflect.ValueOf(e.guard),
 		"Zero":    reflect.ValueOf(zero),
 		"Capture": capture,
-		"At":      reflect.ValueOf(e.at),
+		// Result gives the final expression's printer the session's
+		// String and Error methods (front's resultMethods).
+		"Result": result,
+		"At":     reflect.ValueOf(e.at),
 		// PanicHook stops a debugged cell at a panic (debugpanic.go).
 		"PanicHook": reflect.ValueOf(e.panicHook),
 		"Ctx":       reflect.ValueOf(e.cellCtx),
@@ -295,6 +303,7 @@ func (e *Executor) init() error {
 		// does the value given to Rich and to display.Show.
 		".": {"MapTypes": reflect.ValueOf(map[reflect.Value][]reflect.Type{
 			capture: formatTypes,
+			result:  formatTypes,
 			rich:    formatTypes,
 			// Dynamic's argument keeps its String or Error method the
 			// same way; the others come as yaegi's wrapper (dynamic.go).
@@ -405,6 +414,18 @@ func (e *Executor) capture(v ...any) {
 	defer e.run.mu.Unlock()
 	e.run.captured = v
 	e.run.captOK = true
+}
+
+// result is called (as __goexec.Result) with the cell's final expression
+// and GoValue's pairs of a type's name and a func(any) string that calls
+// its String or Error method, which the result's text calls; it returns
+// x.
+func (e *Executor) result(x any, methods ...any) any {
+	table := methodTable(methods)
+	e.run.mu.Lock()
+	defer e.run.mu.Unlock()
+	e.run.resultMethods = table
+	return x
 }
 
 // inspectRE matches a cell that asks for documentation: "name?" or "name??".

@@ -18,8 +18,11 @@ import (
 // it (fmt's %+v with the fields' own names, short: displayText), and
 // whether it could: false when t holds no struct type of the session
 // (front.HasSessionStruct: the display's own text is then right). It is
-// the printer of GoValue (govalue.go), given t's description.
-func goText(v any, t types.Type) (string, bool) {
+// the printer of GoValue (govalue.go), given t's description and the
+// String and Error methods of the session's types t is made of (by
+// GoValue's names; front's resultMethods), which it calls where fmt's
+// %+v would.
+func goText(v any, t types.Type, methods map[string]func(any) string) (string, bool) {
 	if t == nil || !front.HasSessionStruct(t) {
 		return "", false
 	}
@@ -27,5 +30,5 @@ func goText(v any, t types.Type) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return displayText(v, d), true
+	return displayText(v, d, methods), true
 }

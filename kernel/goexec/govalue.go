@@ -279,10 +279,12 @@ const (
 // displayText writes v, of the type that d describes, as a cell's result:
 // like %+v with the type's own field names, but with no pointer address,
 // long lists elided (their length and their leading and trailing items),
-// long strings cut and depth bounded.
-func displayText(v any, d *typeDesc) string {
+// long strings cut and depth bounded. methods, if any, are GoValue's
+// String and Error methods of the session's types, called where fmt's
+// %+v would call them.
+func displayText(v any, d *typeDesc, methods map[string]func(any) string) string {
 	var b strings.Builder
-	p := valuePrinter{b: &b, leaf: "%+v", plus: true, display: true, seen: map[uintptr]bool{}, open: map[string]int{}}
+	p := valuePrinter{b: &b, leaf: "%+v", plus: true, display: true, seen: map[uintptr]bool{}, open: map[string]int{}, methods: methods}
 	p.print(reflect.ValueOf(v), d, 0)
 	s := b.String()
 	if len(s) > displayBytes {
@@ -297,6 +299,7 @@ func displayText(v any, d *typeDesc) string {
 
 func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 	if v.Kind() == reflect.Interface && !v.IsNil() {
+		iface := v
 		v = v.Elem()
 		if isValueInterface(v.Type()) {
 			// A value of a session type with methods in an interface
@@ -306,8 +309,13 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			}
 		} else if p.cands != nil && v.Type().Name() == "" {
 			// A value of the session's types held bare: no type
-			// but its reflect type, which a candidate's may be.
-			if cd := composedDesc(v.Type(), p.cands, 0); cd != nil {
+			// but its reflect type, which a candidate's may be, or
+			// the description recorded where it went into the
+			// interface (a []L of a local type whose struct type a
+			// session type shares: contestedComposite).
+			if rd := recordedDesc(iface, v.Type(), p.cands); rd != nil {
+				d = rd
+			} else if cd := composedDesc(v.Type(), p.cands, 0); cd != nil {
 				d = cd
 			}
 		}
@@ -328,6 +336,12 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			key = "*" + d.elem.name
 		}
 		if f := p.methods[key]; f != nil {
+			if methodWrapped(v).Type() != v.Type() {
+				// yaegi's wrapper of the method set (a cell's
+				// result, stdlib._fmt_Stringer), which fmt asks.
+				p.other(v, depth)
+				return
+			}
 			if p.display {
 				p.b.WriteString(f(v.Interface()))
 			} else {

@@ -143,6 +143,66 @@ func TestLocalTypeIntoInterfaceRefused(t *testing.T) {
 	}
 }
 
+// TestLocalTypeOtherFunctionLaterCell: a local type of the same name and
+// fields as one of an earlier cell, declared in another function, is
+// another type (go run: f() == g() is false), which the session kept as
+// the earlier one (it keeps its cells' local types once by name and
+// fields, so that a cell run again is not another type: yaegi's ==
+// said true). The session now tells them apart by the function that
+// declares each (a method's, "(main.T).m"), and the later one put in an
+// interface is refused as two in one cell are; a cell of declarations
+// alone so refused is compiled, where == is Go's. The cell that declares
+// the same function again, and a method's, runs as before.
+func TestLocalTypeOtherFunctionLaterCell(t *testing.T) {
+	const msg = "cell line 3, column 9: a value of L, a type declared inside a function, put in an interface (any) cannot run in the interpreter: " +
+		"it keeps main.L and main.L (another function's), of the same fields, as one type, so == and type switches and assertions would take one for the other; " +
+		"declare the type at the cell's top level, or run it compiled (a cell with func main, or %%compile)"
+	e := newExec(t)
+	run(t, e, "import \"fmt\"")
+	run(t, e, "func f() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}")
+	ee, rec := fail(t, e, context.Background(), "func g() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}\nfmt.Println(f() == g())")
+	if ee.Name != "CompileError" || len(ee.Traceback) == 0 || ee.Traceback[0] != msg || rec.stream("stdout") != "" {
+		t.Errorf("g's L beside f's: %s %q (%q), printed %q; want the CompileError %q (go run: false)", ee.Name, ee.Value, ee.Traceback, rec.stream("stdout"), msg)
+	}
+	run(t, e, "func g() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}")
+	if _, rec := run(t, e, "fmt.Println(f() == g(), f() == f())"); rec.stream("stdout") != "false true\n" {
+		t.Errorf("f() == g(), f() == f() printed %q; want go run's \"false true\\n\"", rec.stream("stdout"))
+	}
+	for i := range 2 {
+		for _, code := range []string{
+			"func f() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}\nfmt.Println(f())",
+			"type T struct{}\n\nfunc (T) m() any {\n\ttype M struct{ a string }\n\treturn M{\"x\"}\n}\nfmt.Println(T{}.m())",
+		} {
+			rec := &recorder{}
+			if _, err := e.Execute(context.Background(), code, rec); err != nil || (rec.stream("stdout") != "{1}\n" && rec.stream("stdout") != "{x}\n") {
+				t.Errorf("run %d of %q: printed %q, error %v; want go run's", i+1, code, rec.stream("stdout"), err)
+			}
+		}
+	}
+}
+
+// TestRefusedDeclarationsWithMethodsAgain: a cell of declarations alone
+// that the front end refuses is compiled, and declares its type as the
+// compiled package's; the same cell run again, declaring the type and
+// its methods again, made go/types panic in the session's check (the
+// methods' receiver was the compiled type, which the checker had not
+// declared): the session stopped checking cells ("the type checker
+// failed"), and later cells ran unchecked.
+func TestRefusedDeclarationsWithMethodsAgain(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"")
+	const cell = "type T struct{}\n\nfunc (T) M() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}\n\nfunc (T) N() any {\n\ttype L struct{ a int }\n\treturn L{2}\n}"
+	for i := range 2 {
+		run(t, e, cell)
+		if e.front == nil {
+			t.Fatalf("run %d: the session no longer checks its cells", i+1)
+		}
+	}
+	if _, rec := run(t, e, "fmt.Println(T{}.M() == T{}.N())"); rec.stream("stdout") != "false\n" || e.front == nil {
+		t.Errorf("T{}.M() == T{}.N() printed %q (checked: %v); want go run's \"false\\n\"", rec.stream("stdout"), e.front != nil)
+	}
+}
+
 // TestLocalTypeThroughFmtValue: fmt's printing function taken as a value
 // in a session without types of its own (FmtValue…, goexec/fmtvalues.go)
 // ends the cell rather than print a local type's value as the

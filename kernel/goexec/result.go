@@ -17,7 +17,7 @@ import (
 // the interpreter's global storage resized under them by a second one.
 func (e *Executor) runFinal(ctx context.Context, code string, block *ast.BlockStmt, x ast.Expr) (*display.Bundle, error) {
 	e.run.mu.Lock()
-	e.run.captured, e.run.captOK = nil, false
+	e.run.captured, e.run.captOK, e.run.resultMethods = nil, false, nil
 	e.run.mu.Unlock()
 	stmts := block.List
 	pos := x.Pos()
@@ -41,7 +41,7 @@ func (e *Executor) rendered(err error) (*display.Bundle, error) {
 		return nil, err
 	}
 	e.run.mu.Lock()
-	vals, ok := e.run.captured, e.run.captOK
+	vals, ok, methods := e.run.captured, e.run.captOK, e.run.resultMethods
 	e.run.mu.Unlock()
 	if !ok || len(vals) == 0 {
 		return nil, nil
@@ -49,6 +49,9 @@ func (e *Executor) rendered(err error) (*display.Bundle, error) {
 	var v any = vals[0]
 	if len(vals) > 1 {
 		v = tuple(vals)
+	}
+	if r, rich := v.(*richValue); rich {
+		r.methods = methods
 	}
 	b, show := render(v)
 	if !show {
@@ -58,7 +61,14 @@ func (e *Executor) rendered(err error) (*display.Bundle, error) {
 		// Only text: shown from the static type when fmt's would show
 		// yaegi's renamed fields (goText).
 		if _, text := b.Data[display.MIMEText]; text {
-			if s, ok := goText(v, e.finalType); ok {
+			x := v
+			if g, ok := v.(goValue); ok && g.v.IsValid() && g.v.CanInterface() {
+				// An instance of a generic type with String
+				// (front's stringerResult): its value, with the
+				// methods GoValue was given.
+				x, methods = g.v.Interface(), g.methods
+			}
+			if s, ok := goText(x, e.finalType, methods); ok {
 				b.Data[display.MIMEText] = s
 			}
 		}

@@ -21,6 +21,9 @@ type richValue struct {
 	v     any    // the value, in the wrapper of its String or Error method, if any
 	desc  string // the description of its static type for its text, or ""
 	forms display.Forms
+	// methods are the String and Error methods of the session's types
+	// that its text calls (a cell's result: ResultMethods).
+	methods map[string]func(any) string
 }
 
 // tableForm holds the two results of a Table method.
@@ -89,7 +92,7 @@ func (r *richValue) Display() display.Bundle {
 	f := r.forms
 	if r.desc != "" {
 		if d, ok := parseDesc(r.desc); ok {
-			f.Text = displayText(r.v, d)
+			f.Text = displayText(r.v, d, r.methods)
 		}
 	}
 	return display.RenderForms(r.v, f)

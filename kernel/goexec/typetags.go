@@ -45,6 +45,10 @@ type typeTag struct {
 	keep any                // the value, for a pointer-shaped one
 	t    reflect.Type
 	name string // "" when recorded under two names
+	// desc is the description of the static type (GoValue's), given for
+	// a pointer, list, map or channel made of a struct type whose reflect
+	// type two candidates share; "" otherwise.
+	desc string
 }
 
 // live reports whether the entry's value is still the one at its address.
@@ -57,8 +61,9 @@ type eface struct {
 	typ, data unsafe.Pointer
 }
 
-// tagType is the helper TagType: x, recorded under name.
-func tagType(x any, name string) any {
+// tagType is the helper TagType: x, recorded under name and, if given,
+// the description of its type.
+func tagType(x any, name string, desc ...string) any {
 	if x == nil {
 		return x
 	}
@@ -67,6 +72,9 @@ func tagType(x any, name string) any {
 		return x
 	}
 	tag := typeTag{t: t, name: name}
+	if len(desc) == 1 {
+		tag.desc = desc[0]
+	}
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
 		if (*eface)(unsafe.Pointer(&x)).data == nil {
@@ -89,7 +97,7 @@ func tagType(x any, name string) any {
 	data := (*eface)(unsafe.Pointer(&x)).data
 	typeTags.mu.Lock()
 	if old, ok := lookupTag(data); ok && old.live() && old.t == t && old.name != name {
-		tag.name = ""
+		tag.name, tag.desc = "", ""
 	}
 	storeTag(data, tag)
 	typeTags.mu.Unlock()
@@ -122,17 +130,24 @@ func storeTag(data unsafe.Pointer, tag typeTag) {
 // taggedName returns the name recorded for the value that e, an element
 // of type any of a slice (addressable), holds; false when none was.
 func taggedName(e reflect.Value) (string, bool) {
+	tag, ok := taggedRecord(e)
+	return tag.name, ok
+}
+
+// taggedRecord returns the record of the value that e, an element of
+// type any of a slice (addressable), holds; false when none was.
+func taggedRecord(e reflect.Value) (typeTag, bool) {
 	if e.Kind() != reflect.Interface || e.NumMethod() != 0 || !e.CanAddr() || e.IsNil() {
-		return "", false
+		return typeTag{}, false
 	}
 	data := (*eface)(e.Addr().UnsafePointer()).data
 	typeTags.mu.Lock()
 	tag, ok := lookupTag(data)
 	typeTags.mu.Unlock()
 	if !ok || tag.t != e.Elem().Type() || !tag.live() {
-		return "", false
+		return typeTag{}, false
 	}
-	return tag.name, true
+	return tag, true
 }
 
 // sharedName names the value e (an element of []I{x}, I an empty
