@@ -531,20 +531,7 @@ func (lw *Lowering) madeOfContested(t types.Type, contested map[string]bool, dep
 	if depth > 8 {
 		return false
 	}
-	var parts []types.Type
-	switch u := types.Unalias(t).(type) {
-	case *types.Pointer:
-		parts = []types.Type{u.Elem()}
-	case *types.Slice:
-		parts = []types.Type{u.Elem()}
-	case *types.Array:
-		parts = []types.Type{u.Elem()}
-	case *types.Chan:
-		parts = []types.Type{u.Elem()}
-	case *types.Map:
-		parts = []types.Type{u.Key(), u.Elem()}
-	}
-	for _, p := range parts {
+	for _, p := range compositeParts(t) {
 		p = types.Unalias(p)
 		switch u := p.(type) {
 		case *types.Named:

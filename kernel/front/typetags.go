@@ -130,23 +130,29 @@ func madeOfShape(t types.Type, shapes map[string]bool, depth int) bool {
 	if depth > 8 {
 		return false
 	}
-	var parts []types.Type
-	switch u := types.Unalias(t).(type) {
-	case *types.Pointer:
-		parts = []types.Type{u.Elem()}
-	case *types.Slice:
-		parts = []types.Type{u.Elem()}
-	case *types.Array:
-		parts = []types.Type{u.Elem()}
-	case *types.Chan:
-		parts = []types.Type{u.Elem()}
-	case *types.Map:
-		parts = []types.Type{u.Key(), u.Elem()}
-	}
-	for _, p := range parts {
+	for _, p := range compositeParts(t) {
 		if shapes[fmtTypeString(p)] || madeOfShape(p, shapes, depth+1) {
 			return true
 		}
 	}
 	return false
+}
+
+// compositeParts returns the element type of a pointer, slice, array or
+// channel type t, the key and element types of a map type, and nil for
+// any other type.
+func compositeParts(t types.Type) []types.Type {
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return []types.Type{u.Elem()}
+	case *types.Slice:
+		return []types.Type{u.Elem()}
+	case *types.Array:
+		return []types.Type{u.Elem()}
+	case *types.Chan:
+		return []types.Type{u.Elem()}
+	case *types.Map:
+		return []types.Type{u.Key(), u.Elem()}
+	}
+	return nil
 }

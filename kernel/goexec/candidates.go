@@ -269,17 +269,8 @@ func contestedParts(t reflect.Type, cands []candidate, differentMethods bool, de
 	if t.Name() != "" || depth > 8 {
 		return nil
 	}
-	var parts []reflect.Type
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
-		parts = []reflect.Type{t.Elem()}
-	case reflect.Map:
-		parts = []reflect.Type{t.Key(), t.Elem()}
-	default:
-		return nil
-	}
 	var names []string
-	for _, p := range parts {
+	for _, p := range reflectParts(t) {
 		var here []string
 		var first *candidate
 		differ := false

@@ -198,17 +198,8 @@ func sharedParts(t reflect.Type, cands []candidate, depth int) []string {
 	if t.Name() != "" || depth > 8 {
 		return nil
 	}
-	var parts []reflect.Type
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
-		parts = []reflect.Type{t.Elem()}
-	case reflect.Map:
-		parts = []reflect.Type{t.Key(), t.Elem()}
-	default:
-		return nil
-	}
 	var names []string
-	for _, p := range parts {
+	for _, p := range reflectParts(t) {
 		for _, c := range cands {
 			if c.t == p && sharesReflectType(c) && !slices.Contains(names, c.name) {
 				names = append(names, c.name)
@@ -256,4 +247,17 @@ func noPointers(t reflect.Type, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// reflectParts returns the element type of a pointer, slice, array or
+// channel type t, the key and element types of a map type, and nil for
+// any other kind.
+func reflectParts(t reflect.Type) []reflect.Type {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+		return []reflect.Type{t.Elem()}
+	case reflect.Map:
+		return []reflect.Type{t.Key(), t.Elem()}
+	}
+	return nil
 }
