@@ -12,7 +12,9 @@ import (
 // examples) with batches of 100, the model of Brügge, Fischer and Igel's
 // (2013) experiments and of notebook 01, one op being 100 updates of the
 // learner that newLearner returns (made once, so that persistent chains
-// carry on from op to op) through Train, in float64 and float32.
+// carry on from op to op) through Train, in float64 and float32. Besides
+// the wall time it reports cpu-ns/op, the process's CPU time per op, which
+// other processes on a shared machine disturb less.
 func benchSmall(b *testing.B, newLearner func() Learner) {
 	set, err := data.ArtificialModes(0.1, 1000, 1)
 	if err != nil {
@@ -31,10 +33,14 @@ func benchSmall(b *testing.B, newLearner func() Learner) {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			for b.Loop() {
 				if _, err := Train(b.Context(), m, set, l, s); err != nil {
 					b.Fatal(err)
 				}
+			}
+			if cpu0 >= 0 {
+				b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
 			}
 		})
 	}
