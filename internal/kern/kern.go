@@ -32,9 +32,14 @@ func Is32[T Float]() bool {
 
 // Gemm1 computes c = α·op(a)·op(b) + β·c, op(x) = xᵀ when the matching
 // trans flag is set, through blas64.Gemm or blas32.Gemm, on the calling
-// goroutine (with OpenBLAS, on one thread: see internal/openblas). Gemm
-// spreads a large product over the cores.
+// goroutine (with OpenBLAS, on one thread: see internal/openblas), or, for
+// the small products of a small model's steps under gonum's BLAS, by
+// kernels of its own with gonum's results (small.go). Gemm spreads a large
+// product over the cores.
 func Gemm1[T Float](transA, transB bool, alpha T, a, b General[T], beta T, c General[T]) {
+	if !transA && alpha == 1 && beta == 0 && gemmSmall(transB, a, b, c) {
+		return
+	}
 	ta, tb := blas.NoTrans, blas.NoTrans
 	if transA {
 		ta = blas.Trans

@@ -42,3 +42,15 @@ func addScaled64AVX2(dst *float64, f float64, x *float64, n int) {
 }
 
 func flip64AVX2(p, u, s *float64, n int) { panic("kern: no AVX2 kernel in this build") }
+
+func nn16AVX2(a, b, c *float64, m, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func nn4AVX2(a, b, c *float64, m, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func ntAVX2(a, b, c *float64, m, n, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}

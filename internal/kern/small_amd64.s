@@ -1,0 +1,205 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The small products of small.go in AVX2, gonum's operations in gonum's
+// order (see there): a multiplication and an addition, each rounded (no
+// fused multiply-add), in the order of the inner index.
+
+// func nn16AVX2(a, b, c *float64, m, k, lda, ldb, ldc int)
+//
+// c_ij = Σ_l [a_il ≠ 0]·fl(a_il·b_lj) for j < 16, added in order of l to
+// 0: a term with a_il = 0 (or −0) is masked to +0, which leaves the sum
+// as it is (it starts at +0 and is never −0), as gonum skips it. A NaN
+// a_il is not 0 (unordered compare), as in gonum.
+TEXT ·nn16AVX2(SB), NOSPLIT, $0-64
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DX
+	MOVQ   c+16(FP), DI
+	MOVQ   m+24(FP), CX
+	MOVQ   k+32(FP), R8
+	MOVQ   lda+40(FP), R9
+	SHLQ   $3, R9
+	MOVQ   ldb+48(FP), R10
+	SHLQ   $3, R10
+	MOVQ   ldc+56(FP), R11
+	SHLQ   $3, R11
+	VXORPD Y15, Y15, Y15
+
+nn16Row:
+	TESTQ  CX, CX
+	JZ     nn16Done
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	MOVQ   SI, R12
+	MOVQ   DX, R13
+	MOVQ   R8, BX
+
+nn16Inner:
+	TESTQ        BX, BX
+	JZ           nn16Store
+	VBROADCASTSD (R12), Y4
+	VCMPPD       $4, Y15, Y4, Y5 // a_il ≠ 0 (NEQ_UQ)
+	VMULPD       (R13), Y4, Y6
+	VANDPD       Y5, Y6, Y6
+	VADDPD       Y6, Y0, Y0
+	VMULPD       32(R13), Y4, Y7
+	VANDPD       Y5, Y7, Y7
+	VADDPD       Y7, Y1, Y1
+	VMULPD       64(R13), Y4, Y8
+	VANDPD       Y5, Y8, Y8
+	VADDPD       Y8, Y2, Y2
+	VMULPD       96(R13), Y4, Y9
+	VANDPD       Y5, Y9, Y9
+	VADDPD       Y9, Y3, Y3
+	ADDQ         $8, R12
+	ADDQ         R10, R13
+	DECQ         BX
+	JMP          nn16Inner
+
+nn16Store:
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
+	ADDQ    R9, SI
+	ADDQ    R11, DI
+	DECQ    CX
+	JMP     nn16Row
+
+nn16Done:
+	VZEROUPPER
+	RET
+
+// func nn4AVX2(a, b, c *float64, m, k, lda, ldb, ldc int)
+//
+// nn16AVX2 for 4 columns.
+TEXT ·nn4AVX2(SB), NOSPLIT, $0-64
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DX
+	MOVQ   c+16(FP), DI
+	MOVQ   m+24(FP), CX
+	MOVQ   k+32(FP), R8
+	MOVQ   lda+40(FP), R9
+	SHLQ   $3, R9
+	MOVQ   ldb+48(FP), R10
+	SHLQ   $3, R10
+	MOVQ   ldc+56(FP), R11
+	SHLQ   $3, R11
+	VXORPD Y15, Y15, Y15
+
+nn4Row:
+	TESTQ  CX, CX
+	JZ     nn4Done
+	VXORPD Y0, Y0, Y0
+	MOVQ   SI, R12
+	MOVQ   DX, R13
+	MOVQ   R8, BX
+
+nn4Inner:
+	TESTQ        BX, BX
+	JZ           nn4Store
+	VBROADCASTSD (R12), Y4
+	VCMPPD       $4, Y15, Y4, Y5
+	VMULPD       (R13), Y4, Y6
+	VANDPD       Y5, Y6, Y6
+	VADDPD       Y6, Y0, Y0
+	ADDQ         $8, R12
+	ADDQ         R10, R13
+	DECQ         BX
+	JMP          nn4Inner
+
+nn4Store:
+	VMOVUPD Y0, (DI)
+	ADDQ    R9, SI
+	ADDQ    R11, DI
+	DECQ    CX
+	JMP     nn4Row
+
+nn4Done:
+	VZEROUPPER
+	RET
+
+// func ntAVX2(a, b, c *float64, m, n, k, lda, ldb, ldc int)
+//
+// c_ij = 0 + dot(a_i, b_j), the dot product of gonum's DotUnitary: the
+// four lanes of one register hold the partial sums s_r of the indices
+// l ≡ r (mod 4) below k rounded down to a multiple of 4 (DotUnitary's two
+// registers of two), the rest is added to s_0 in order, and the result is
+// (s_0 + s_2) + (s_1 + s_3).
+TEXT ·ntAVX2(SB), NOSPLIT, $0-72
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DX
+	MOVQ   c+16(FP), DI
+	MOVQ   m+24(FP), CX
+	MOVQ   lda+48(FP), R9
+	SHLQ   $3, R9
+	MOVQ   ldb+56(FP), R10
+	SHLQ   $3, R10
+	MOVQ   ldc+64(FP), R11
+	SHLQ   $3, R11
+	VXORPD Y15, Y15, Y15
+
+ntRow:
+	TESTQ CX, CX
+	JZ    ntDone
+	MOVQ  DX, R13        // b_j
+	XORQ  AX, AX       // j
+
+ntCol:
+	CMPQ   AX, n+32(FP)
+	JGE    ntNextRow
+	VXORPD Y0, Y0, Y0
+	MOVQ   SI, R12
+	MOVQ   R13, R8
+	MOVQ   k+40(FP), BX
+	SHRQ   $2, BX
+
+ntQuad:
+	TESTQ   BX, BX
+	JZ      ntTail
+	VMOVUPD (R12), Y1
+	VMULPD  (R8), Y1, Y1
+	VADDPD  Y1, Y0, Y0
+	ADDQ    $32, R12
+	ADDQ    $32, R8
+	DECQ    BX
+	JMP     ntQuad
+
+ntTail:
+	VEXTRACTF128 $1, Y0, X2 // (s_2, s_3)
+	MOVQ         k+40(FP), BX
+	ANDQ         $3, BX
+
+ntOne:
+	TESTQ  BX, BX
+	JZ     ntSum
+	VMOVSD (R12), X1
+	VMULSD (R8), X1, X1
+	VADDSD X1, X0, X0       // s_0 += a_il·b_jl (s_1 kept)
+	ADDQ   $8, R12
+	ADDQ   $8, R8
+	DECQ   BX
+	JMP    ntOne
+
+ntSum:
+	VADDPD    X2, X0, X0    // (s_0 + s_2, s_1 + s_3)
+	VUNPCKHPD X0, X0, X3
+	VADDSD    X3, X0, X0    // (s_0 + s_2) + (s_1 + s_3)
+	VADDSD    X0, X15, X0   // 0 + dot, as gonum adds it to c = 0
+	VMOVSD    X0, (DI)(AX*8)
+	ADDQ      R10, R13
+	INCQ      AX
+	JMP       ntCol
+
+ntNextRow:
+	ADDQ R9, SI
+	ADDQ R11, DI
+	DECQ CX
+	JMP  ntRow
+
+ntDone:
+	VZEROUPPER
+	RET
