@@ -53,6 +53,25 @@ func addBias[T Float](x, bias []T, col int) {
 	}
 }
 
+// scaleInputs writes x_k = p_k + bias_{(col+k) mod len(bias)} and p_k ←
+// β·x_k, in one pass.
+func scaleInputs[T Float](p, x, bias []T, beta T, col int) {
+	x = x[:len(p)]
+	for k := 0; k < len(p); {
+		b := bias[col:]
+		n := min(len(b), len(p)-k)
+		ps, xs := p[k:k+n], x[k:k+n]
+		b = b[:n]
+		for i := range ps {
+			v := ps[i] + b[i]
+			xs[i] = v
+			ps[i] = beta * v
+		}
+		k += n
+		col = 0
+	}
+}
+
 // zerosOf returns n ≤ chunk zeros of precision T (read only).
 func zerosOf[T Float](n int) []T {
 	if Is32[T]() {
@@ -145,11 +164,7 @@ func TemperedRows[T Float](p, s General[T], bias []T, beta T, u *Uniforms[T], do
 	row, cols := 0, p.Cols
 	segments(p, s, func(pc, sc []T, col int) {
 		xc := xb[:len(pc)]
-		copy(xc, pc)
-		addBias(xc, bias, col)
-		for k, x := range xc {
-			pc[k] = beta * x
-		}
+		scaleInputs(pc, xc, bias, beta, col)
 		uc := ub[:len(pc)]
 		u.Fill(uc)
 		sigmoidBernoulliZero(pc, sc, uc)
