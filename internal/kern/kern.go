@@ -171,8 +171,12 @@ func (u *Uniforms[T]) Next() T {
 
 // Fill writes the next len(dst) uniforms into dst, the ones len(dst)
 // calls of Next would return, in a tight loop (Next is not inlined; the
-// kernels draw their uniforms through Fill a chunk at a time).
+// kernels draw their uniforms through Fill a chunk at a time), a long one
+// with the source's state in registers (pcg.go).
 func (u *Uniforms[T]) Fill(dst []T) {
+	if len(dst) >= fastFill && u.fillPCG(dst) {
+		return
+	}
 	if !Is32[T]() {
 		for i := range dst {
 			dst[i] = T(float64(u.src.Uint64()>>11) * 0x1p-53)
