@@ -10,12 +10,17 @@ import (
 // elements, and u gives one uniform per element in row-major order, the
 // draws of calling the row kernels (SigmoidBernoulli, Bernoulli,
 // FlipBernoulli) row after row, bit for bit. When both p and s are
-// contiguous (Stride = Cols) the rows of a small model run as one vector,
-// a chunk of up to 256 elements across rows at a time, so that a block of
-// 16 chains of 16 units costs a few kernel calls instead of a few per
-// row. The bias is added first (x = p + bias, the sum the row kernels
+// contiguous (Stride = Cols) and short (at most flatCols units) the rows
+// of a small model run as one vector, a chunk of up to 256 elements across
+// rows at a time, so that a block of 16 chains of 16 units costs a few
+// kernel calls instead of a few per row; long rows go through the row
+// kernels, which add the bias inside their sigmoid's loop. The bias is added first (x = p + bias, the sum the row kernels
 // form) and the sigmoid then takes a zero bias: x + 0 is x, and σ(−0) =
 // σ(+0) = ½, so the results are the row kernels'.
+
+// flatCols is the most units a row may have for the row kernels of this
+// file to run a block as one vector (longer rows: one call a row).
+const flatCols = 64
 
 // segments calls f on the elements of p and s in row-major order, a
 // chunk of at most chunk elements at a time: chunks across rows when p
@@ -100,6 +105,12 @@ func sigmoidBernoulliZero[T Float](pc, sc, uc []T) {
 // SigmoidRows writes p_ik ← σ(p_ik + bias_k) for every row i of p (bias
 // nil: 0), the results of Sigmoid row by row.
 func SigmoidRows[T Float](p General[T], bias []T) {
+	if p.Cols > flatCols {
+		for i := 0; i < p.Rows; i++ {
+			Sigmoid(p.Row(i), bias)
+		}
+		return
+	}
 	segments(p, p, func(pc, _ []T, col int) {
 		if bias != nil {
 			addBias(pc, bias, col)
@@ -112,6 +123,12 @@ func SigmoidRows[T Float](p General[T], bias []T) {
 // Bernoulli(p_ik) for every row i of p and s, one uniform from u per
 // element in row-major order: SigmoidBernoulli row by row, bit for bit.
 func SigmoidBernoulliRows[T Float](p, s General[T], bias []T, u *Uniforms[T]) {
+	if p.Cols > flatCols {
+		for i := 0; i < p.Rows; i++ {
+			SigmoidBernoulli(p.Row(i), bias, s.Row(i), u)
+		}
+		return
+	}
 	var ub [chunk]T
 	segments(p, s, func(pc, sc []T, col int) {
 		addBias(pc, bias, col)
@@ -124,6 +141,12 @@ func SigmoidBernoulliRows[T Float](p, s General[T], bias []T, u *Uniforms[T]) {
 // BernoulliRows writes s_ik ~ Bernoulli(p_ik) for every row i of p and s,
 // one uniform from u per element in row-major order: Bernoulli row by row.
 func BernoulliRows[T Float](p, s General[T], u *Uniforms[T]) {
+	if p.Cols > flatCols {
+		for i := 0; i < p.Rows; i++ {
+			Bernoulli(p.Row(i), s.Row(i), u)
+		}
+		return
+	}
 	var ub [chunk]T
 	segments(p, s, func(pc, sc []T, _ int) { bernoulliWith(pc, sc, u, ub[:len(pc)]) })
 }
@@ -143,6 +166,15 @@ func FlipRows[T Float](p, s General[T], bias []T, alpha float64, u *Uniforms[T])
 		return
 	}
 	var ub [chunk]T
+	if p.Cols > flatCols {
+		for i := 0; i < p.Rows; i++ {
+			if bias != nil {
+				Sigmoid(p.Row(i), bias)
+			}
+			FlipBernoulli(p.Row(i), s.Row(i), alpha, u, ub[:])
+		}
+		return
+	}
 	segments(p, s, func(pc, sc []T, col int) {
 		if bias != nil {
 			addBias(pc, bias, col)
