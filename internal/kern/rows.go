@@ -14,9 +14,10 @@ import (
 // of a small model run as one vector, a chunk of up to 256 elements across
 // rows at a time, so that a block of 16 chains of 16 units costs a few
 // kernel calls instead of a few per row; long rows go through the row
-// kernels, which add the bias inside their sigmoid's loop. The bias is added first (x = p + bias, the sum the row kernels
-// form) and the sigmoid then takes a zero bias: x + 0 is x, and σ(−0) =
-// σ(+0) = ½, so the results are the row kernels'.
+// kernels one call a row. A vector across rows takes the bias repeated
+// (biasTile), so that its sigmoid forms x = p + bias as the row kernels
+// do. The tempered half-step forms x and β·x first and its sigmoid then
+// takes a zero bias: β·x + 0 is β·x, and σ(−0) = σ(+0) = ½.
 
 // flatCols is the most units a row may have for the row kernels of this
 // file to run a block as one vector (longer rows: one call a row).
@@ -44,19 +45,20 @@ func segments[T Float](p, s General[T], f func(pc, sc []T, col int)) {
 	}
 }
 
-// addBias adds bias, cycled, to x: x_k += bias_{(col+k) mod len(bias)}.
-func addBias[T Float](x, bias []T, col int) {
-	for k := 0; k < len(x); {
-		b := bias[col:]
-		xs := x[k:min(k+len(b), len(x))]
-		b = b[:len(xs)]
-		for i := range xs {
-			xs[i] += b[i]
-		}
-		k += len(xs)
-		col = 0
+// biasTile fills tile with bias repeated (tile_k = bias_{k mod len(bias)})
+// and returns it: a chunk of a vector across rows starting at column col
+// reads its bias as tile[col : col+len(chunk)].
+func biasTile[T Float](tile, bias []T) []T {
+	n := copy(tile, bias)
+	for n < len(tile) {
+		n += copy(tile[n:], tile[:n])
 	}
+	return tile
 }
+
+// tileLen is the length of the bias tile of p's vectors: a chunk (or the
+// whole of p, if shorter) from any column.
+func tileLen[T Float](p General[T]) int { return min(chunk, p.Rows*p.Cols) + p.Cols }
 
 // scaleInputs writes x_k = p_k + bias_{(col+k) mod len(bias)} and p_k ←
 // β·x_k, in one pass.
@@ -87,19 +89,21 @@ func zerosOf[T Float](n int) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(&z[0])), n)
 }
 
-// sigmoidBernoulliZero writes pc_k ← σ(pc_k) and sc_k = 1 if uc_k < pc_k,
-// else 0: SigmoidBernoulli's step with a zero bias and the uniforms uc
-// drawn.
-func sigmoidBernoulliZero[T Float](pc, sc, uc []T) {
+// sigmoidBernoulliBias writes pc_k ← σ(pc_k + bc_k) and sc_k = 1 if
+// uc_k < pc_k, else 0: SigmoidBernoulli's step with the uniforms uc drawn
+// (bc nil: a zero bias).
+func sigmoidBernoulliBias[T Float](pc, bc, sc, uc []T) {
 	if len(pc) == 0 {
 		return
 	}
-	z := zerosOf[T](len(pc))
+	if bc == nil {
+		bc = zerosOf[T](len(pc))
+	}
 	if Is32[T]() && haveSIMD {
-		sigmoidBernoulli32Drawn(as32(pc), as32(z), as32(sc), as32(uc))
+		sigmoidBernoulli32Drawn(as32(pc), as32(bc), as32(sc), as32(uc))
 		return
 	}
-	sigmoidBernoulliDrawn(pc, z, sc, uc)
+	sigmoidBernoulliDrawn(pc, bc, sc, uc)
 }
 
 // SigmoidRows writes p_ik ← σ(p_ik + bias_k) for every row i of p (bias
@@ -111,12 +115,13 @@ func SigmoidRows[T Float](p General[T], bias []T) {
 		}
 		return
 	}
-	segments(p, p, func(pc, _ []T, col int) {
-		if bias != nil {
-			addBias(pc, bias, col)
-		}
-		Sigmoid(pc, nil)
-	})
+	if bias == nil {
+		segments(p, p, func(pc, _ []T, _ int) { Sigmoid(pc, nil) })
+		return
+	}
+	var tb [chunk + flatCols]T
+	tile := biasTile(tb[:tileLen(p)], bias)
+	segments(p, p, func(pc, _ []T, col int) { Sigmoid(pc, tile[col:col+len(pc)]) })
 }
 
 // SigmoidBernoulliRows writes p_ik ← σ(p_ik + bias_k) and s_ik ~
@@ -130,11 +135,12 @@ func SigmoidBernoulliRows[T Float](p, s General[T], bias []T, u *Uniforms[T]) {
 		return
 	}
 	var ub [chunk]T
+	var tb [chunk + flatCols]T
+	tile := biasTile(tb[:tileLen(p)], bias)
 	segments(p, s, func(pc, sc []T, col int) {
-		addBias(pc, bias, col)
 		uc := ub[:len(pc)]
 		u.Fill(uc)
-		sigmoidBernoulliZero(pc, sc, uc)
+		sigmoidBernoulliBias(pc, tile[col:col+len(pc)], sc, uc)
 	})
 }
 
@@ -175,10 +181,14 @@ func FlipRows[T Float](p, s General[T], bias []T, alpha float64, u *Uniforms[T])
 		}
 		return
 	}
+	var tile []T
+	if bias != nil {
+		var tb [chunk + flatCols]T
+		tile = biasTile(tb[:tileLen(p)], bias)
+	}
 	segments(p, s, func(pc, sc []T, col int) {
-		if bias != nil {
-			addBias(pc, bias, col)
-			Sigmoid(pc, nil)
+		if tile != nil {
+			Sigmoid(pc, tile[col:col+len(pc)])
 		}
 		FlipBernoulli(pc, sc, alpha, u, ub[:len(pc)])
 	})
@@ -199,7 +209,7 @@ func TemperedRows[T Float](p, s General[T], bias []T, beta T, u *Uniforms[T], do
 		scaleInputs(pc, xc, bias, beta, col)
 		uc := ub[:len(pc)]
 		u.Fill(uc)
-		sigmoidBernoulliZero(pc, sc, uc)
+		sigmoidBernoulliBias(pc, nil, sc, uc)
 		if dot == nil {
 			return
 		}
