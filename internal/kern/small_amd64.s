@@ -128,10 +128,12 @@ nn4Done:
 // four lanes of one register hold the partial sums s_r of the indices
 // l ≡ r (mod 4) below k rounded down to a multiple of 4 (DotUnitary's two
 // registers of two), the rest is added to s_0 in order, and the result is
-// (s_0 + s_2) + (s_1 + s_3).
-TEXT ·ntAVX2(SB), NOSPLIT, $0-72
+// (s_0 + s_2) + (s_1 + s_3). Two columns j at a time share the loads of
+// a_i. BX points at the end of a_i's multiple of 4, R8 and DX at the same
+// place in b_j and b_{j+1}, and R12 runs from −4⌊k/4⌋·8 up to 0, then on
+// over the last k mod 4 elements (tail-8(SP) bytes).
+TEXT ·ntAVX2(SB), NOSPLIT, $8-72
 	MOVQ   a+0(FP), SI
-	MOVQ   b+8(FP), DX
 	MOVQ   c+16(FP), DI
 	MOVQ   m+24(FP), CX
 	MOVQ   lda+48(FP), R9
@@ -140,59 +142,114 @@ TEXT ·ntAVX2(SB), NOSPLIT, $0-72
 	SHLQ   $3, R10
 	MOVQ   ldc+64(FP), R11
 	SHLQ   $3, R11
+	MOVQ   k+40(FP), AX
+	ANDQ   $3, AX
+	SHLQ   $3, AX
+	MOVQ   AX, tail-8(SP)
 	VXORPD Y15, Y15, Y15
 
 ntRow:
 	TESTQ CX, CX
 	JZ    ntDone
-	MOVQ  DX, R13        // b_j
-	XORQ  AX, AX       // j
+	MOVQ  k+40(FP), BX
+	ANDQ  $-4, BX
+	SHLQ  $3, BX
+	LEAQ  (SI)(BX*1), BX // the end of a_i's quads
+	MOVQ  b+8(FP), R13   // b_j
+	XORQ  AX, AX         // j
 
-ntCol:
+ntPair:
+	LEAQ   2(AX), R12
+	CMPQ   R12, n+32(FP)
+	JG     ntSingle
+	MOVQ   BX, R12
+	SUBQ   SI, R12       // 8·4⌊k/4⌋
+	LEAQ   (R13)(R12*1), R8
+	LEAQ   (R8)(R10*1), DX
+	NEGQ   R12
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	TESTQ  R12, R12
+	JZ     ntPairTail
+
+ntPairQuad:
+	VMOVUPD (BX)(R12*1), Y4
+	VMULPD  (R8)(R12*1), Y4, Y5
+	VADDPD  Y5, Y0, Y0
+	VMULPD  (DX)(R12*1), Y4, Y6
+	VADDPD  Y6, Y1, Y1
+	ADDQ    $32, R12
+	JNZ     ntPairQuad
+
+ntPairTail:
+	VEXTRACTF128 $1, Y0, X2 // (s_2, s_3) of column j
+	VEXTRACTF128 $1, Y1, X3 // and of column j+1
+
+ntPairOne:
+	CMPQ   R12, tail-8(SP)
+	JGE    ntPairSum
+	VMOVSD (BX)(R12*1), X4
+	VMULSD (R8)(R12*1), X4, X5
+	VADDSD X5, X0, X0       // s_0 += a_il·b_jl (s_1 kept)
+	VMULSD (DX)(R12*1), X4, X6
+	VADDSD X6, X1, X1
+	ADDQ   $8, R12
+	JMP    ntPairOne
+
+ntPairSum:
+	VADDPD    X2, X0, X0    // (s_0 + s_2, s_1 + s_3)
+	VUNPCKHPD X0, X0, X2
+	VADDSD    X2, X0, X0    // (s_0 + s_2) + (s_1 + s_3)
+	VADDSD    X0, X15, X0   // 0 + dot, as gonum adds it to c = 0
+	VADDPD    X3, X1, X1
+	VUNPCKHPD X1, X1, X3
+	VADDSD    X3, X1, X1
+	VADDSD    X1, X15, X1
+	VMOVSD    X0, (DI)(AX*8)
+	VMOVSD    X1, 8(DI)(AX*8)
+	LEAQ      (R13)(R10*2), R13
+	ADDQ      $2, AX
+	JMP       ntPair
+
+ntSingle:
 	CMPQ   AX, n+32(FP)
 	JGE    ntNextRow
+	MOVQ   BX, R12
+	SUBQ   SI, R12
+	LEAQ   (R13)(R12*1), R8
+	NEGQ   R12
 	VXORPD Y0, Y0, Y0
-	MOVQ   SI, R12
-	MOVQ   R13, R8
-	MOVQ   k+40(FP), BX
-	SHRQ   $2, BX
+	TESTQ  R12, R12
+	JZ     ntSingleTail
 
-ntQuad:
-	TESTQ   BX, BX
-	JZ      ntTail
-	VMOVUPD (R12), Y1
-	VMULPD  (R8), Y1, Y1
-	VADDPD  Y1, Y0, Y0
+ntSingleQuad:
+	VMOVUPD (BX)(R12*1), Y4
+	VMULPD  (R8)(R12*1), Y4, Y5
+	VADDPD  Y5, Y0, Y0
 	ADDQ    $32, R12
-	ADDQ    $32, R8
-	DECQ    BX
-	JMP     ntQuad
+	JNZ     ntSingleQuad
 
-ntTail:
-	VEXTRACTF128 $1, Y0, X2 // (s_2, s_3)
-	MOVQ         k+40(FP), BX
-	ANDQ         $3, BX
+ntSingleTail:
+	VEXTRACTF128 $1, Y0, X2
 
-ntOne:
-	TESTQ  BX, BX
-	JZ     ntSum
-	VMOVSD (R12), X1
-	VMULSD (R8), X1, X1
-	VADDSD X1, X0, X0       // s_0 += a_il·b_jl (s_1 kept)
+ntSingleOne:
+	CMPQ   R12, tail-8(SP)
+	JGE    ntSingleSum
+	VMOVSD (BX)(R12*1), X4
+	VMULSD (R8)(R12*1), X4, X5
+	VADDSD X5, X0, X0
 	ADDQ   $8, R12
-	ADDQ   $8, R8
-	DECQ   BX
-	JMP    ntOne
+	JMP    ntSingleOne
 
-ntSum:
-	VADDPD    X2, X0, X0    // (s_0 + s_2, s_1 + s_3)
-	VUNPCKHPD X0, X0, X3
-	VADDSD    X3, X0, X0    // (s_0 + s_2) + (s_1 + s_3)
-	VADDSD    X0, X15, X0   // 0 + dot, as gonum adds it to c = 0
+ntSingleSum:
+	VADDPD    X2, X0, X0
+	VUNPCKHPD X0, X0, X2
+	VADDSD    X2, X0, X0
+	VADDSD    X0, X15, X0
 	VMOVSD    X0, (DI)(AX*8)
 	ADDQ      R10, R13
 	INCQ      AX
-	JMP       ntCol
+	JMP       ntSingle
 
 ntNextRow:
 	ADDQ R9, SI

@@ -14,8 +14,9 @@ import (
 // against gonum's BLAS, called directly (whichever BLAS the build uses),
 // bit for bit: c = a·b and c = a·bᵀ in float64 on 1, 3, 16, 17, 100 and
 // 300 rows (300: gonum spreads the product over goroutines), 1, 3, 4, 16,
-// 17, 20 and 32 columns (groups of 16 and 4 and the rest) and 1, 3, 4,
-// 16, 17 and 64 inner elements, with strides wider than the rows, for
+// 17, 20 and 32 columns (groups of 16 and 4 and the rest; a·bᵀ's pairs
+// and a last single) and 1, 2, 3, 4, 7, 16, 17 and 64 inner elements
+// (quads and tails of 0 to 3), with strides wider than the rows, for
 // binary a (the chains' states, with −0 among the zeros) and real a
 // (data, with zeros and a NaN), where c held NaN before. It also checks
 // that a·bᵀ beyond 64 inner elements and float32 products are refused.
@@ -26,7 +27,7 @@ func TestSmallProduct(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, m := range []int{1, 3, 16, 17, 100, 300} {
 		for _, n := range []int{1, 3, 4, 16, 17, 20, 32} {
-			for _, k := range []int{1, 3, 4, 16, 17, 64} {
+			for _, k := range []int{1, 2, 3, 4, 7, 16, 17, 64} {
 				for _, binary := range []bool{true, false} {
 					smallProduct64(t, rng, m, n, k, binary)
 				}
