@@ -70,3 +70,12 @@ func nn4AVX2(a, b, c *float64, m, k, lda, ldb, ldc int)
 
 //go:noescape
 func ntAVX2(a, b, c *float64, m, n, k, lda, ldb, ldc int)
+
+// nn16s32AVX2 and nn8s32AVX2 are nn16AVX2 in float32, for 16 and 8
+// columns.
+//
+//go:noescape
+func nn16s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int)
+
+//go:noescape
+func nn8s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int)

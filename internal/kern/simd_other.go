@@ -54,3 +54,11 @@ func nn4AVX2(a, b, c *float64, m, k, lda, ldb, ldc int) {
 func ntAVX2(a, b, c *float64, m, n, k, lda, ldb, ldc int) {
 	panic("kern: no AVX2 kernel in this build")
 }
+
+func nn16s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func nn8s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}

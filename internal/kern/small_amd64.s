@@ -122,6 +122,110 @@ nn4Done:
 	VZEROUPPER
 	RET
 
+// func nn16s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int)
+//
+// nn16AVX2 in float32 (gonum's sgemm: f32.AxpyUnitary's MULPS and ADDPS),
+// 16 columns in two registers of 8.
+TEXT ·nn16s32AVX2(SB), NOSPLIT, $0-64
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DX
+	MOVQ   c+16(FP), DI
+	MOVQ   m+24(FP), CX
+	MOVQ   k+32(FP), R8
+	MOVQ   lda+40(FP), R9
+	SHLQ   $2, R9
+	MOVQ   ldb+48(FP), R10
+	SHLQ   $2, R10
+	MOVQ   ldc+56(FP), R11
+	SHLQ   $2, R11
+	VXORPS Y15, Y15, Y15
+
+nn16sRow:
+	TESTQ  CX, CX
+	JZ     nn16sDone
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	MOVQ   SI, R12
+	MOVQ   DX, R13
+	MOVQ   R8, BX
+
+nn16sInner:
+	TESTQ        BX, BX
+	JZ           nn16sStore
+	VBROADCASTSS (R12), Y4
+	VCMPPS       $4, Y15, Y4, Y5 // a_il ≠ 0 (NEQ_UQ)
+	VMULPS       (R13), Y4, Y6
+	VANDPS       Y5, Y6, Y6
+	VADDPS       Y6, Y0, Y0
+	VMULPS       32(R13), Y4, Y7
+	VANDPS       Y5, Y7, Y7
+	VADDPS       Y7, Y1, Y1
+	ADDQ         $4, R12
+	ADDQ         R10, R13
+	DECQ         BX
+	JMP          nn16sInner
+
+nn16sStore:
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ    R9, SI
+	ADDQ    R11, DI
+	DECQ    CX
+	JMP     nn16sRow
+
+nn16sDone:
+	VZEROUPPER
+	RET
+
+// func nn8s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int)
+//
+// nn16s32AVX2 for 8 columns.
+TEXT ·nn8s32AVX2(SB), NOSPLIT, $0-64
+	MOVQ   a+0(FP), SI
+	MOVQ   b+8(FP), DX
+	MOVQ   c+16(FP), DI
+	MOVQ   m+24(FP), CX
+	MOVQ   k+32(FP), R8
+	MOVQ   lda+40(FP), R9
+	SHLQ   $2, R9
+	MOVQ   ldb+48(FP), R10
+	SHLQ   $2, R10
+	MOVQ   ldc+56(FP), R11
+	SHLQ   $2, R11
+	VXORPS Y15, Y15, Y15
+
+nn8sRow:
+	TESTQ  CX, CX
+	JZ     nn8sDone
+	VXORPS Y0, Y0, Y0
+	MOVQ   SI, R12
+	MOVQ   DX, R13
+	MOVQ   R8, BX
+
+nn8sInner:
+	TESTQ        BX, BX
+	JZ           nn8sStore
+	VBROADCASTSS (R12), Y4
+	VCMPPS       $4, Y15, Y4, Y5
+	VMULPS       (R13), Y4, Y6
+	VANDPS       Y5, Y6, Y6
+	VADDPS       Y6, Y0, Y0
+	ADDQ         $4, R12
+	ADDQ         R10, R13
+	DECQ         BX
+	JMP          nn8sInner
+
+nn8sStore:
+	VMOVUPS Y0, (DI)
+	ADDQ    R9, SI
+	ADDQ    R11, DI
+	DECQ    CX
+	JMP     nn8sRow
+
+nn8sDone:
+	VZEROUPPER
+	RET
+
 // func ntAVX2(a, b, c *float64, m, n, k, lda, ldb, ldc int)
 //
 // c_ij = 0 + dot(a_i, b_j), the dot product of gonum's DotUnitary: the
