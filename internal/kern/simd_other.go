@@ -62,3 +62,5 @@ func nn16s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int) {
 func nn8s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int) {
 	panic("kern: no AVX2 kernel in this build")
 }
+
+func flip32AVX2(p, u, s *float32, n int) { panic("kern: no AVX2 kernel in this build") }
