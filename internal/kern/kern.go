@@ -272,7 +272,7 @@ func sigmoidBernoulliWith[T Float](p, bias, s []T, u *Uniforms[T], buf []T) {
 }
 
 // sigmoidBernoulliDrawn is SigmoidBernoulli's portable and float64 step
-// with the uniforms ub already drawn (as long as p, as are bias and s).
+// on pc with the uniforms ub already drawn (bc, sc and ub as long as pc).
 func sigmoidBernoulliDrawn[T Float](pc, bc, sc, ub []T) {
 	fast := Is32[T]()
 	if !fast && haveSIMD && len(pc) >= 4 {
