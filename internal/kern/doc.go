@@ -7,10 +7,15 @@
 //     internal/openblas); Gemm, the same split into one band of rows per
 //     core (the learners' products, whose last bits then depend on the
 //     number of cores); Bands, the number of bands the samplers split their
-//     chains into, which depends on the chains alone (gemm.go);
+//     chains into, which depends on the chains alone (gemm.go); under
+//     gonum's BLAS, Gemm1 computes the small products of small models
+//     itself, by AVX2 kernels with gonum's results bit for bit (small.go);
 //   - Sigmoid, Bernoulli and SigmoidBernoulli, the element-wise work of a
 //     half-step of block Gibbs sampling: p ← σ(x + bias) and
-//     s ~ Bernoulli(p), fused over a row so that p is read once;
+//     s ~ Bernoulli(p), fused over a row so that p is read once; their
+//     block forms (SigmoidRows, SigmoidBernoulliRows, BernoulliRows,
+//     FlipRows, TemperedRows), which run the short rows of a block of
+//     chains as one vector with the same draws (rows.go);
 //   - ExpNeg and ExpNegFast, in-line exponentials of z ≤ 0.
 //
 // The package is internal so that the generic functions stay out of the

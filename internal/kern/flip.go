@@ -28,8 +28,9 @@ func FlipProb(s, q float64) float64 {
 // (1−α)G, α in (0, 1], given q = p_k in [0, 1]: s_k ← 1 if a uniform from
 // u is below α·FlipProb(s_k, p_k) + (1−α)·p_k rounded to T's precision,
 // else 0, one uniform per element in order, drawn len(buf) at a time into
-// buf. For T itself (α = 1, where the blend is FlipProb exactly) float64
-// takes an AVX2 kernel where the processor has one, bit for bit the loop.
+// buf. For T itself (α = 1, where the blend is FlipProb exactly) both
+// precisions take an AVX2 kernel where the processor has one, bit for bit
+// the loop.
 func FlipBernoulli[T Float](p, s []T, alpha float64, u *Uniforms[T], buf []T) {
 	s = s[:len(p)]
 	for lo := 0; lo < len(p); lo += len(buf) {
@@ -46,8 +47,12 @@ func FlipBernoulli[T Float](p, s []T, alpha float64, u *Uniforms[T], buf []T) {
 			}
 			continue
 		}
-		if !Is32[T]() && haveSIMD && len(pc) >= 4 {
-			flip64AVX2(&as64(pc)[0], &as64(ub)[0], &as64(sc)[0], len(pc))
+		if haveSIMD && len(pc) >= 4 {
+			if Is32[T]() {
+				flip32AVX2(&as32(pc)[0], &as32(ub)[0], &as32(sc)[0], len(pc))
+			} else {
+				flip64AVX2(&as64(pc)[0], &as64(ub)[0], &as64(sc)[0], len(pc))
+			}
 			d := len(pc) &^ 3
 			pc, sc, ub = pc[d:], sc[d:], ub[d:]
 		}

@@ -13,15 +13,16 @@ import (
 // portable loop, bit for bit, on rows of every length from 1 to 40 (the
 // kernel's groups of 4 and the loop's remainder) and on a long row that
 // spans chunks, with q at the edges (0, ½ and its neighbours, 1, tiny) and
-// at random, and states 0, 1 and a value other than 0 (taken as 1). In
-// float32 both paths are the loop, which is checked too.
+// at random (in float32 also ½'s float32 neighbours), and states 0, 1 and
+// a value other than 0 (taken as 1), in both precisions.
 func TestFlipBernoulliSIMD(t *testing.T) {
 	t.Run("float64", testFlipBernoulliSIMD[float64])
 	t.Run("float32", testFlipBernoulliSIMD[float32])
 }
 
 func testFlipBernoulliSIMD[T kern.Float](t *testing.T) {
-	edges := []float64{0, 1, 0.5, math.Nextafter(0.5, 0), math.Nextafter(0.5, 1), 1e-300, math.Nextafter(1, 0), 0.25, 0.75}
+	edges := []float64{0, 1, 0.5, math.Nextafter(0.5, 0), math.Nextafter(0.5, 1), 1e-300, math.Nextafter(1, 0), 0.25, 0.75,
+		float64(math.Nextafter32(0.5, 0)), float64(math.Nextafter32(0.5, 1)), float64(math.Nextafter32(1, 0)), 1e-30}
 	rng := rand.New(rand.NewPCG(7, 8))
 	lengths := []int{1000}
 	for n := 1; n <= 40; n++ {

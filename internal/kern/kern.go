@@ -32,9 +32,14 @@ func Is32[T Float]() bool {
 
 // Gemm1 computes c = α·op(a)·op(b) + β·c, op(x) = xᵀ when the matching
 // trans flag is set, through blas64.Gemm or blas32.Gemm, on the calling
-// goroutine (with OpenBLAS, on one thread: see internal/openblas). Gemm
-// spreads a large product over the cores.
+// goroutine (with OpenBLAS, on one thread: see internal/openblas), or, for
+// the small products of a small model's steps under gonum's BLAS, by
+// kernels of its own with gonum's results (small.go). Gemm spreads a large
+// product over the cores.
 func Gemm1[T Float](transA, transB bool, alpha T, a, b General[T], beta T, c General[T]) {
+	if !transA && alpha == 1 && beta == 0 && gemmSmall(transB, a, b, c) {
+		return
+	}
 	ta, tb := blas.NoTrans, blas.NoTrans
 	if transA {
 		ta = blas.Trans
@@ -166,8 +171,12 @@ func (u *Uniforms[T]) Next() T {
 
 // Fill writes the next len(dst) uniforms into dst, the ones len(dst)
 // calls of Next would return, in a tight loop (Next is not inlined; the
-// kernels draw their uniforms through Fill a chunk at a time).
+// kernels draw their uniforms through Fill a chunk at a time), a long one
+// with the source's state in registers (pcg.go).
 func (u *Uniforms[T]) Fill(dst []T) {
+	if len(dst) >= fastFill && u.fillPCG(dst) {
+		return
+	}
 	if !Is32[T]() {
 		for i := range dst {
 			dst[i] = T(float64(u.src.Uint64()>>11) * 0x1p-53)
@@ -253,41 +262,48 @@ func SigmoidBernoulli[T Float](p, bias, s []T, u *Uniforms[T]) {
 // sigmoidBernoulliWith is SigmoidBernoulli's portable and float64 path,
 // drawing the uniforms len(buf) at a time into buf.
 func sigmoidBernoulliWith[T Float](p, bias, s []T, u *Uniforms[T], buf []T) {
-	fast := Is32[T]()
 	bias, s = bias[:len(p)], s[:len(p)]
 	for lo := 0; lo < len(p); lo += len(buf) {
 		pc := p[lo:min(lo+len(buf), len(p))]
 		bc, sc, ub := bias[lo:lo+len(pc)], s[lo:lo+len(pc)], buf[:len(pc)]
 		u.Fill(ub)
-		if !fast && haveSIMD && len(pc) >= 4 {
-			// The AVX2 kernel, bit for bit the loop below, as far as it
-			// goes (up to a group of 4 with an input beyond ±708); the
-			// loop takes the rest.
-			d := sigmoidBernoulli64AVX2(&as64(pc)[0], &as64(bc)[0], &as64(ub)[0], &as64(sc)[0], len(pc))
-			pc, bc, sc, ub = pc[d:], bc[d:], sc[d:], ub[d:]
+		sigmoidBernoulliDrawn(pc, bc, sc, ub)
+	}
+}
+
+// sigmoidBernoulliDrawn is SigmoidBernoulli's portable and float64 step
+// on pc with the uniforms ub already drawn (bc, sc and ub as long as pc).
+func sigmoidBernoulliDrawn[T Float](pc, bc, sc, ub []T) {
+	fast := Is32[T]()
+	if !fast && haveSIMD && len(pc) >= 4 {
+		// The AVX2 kernel, bit for bit the loop below, as far as it
+		// goes (up to a group of 4 with an input beyond ±708); the
+		// loop takes the rest.
+		d := sigmoidBernoulli64AVX2(&as64(pc)[0], &as64(bc)[0], &as64(ub)[0], &as64(sc)[0], len(pc))
+		pc, bc, sc, ub = pc[d:], bc[d:], sc[d:], ub[d:]
+	}
+	bc, sc, ub = bc[:len(pc)], sc[:len(pc)], ub[:len(pc)]
+	for k, x := range pc {
+		v := float64(x + bc[k])
+		av := math.Abs(v)
+		var e float64
+		if fast {
+			e = ExpNegFast(max(-av, -708))
+		} else {
+			e = ExpNeg(max(-av, -708))
 		}
-		for k, x := range pc {
-			v := float64(x + bc[k])
-			av := math.Abs(v)
-			var e float64
-			if fast {
-				e = ExpNegFast(max(-av, -708))
-			} else {
-				e = ExpNeg(max(-av, -708))
-			}
-			sg := float64(math.Float64bits(v) >> 63)
-			y := (sg*e + (1 - sg)) / (1 + e)
-			if av > 708 {
-				y = sigmoidExact(v)
-			}
-			q := T(y)
-			pc[k] = q
-			var bit uint8
-			if ub[k] < q {
-				bit = 1
-			}
-			sc[k] = T(bit)
+		sg := float64(math.Float64bits(v) >> 63)
+		y := (sg*e + (1 - sg)) / (1 + e)
+		if av > 708 {
+			y = sigmoidExact(v)
 		}
+		q := T(y)
+		pc[k] = q
+		var bit uint8
+		if ub[k] < q {
+			bit = 1
+		}
+		sc[k] = T(bit)
 	}
 }
 
@@ -344,19 +360,26 @@ func sigmoidBernoulli32With(p, bias, s []float32, u *Uniforms[float32], ub []flo
 		pc := p[lo:min(lo+len(ub), len(p))]
 		bc, sc, uc := bias[lo:lo+len(pc)], s[lo:lo+len(pc)], ub[:len(pc)]
 		u.Fill(uc)
-		n8 := len(pc) &^ 7
-		if n8 > 0 {
-			sigmoidBernoulliAVX2(&pc[0], &bc[0], &uc[0], &sc[0], n8)
-		}
-		if n8 < len(pc) {
-			var tp, tb, tu, ts [8]float32
-			copy(tp[:], pc[n8:])
-			copy(tb[:], bc[n8:])
-			copy(tu[:], uc[n8:])
-			sigmoidBernoulliAVX2(&tp[0], &tb[0], &tu[0], &ts[0], 8)
-			copy(pc[n8:], tp[:])
-			copy(sc[n8:], ts[:])
-		}
+		sigmoidBernoulli32Drawn(pc, bc, sc, uc)
+	}
+}
+
+// sigmoidBernoulli32Drawn is sigmoidBernoulli32's step with the uniforms
+// uc already drawn (as long as pc, as are bc and sc): the AVX2 kernel 8 at
+// a time, a last group of fewer than 8 through buffers of 8.
+func sigmoidBernoulli32Drawn(pc, bc, sc, uc []float32) {
+	n8 := len(pc) &^ 7
+	if n8 > 0 {
+		sigmoidBernoulliAVX2(&pc[0], &bc[0], &uc[0], &sc[0], n8)
+	}
+	if n8 < len(pc) {
+		var tp, tb, tu, ts [8]float32
+		copy(tp[:], pc[n8:])
+		copy(tb[:], bc[n8:])
+		copy(tu[:], uc[n8:])
+		sigmoidBernoulliAVX2(&tp[0], &tb[0], &tu[0], &ts[0], 8)
+		copy(pc[n8:], tp[:])
+		copy(sc[n8:], ts[:])
 	}
 }
 

@@ -256,8 +256,9 @@ func gemm[T kern.Float](t *testing.T, tol float64) {
 
 // TestUniformsFill checks that Fill returns the uniforms of as many calls
 // of Next, whatever the lengths (odd ones leave float32's spare half of an
-// output to the next call), in both precisions, and that float32's draws
-// are multiples of 2⁻²⁴ in [0, 1).
+// output to the next call; from 32 on Fill steps the generator itself,
+// pcg.go, so this checks its outputs against rand.PCG's), in both
+// precisions, and that float32's draws are multiples of 2⁻²⁴ in [0, 1).
 func TestUniformsFill(t *testing.T) {
 	fill[float64](t)
 	fill[float32](t)
@@ -265,7 +266,7 @@ func TestUniformsFill(t *testing.T) {
 
 func fill[T kern.Float](t *testing.T) {
 	a, b := kern.NewUniforms[T](rand.NewPCG(3, 4)), kern.NewUniforms[T](rand.NewPCG(3, 4))
-	for _, n := range []int{1, 2, 3, 256, 7, 0, 5, 300} {
+	for _, n := range []int{1, 2, 3, 256, 7, 0, 5, 300, 31, 32, 33, 1, 64, 65, 2, 1000} {
 		got := make([]T, n)
 		a.Fill(got)
 		for i := range got {

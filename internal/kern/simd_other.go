@@ -50,3 +50,25 @@ func softplus64AVX2(y *float64, n int, lin, prod *[4]float64) int {
 func softplusShift64AVX2(a, y *float64, n int, lin, prod *[4]float64) int {
 	panic("kern: no AVX2 kernel in this build")
 }
+
+func nn16AVX2(a, b, c *float64, m, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func nn4AVX2(a, b, c *float64, m, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func ntAVX2(a, b, c *float64, m, n, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func nn16s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func nn8s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func flip32AVX2(p, u, s *float32, n int) { panic("kern: no AVX2 kernel in this build") }

@@ -152,58 +152,6 @@ func flipRows[T kern.Float](wg *sync.WaitGroup, p, s kern.General[T], bias []T, 
 	spread(wg, job[T]{kind: doFlip, p: p, s: s, bias: bias, alpha: alpha, src: src})
 }
 
-// flipBlock does block b of a doFlip job: the inputs plus bias go through
-// kern.Sigmoid (as in Gibbs), and the flip probability is derived
-// from q = σ(x) (see flipProb). The draws are one uniform per element, in
-// order, taken a chunk at a time (kern.Uniforms.Fill). Block Gibbs (α = 0)
-// takes the library's fused sigmoid and Bernoulli kernels, whose results
-// are those of the general rule bit for bit (α·P_T + (1−α)·q is q exactly
-// when α = 0, P_T exactly when α = 1).
-func (j *job[T]) flipBlock(b int) {
-	switch {
-	case j.alpha == 0:
-		j.flipBlockWith(b, nil)
-	case j.p.Cols <= flipSmall:
-		var buf [flipSmall]T
-		j.flipBlockWith(b, buf[:])
-	default:
-		var buf [flipChunk]T
-		j.flipBlockWith(b, buf[:])
-	}
-}
-
-// flipBlockWith is flipBlock with buf, the buffer of uniforms of
-// kern.FlipBernoulli (unused when α = 0).
-func (j *job[T]) flipBlockWith(b int, buf []T) {
-	p, s, alpha := j.p, j.s, j.alpha
-	u := kern.NewUniforms[T](&j.src[b])
-	for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
-		row := p.Row(i)
-		out := s.Row(i)
-		if alpha == 0 {
-			if j.bias != nil {
-				kern.SigmoidBernoulli(row, j.bias, out, &u)
-			} else {
-				kern.Bernoulli(row, out, &u)
-			}
-			continue
-		}
-		if j.bias != nil {
-			kern.Sigmoid(row, j.bias)
-		}
-		kern.FlipBernoulli(row, out, alpha, &u, buf)
-	}
-}
-
-const (
-	// flipChunk is the number of uniforms a half-step draws at a time.
-	flipChunk = 256
-	// flipSmall is the buffer of uniforms on the stack for rows of at
-	// most flipSmall units (a small model's rows, where allocating or
-	// zeroing flipChunk elements would cost more than the row's work).
-	flipSmall = 32
-)
-
 // flipProb returns P_T(s' = 1 | s) of the flip-the-state operator for a
 // unit whose conditional is q = σ(x): for s = 0, min(e^x, 1), with
 // e^x = q/(1−q); for s = 1, max(1 − e^{−x}, 0), with 1 − e^{−x} = 2 − 1/q;

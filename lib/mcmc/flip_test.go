@@ -232,12 +232,13 @@ func TestFlipProbSelect(t *testing.T) {
 	}
 }
 
-// TestFlipBlockIsTheRule checks the sampler's half-step (flipBlock: its
-// fused Gibbs path for α = 0, its chunked draws for rows longer and
-// shorter than a chunk) against the rule written out one element at a
-// time, u < α·P_T(s, q) + (1−α)·q with one uniform per element in order,
-// bit for bit, in both precisions, with and without a bias, on inputs that
-// include ties (x = 0) and saturation (|x| > 708).
+// TestFlipBlockIsTheRule checks the sampler's half-step (a doFlip job,
+// kern.FlipRows: its fused Gibbs path for α = 0, its chunked draws for
+// rows longer and shorter than a chunk, across rows and within them)
+// against the rule written out one element at a time, u < α·P_T(s, q) +
+// (1−α)·q with one uniform per element in order, bit for bit, in both
+// precisions, with and without a bias, on inputs that include ties
+// (x = 0) and saturation (|x| > 708).
 func TestFlipBlockIsTheRule(t *testing.T) {
 	t.Run("float64", testFlipBlockIsTheRule[float64])
 	t.Run("float32", testFlipBlockIsTheRule[float32])
@@ -245,7 +246,7 @@ func TestFlipBlockIsTheRule(t *testing.T) {
 
 func testFlipBlockIsTheRule[T kern.Float](t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, cols := range []int{3, 32, 33, 256, 300, 600} {
+	for _, cols := range []int{1, 3, 16, 17, 32, 33, 256, 300, 600} {
 		for _, alpha := range []float64{0, 0.37, 1} {
 			for _, withBias := range []bool{false, true} {
 				rows := 2*blockRows + 5
@@ -278,9 +279,8 @@ func testFlipBlockIsTheRule[T kern.Float](t *testing.T) {
 				src := streams(&srcs, 11, rows)
 				refSrc := streams(&ref, 11, rows)
 				j := job[T]{kind: doFlip, p: p, s: s, bias: bias, alpha: alpha, src: src}
-				for b := 0; b*blockRows < rows; b++ {
-					j.flipBlock(b)
-				}
+				j.lo, j.hi = 0, (rows+blockRows-1)/blockRows
+				j.run()
 				// The rule, element by element.
 				wantP := append([]T(nil), in...)
 				wantS := append([]T(nil), state...)

@@ -154,3 +154,35 @@ func TestFloat32ZeroSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallModelAllocs checks that the samplers of notebook 01's small
+// models (16×16, 100 chains: Gibbs, flip-the-state, and 20-PT₁₀ over
+// Gibbs, whose half-steps take the row kernels' whole-block path) do not
+// allocate in the steady state, in both precisions.
+func TestSmallModelAllocs(t *testing.T) {
+	for _, p := range []rbm.Precision{rbm.Float64, rbm.Float32} {
+		m, err := rbm.NewBinary(16, 16, &rbm.Init{WeightStd: 0.5, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Precision = p
+		c, err := NewChains(m, 100, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		flip, _ := NewFlip(1, 2)
+		betas, _ := UniformBetas(20)
+		pt, err := NewTempered(NewGibbs(3), betas, 10, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []Sampler{NewGibbs(1), flip, pt} {
+			if err := s.Sample(m, c, 1); err != nil {
+				t.Fatal(err)
+			}
+			if a := testing.AllocsPerRun(10, func() { _ = s.Sample(m, c, 2) }); a != 0 {
+				t.Errorf("%v %T: %v allocations per Sample", p, s, a)
+			}
+		}
+	}
+}

@@ -214,76 +214,42 @@ func (j *job[T]) band() {
 
 // run does the job's blocks. Each block draws its uniforms from its own
 // stream through kern.Uniforms (one PCG output per draw in float64, two in
-// float32).
+// float32), the block's rows in one call of a kern row kernel, which runs
+// the rows of a small model as one vector.
 func (j *job[T]) run() {
 	if j.kind == doGibbsBand || j.kind == doFlipBand || j.kind == doHiddenBand {
 		j.band()
 		return
 	}
-	p, s := j.p, j.s
 	for b := j.lo; b < j.hi; b++ {
-		if j.kind == doFlip {
-			j.flipBlock(b)
+		lo, hi := b*blockRows, min((b+1)*blockRows, j.p.Rows)
+		p := kern.Rows(j.p, lo, hi)
+		if j.kind == doSigmoid {
+			kern.SigmoidRows(p, j.bias)
 			continue
 		}
-		if j.kind == doTempered {
-			j.temperedBlock(b)
-			continue
-		}
-		var u kern.Uniforms[T]
-		if j.kind != doSigmoid {
-			u = kern.NewUniforms[T](&j.src[b])
-		}
-		for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
-			row := p.Row(i)
-			switch j.kind {
-			case doSigmoid:
-				kern.Sigmoid(row, j.bias)
-			case doSigmoidSample:
-				kern.SigmoidBernoulli(row, j.bias, s.Row(i), &u)
-			case doSample:
-				kern.Bernoulli(row, s.Row(i), &u)
+		s := kern.Rows(j.s, lo, hi)
+		u := kern.NewUniforms[T](&j.src[b])
+		switch j.kind {
+		case doSigmoidSample:
+			kern.SigmoidBernoulliRows(p, s, j.bias, &u)
+		case doSample:
+			kern.BernoulliRows(p, s, &u)
+		case doFlip:
+			kern.FlipRows(p, s, j.bias, j.alpha, &u)
+		case doTempered:
+			// For every row (chain) i of the block, with x_k = p_ik + bias_k
+			// the unit's input at β = 1: p_ik = σ(β·x_k), s_ik ~
+			// Bernoulli(p_ik) (one uniform per unit, in order, as
+			// doSigmoidSample), and, if j.dot is set, dot_i = Σ_k s_ik·x_k,
+			// which for the visible half-step is vᵀWh + bᵀv of the new state.
+			// At β = 1 the probabilities and draws are bit for bit those of
+			// doSigmoidSample.
+			var dot []float64
+			if j.dot != nil {
+				dot = j.dot[lo:hi]
 			}
-		}
-	}
-}
-
-// temperedBlock does block b of a doTempered job: for every row (chain) i
-// of the block, with x_k = p_ik + bias_k the unit's input at β = 1, it sets
-// p_ik = σ(β·x_k), draws s_ik ~ Bernoulli(p_ik) (one uniform per unit, in
-// order, as doSigmoidSample), and, if j.dot is set, writes
-// dot_i = Σ_k s_ik·x_k, which for the visible half-step is vᵀWh + bᵀv of
-// the new state. At β = 1 the probabilities and draws are bit for bit
-// those of doSigmoidSample.
-func (j *job[T]) temperedBlock(b int) {
-	p, s, beta := j.p, j.s, j.beta
-	u := kern.NewUniforms[T](&j.src[b])
-	var buf, ub [256]T // x_k of a chunk of the row, while p holds σ(β·x_k); the chunk's uniforms
-	for i := b * blockRows; i < min((b+1)*blockRows, p.Rows); i++ {
-		row := p.Row(i)
-		out := s.Row(i)
-		var e float64
-		for lo := 0; lo < len(row); lo += len(buf) {
-			part := row[lo:min(lo+len(buf), len(row))]
-			x, bias, o := buf[:len(part)], j.bias[lo:lo+len(part)], out[lo:lo+len(part)]
-			for k := range part {
-				x[k] = part[k] + bias[k]
-				part[k] = beta * x[k]
-			}
-			kern.Sigmoid(part, nil)
-			us := ub[:len(part)]
-			u.Fill(us)
-			for k, q := range part {
-				if us[k] < q {
-					o[k] = 1
-					e += float64(x[k])
-				} else {
-					o[k] = 0
-				}
-			}
-		}
-		if j.dot != nil {
-			j.dot[i] = e
+			kern.TemperedRows(p, s, j.bias, j.beta, &u, dot)
 		}
 	}
 }

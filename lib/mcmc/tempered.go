@@ -230,6 +230,16 @@ func swapProb(bi, bj, ei, ej float64) float64 {
 	return math.Min(1, math.Exp((bi-bj)*(ei-ej)))
 }
 
+// accept reports whether a swap with the uniform u in [0, 1) is accepted,
+// u < swapProb(bi, bj, ei, ej), without the exponential where the exponent
+// x = (bi − bj)(ei − ej) is at least 0: there e^x ≥ 1, the probability is
+// 1 and every u is below it (a NaN x takes the exponential, and is
+// refused, as by swapProb).
+func accept(u, bi, bj, ei, ej float64) bool {
+	x := (bi - bj) * (ei - ej)
+	return x >= 0 || u < math.Min(1, math.Exp(x))
+}
+
 // Sample advances c (the β = 1 replicas) and the tempered replicas by steps
 // transitions of parallel tempering under m.
 func (p *Tempered) Sample(m *rbm.Binary, c *Chains, steps int) error {
@@ -298,13 +308,19 @@ func (p *Tempered) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) er
 				a = c
 			}
 			ea, eb := p.energy[i], p.energy[i+1]
+			bi, bj := p.betas[i], p.betas[i+1]
+			rows := [4][2]blas64.General{
+				{a.V.RawMatrix(), b.V.RawMatrix()}, {a.H.RawMatrix(), b.H.RawMatrix()},
+				{a.PV.RawMatrix(), b.PV.RawMatrix()}, {a.PH.RawMatrix(), b.PH.RawMatrix()},
+			}
 			for r := range ea {
 				p.attempts[i]++
-				if p.rng.Float64() < swapProb(p.betas[i], p.betas[i+1], ea[r], eb[r]) {
+				if accept(p.rng.Float64(), bi, bj, ea[r], eb[r]) {
 					p.accepts[i]++
 					ea[r], eb[r] = eb[r], ea[r]
-					for _, d := range [][2]*mat.Dense{{a.V, b.V}, {a.H, b.H}, {a.PV, b.PV}, {a.PH, b.PH}} {
-						x, y := d[0].RawRowView(r), d[1].RawRowView(r)
+					for _, d := range rows {
+						x := d[0].Data[r*d[0].Stride : r*d[0].Stride+d[0].Cols]
+						y := d[1].Data[r*d[1].Stride : r*d[1].Stride+len(x)]
 						for k := range x {
 							x[k], y[k] = y[k], x[k]
 						}

@@ -315,3 +315,25 @@ func checkJointAt(t *testing.T, label string, m *rbm.Binary, beta float64, c *Ch
 		t.Errorf("%s, β = %.3f: TV = %.4f > %.4f", label, beta, d, tol)
 	}
 }
+
+// TestAcceptIsSwapProb checks that the swaps' test without the
+// exponential, accept, decides as u < swapProb for exponents of either
+// sign, 0, tiny ones (whose exponential rounds to 1), huge ones, infinite
+// and NaN energies, and uniforms from 0 to just below 1.
+func TestAcceptIsSwapProb(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	es := []float64{0, 1e-300, -1e-300, 1e-17, -1e-17, 1, -1, 700, -700, 1e300, math.Inf(1), math.Inf(-1), math.NaN()}
+	us := []float64{0, 0.5, math.Nextafter(1, 0), 1e-300}
+	for range 20000 {
+		es = append(es, 50*rng.NormFloat64())
+		us = append(us, rng.Float64())
+	}
+	for n := range 200000 {
+		bi, bj := rng.Float64(), rng.Float64()
+		ei, ej := es[rng.IntN(len(es))], es[rng.IntN(len(es))]
+		u := us[n%len(us)]
+		if got, want := accept(u, bi, bj, ei, ej), u < swapProb(bi, bj, ei, ej); got != want {
+			t.Fatalf("accept(%v, %v, %v, %v, %v) = %v, u < swapProb gives %v", u, bi, bj, ei, ej, got, want)
+		}
+	}
+}
