@@ -78,22 +78,8 @@ func smallProduct32(a, b, c blas32.General) {
 	for ; j+8 <= n; j += 8 {
 		nn8s32AVX2(&a.Data[0], &b.Data[j], &c.Data[j], m, k, a.Stride, b.Stride, c.Stride)
 	}
-	if j == n {
-		return
-	}
 	// The last columns (fewer than 8), by the same operations.
-	for i := 0; i < m; i++ {
-		cr := c.Data[i*c.Stride+j : i*c.Stride+n]
-		clear(cr)
-		for l, v := range a.Data[i*a.Stride : i*a.Stride+k] {
-			if v == 0 {
-				continue
-			}
-			for q, x := range b.Data[l*b.Stride+j : l*b.Stride+n] {
-				cr[q] += float32(v * x) // (the conversion keeps the product rounded: no fused multiply-add)
-			}
-		}
-	}
+	productTail(general(a.Rows, a.Cols, a.Stride, a.Data), general(b.Rows, b.Cols, b.Stride, b.Data), general(c.Rows, c.Cols, c.Stride, c.Data), j)
 }
 
 // smallProduct is gemmSmall's product whichever BLAS is in use (shapes
@@ -120,21 +106,29 @@ func smallProduct(transB bool, a, b, c blas64.General) bool {
 	for ; j+4 <= n; j += 4 {
 		nn4AVX2(&a.Data[0], &b.Data[j], &c.Data[j], m, k, a.Stride, b.Stride, c.Stride)
 	}
-	if j == n {
-		return true
-	}
 	// The last columns (fewer than 4), by the same operations.
-	for i := 0; i < m; i++ {
-		cr := c.Data[i*c.Stride+j : i*c.Stride+n]
+	productTail(general(a.Rows, a.Cols, a.Stride, a.Data), general(b.Rows, b.Cols, b.Stride, b.Data), general(c.Rows, c.Cols, c.Stride, c.Data), j)
+	return true
+}
+
+// general returns the General of a BLAS matrix's fields.
+func general[T Float](rows, cols, stride int, data []T) General[T] {
+	return General[T]{Rows: rows, Cols: cols, Stride: stride, Data: data}
+}
+
+// productTail computes the columns j, j+1, … of c = a·b by gonum's
+// operations (a·b above): the columns after the last a kernel takes.
+func productTail[T Float](a, b, c General[T], j int) {
+	for i := 0; i < c.Rows; i++ {
+		cr := c.Data[i*c.Stride+j : i*c.Stride+c.Cols]
 		clear(cr)
-		for l, v := range a.Data[i*a.Stride : i*a.Stride+k] {
+		for l, v := range a.Data[i*a.Stride : i*a.Stride+a.Cols] {
 			if v == 0 {
 				continue
 			}
-			for q, x := range b.Data[l*b.Stride+j : l*b.Stride+n] {
-				cr[q] += float64(v * x) // (the conversion keeps the product rounded: no fused multiply-add)
+			for q, x := range b.Data[l*b.Stride+j : l*b.Stride+c.Cols] {
+				cr[q] += T(v * x) // (the conversion keeps the product rounded: no fused multiply-add)
 			}
 		}
 	}
-	return true
 }
