@@ -1,0 +1,31 @@
+package goexec
+
+import "testing"
+
+// TestLocalTypeMapsAsGo: an assertion or a type switch of an any holding
+// a map, an array or a channel made of a local type L to the same kind of
+// type made of a session type of L's fields (Tm) gives go run's answer;
+// yaegi's q.(map[string]Tm) of a map[string]L said true (both are
+// map[string]struct { Xa int } to yaegi).
+func TestLocalTypeMapsAsGo(t *testing.T) {
+	e := newExec(t)
+	run(t, e, shadowSession)
+	for _, c := range []struct{ what, code, gorun string }{
+		{"a map of L to map[string]Tm", "func gm2() any {\n\ttype L struct{ a int }\n\treturn map[string]L{\"x\": {2}}\n}\n" +
+			"q := gm2()\n_, ok := q.(map[string]Tm)\nvar yt any = map[string]Tm{\"y\": {3}}\nm2, ok2 := yt.(map[string]Tm)\nfmt.Println(ok, m2, ok2)",
+			"false map[y:tm3] true\n"},
+		{"a map keyed by L to map[Tm]int", "func gk() any {\n\ttype L struct{ a int }\n\treturn map[L]int{{2}: 1}\n}\n" +
+			"qk := gk()\n_, ok := qk.(map[Tm]int)\nfmt.Println(ok)", "false\n"},
+		{"an array of L to [1]Tm", "func ga() any {\n\ttype L struct{ a int }\n\treturn [1]L{{2}}\n}\n" +
+			"qa := ga()\n_, ok := qa.([1]Tm)\nfmt.Println(ok)", "false\n"},
+		{"a channel of L to chan Tm", "func gc() any {\n\ttype L struct{ a int }\n\treturn make(chan L)\n}\n" +
+			"qc := gc()\n_, ok := qc.(chan Tm)\nfmt.Println(ok)", "false\n"},
+		{"a type switch of the map", "switch q.(type) {\ncase map[string]Tm:\n\tfmt.Println(\"Tm\")\ndefault:\n\tfmt.Println(\"other\")\n}", "other\n"},
+		{"the single-value assertion of the map", "func as1() {\n\tdefer func() { fmt.Println(recover()) }()\n\t_ = q.(map[string]Tm)\n}\nas1()",
+			"interface conversion: interface {} is map[string]main.L, not map[string]main.Tm\n"},
+	} {
+		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.gorun {
+			t.Errorf("%s: printed %q; want go run's %q", c.what, rec.stream("stdout"), c.gorun)
+		}
+	}
+}
