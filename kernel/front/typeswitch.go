@@ -224,7 +224,7 @@ func (lw *Lowering) sessionAssertions(n ast.Node) {
 		}
 		to := lw.Info.Types[ta.Type].Type
 		from := lw.Info.Types[ta.X].Type
-		if to == nil || from == nil || types.IsInterface(to) || sessionNamed(to) == nil && !(lw.sharedUnder(to) && isEmptyInterface(from)) && !lw.contestedComposite(to, from) {
+		if to == nil || from == nil || types.IsInterface(to) || sessionNamed(to) == nil && !(lw.sharedUnder(to) && isEmptyInterface(from)) && !lw.contestedAssertion(to, from) {
 			return e
 		}
 		pos := ta.Pos()
@@ -463,12 +463,12 @@ func remade(t types.Type, parts []types.Type) types.Type {
 	return t
 }
 
-// contestedComposite reports whether to is an unnamed slice, array, map
+// contestedAssertion reports whether to is an unnamed slice, array, map
 // or channel type made of a struct type whose reflect type is contested
 // (contestedKeys), asserted from an empty interface: yaegi's assertion
 // of a []L to []Tm, or of a map[string]L to map[string]Tm, said true,
 // and SessionType asks the record (contestedNames).
-func (lw *Lowering) contestedComposite(to, from types.Type) bool {
+func (lw *Lowering) contestedAssertion(to, from types.Type) bool {
 	if !isEmptyInterface(from) {
 		return false
 	}

@@ -38,3 +38,23 @@ func BenchmarkRoadCellBuild(b *testing.B) {
 func unique(c string) string {
 	return strings.Replace(describeCell, "func describe(v any) string {", "func describe(v any) string {\n\t// "+c, 1)
 }
+
+// BenchmarkAssertMapContested: 10,000 assertions a cell of an any holding
+// a recorded map[string]S to map[string]S, in a session whose function
+// declares a local type of S's fields: each asks SessionType on this
+// branch (contestedComposite); main asserted bare (and said true for a
+// map of the local type).
+func BenchmarkAssertMapContested(b *testing.B) {
+	benchmarkCell(b, []string{"type S struct{ a, b int }\nvar q any = map[string]S{\"x\": {1, 2}}\nvar n int\n" +
+		"func loop() {\n\tfor i := 0; i < 10000; i++ {\n\t\tif _, ok := q.(map[string]S); ok {\n\t\t\tn++\n\t\t}\n\t}\n}" +
+		"\nfunc other() int {\n\ttype L struct{ a, b int }\n\treturn len([]L{{1, 2}})\n}"}, "loop()")
+}
+
+// BenchmarkAssertSliceContested: the same with a []S asserted to []S,
+// which main lowered already (contestedList): the cost of an assertion
+// that asks SessionType, for comparison.
+func BenchmarkAssertSliceContested(b *testing.B) {
+	benchmarkCell(b, []string{"type S struct{ a, b int }\nvar q any = []S{{1, 2}}\nvar n int\n" +
+		"func loop() {\n\tfor i := 0; i < 10000; i++ {\n\t\tif _, ok := q.([]S); ok {\n\t\t\tn++\n\t\t}\n\t}\n}" +
+		"\nfunc other() int {\n\ttype L struct{ a, b int }\n\treturn len([]L{{1, 2}})\n}"}, "loop()")
+}
