@@ -388,10 +388,18 @@ func (lw *Lowering) contestedNames(to, from types.Type, names []string) []string
 // contestedVariants returns the types yaegi cannot tell from t: for a
 // struct type whose reflect type is contested, the shadow types of that
 // reflect type; for an unnamed pointer, slice, array, map or channel
-// type whose parts (an element, a key) are such struct types, the same
-// kind of type made of each combination of them, t's own left out.
+// type made of such struct types (its parts, an element or a key, at any
+// depth: map[string][]L), the same kind of type made of each combination
+// of its parts' variants, t's own left out.
 func (lw *Lowering) contestedVariants(t types.Type, contested map[string]bool) []types.Type {
+	return lw.contestedVariantsAt(t, contested, 0)
+}
+
+func (lw *Lowering) contestedVariantsAt(t types.Type, contested map[string]bool, depth int) []types.Type {
 	t = types.Unalias(t)
+	if depth > 8 {
+		return nil
+	}
 	if _, ok := t.Underlying().(*types.Struct); ok {
 		k := lw.keyOf(t)
 		if k == "" || !contested[k] {
@@ -416,12 +424,9 @@ func (lw *Lowering) contestedVariants(t types.Type, contested map[string]bool) [
 	choices := make([][]types.Type, len(parts))
 	some := false
 	for i, p := range parts {
-		choices[i] = []types.Type{p}
-		if _, ok := types.Unalias(p).Underlying().(*types.Struct); ok {
-			vs := lw.contestedVariants(p, contested)
-			choices[i] = append(choices[i], vs...)
-			some = some || len(vs) > 0
-		}
+		vs := lw.contestedVariantsAt(p, contested, depth+1)
+		choices[i] = append([]types.Type{p}, vs...)
+		some = some || len(vs) > 0
 	}
 	if !some {
 		return nil
@@ -463,17 +468,18 @@ func remade(t types.Type, parts []types.Type) types.Type {
 	return t
 }
 
-// contestedAssertion reports whether to is an unnamed slice, array, map
-// or channel type made of a struct type whose reflect type is contested
-// (contestedKeys), asserted from an empty interface: yaegi's assertion
-// of a []L to []Tm, or of a map[string]L to map[string]Tm, said true,
-// and SessionType asks the record (contestedNames).
+// contestedAssertion reports whether to is an unnamed pointer, slice,
+// array, map or channel type made of a struct type whose reflect type is
+// contested (contestedKeys; at any depth), asserted from an empty
+// interface: yaegi's assertion of a []L to []Tm, or of a map[string]L
+// to map[string]Tm, said true, and SessionType asks the record
+// (contestedNames).
 func (lw *Lowering) contestedAssertion(to, from types.Type) bool {
 	if !isEmptyInterface(from) {
 		return false
 	}
 	switch types.Unalias(to).(type) {
-	case *types.Slice, *types.Array, *types.Map, *types.Chan:
+	case *types.Pointer, *types.Slice, *types.Array, *types.Map, *types.Chan:
 	default:
 		return false
 	}

@@ -3,9 +3,10 @@ package goexec
 import "testing"
 
 // TestLocalTypeMapsAsGo: an assertion or a type switch of an any holding
-// a map, an array or a channel made of a local type L to the same kind of
-// type made of a session type of L's fields (Tm) gives go run's answer;
-// yaegi's q.(map[string]Tm) of a map[string]L said true (both are
+// a map, an array or a channel made of a local type L (at any depth:
+// map[string][]L, *[1]L, []*L) to the same kind of type made of a session
+// type of L's fields (Tm) gives go run's answer; yaegi's
+// q.(map[string]Tm) of a map[string]L said true (both are
 // map[string]struct { Xa int } to yaegi).
 func TestLocalTypeMapsAsGo(t *testing.T) {
 	e := newExec(t)
@@ -21,6 +22,11 @@ func TestLocalTypeMapsAsGo(t *testing.T) {
 		{"a channel of L to chan Tm", "func gc() any {\n\ttype L struct{ a int }\n\treturn make(chan L)\n}\n" +
 			"qc := gc()\n_, ok := qc.(chan Tm)\nfmt.Println(ok)", "false\n"},
 		{"a type switch of the map", "switch q.(type) {\ncase map[string]Tm:\n\tfmt.Println(\"Tm\")\ndefault:\n\tfmt.Println(\"other\")\n}", "other\n"},
+		{"deeper: a map of lists, a pointer to an array, a list of pointers, a map of pointers",
+			"func gd() (any, any, any, any) {\n\ttype L struct{ a int }\n\tvar a, b, c, d any = map[string][]L{\"x\": {{2}}}, &[1]L{{1}}, []*L{{3}}, map[string]*L{\"y\": {4}}\n\treturn a, b, c, d\n}\n" +
+				"a, b, c, d := gd()\n_, oa := a.(map[string][]Tm)\n_, ob := b.(*[1]Tm)\n_, oc := c.([]*Tm)\n_, od := d.(map[string]*Tm)\n" +
+				"var p any = map[string][]Tm{\"z\": {{5}}}\npm, op := p.(map[string][]Tm)\nfmt.Println(oa, ob, oc, od, pm, op)",
+			"false false false false map[z:[tm5]] true\n"},
 		{"the single-value assertion of the map", "func as1() {\n\tdefer func() { fmt.Println(recover()) }()\n\t_ = q.(map[string]Tm)\n}\nas1()",
 			"interface conversion: interface {} is map[string]main.L, not map[string]main.Tm\n"},
 	} {
