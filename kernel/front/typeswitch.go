@@ -99,7 +99,7 @@ func (lw *Lowering) typeSwitch(ts *ast.TypeSwitchStmt) ast.Stmt {
 		return nil
 	}
 	xType := lw.Info.Types[ta.X].Type
-	if xType == nil || !lw.hasSessionCase(ts) {
+	if xType == nil || !lw.hasSessionCase(ts, xType) {
 		return nil
 	}
 	pos := ts.Switch
@@ -169,15 +169,20 @@ func (lw *Lowering) typeSwitch(ts *ast.TypeSwitchStmt) ast.Stmt {
 	return &ast.SwitchStmt{Switch: pos, Init: ts.Init, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{outer}, Rbrace: ts.End()}}
 }
 
-// hasSessionCase reports whether a case of ts names a concrete type that
-// the session declares (T or *T).
-func (lw *Lowering) hasSessionCase(ts *ast.TypeSwitchStmt) bool {
+// hasSessionCase reports whether a case of ts, a switch on a value of
+// type x, names a concrete type that the session declares (T or *T), or
+// a type made of one that yaegi cannot tell from a type made of a local
+// or unnamed struct type (contestedAssertion: []Tm, map[string]Tm).
+func (lw *Lowering) hasSessionCase(ts *ast.TypeSwitchStmt, x types.Type) bool {
 	for _, s := range ts.Body.List {
 		for _, t := range s.(*ast.CaseClause).List {
 			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && sessionNamed(tv.Type) != nil && !types.IsInterface(tv.Type) {
 				return true
 			}
 			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && lw.sharedUnder(tv.Type) {
+				return true
+			}
+			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && lw.contestedAssertion(tv.Type, x) {
 				return true
 			}
 		}
@@ -435,6 +440,9 @@ func (lw *Lowering) contestedVariantsAt(t types.Type, contested map[string]bool,
 	pick := make([]types.Type, len(parts))
 	var walk func(i int, own bool)
 	walk = func(i int, own bool) {
+		if len(out) >= maxVariants {
+			return
+		}
 		if i == len(parts) {
 			if !own {
 				out = append(out, remade(t, pick))
@@ -449,6 +457,12 @@ func (lw *Lowering) contestedVariantsAt(t types.Type, contested map[string]bool,
 	walk(0, true)
 	return out
 }
+
+// maxVariants bounds contestedVariants' combinations (a map whose key
+// and element are each made of a contested struct type, at depth): a
+// value of a variant left out is named by its record all the same, as a
+// type the assertion does not list, and the assertion says false.
+const maxVariants = 64
 
 // remade returns the pointer, slice, array, map or channel type t made of
 // parts (compositeParts' order) instead of its own.
