@@ -3,7 +3,7 @@
 // the interpreter holds map[string]L as map[string]struct { Xa int },
 // which is also map[string]Tm's, and the assertion q.(map[string]Tm)
 // said true, as did q.(map[Tm]int) of a map[L]int and q.(chan Tm) of a
-// chan L.
+// chan L; a type switch that binds the value took case map[string]Tm.
 package main
 
 import "fmt"
@@ -27,11 +27,11 @@ func main() {
 	var yt any = map[string]Tm{"y": {5}}
 	tm, ok := yt.(map[string]Tm)
 	fmt.Println(tm, ok)
-	switch m.(type) {
+	switch v := m.(type) {
 	case map[string]Tm:
-		fmt.Println("a map of Tm")
+		fmt.Println("a map of Tm", v)
 	default:
-		fmt.Printf("%T\n", m)
+		fmt.Printf("%T\n", v)
 	}
 	defer func() { fmt.Println(recover()) }()
 	_ = m.(map[string]Tm)
