@@ -21,8 +21,9 @@
 // alias of a type, a variable holding a function or a constant, a pointer
 // to a variable). The interpreted session is not visible to compiled code.
 //
-// A unit made for a Go program (Cell.Program: the kernel's compiled road
-// for a cell that declares main) is a package main instead, and is its
+// A unit made for a Go program (Cell.Program: the kernel's compiled road,
+// for a cell that declares main or one of declarations alone that the
+// interpreter refused) is a package main instead, and is its
 // own plugin's main package, so that its types are main.T for %T and
 // reflect; a later unit cannot import it.
 //

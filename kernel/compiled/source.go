@@ -44,6 +44,11 @@ const PathPrefix = "rbmkernel.cells/u"
 // (Cell.Program).
 const ProgramName = "main"
 
+// ProgramNameError follows a name in the error of a cell that uses a
+// name of a unit that is a program (Cell.Program), which cannot be
+// imported.
+const ProgramNameError = "is declared by a cell built as a Go program (one that declares func main, or declarations alone that took the compiled road), which a compiled cell cannot import"
+
 // PackageName is the package name of every other unit, as %T shows it
 // ("compiled.Sampler").
 const PackageName = "compiled"
@@ -220,7 +225,7 @@ func (c *Cell) prepare(key string) (*source, error) {
 			continue
 		}
 		if obj.Pkg().Name() == ProgramName {
-			list.Add(c.Fset.Position(id.Pos()), obj.Name()+" is declared by a program cell (one that declares func main, built as a Go program), which a compiled cell cannot import: declare "+obj.Name()+" in a %%compile cell, or in this one")
+			list.Add(c.Fset.Position(id.Pos()), obj.Name()+" "+ProgramNameError+": declare "+obj.Name()+" in a %%compile cell, or in this one")
 			continue
 		}
 		alias := "_" + strings.TrimPrefix(obj.Pkg().Path(), PathPrefix[:len(PathPrefix)-1])

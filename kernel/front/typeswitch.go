@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 )
 
 // typeSwitches lowers the type switches that have a case of a type the
@@ -100,7 +99,7 @@ func (lw *Lowering) typeSwitch(ts *ast.TypeSwitchStmt) ast.Stmt {
 		return nil
 	}
 	xType := lw.Info.Types[ta.X].Type
-	if xType == nil || !lw.hasSessionCase(ts) {
+	if xType == nil || !lw.hasSessionCase(ts, xType) {
 		return nil
 	}
 	pos := ts.Switch
@@ -170,15 +169,20 @@ func (lw *Lowering) typeSwitch(ts *ast.TypeSwitchStmt) ast.Stmt {
 	return &ast.SwitchStmt{Switch: pos, Init: ts.Init, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{outer}, Rbrace: ts.End()}}
 }
 
-// hasSessionCase reports whether a case of ts names a concrete type that
-// the session declares (T or *T).
-func (lw *Lowering) hasSessionCase(ts *ast.TypeSwitchStmt) bool {
+// hasSessionCase reports whether a case of ts, a switch on a value of
+// type x, names a concrete type that the session declares (T or *T), or
+// a type made of one that yaegi cannot tell from a type made of a local
+// or unnamed struct type (contestedAssertion: []Tm, map[string]Tm).
+func (lw *Lowering) hasSessionCase(ts *ast.TypeSwitchStmt, x types.Type) bool {
 	for _, s := range ts.Body.List {
 		for _, t := range s.(*ast.CaseClause).List {
 			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && sessionNamed(tv.Type) != nil && !types.IsInterface(tv.Type) {
 				return true
 			}
 			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && lw.sharedUnder(tv.Type) {
+				return true
+			}
+			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && lw.contestedAssertion(tv.Type, x) {
 				return true
 			}
 		}
@@ -225,7 +229,7 @@ func (lw *Lowering) sessionAssertions(n ast.Node) {
 		}
 		to := lw.Info.Types[ta.Type].Type
 		from := lw.Info.Types[ta.X].Type
-		if to == nil || from == nil || types.IsInterface(to) || sessionNamed(to) == nil && !(lw.sharedUnder(to) && isEmptyInterface(from)) && !lw.contestedList(to, from) {
+		if to == nil || from == nil || types.IsInterface(to) || sessionNamed(to) == nil && !(lw.sharedUnder(to) && isEmptyInterface(from)) && !lw.contestedAssertion(to, from) {
 			return e
 		}
 		pos := ta.Pos()
@@ -360,33 +364,25 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 // type had its fields, is not recorded, and yaegi's assertion to a type
 // of the same fields a later cell declares said true; so did the
 // assertion of a *L to a *Tm of the same fields (both are
-// *struct { Xa int } to yaegi), whose names are "*main.L" here, and
-// of a []L to []Tm ("[]main.L").
+// *struct { Xa int } to yaegi), whose names are "*main.L" here, of a
+// []L to []Tm ("[]main.L"), and of a map[string]L to map[string]Tm
+// ("map[string]main.L"; a map's key, an array's and a channel's element
+// alike: contestedVariants).
 func (lw *Lowering) contestedNames(to, from types.Type, names []string) []string {
 	if !isEmptyInterface(from) {
 		return nil
 	}
-	elem, star := to, ""
-	switch u := to.(type) {
-	case *types.Pointer:
-		elem, star = u.Elem(), "*"
-	case *types.Slice:
-		elem, star = u.Elem(), "[]"
-	case *types.Array:
-		elem, star = u.Elem(), "["+strconv.FormatInt(u.Len(), 10)+"]"
-	}
-	if _, ok := elem.Underlying().(*types.Struct); !ok {
-		return nil
-	}
 	contested := lw.contestedKeys()
-	k := lw.keyOf(elem)
-	if len(contested) == 0 || k == "" || !contested[k] {
+	if len(contested) == 0 {
 		return nil
 	}
 	var out []string
-	for _, s := range lw.allShadows() {
-		name := star + shadowName(s)
-		if lw.keyOf(s) != k || slices.Contains(names, name) || slices.Contains(out, name) {
+	for _, v := range lw.contestedVariants(to, contested) {
+		name := reflectString(v)
+		if _, ok := v.Underlying().(*types.Struct); ok {
+			name = shadowName(v)
+		}
+		if slices.Contains(names, name) || slices.Contains(out, name) {
 			continue
 		}
 		out = append(out, name)
@@ -394,28 +390,115 @@ func (lw *Lowering) contestedNames(to, from types.Type, names []string) []string
 	return out
 }
 
-// contestedList reports whether to is a slice or array type of a struct
-// type whose reflect type is contested (contestedKeys), asserted from an
-// empty interface: yaegi's assertion of a []L to []Tm said true, and
-// SessionType asks the record (contestedNames).
-func (lw *Lowering) contestedList(to, from types.Type) bool {
+// contestedVariants returns the types yaegi cannot tell from t: for a
+// struct type whose reflect type is contested, the shadow types of that
+// reflect type; for an unnamed pointer, slice, array, map or channel
+// type made of such struct types (its parts, an element or a key, at any
+// depth: map[string][]L), the same kind of type made of each combination
+// of its parts' variants, t's own left out.
+func (lw *Lowering) contestedVariants(t types.Type, contested map[string]bool) []types.Type {
+	return lw.contestedVariantsAt(t, contested, 0)
+}
+
+func (lw *Lowering) contestedVariantsAt(t types.Type, contested map[string]bool, depth int) []types.Type {
+	t = types.Unalias(t)
+	if depth > 8 {
+		return nil
+	}
+	if _, ok := t.Underlying().(*types.Struct); ok {
+		k := lw.keyOf(t)
+		if k == "" || !contested[k] {
+			return nil
+		}
+		var out []types.Type
+		for _, s := range lw.allShadows() {
+			if lw.keyOf(s) == k && !types.Identical(s, t) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	if _, named := t.(*types.Named); named {
+		return nil
+	}
+	parts := compositeParts(t)
+	if len(parts) == 0 {
+		return nil
+	}
+	// Each part's choices: itself first, then its variants.
+	choices := make([][]types.Type, len(parts))
+	some := false
+	for i, p := range parts {
+		vs := lw.contestedVariantsAt(p, contested, depth+1)
+		choices[i] = append([]types.Type{p}, vs...)
+		some = some || len(vs) > 0
+	}
+	if !some {
+		return nil
+	}
+	var out []types.Type
+	pick := make([]types.Type, len(parts))
+	var walk func(i int, own bool)
+	walk = func(i int, own bool) {
+		if len(out) >= maxVariants {
+			return
+		}
+		if i == len(parts) {
+			if !own {
+				out = append(out, remade(t, pick))
+			}
+			return
+		}
+		for j, c := range choices[i] {
+			pick[i] = c
+			walk(i+1, own && j == 0)
+		}
+	}
+	walk(0, true)
+	return out
+}
+
+// maxVariants bounds contestedVariants' combinations (a map whose key
+// and element are each made of a contested struct type, at depth): a
+// value of a variant left out is named by its record all the same, as a
+// type the assertion does not list, and the assertion says false.
+const maxVariants = 64
+
+// remade returns the pointer, slice, array, map or channel type t made of
+// parts (compositeParts' order) instead of its own.
+func remade(t types.Type, parts []types.Type) types.Type {
+	switch u := t.(type) {
+	case *types.Pointer:
+		return types.NewPointer(parts[0])
+	case *types.Slice:
+		return types.NewSlice(parts[0])
+	case *types.Array:
+		return types.NewArray(parts[0], u.Len())
+	case *types.Chan:
+		return types.NewChan(u.Dir(), parts[0])
+	case *types.Map:
+		return types.NewMap(parts[0], parts[1])
+	}
+	return t
+}
+
+// contestedAssertion reports whether to is an unnamed pointer, slice,
+// array, map or channel type made of a struct type whose reflect type is
+// contested (contestedKeys; at any depth), asserted from an empty
+// interface: yaegi's assertion of a []L to []Tm, or of a map[string]L
+// to map[string]Tm, said true, and SessionType asks the record
+// (contestedNames).
+func (lw *Lowering) contestedAssertion(to, from types.Type) bool {
 	if !isEmptyInterface(from) {
 		return false
 	}
-	var elem types.Type
-	switch u := to.(type) {
-	case *types.Slice:
-		elem = u.Elem()
-	case *types.Array:
-		elem = u.Elem()
+	switch types.Unalias(to).(type) {
+	case *types.Pointer, *types.Slice, *types.Array, *types.Map, *types.Chan:
 	default:
 		return false
 	}
-	if _, ok := elem.Underlying().(*types.Struct); !ok {
-		return false
-	}
-	k := lw.keyOf(elem)
-	return k != "" && lw.contestedKeys()[k]
+	contested := lw.contestedKeys()
+	return len(contested) > 0 && len(lw.contestedVariants(to, contested)) > 0
 }
 
 // sharedUnder reports whether t (or what the pointer t points to) is not

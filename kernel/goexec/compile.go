@@ -115,8 +115,11 @@ func (e *Executor) compileMagic(ctx context.Context, code, args, body string) (*
 // only when compiled cells can run and its declarations are
 // self-contained: they type-check against the packages and the earlier
 // compiled cells alone, not the interpreted session. When it does not
-// take the road (taken is false) nothing has happened. docs/goexec.md,
-// "The compiled road", says why.
+// take the road (taken is false) nothing has happened; err is then nil,
+// or a *roadClosed for a refused cell that uses a name of an earlier cell
+// built as a program (which cannot be imported). A cell on the road is
+// built as a Go program (package main), so that its types are main.T as
+// in go run; docs/goexec.md, "The compiled road", says why.
 func (e *Executor) compiledRoad(ctx context.Context, code string, refused bool) (res *kernel.ExecResult, taken bool, err error) {
 	if e.opts.Interpreted || e.front == nil {
 		return nil, false, nil
@@ -129,15 +132,18 @@ func (e *Executor) compiledRoad(ctx context.Context, code string, refused bool) 
 	if err != nil {
 		return nil, false, nil // no toolchain: the interpreter
 	}
-	kind := unitRoad
-	if p.Main {
-		kind = unitProgram
-	}
-	u, err := e.buildUnit(ctx, b, p.Decls, kind)
+	u, err := e.buildUnit(ctx, b, p.Decls, unitProgram)
 	if err != nil {
 		var list scanner.ErrorList
 		if errors.As(err, &list) && ctx.Err() == nil {
-			// Not self-contained, or not Go: the interpreted road says which.
+			// Not self-contained, or not Go: the interpreted road says
+			// which; a refused cell that uses a name of an earlier cell
+			// built as a program is told why the road is closed.
+			for _, le := range list {
+				if refused && strings.Contains(le.Msg, compiled.ProgramNameError) {
+					return nil, false, &roadClosed{le.Msg}
+				}
+			}
 			return nil, false, nil
 		}
 		return nil, true, unitError(ctx, code, err)
@@ -152,13 +158,29 @@ func (e *Executor) compiledRoad(ctx context.Context, code string, refused bool) 
 	return res, true, err
 }
 
+// roadClosed is compiledRoad's error, with taken false, for a refused
+// cell that cannot be compiled because it uses a name of an earlier cell
+// built as a Go program (compiled.ProgramNameError): its refusal says so.
+type roadClosed struct{ msg string }
+
+func (r *roadClosed) Error() string { return r.msg }
+
+// closedRefusal returns the refusal ee with why the compiled road is
+// closed to the cell added (why is compiledRoad's *roadClosed).
+func closedRefusal(ee *kernel.ExecError, why *roadClosed) *kernel.ExecError {
+	note := "the cell cannot run compiled either: " + why.msg
+	out := *ee
+	out.Value += "; " + note
+	out.Traceback = append(append([]string(nil), ee.Traceback...), note)
+	return &out
+}
+
 // unitKind is what a unit is built for.
 type unitKind int
 
 const (
-	unitMagic   unitKind = iota // a %%compile cell
-	unitRoad                    // declarations on the compiled road
-	unitProgram                 // a program on the compiled road (compiled.Cell.Program)
+	unitMagic   unitKind = iota // a %%compile cell: package compiled
+	unitProgram                 // a cell on the compiled road, a program or declarations alone: package main (compiled.Cell.Program)
 )
 
 // buildUnit builds body, declarations at the cell's positions, into a

@@ -367,7 +367,7 @@ func TestCompiledRoad(t *testing.T) {
 	// A program is not an importable package: a compiled cell cannot use
 	// its names.
 	ee, _ := fail(t, e, context.Background(), "%%compile\nfunc G() error { return find(\"g\") }")
-	if !strings.Contains(ee.Value, "find is declared by a program cell") {
+	if !strings.Contains(ee.Value, "find is declared by a cell built as a Go program") {
 		t.Errorf("a compiled cell using a program's name: %s: %s", ee.Name, ee.Value)
 	}
 

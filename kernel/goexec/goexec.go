@@ -465,9 +465,14 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 	res, err := e.interpret(ctx, code)
 	var r *refusal
 	if errors.As(err, &r) {
-		if res, taken, err := e.compiledRoad(ctx, code, true); taken {
+		res, taken, err := e.compiledRoad(ctx, code, true)
+		if taken {
 			e.dbg.notDebugged(code, pub, "a compiled cell")
 			return res, err
+		}
+		var closed *roadClosed
+		if errors.As(err, &closed) {
+			return nil, closedRefusal(r.ExecError, closed)
 		}
 		return nil, r.ExecError
 	}

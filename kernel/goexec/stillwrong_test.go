@@ -5,26 +5,6 @@ import (
 	"testing"
 )
 
-// TestStillWrongMeasured runs the silent wrong values that
-// docs/goexec.md still lists ("Still wrong") and asserts the kernel's
-// answer is exactly what the docs say, with go run's answer beside it.
-// When a change fixes one, this test fails: move the case to a test of
-// Go's answer and update the docs.
-func TestStillWrongMeasured(t *testing.T) {
-	e := newExec(t)
-	run(t, e, "import \"fmt\"")
-	// A cell of declarations alone that the front end refuses is
-	// compiled, as a package named compiled: %T of a local type of its
-	// functions names that package (a local type L of g of the same name
-	// and fields as f's of an earlier cell is refused:
-	// TestLocalTypeOtherFunctionLaterCell).
-	run(t, e, "func f() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}")
-	run(t, e, "func g() any {\n\ttype L struct{ a int }\n\treturn L{1}\n}")
-	if _, rec := run(t, e, "fmt.Printf(\"%T\\n\", g())"); rec.stream("stdout") != "compiled.L\n" {
-		t.Errorf("%%T of g() printed %q; docs/goexec.md says \"compiled.L\\n\" (go run: \"main.L\\n\"): update them", rec.stream("stdout"))
-	}
-}
-
 // TestValueUnwrapNotLastRefused: errors.Is through an error type whose
 // Unwrap has a value receiver and whose wrapped error is not its last
 // field (yaegi keeps such a value, held by error, as its last field: the
