@@ -24,13 +24,16 @@
 // 0.05 and 0.1, chains of 10⁶ steps for Table 2 (the 500-hidden MNIST row
 // included), and 1,000 chains per RBM for Table 4; beyond the paper, CD-5
 // at η = 0.01 continued to 100,000 updates. The rest is reduced, as listed
-// under Settings. **The committed full run took 47 minutes (46m30s of
-// wall time, 1h9m27s of CPU time; the last cell prints both) on this
-// machine's two cores, shared with another engineer's tests** (a load
-// average of 2 to 7.5 while it ran; each long cell prints its time; the
-// run before, with CD-5 alone and 10 pairs on Artificial Modes, took
-// 34m23s of wall and 41m37s of CPU time); the tests set `RBM_QUICK=1`,
-// which runs the same code with fewer repeats, updates and steps.
+// under Settings. **The committed full run took 44 minutes (43m44s of
+// wall time, 58m17s of CPU time; the last cell prints both) on this
+// machine's two cores, shared with other engineers' tests** (a load
+// average of 2 to 5 while it ran; each long cell prints its time). Every
+// output other than the times is the same, to the last digit and pixel,
+// as in the run before it (46m30s of wall and 1h9m27s of CPU time), which
+// had the samplers of before issue 15's small-model kernels: those give
+// the same chains bit for bit, 16% less CPU time here. The tests set
+// `RBM_QUICK=1`, which runs the same code with fewer repeats, updates and
+// steps.
 
 // %% [markdown]
 // ## Settings
@@ -56,8 +59,9 @@
 // - **PT for the autocorrelation RBMs:** the paper trains them with 20-PT₁₀
 //   (20 temperatures, 10 steps each: 200 sampling steps per chain and
 //   update); we use 10-PT₁ as in Table 1 (10 steps), 20 times cheaper: at
-//   20,000 updates one 20-PT₁₀ RBM on Artificial Modes alone would take
-//   several minutes.
+//   20,000 updates one 20-PT₁₀ RBM on Artificial Modes takes about 76 s of
+//   CPU time, and the paper's 25 RBMs for each of the three 16-unit sets
+//   would take 1.6 CPU-hours on their own.
 // - **RBMs per row of Table 2:** 10 per 16-unit data set (paper: 25); 10
 //   for MNIST with 10 hidden units, trained for 1,000 updates (paper: 25,
 //   20,000); 1 for MNIST with 500 hidden units (paper: 24; 2,000 updates as
