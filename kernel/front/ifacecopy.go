@@ -287,15 +287,17 @@ func compiledMethods(t types.Type) bool {
 // converted in a call of its own, the value is in that call's frame,
 // which nothing else writes. The parameter p is named param, a hidden
 // name: yaegi took a parameter x for a global x in a var declaration's
-// initialiser ("variable definition loop").
-func boxedInto(tx, ix, x ast.Expr, param string) ast.Expr {
+// initialiser ("variable definition loop"). The statements before, if
+// any, run before the return (nilIntoInterface's check).
+func boxedInto(tx, ix, x ast.Expr, param string, before ...ast.Stmt) ast.Expr {
 	pos := x.Pos()
 	v := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: param} }
+	body := append(before, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}})
 	fn := &ast.FuncLit{
 		Type: &ast.FuncType{Func: pos,
 			Params:  &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{v()}, Type: tx}}, Closing: pos},
 			Results: &ast.FieldList{List: []*ast.Field{{Type: ix}}}},
-		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}}}, Rbrace: x.End()},
+		Body: &ast.BlockStmt{Lbrace: pos, List: body, Rbrace: x.End()},
 	}
 	return &ast.CallExpr{Fun: fn, Lparen: pos, Args: []ast.Expr{x}, Rparen: x.End()}
 }

@@ -37,46 +37,28 @@ func (lw *Lowering) nilIntoInterface(into types.Type, x ast.Expr) ast.Expr {
 	if tx == nil || ix == nil {
 		return nil
 	}
-	param := lw.Prefix + "boxed"
-	v := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: param} }
 	limit := &ast.ExprStmt{X: &ast.CallExpr{Fun: lw.helper("NilIntoInterface", pos), Lparen: pos,
-		Args: []ast.Expr{stringLit(pos, goTypeName(tv.Type)), stringLit(pos, goTypeName(into))}, Rparen: pos}}
-	check := &ast.IfStmt{If: pos, Cond: &ast.BinaryExpr{X: v(), OpPos: pos, Op: token.EQL, Y: &ast.Ident{NamePos: pos, Name: "nil"}},
+		Args: []ast.Expr{stringLit(pos, fmtTypeString(tv.Type)), stringLit(pos, fmtTypeString(into))}, Rparen: pos}}
+	param := lw.Prefix + "boxed"
+	check := &ast.IfStmt{If: pos, Cond: &ast.BinaryExpr{X: &ast.Ident{NamePos: pos, Name: param}, OpPos: pos, Op: token.EQL, Y: &ast.Ident{NamePos: pos, Name: "nil"}},
 		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{limit}, Rbrace: pos}}
-	fn := &ast.FuncLit{
-		Type: &ast.FuncType{Func: pos,
-			Params:  &ast.FieldList{Opening: pos, List: []*ast.Field{{Names: []*ast.Ident{v()}, Type: tx}}, Closing: pos},
-			Results: &ast.FieldList{List: []*ast.Field{{Type: ix}}}},
-		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{check, &ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}}}, Rbrace: x.End()},
-	}
-	return &ast.CallExpr{Fun: fn, Lparen: pos, Args: []ast.Expr{x}, Rparen: x.End()}
+	return boxedInto(tx, ix, x, param, check)
 }
 
 // nilableWithMethods reports whether t is a pointer to a named type of
 // the session with methods, or a named type of the session with methods
 // whose values can be nil (on a map, slice, func, channel or pointer).
 func (lw *Lowering) nilableWithMethods(t types.Type) bool {
-	session := func(t types.Type) (*types.Named, bool) {
-		n, ok := types.Unalias(t).(*types.Named)
-		return n, ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath && hasAnyMethod(n)
-	}
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		_, ok := session(p.Elem())
-		return ok
-	}
-	n, ok := session(t)
-	if !ok {
+	t = types.Unalias(t)
+	if !lw.isSessionTypeWithMethods(t) {
 		return false
 	}
-	switch n.Underlying().(type) {
+	if _, ok := t.(*types.Pointer); ok {
+		return true
+	}
+	switch t.Underlying().(type) {
 	case *types.Map, *types.Slice, *types.Signature, *types.Chan, *types.Pointer:
 		return true
 	}
 	return false
-}
-
-// goTypeName is t as Go's %T writes it: packages by their names
-// (main.E, *main.E, []main.E).
-func goTypeName(t types.Type) string {
-	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
