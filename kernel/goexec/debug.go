@@ -26,9 +26,14 @@ import (
 // goroutine than the running cell, so none of this is guarded by
 // Executor.mu, which the running cell holds.
 type debugger struct {
-	mu       sync.Mutex
-	send     func(json.RawMessage) // the events' way out; nil drops them
-	seq      int                   // of the last event sent
+	mu   sync.Mutex
+	send func(json.RawMessage) // the events' way out; nil drops them
+	seq  int                   // of the last event sent
+	// started: an initialize request was answered (and no disconnect
+	// since), which debugInfo reports as isStarted, as ipykernel and xeus
+	// do; attached: the attach request that follows it was too, and cells
+	// run under the debugger.
+	started  bool
 	attached bool
 	// aliases are the aliases of other packages' types that cells run
 	// under the debugger have declared (front.AliasPackageTypes).

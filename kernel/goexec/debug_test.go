@@ -114,6 +114,34 @@ func skipRace(t *testing.T) {
 	}
 }
 
+// debugInfo says the debugger is started from the initialize request on,
+// before the attach that follows it, as ipykernel and xeus do. JupyterLab
+// sets its session's started flag from every debugInfo reply; one that
+// said "not started" between initialize and attach (JupyterLab asks
+// debugInfo from several places while it turns the debugger on) left its
+// debugger on in the toolbar and silently dropping every breakpoint
+// clicked in the gutter.
+func TestDebugInfoStartedFromInitialize(t *testing.T) {
+	e := newExec(t)
+	c := newDebugClient(t, e)
+	started := func() any { return c.do("debugInfo", nil, true)["isStarted"] }
+	if s := started(); s != false {
+		t.Fatalf("isStarted before initialize = %v, want false", s)
+	}
+	c.do("initialize", map[string]any{"clientID": "test", "adapterID": "go"}, true)
+	if s := started(); s != true {
+		t.Fatalf("isStarted between initialize and attach = %v, want true", s)
+	}
+	c.do("attach", nil, true)
+	if s := started(); s != true {
+		t.Fatalf("isStarted after attach = %v, want true", s)
+	}
+	c.do("disconnect", map[string]any{}, true)
+	if s := started(); s != false {
+		t.Fatalf("isStarted after disconnect = %v, want false", s)
+	}
+}
+
 func TestDebugBreakpointStepContinue(t *testing.T) {
 	skipRace(t)
 	e := newExec(t)

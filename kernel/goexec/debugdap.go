@@ -51,6 +51,7 @@ func (e *Executor) debugRequest(req dap.Request) (any, error) {
 	case "initialize":
 		d.mu.Lock()
 		defer d.mu.Unlock()
+		d.started = true
 		d.event("initialized", nil)
 		return map[string]any{
 			"supportsConfigurationDoneRequest": true,
@@ -68,7 +69,7 @@ func (e *Executor) debugRequest(req dap.Request) (any, error) {
 		return nil, nil
 	case "disconnect":
 		d.mu.Lock()
-		d.attached, d.bps = false, nil
+		d.started, d.attached, d.bps = false, false, nil
 		dbg, stopped := d.cur, slices.Collect(maps.Keys(d.stopped))
 		d.mu.Unlock()
 		if dbg != nil {
@@ -197,7 +198,7 @@ func (e *Executor) debugInfo() map[string]any {
 	}
 	slices.Sort(stopped)
 	return map[string]any{
-		"isStarted":      d.attached,
+		"isStarted":      d.started,
 		"hashMethod":     "Murmur2",
 		"hashSeed":       dap.HashSeed,
 		"tmpFilePrefix":  cellNaming.Prefix,

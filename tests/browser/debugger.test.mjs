@@ -46,13 +46,17 @@ test('debugger', { timeout: 240_000 }, () => lab.captured('debugger', async () =
   await sidebar.waitFor();
 
   // A breakpoint on line 2 of a cell: a click in the breakpoint gutter at
-  // the height of that line.
+  // the height of that line's number (the debugger turns line numbers on;
+  // they are where the editor has laid its lines out, which is what the
+  // gutter goes by).
   const i = await nb.editLast('x := 20\ny := x*2 + 2\nfmt.Println(y)');
   const cell = nb.cells.nth(i);
   const gutter = cell.locator('div.cm-gutter.cm-breakpoint-gutter');
   await gutter.waitFor();
+  const number = (n) => cell.locator('.cm-lineNumbers .cm-gutterElement', { hasText: new RegExp(`^${n}$`) });
+  await number(3).waitFor();
   const g = await gutter.boundingBox();
-  const line = await cell.locator('.cm-line').nth(1).boundingBox();
+  const line = await number(2).boundingBox();
   await page.mouse.click(g.x + g.width / 2, line.y + line.height / 2);
   await waitFor('the breakpoint in the breakpoints panel', async () =>
     (await page.locator('.jp-DebuggerBreakpoint').count()) === 1, 30_000);

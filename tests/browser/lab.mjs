@@ -56,6 +56,36 @@ export async function waitFor(what, fn, ms) {
   }
 }
 
+// kernelMessage decodes one frame of a kernel's websocket, in either of
+// Jupyter Server's framings: JSON text, or the binary v1 protocol (a
+// little-endian uint64 count n, n uint64 offsets, then the parts: channel,
+// header, parent header, metadata, content, buffers). It returns
+// {channel, type, content}, or null for a frame it cannot read.
+function kernelMessage(payload) {
+  try {
+    if (typeof payload === 'string') {
+      const m = JSON.parse(payload);
+      return { channel: m.channel, type: m.header?.msg_type ?? m.msg_type, content: m.content };
+    }
+    const b = Buffer.from(payload);
+    const n = Number(b.readBigUInt64LE(0));
+    const off = [];
+    for (let i = 0; i < n; i++) off.push(Number(b.readBigUInt64LE(8 * (i + 1))));
+    const part = (i) => b.subarray(off[i], i + 1 < n ? off[i + 1] : b.length).toString('utf8');
+    return { channel: part(0), type: JSON.parse(part(1)).msg_type, content: JSON.parse(part(4)) };
+  } catch {
+    return null;
+  }
+}
+
+// traceLine is one entry of Lab.debugTrace as a line of text.
+function traceLine({ s, dir, type, content: c }) {
+  const what = type === 'debug_event' ? c.event
+    : `${c.command} seq ${type === 'debug_reply' ? c.request_seq : c.seq}` +
+      (type === 'debug_reply' ? ` success ${c.success}${c.message ? `: ${c.message}` : ''}` : '');
+  return `${s.toFixed(2)}s ${dir} ${type} ${what}`;
+}
+
 // User settings of the private tree: every cell stays in the page (no
 // windowing, so a test can read all of a long notebook's prompts), and no
 // news is fetched (the machines reach no news feed; nothing downloads at run
@@ -128,6 +158,19 @@ export class Lab {
       lab.page.setDefaultTimeout(90_000);
       // Leave a page without asking (tests save what they keep).
       lab.page.on('dialog', (d) => d.accept().catch(() => {}));
+      // The debugger's messages, in the order the page sent and received
+      // them, which captured puts beside a failure's log.
+      lab.debugTrace = [];
+      const t0 = Date.now();
+      lab.page.on('websocket', (ws) => {
+        const note = (dir) => (f) => {
+          const m = kernelMessage(f.payload);
+          if (!m || !/^debug_/.test(m.type)) return;
+          lab.debugTrace.push({ s: (Date.now() - t0) / 1000, dir, type: m.type, content: m.content || {} });
+        };
+        ws.on('framesent', note('>'));
+        ws.on('framereceived', note('<'));
+      });
     } catch (e) {
       await lab.stop();
       throw e;
@@ -187,6 +230,9 @@ export class Lab {
     } catch (e) {
       await this.screenshot(`${name}-failed`).catch(() => {});
       console.error(`--- JupyterLab log:\n${this.log.slice(-8000)}`);
+      if (this.debugTrace?.length) {
+        console.error(`--- debug messages:\n${this.debugTrace.slice(-60).map(traceLine).join('\n')}`);
+      }
       throw e;
     }
   }
