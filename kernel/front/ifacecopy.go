@@ -39,7 +39,14 @@ func (lw *Lowering) interfaceCopies(n ast.Node) {
 		case *ast.AssignStmt:
 			if n.Tok == token.ASSIGN && len(n.Lhs) == len(n.Rhs) {
 				for i := range n.Rhs {
-					n.Rhs[i] = lw.copyInto(lw.Info.Types[n.Lhs[i]].Type, n.Rhs[i])
+					into := lw.Info.Types[n.Lhs[i]].Type
+					if lw.compiledField(n.Lhs[i]) {
+						if tagged := lw.tagForCompiled(into, n.Rhs[i]); tagged != nil {
+							n.Rhs[i] = tagged
+							continue
+						}
+					}
+					n.Rhs[i] = lw.copyInto(into, n.Rhs[i])
 				}
 			}
 		case *ast.ValueSpec:
@@ -56,6 +63,10 @@ func (lw *Lowering) interfaceCopies(n ast.Node) {
 		case *ast.ReturnStmt:
 			if results != nil && results.Len() == len(n.Results) {
 				for i := range n.Results {
+					if held := lw.heldByVariable(results.At(i).Type(), n.Results[i]); held != nil {
+						n.Results[i] = held
+						continue
+					}
 					n.Results[i] = lw.copyInto(results.At(i).Type(), n.Results[i])
 				}
 			}
@@ -113,6 +124,10 @@ func (lw *Lowering) copyArgs(c *ast.CallExpr) {
 	tv := lw.Info.Types[c.Fun]
 	if tv.IsType() {
 		if len(c.Args) == 1 {
+			if held := lw.heldByVariable(tv.Type, c.Args[0]); held != nil {
+				c.Args[0] = held
+				return
+			}
 			c.Args[0] = lw.copyInto(tv.Type, c.Args[0])
 		}
 		return
@@ -140,6 +155,12 @@ func (lw *Lowering) copyArgs(c *ast.CallExpr) {
 	if !ok {
 		return
 	}
+	compiled := false
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.SelectorExpr:
+		obj, ok := lw.Info.Uses[f.Sel].(*types.Func)
+		compiled = ok && obj.Pkg() != nil && obj.Pkg().Path() != PackagePath
+	}
 	params := sig.Params()
 	for i, a := range c.Args {
 		var t types.Type
@@ -154,6 +175,12 @@ func (lw *Lowering) copyArgs(c *ast.CallExpr) {
 		default:
 			continue
 		}
+		if compiled {
+			if tagged := lw.tagForCompiled(t, a); tagged != nil {
+				c.Args[i] = tagged
+				continue
+			}
+		}
 		c.Args[i] = lw.copyInto(t, a)
 	}
 }
@@ -161,7 +188,20 @@ func (lw *Lowering) copyArgs(c *ast.CallExpr) {
 // copyElements copies the elements of a composite literal that go into
 // interface-typed elements, keys or fields.
 func (lw *Lowering) copyElements(cl *ast.CompositeLit) {
-	lw.eachElement(cl, func(x ast.Expr, into types.Type, _ bool) ast.Expr { return lw.copyInto(into, x) })
+	compiled := false
+	if n, ok := types.Unalias(lw.Info.Types[cl].Type).(*types.Named); ok {
+		_, isStruct := n.Underlying().(*types.Struct)
+		compiled = isStruct && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != PackagePath
+	}
+	lw.eachElement(cl, func(x ast.Expr, into types.Type, _ bool) ast.Expr {
+		if compiled {
+			// A field of another package's struct type.
+			if tagged := lw.tagForCompiled(into, x); tagged != nil {
+				return tagged
+			}
+		}
+		return lw.copyInto(into, x)
+	})
 }
 
 // eachElement calls f with each element, key and field value of the

@@ -305,7 +305,34 @@ func (lw *Lowering) sessionTypeCall(y ast.Expr, to, from types.Type, pos token.P
 	for _, n := range names {
 		args = append(args, stringLit(pos, n))
 	}
-	return &ast.CallExpr{Fun: lw.helper("SessionType", pos), Lparen: pos, Args: args, Rparen: pos}, args[1]
+	helper := "SessionType"
+	if lw.methodShapedAmong(to) {
+		// A bare int not recorded is an int: a Color handed to
+		// compiled code is recorded (tagForCompiled).
+		helper = "SessionTypePlain"
+	}
+	return &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Args: args, Rparen: pos}, args[1]
+}
+
+// methodShapedAmong reports whether to (or what the pointer to points to)
+// is a type for which methodShaped is true, or the underlying type of
+// one: int for type Color int with String.
+func (lw *Lowering) methodShapedAmong(to types.Type) bool {
+	if p, ok := to.(*types.Pointer); ok {
+		to = p.Elem()
+	}
+	if methodShaped(to) {
+		return true
+	}
+	if _, named := types.Unalias(to).(*types.Named); named {
+		return false
+	}
+	for _, st := range lw.sessionTypes() {
+		if methodShaped(st) && types.Identical(st.Underlying(), to) {
+			return true
+		}
+	}
+	return false
 }
 
 // sessionCandidates returns Go's names of to ("main.T" or "*main.T") and
@@ -335,7 +362,7 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 		return append(names, lw.contestedNames(to, from, names)...)
 	}
 	for _, t := range lw.sessionTypes() {
-		if base != nil && types.Identical(t, base) || !types.Identical(t.Underlying(), under) || base == nil && !sharedNamed(t) {
+		if base != nil && types.Identical(t, base) || !types.Identical(t.Underlying(), under) || base == nil && !sharedNamed(t) && !methodShaped(t) {
 			continue
 		}
 		c := t
@@ -346,7 +373,7 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 			names = append(names, types.TypeString(c, qual))
 		}
 	}
-	if shared && base != nil && sharedNamed(base) {
+	if shared && base != nil && (sharedNamed(base) || methodShaped(base)) {
 		var c types.Type = under
 		if ptr {
 			c = types.NewPointer(under)
@@ -515,7 +542,7 @@ func (lw *Lowering) sharedUnder(t types.Type) bool {
 		return false
 	}
 	for _, st := range lw.sessionTypes() {
-		if sharedNamed(st) && types.Identical(st.Underlying(), t) {
+		if (sharedNamed(st) || methodShaped(st)) && types.Identical(st.Underlying(), t) {
 			return true
 		}
 	}

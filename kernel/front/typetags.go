@@ -2,6 +2,7 @@ package front
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -28,16 +29,24 @@ import (
 // lowered before) are not recorded: their static types are known there.
 
 // sharedShapes returns the strings of the reflect types that a value of
-// a session type on a type that is not a struct, without methods, has in
-// the interpreter (int for type N int, and *int), or nil when the
-// session has none.
+// a session type on a type that is not a struct has in the interpreter
+// (int for type N int, and *int), or nil when the session has none.
+//
+// A type with methods (type Color int with String) is one too: yaegi
+// holds a Color that the cell puts in an interface in its wrapper, which
+// says what it is, but a []Color, a map of Colors, and a Color that
+// compiled code held (a sync.Map's, a list's) are bare ints, and fmt
+// printed a []int held by an any with Color's String ([c! c!] for
+// []int{1, 2}, go run [1 2]). So a value of the reflect type of one, or
+// made of it, is recorded as well, and one made of such a type with its
+// description (methodShaped).
 func (lw *Lowering) sharedShapes() map[string]bool {
 	if lw.sharedSeen {
 		return lw.sharedSet
 	}
 	lw.sharedSeen = true
 	for _, t := range lw.sessionTypes() {
-		if !sharedNamed(t) {
+		if !sharedNamed(t) && !methodShaped(t) {
 			continue
 		}
 		if lw.sharedSet == nil {
@@ -53,15 +62,137 @@ func (lw *Lowering) sharedShapes() map[string]bool {
 // sharedNamed reports whether t is a named type of the session on a type
 // that is neither a struct nor an interface, without methods.
 func sharedNamed(t types.Type) bool {
+	n := sessionNonStruct(t)
+	return n != nil && !hasAnyMethod(n)
+}
+
+// sessionNonStruct returns t when it is a named type of the session, not
+// generic, on a type that is neither a struct nor an interface; nil
+// otherwise.
+func sessionNonStruct(t types.Type) *types.Named {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != PackagePath || n.TypeParams().Len() > 0 {
-		return false
+		return nil
 	}
 	switch n.Underlying().(type) {
 	case *types.Struct, *types.Interface:
+		return nil
+	}
+	return n
+}
+
+// methodShaped reports whether t is a named type of the session on a
+// type that is neither a struct nor an interface, with methods.
+func methodShaped(t types.Type) bool {
+	n := sessionNonStruct(t)
+	return n != nil && hasAnyMethod(n)
+}
+
+// heldByVariable returns x, a value of a type for which methodShaped is
+// true or a pointer to one, going into the empty interface into by a
+// conversion (any(c)) or a return (return c, from a function whose
+// result is any), as
+//
+//	func() any { var Prefix_held any = x; return Prefix_held }()
+//
+// and nil for any other x. yaegi holds such a value bare there, without
+// its type (fmt printed 1 for a Color with String, %T said int), and in
+// its wrapper where it is assigned to a variable of an interface type,
+// which names it and keeps its methods. A value of a type parameter is
+// lowered so too, in a session with such a type: func keep[T any](v T)
+// any { return v } gave keep(Color(2)) bare.
+func (lw *Lowering) heldByVariable(into types.Type, x ast.Expr) ast.Expr {
+	t, ok := lw.methodShapedInto(into, x)
+	if _, generic := t.(*types.TypeParam); !ok && !(generic && lw.hasMethodShaped()) {
+		return nil
+	}
+	pos := x.Pos()
+	v := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: lw.Prefix + "held"} }
+	anyType := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: "any"} }
+	fn := &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+			Results: &ast.FieldList{List: []*ast.Field{{Type: anyType()}}}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+			&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
+				&ast.ValueSpec{Names: []*ast.Ident{v()}, Type: anyType(), Values: []ast.Expr{lw.copyInto(into, x)}}}}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}},
+		}, Rbrace: x.End()},
+	}
+	return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: x.End()}
+}
+
+// methodShapedInto returns the static type of x, which goes into into,
+// and whether into is an empty interface (not a type parameter) and x a
+// value of a type for which methodShaped is true or a pointer to one.
+func (lw *Lowering) methodShapedInto(into types.Type, x ast.Expr) (types.Type, bool) {
+	if it, ok := into.Underlying().(*types.Interface); !ok || !it.Empty() {
+		return nil, false
+	}
+	if _, ok := into.(*types.TypeParam); ok {
+		return nil, false
+	}
+	tv, ok := lw.Info.Types[x]
+	if !ok || !tv.IsValue() || tv.IsNil() || tv.Type == nil {
+		return nil, false
+	}
+	t := types.Unalias(tv.Type)
+	p, ptr := t.(*types.Pointer)
+	return t, methodShaped(t) || ptr && methodShaped(p.Elem())
+}
+
+// hasMethodShaped reports whether the session declares a type for which
+// methodShaped is true.
+func (lw *Lowering) hasMethodShaped() bool {
+	for _, t := range lw.sessionTypes() {
+		if methodShaped(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// tagForCompiled returns x lowered to TagType, with its name and
+// description, when x is a value of a type for which methodShaped is
+// true, or a pointer to one, and goes into an empty interface of
+// compiled code: an argument of another package's function or method
+// (a sync.Map's Store, a list's PushBack, context.WithValue), a field of
+// another package's struct type. yaegi hands it over bare (a Color as an
+// int), and the record is how a later cell tells the Color it gets back
+// from an int (fmt calls its String; goexec/typetags.go). nil otherwise.
+func (lw *Lowering) tagForCompiled(into types.Type, x ast.Expr) ast.Expr {
+	t, ok := lw.methodShapedInto(into, x)
+	if !ok {
+		return nil
+	}
+	pos := x.Pos()
+	return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos,
+		Args: []ast.Expr{x, stringLit(pos, fmtTypeString(t)), stringLit(pos, Describe(t))}, Rparen: x.End()}
+}
+
+// compiledField reports whether x selects a field of a struct type that
+// another package declares (compiled memory).
+func (lw *Lowering) compiledField(x ast.Expr) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
 		return false
 	}
-	return !hasAnyMethod(n)
+	s, ok := lw.Info.Selections[sel]
+	return ok && s.Kind() == types.FieldVal && s.Obj().Pkg() != nil && s.Obj().Pkg().Path() != PackagePath
+}
+
+// madeOfMethodShaped reports whether t is a pointer, slice, array, map or
+// channel type made, at any depth, of a type for which methodShaped is
+// true ([]Color, map[string]*Color).
+func madeOfMethodShaped(t types.Type, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	for _, p := range compositeParts(t) {
+		if methodShaped(p) || madeOfMethodShaped(p, depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // mentionsShared reports whether t is, or is a pointer, slice, array,
@@ -114,12 +245,21 @@ func (lw *Lowering) tagShared(into types.Type, x ast.Expr) ast.Expr {
 	if _, ok := t.(*types.TypeParam); ok {
 		return nil
 	}
+	if p, ok := types.Unalias(t).(*types.Pointer); methodShaped(t) || ok && methodShaped(p.Elem()) {
+		// Held in yaegi's wrapper of its methods, which names it.
+		return nil
+	}
 	name := fmtTypeString(t)
-	if !shapes[name] && !mentionsShared(t, 0) && !madeOfShape(t, shapes, 0) {
+	if !shapes[name] && !mentionsShared(t, 0) && !madeOfShape(t, shapes, 0) && !madeOfMethodShaped(t, 0) {
 		return nil
 	}
 	pos := x.Pos()
-	return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos, Args: []ast.Expr{x, stringLit(pos, name)}, Rparen: x.End()}
+	args := []ast.Expr{x, stringLit(pos, name)}
+	if madeOfMethodShaped(t, 0) {
+		// Its description: fmt calls the elements' methods.
+		args = append(args, stringLit(pos, Describe(t)))
+	}
+	return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos, Args: args, Rparen: x.End()}
 }
 
 // madeOfShape reports whether t is a pointer, slice, array, map or channel

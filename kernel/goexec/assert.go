@@ -97,6 +97,21 @@ func compiledAssertion(ys any, to string, methods ...string) {
 // wrapper of a value knows its type; a bare value does not, and then the
 // cell ends with an InterpreterLimit rather than guess.
 func sessionTypeName(ys any, names ...string) string {
+	return sessionTypeOf(ys, false, names)
+}
+
+// sessionTypeNamePlain is the helper SessionTypePlain: sessionTypeName
+// where a type of the session with methods on a type that is not a struct
+// is among names (type Color int with String, and int): a number or
+// string held bare that was not recorded is of its own type, since a
+// Color that the cell hands to compiled code is recorded where it goes
+// (front/typetags.go); a plain int asserted to fmt.Stringer was a Color
+// to yaegi, whose assertion compares reflect types.
+func sessionTypeNamePlain(ys any, names ...string) string {
+	return sessionTypeOf(ys, true, names)
+}
+
+func sessionTypeOf(ys any, plain bool, names []string) string {
 	e, _ := oneElem(ys)
 	h := holding(e)
 	if d := h.d; d != nil && (d.kind == 'N' || d.kind == 'P' && d.elem != nil && d.elem.kind == 'N') {
@@ -112,6 +127,9 @@ func sessionTypeName(ys any, names ...string) string {
 		// asked) fails the assertion, with Go's message.
 		if name, ok := taggedName(e); ok && name != "" {
 			return name
+		}
+		if t := h.v.Type(); plain && t.Name() != "" && t.PkgPath() == "" {
+			return t.String()
 		}
 	}
 	what := "a value"

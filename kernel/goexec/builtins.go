@@ -84,6 +84,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"AssertionPanic":          reflect.ValueOf(assertionPanic),
 	"CompiledAssertion":       reflect.ValueOf(compiledAssertion),
 	"SessionType":             reflect.ValueOf(sessionTypeName),
+	"SessionTypePlain":        reflect.ValueOf(sessionTypeNamePlain),
 	"ConcreteAssertionPanic":  reflect.ValueOf(concreteAssertionPanic),
 	"Recovered":               reflect.ValueOf(recovered),
 	"PanicValue":              reflect.ValueOf(panicValue),

@@ -331,15 +331,8 @@ func contestedComposite(e reflect.Value, t reflect.Type, cands []candidate, nami
 // that several candidates share (contestedParts); nil when it has none.
 // It does not end the cell: fmt's call is printing (GoValueIn).
 func recordedDesc(iface reflect.Value, t reflect.Type, cands []candidate) *typeDesc {
-	if iface.NumMethod() != 0 || !iface.CanInterface() || len(contestedParts(t, cands, false, 0)) == 0 {
+	if len(contestedParts(t, cands, false, 0)) == 0 {
 		return nil
 	}
-	c := reflect.New(iface.Type()).Elem()
-	c.Set(iface)
-	tag, ok := taggedRecord(c)
-	if !ok || tag.name == "" || tag.desc == "" {
-		return nil
-	}
-	d, _ := parseDesc(tag.desc)
-	return d
+	return ifaceRecordDesc(iface)
 }

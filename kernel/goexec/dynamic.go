@@ -208,10 +208,21 @@ func dynamicOne(xs any, candidates []any, methods ...any) any {
 // X-prefixed names for %+v.
 func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]func(any) string) any {
 	h := holding(e)
-	if !h.v.IsValid() || h.inWrapper || h.methodWrapped || h.v.Type().Name() != "" || !h.v.CanInterface() {
+	if !h.v.IsValid() || h.inWrapper || h.methodWrapped || !h.v.CanInterface() {
 		return nil
 	}
 	t := h.v.Type()
+	if d, ok := methodShapedDesc(e, t, cands); ok {
+		// Of (or made of) the reflect type of a type with String on a
+		// type that is not a struct: as recorded (typetags.go).
+		if d == nil {
+			return nil
+		}
+		return goValue{v: h.v, d: d, methods: methods}
+	}
+	if t.Name() != "" {
+		return nil
+	}
 	if name, ok := taggedCandidate(e, t, cands); ok {
 		// Recorded where it went into the interface (TagType).
 		if c := candidateNamed(cands, name); c != nil && c.desc != nil {
@@ -246,7 +257,11 @@ func bareSessionValue(e reflect.Value, cands []candidate, methods map[string]fun
 func composedDesc(t reflect.Type, cands []candidate, depth int) *typeDesc {
 	var found *candidate
 	for i, c := range cands {
-		if c.t != t || c.desc == nil {
+		if c.t != t || c.desc == nil || sharesReflectType(c) && printsByMethod(c) {
+			// A type with String on a type that is not a struct
+			// shares its reflect type with Go's own (int, []int): a
+			// value of it is told by its record (methodShapedDesc),
+			// not guessed.
 			continue
 		}
 		if found != nil && !slices.Equal(found.methods, c.methods) {
@@ -741,8 +756,9 @@ func holdsBare(v reflect.Value, cands []candidate) bool {
 	}
 	bare := func(e reflect.Value) bool {
 		h := holding(e)
-		return h.v.IsValid() && !h.inWrapper && !h.methodWrapped && h.v.Type().Name() == "" &&
-			(composedDesc(h.v.Type(), cands, 0) != nil || len(contestedParts(h.v.Type(), cands, false, 0)) > 0)
+		return h.v.IsValid() && !h.inWrapper && !h.methodWrapped &&
+			(h.v.Type().Name() == "" && (composedDesc(h.v.Type(), cands, 0) != nil || len(contestedParts(h.v.Type(), cands, false, 0)) > 0) ||
+				len(methodShapedNames(h.v.Type(), cands)) > 0)
 	}
 	if v.Kind() == reflect.Map {
 		for it := v.MapRange(); it.Next(); {

@@ -315,6 +315,8 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			// session type shares: contestedComposite).
 			if rd := recordedDesc(iface, v.Type(), p.cands); rd != nil {
 				d = rd
+			} else if sd := recordedShapeDesc(iface, v.Type(), p.cands); sd != nil {
+				d = sd
 			} else if cd := composedDesc(v.Type(), p.cands, 0); cd != nil {
 				d = cd
 			}

@@ -157,10 +157,23 @@ func taggedRecord(e reflect.Value) (typeTag, bool) {
 // such candidate has t.
 func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string, ok bool) {
 	var names []string
+	withMethods := true
 	for _, c := range cands {
 		if c.t == t && sharesReflectType(c) {
 			names = append(names, c.name)
+			withMethods = withMethods && len(c.methods) > 0
 		}
+	}
+	if len(names) > 0 && withMethods && t.Name() != "" && t.PkgPath() == "" {
+		// Only types with methods (type Color int with String) have
+		// this number's or string's type: one the cell handed to
+		// compiled code was recorded there (front/typetags.go,
+		// tagForCompiled), so one not recorded is of its own type
+		// (json's float64 in a session with type Celsius float64).
+		if name, ok := taggedName(e); ok && name != "" {
+			return name, true
+		}
+		return t.String(), true
 	}
 	what := ""
 	if len(names) == 0 {
@@ -181,14 +194,134 @@ func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string
 		"or run this code compiled (a cell with func main, or %%compile)"})
 }
 
-// sharesReflectType reports whether c is a candidate without methods on a
-// type that is not a struct, whose reflect type (int for type N int) a
-// value of another type may have. A type of a compiled cell is not: its
-// reflect type is its own (compiled.T), which no other type has (a
+// sharesReflectType reports whether c is a candidate on a type that is
+// not a struct, whose reflect type (int for type N int) a value of
+// another type may have. One with methods is too: yaegi holds it in its
+// wrapper where the cell puts it in an interface, but bare where compiled
+// code held it (a sync.Map's value). A type of a compiled cell is not:
+// its reflect type is its own (compiled.T), which no other type has (a
 // value of it in an any was refused as perhaps not a compiled.T).
 func sharesReflectType(c candidate) bool {
-	return len(c.methods) == 0 && !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface &&
-		!strings.HasPrefix(c.t.PkgPath(), compiled.PathPrefix)
+	base := c.t
+	for base.Kind() == reflect.Pointer && base.Name() == "" {
+		base = base.Elem()
+	}
+	return !namedByCandidates(c.t) && c.t.Kind() != reflect.Interface &&
+		!strings.HasPrefix(base.PkgPath(), compiled.PathPrefix)
+}
+
+// printsByMethod reports whether fmt prints a value of c's type with one
+// of its methods.
+func printsByMethod(c candidate) bool {
+	for _, m := range c.methods {
+		switch m {
+		case "String", "Error", "Format", "GoString":
+			return true
+		}
+	}
+	return false
+}
+
+// methodShapedNames returns the names of the candidates on a type that is
+// not a struct that fmt prints with a method (type Color int with
+// String) whose reflect type is t or, at any depth, a part of t (int,
+// []int, map[string]int for Color).
+func methodShapedNames(t reflect.Type, cands []candidate) []string {
+	var names []string
+	var walk func(t reflect.Type, depth int)
+	walk = func(t reflect.Type, depth int) {
+		for _, c := range cands {
+			if c.t == t && sharesReflectType(c) && printsByMethod(c) && !slices.Contains(names, c.name) {
+				names = append(names, c.name)
+			}
+		}
+		if t.Name() != "" || depth > 8 {
+			return
+		}
+		for _, p := range reflectParts(t) {
+			walk(p, depth+1)
+		}
+	}
+	walk(t, 0)
+	return names
+}
+
+// methodShapedDesc is for the value that e (an element of []I{x}, I an
+// empty interface) holds bare, of the reflect type t, when t is or is
+// made of the reflect type of a candidate that fmt prints with a method,
+// on a type that is not a struct (methodShapedNames): a []Color is a
+// []int to the interpreter, in an interface and out of it, and a Color
+// that compiled code held is an int. The record made where the value
+// went into the interface (front/typetags.go) says which it is: the
+// description of its type (a []main.Color, whose elements fmt prints
+// with String), or none (plain: a []int, printed as it is). A value not
+// recorded ends the cell with an InterpreterLimit. ok is false when no
+// such candidate has t or a part of it.
+func methodShapedDesc(e reflect.Value, t reflect.Type, cands []candidate) (d *typeDesc, ok bool) {
+	names := methodShapedNames(t, cands)
+	if len(names) == 0 {
+		return nil, false
+	}
+	tag, recorded := taggedRecord(e)
+	if (!recorded || tag.name == "") && t.Name() != "" {
+		// A number or string that the cell did not put in the
+		// interface: compiled code's own (json's, a map's), since a
+		// Color handed to compiled code is recorded where it goes
+		// (front/typetags.go, tagForCompiled). Printed as it is.
+		return nil, true
+	}
+	if !recorded || tag.name == "" {
+		var whole, parts []string
+		for _, n := range names {
+			if slices.ContainsFunc(cands, func(c candidate) bool { return c.name == n && c.t == t }) {
+				whole = append(whole, "a "+n)
+			} else {
+				parts = append(parts, n)
+			}
+		}
+		what := whole
+		if len(parts) > 0 {
+			what = append(what, "made of a "+strings.Join(parts, " or a "))
+		}
+		panic(interpreterLimit{"the interpreter cannot tell whether this value of type " + t.String() + " held by an interface is " +
+			strings.Join(what, " or ") + " or not: it keeps " + strings.Join(names, ", ") + " as its underlying type" +
+			" and did not see where the value went into the interface (compiled code may have held it), so it cannot tell whether fmt would call a method." +
+			" Print a variable of the value's own type, or run this code compiled (a cell with func main, or %%compile)"})
+	}
+	if tag.desc != "" {
+		if d, ok := parseDesc(tag.desc); ok {
+			return d, true
+		}
+	}
+	return nil, true
+}
+
+// recordedShapeDesc is methodShapedDesc for the value that the empty
+// interface iface (a field's or an element's, which need not be
+// addressable) holds: the recorded description, or nil (plain, or not
+// recorded: fmt's call is printing, and cannot end the cell).
+func recordedShapeDesc(iface reflect.Value, t reflect.Type, cands []candidate) *typeDesc {
+	if len(methodShapedNames(t, cands)) == 0 {
+		return nil
+	}
+	return ifaceRecordDesc(iface)
+}
+
+// ifaceRecordDesc returns the description recorded for the value that the
+// empty interface iface (which need not be addressable) holds; nil when
+// it has none.
+func ifaceRecordDesc(iface reflect.Value) *typeDesc {
+	if iface.NumMethod() != 0 || !iface.CanInterface() {
+		return nil
+	}
+	c := reflect.New(iface.Type()).Elem()
+	c.Set(iface)
+	tag, ok := taggedRecord(c)
+	if !ok || tag.name == "" || tag.desc == "" {
+		return nil
+	}
+	d, _ := parseDesc(tag.desc)
+	return d
 }
 
 // sharedParts returns the names of the candidates without methods on a
