@@ -100,7 +100,17 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			// fmt calls the method; yaegi hands the value over with it
 			// (but for an instance of a generic type, whose wrapper
 			// yaegi builds wrongly: %d of Pair[int]{1, 2} printed
-			// "{2 10897760}").
+			// "{2 10897760}"), except the result of a generic
+			// function, or of any call, which it hands over without
+			// its methods: fmt.Println(mk()) of a func mk() S printed
+			// {1}, go run what S's String says; fmt.Println(Max(days))
+			// of a []Weekday printed 2, go run Tue. Converted to its
+			// own type, it has them.
+			if t != nil && !types.IsInterface(t) && handedBare(lw.Info, a) {
+				if conv := lw.conversionTo(t, a); conv != nil {
+					c.Args[i] = conv
+				}
+			}
 			continue
 		}
 		pos := a.Pos()

@@ -216,6 +216,14 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				} else if x := lw.stringerResult(c.Final); x != c.Final {
 					c.Final = x
 				} else {
+					if t != nil && !types.IsInterface(t) && handedBare(lw.Info, c.Final) && hasValueMethod(t, "Error", "String", "Format") {
+						// A call's result is handed over without its
+						// methods (see goValues): a func mkW() W
+						// with String was shown as 2.
+						if conv := lw.conversionTo(t, c.Final); conv != nil {
+							c.Final = conv
+						}
+					}
 					c.Final = lw.resultMethods(c.Final, t)
 				}
 			}

@@ -140,6 +140,34 @@ func (lw *Lowering) methodShapedInto(into types.Type, x ast.Expr) (types.Type, b
 	return t, methodShaped(t) || ptr && methodShaped(p.Elem())
 }
 
+// handedBare reports whether x is an expression whose value yaegi hands
+// to compiled code without its type's methods: a call of a function or
+// method (not a conversion), or a type assertion (x.(W)).
+func handedBare(info *types.Info, x ast.Expr) bool {
+	switch e := ast.Unparen(x).(type) {
+	case *ast.CallExpr:
+		tv, ok := info.Types[e.Fun]
+		return ok && tv.IsValue()
+	case *ast.TypeAssertExpr:
+		return e.Type != nil
+	}
+	return false
+}
+
+// conversionTo returns x converted to its own type t, T(x) or (*T)(x);
+// nil when T cannot be written in the cell.
+func (lw *Lowering) conversionTo(t types.Type, x ast.Expr) ast.Expr {
+	pos := x.Pos()
+	tx := lw.typeExpr(t, pos)
+	if tx == nil {
+		return nil
+	}
+	if _, ok := tx.(*ast.StarExpr); ok {
+		tx = &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}
+	}
+	return &ast.CallExpr{Fun: tx, Lparen: pos, Args: []ast.Expr{x}, Rparen: x.End()}
+}
+
 // hasMethodShaped reports whether the session declares a type for which
 // methodShaped is true.
 func (lw *Lowering) hasMethodShaped() bool {

@@ -135,10 +135,20 @@ func taggedName(e reflect.Value) (string, bool) {
 }
 
 // taggedRecord returns the record of the value that e, an element of
-// type any of a slice (addressable), holds; false when none was.
+// type any of a slice, or of a map (copied), holds; false when none was.
 func taggedRecord(e reflect.Value) (typeTag, bool) {
-	if e.Kind() != reflect.Interface || e.NumMethod() != 0 || !e.CanAddr() || e.IsNil() {
+	if e.Kind() != reflect.Interface || e.NumMethod() != 0 || e.IsNil() {
 		return typeTag{}, false
+	}
+	if !e.CanAddr() {
+		// A map's value: a copy of the interface holds the same data
+		// word.
+		if !e.CanInterface() {
+			return typeTag{}, false
+		}
+		c := reflect.New(e.Type()).Elem()
+		c.Set(e)
+		e = c
 	}
 	data := (*eface)(e.Addr().UnsafePointer()).data
 	typeTags.mu.Lock()
@@ -311,12 +321,7 @@ func recordedShapeDesc(iface reflect.Value, t reflect.Type, cands []candidate) *
 // empty interface iface (which need not be addressable) holds; nil when
 // it has none.
 func ifaceRecordDesc(iface reflect.Value) *typeDesc {
-	if iface.NumMethod() != 0 || !iface.CanInterface() {
-		return nil
-	}
-	c := reflect.New(iface.Type()).Elem()
-	c.Set(iface)
-	tag, ok := taggedRecord(c)
+	tag, ok := taggedRecord(iface)
 	if !ok || tag.name == "" || tag.desc == "" {
 		return nil
 	}
