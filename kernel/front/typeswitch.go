@@ -609,8 +609,14 @@ func (lw *Lowering) panicValue(c *ast.CallExpr) {
 	case sessionNamed(t) != nil:
 		methods = lw.stringers(t, a.Pos())
 		desc = Describe(t)
-	case types.IsInterface(t) && !isEmptyInterface(t):
+	case types.IsInterface(t):
+		// An any holding a value of the session's in yaegi's wrapper:
+		// the wrapper was the panic's text ({0xc000… {…}}), go run
+		// the value's Error or String.
 		methods = lw.holdableStringers(t, a)
+		if isEmptyInterface(t) && len(methods) == 0 {
+			return
+		}
 	default:
 		return
 	}

@@ -175,7 +175,10 @@ func TestPanicValueOfSessionType(t *testing.T) {
 func (e E) Error() string { return fmt.Sprint("E", e.C) }
 type S struct{ N int }
 func (s S) String() string { return "S!" }`)
-	for _, c := range []struct{ cell, want string }{{`panic(E{7})`, "E7"}, {`panic(&S{1})`, "S!"}} {
+	// Held by an any, the value was in yaegi's wrapper, which was the
+	// text: "{0xc000… {0x… 0x… 130}}".
+	for _, c := range []struct{ cell, want string }{{`panic(E{7})`, "E7"}, {`panic(&S{1})`, "S!"},
+		{"var ae any = E{8}\npanic(ae)", "E8"}, {"var as any = S{2}\npanic(as)", "S!"}} {
 		ee, _ := fail(t, e, context.Background(), c.cell)
 		if ee.Name != "panic" || ee.Value != c.want {
 			t.Errorf("%s: %s: %s, want panic: %s", c.cell, ee.Name, ee.Value, c.want)
