@@ -36,7 +36,7 @@ func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
 	pos := a.Pos()
 	if !spread && types.IsInterface(t) {
 		methodVerb := verb == 0 || strings.ContainsRune("vsqxXw", verb)
-		if printsItself(t) && methodVerb {
+		if printsItself(t) && methodVerb && !sessionInterface(t) {
 			return a
 		}
 		tx := lw.typeExpr(t, pos)
@@ -55,7 +55,7 @@ func (lw *Lowering) dynamicArg(a ast.Expr, spread bool, verb rune) ast.Expr {
 		return &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Args: append([]ast.Expr{one, candidates}, lw.holdableStringers(t, a)...), Rparen: a.End()}
 	}
 	elem := interfaceElem(t)
-	if elem == nil || printsItself(elem) {
+	if elem == nil || printsItself(elem) && !sessionInterface(elem) {
 		return a
 	}
 	name := "Dynamic"
@@ -94,6 +94,21 @@ func (lw *Lowering) holdableStringers(iface types.Type, at ast.Expr) []ast.Expr 
 // or Format method, which yaegi keeps on the values it hands to fmt.
 func printsItself(t types.Type) bool {
 	return hasMethod(t, "String", "Error", "Format")
+}
+
+// sessionInterface reports whether t is an interface type that a cell
+// declares, or writes as a literal: yaegi hands a value of it to fmt
+// without the methods (a type Named interface{ fmt.Stringer; Name()
+// string } holding a Dog printed {rex}, go run "dog rex"), as it does not
+// for error and fmt.Stringer.
+func sessionInterface(t types.Type) bool {
+	switch n := types.Unalias(t).(type) {
+	case *types.Named:
+		return n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath
+	case *types.Interface:
+		return true
+	}
+	return false
 }
 
 // isEmptyInterface reports whether t is an interface without methods.

@@ -60,3 +60,35 @@ fmt.Println(x.(W))`)
 		}
 	}
 }
+
+// TestSessionInterfaceValuesPrinted: a value held by an interface that a
+// cell declares with String in its method set (Named embeds
+// fmt.Stringer), or writes as a literal, is printed with the method, as
+// go run prints it (the want lines are go run's). yaegi hands such a value
+// to fmt without the method: the kernel printed "{rex} {rex} {rex} {lit}
+// %!v(PANIC=Format method: reflect.Set: value of type interface {} is
+// not assignable to type interp.valueInterface)" and "{rex} {rex}
+// {"rex"} {%!d(main.string=rex)}" (for %d, a field's predeclared type
+// named as the session's).
+func TestSessionInterfaceValuesPrinted(t *testing.T) {
+	e := newExec(t)
+	run(t, e, `type Named interface {
+	fmt.Stringer
+	Name() string
+}
+
+type Dog struct{ n string }
+
+func (d Dog) String() string { return "dog " + d.n }
+func (d Dog) Name() string   { return d.n }
+
+func mkN() Named { return Dog{"rex"} }`)
+	_, rec := run(t, e, `n := mkN()
+var lit interface{ String() string } = Dog{"lit"}
+fmt.Println(n, mkN(), Named(mkN()), lit, []Named{mkN()})
+fmt.Printf("%s %v %q %d\n", mkN(), n, n, mkN())`)
+	want := "dog rex dog rex dog rex dog lit [dog rex]\ndog rex dog rex \"dog rex\" {%!d(string=rex)}\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}

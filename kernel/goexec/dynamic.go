@@ -156,6 +156,11 @@ func itypeDesc(it reflect.Value, rt reflect.Type, open map[uintptr]bool) *typeDe
 		u = other
 	}
 	name, path := str("name"), str("path")
+	if path == "" && name != "" && name == rt.Name() && rt.PkgPath() == "" {
+		// A predeclared type (string, int), which yaegi's itype
+		// names without a path: not the session's main.string.
+		return other
+	}
 	if name == "" || path != "" && path != "main" {
 		if name != "" { // a compiled type: fmt knows its name
 			return other
