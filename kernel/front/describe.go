@@ -283,7 +283,12 @@ func reachesInterface(t types.Type, seen map[types.Type]bool) bool {
 // neither, has a Format method, or cannot be written at pos. seen holds
 // the keys already given.
 func (lw *Lowering) stringer(t types.Type, key string, pos token.Pos, seen map[string]bool) []ast.Expr {
-	if seen[key] {
+	if seen[key] || types.IsInterface(t) {
+		// An interface's value is printed by its dynamic type's
+		// method; v.(I) of yaegi's wrapper of a value of an interface
+		// the session declares, inside fmt's call, panicked
+		// ("reflect.Set: value of type interface {} is not assignable
+		// to type interp.valueInterface").
 		return nil
 	}
 	seen[key] = true

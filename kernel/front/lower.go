@@ -250,6 +250,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.methodExprs)
 	lw.eachChunk(chunks, lw.promotedInterfaceMethods)
 	lw.eachChunk(chunks, lw.structAssigns)
+	lw.eachChunk(chunks, blankParams)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}

@@ -92,3 +92,46 @@ fmt.Printf("%s %v %q %d\n", mkN(), n, n, mkN())`)
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
 }
+
+// TestSessionInterfaceFields: a struct with a field of an interface type
+// that a cell declares, printed by fmt, prints the field's value with its
+// String method, and a method whose parameter has no name runs when called
+// through the interface, as go run does (the want lines are go run's).
+// The kernel panicked "reflect.Set: value of type int is not assignable
+// to type float64" on cs[0].Schedule.Rate(3) of Constant's Rate(int), and
+// printed %+v of a Config as "%!v(PANIC=Format method: reflect.Set: value
+// of type interface {} is not assignable to type interp.valueInterface)"
+// (and, with that fixed alone, the field as {node:0xc000… value:{…}}).
+func TestSessionInterfaceFields(t *testing.T) {
+	e := newExec(t)
+	run(t, e, `type Schedule interface {
+	Rate(step int) float64
+	fmt.Stringer
+}
+
+type Constant struct{ Eta float64 }
+
+func (c Constant) Rate(int) float64 { return c.Eta }
+func (c Constant) String() string   { return fmt.Sprintf("const(%g)", c.Eta) }
+
+type Decay struct{ Eta0, Tau float64 }
+
+func (d *Decay) Rate(t int) float64 { return d.Eta0 / (1 + float64(t)/d.Tau) }
+func (d *Decay) String() string     { return fmt.Sprintf("decay(%g,%g)", d.Eta0, d.Tau) }
+
+type Config struct {
+	Name     string
+	Schedule Schedule
+	extra    map[string]float64
+}`)
+	_, rec := run(t, e, `cs := []Config{{"a", Constant{0.1}, nil}, {"b", &Decay{0.5, 5}, map[string]float64{"k": 1}}, {Name: "z"}}
+fmt.Printf("%+v\n", cs[0])
+fmt.Println(cs, cs[0].Schedule.Rate(3))
+fmt.Printf("%v|%+v\n", cs[2], cs[1])`)
+	want := "{Name:a Schedule:const(0.1) extra:map[]}\n" +
+		"[{a const(0.1) map[]} {b decay(0.5,5) map[k:1]} {z <nil> map[]}] 0.1\n" +
+		"{z <nil> map[]}|{Name:b Schedule:decay(0.5,5) extra:map[k:1]}\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}

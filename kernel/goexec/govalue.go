@@ -322,6 +322,19 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			}
 		}
 	}
+	if v.IsValid() && v.Kind() == reflect.Struct && isValueInterface(v.Type()) {
+		// A field or element of an interface type that a cell declares
+		// (type Schedule interface{ … }): to reflect, yaegi's wrapper
+		// itself, which was printed as {node:0xc000… value:{…}}.
+		inner, id := unwrapInterface(v)
+		if !inner.IsValid() {
+			p.b.WriteString("<nil>")
+			return
+		}
+		if id != nil {
+			v, d = inner, id
+		}
+	}
 	if !v.IsValid() {
 		p.b.WriteString("<nil>")
 		return
