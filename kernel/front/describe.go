@@ -53,10 +53,6 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 		}
 		return
 	}
-	// The verbs, before typeVerbs writes the format anew.
-	sharp := lw.sharpArgs(c, name)
-	verbs := lw.argVerbs(c, name)
-	lw.typeVerbs(c, name)
 	first := 0 // the first value printed: after the writer, the buffer or the format
 	if strings.HasPrefix(f.Name(), "Fprint") || strings.HasPrefix(f.Name(), "Append") {
 		first = 1
@@ -64,6 +60,11 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 	if at, ok := formatFuncs[name]; ok {
 		first = at + 1
 	}
+	lw.callResults(c, first)
+	// The verbs, before typeVerbs writes the format anew.
+	sharp := lw.sharpArgs(c, name)
+	verbs := lw.argVerbs(c, name)
+	lw.typeVerbs(c, name)
 	for i, a := range c.Args {
 		if i < first {
 			continue
@@ -101,16 +102,7 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			// (but for an instance of a generic type, whose wrapper
 			// yaegi builds wrongly: %d of Pair[int]{1, 2} printed
 			// "{2 10897760}"), except the result of a generic
-			// function, or of any call, which it hands over without
-			// its methods: fmt.Println(mk()) of a func mk() S printed
-			// {1}, go run what S's String says; fmt.Println(Max(days))
-			// of a []Weekday printed 2, go run Tue. Converted to its
-			// own type, it has them.
-			if t != nil && !types.IsInterface(t) && handedBare(lw.Info, a) {
-				if conv := lw.conversionTo(t, a); conv != nil {
-					c.Args[i] = conv
-				}
-			}
+			// function or any call, converted by callResults.
 			continue
 		}
 		pos := a.Pos()
@@ -133,6 +125,40 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			Lparen: pos,
 			Args:   append(args, methods...),
 			Rparen: a.End(),
+		}
+	}
+}
+
+// callResults converts each argument of a printing call from first on
+// that is a call's result (or an assertion's) whose type is, or holds, a
+// named type of the session to its own type: T(f()), []P(slices.Clone(ps)).
+// yaegi hands such a value to compiled code without its type's methods
+// (fmt.Println(mk()) of a func mk() S with String printed {1}), and one
+// of a generic function as its reflect type (slices.Clone of a []Prob
+// printed [0.5] and %T []float64, go run [50%] and []main.Prob); a value
+// converted to its own type it hands over whole, as it does a variable.
+func (lw *Lowering) callResults(c *ast.CallExpr, first int) {
+	for i := first; i < len(c.Args); i++ {
+		a := c.Args[i]
+		t := lw.Info.Types[a].Type
+		if st, ok := lw.stdResults[a]; ok {
+			// slices.Clone(ps), lowered to an assertion of a helper's
+			// result.
+			t = st
+		} else if !handedBare(lw.Info, a) {
+			continue
+		}
+		if t == nil || types.IsInterface(t) {
+			continue
+		}
+		if !holds(t, func(t types.Type) bool { _, named := t.(*types.Named); return named }) {
+			continue
+		}
+		if conv := lw.conversionTo(t, a); conv != nil {
+			tv := lw.Info.Types[a]
+			tv.Type = t
+			lw.Info.Types[conv] = tv // the rest of goValues reads it
+			c.Args[i] = conv
 		}
 	}
 }

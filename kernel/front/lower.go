@@ -71,6 +71,7 @@ type Lowering struct {
 	guards      map[ast.Expr]bool            // the guards that guardChecks made
 	madeFuncs   map[*ast.FuncLit]bool        // function literals of bounds checks, not yet marked (markMadeChecks)
 	reflected   map[*ast.CallExpr]bool       // calls of reflect already given to TypeIn (reflectCall)
+	stdResults  map[ast.Expr]types.Type      // the types of the std generic calls' lowerings (stdCall)
 	sharedSeen  bool                         // sharedShapes was read (typetags.go)
 	sharedSet   map[string]bool              // sharedShapes
 	spreadBound map[*ast.CallExpr]bool       // printf-style calls already lowered inside bindSpread's literal

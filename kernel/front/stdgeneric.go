@@ -124,7 +124,7 @@ func (lw *Lowering) stdCall(c *ast.CallExpr, name string) ast.Expr {
 					&ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos},
 					&ast.Ident{NamePos: pos, Name: sorted},
 				}}
-				return &ast.TypeAssertExpr{X: call, Lparen: pos, Type: lw.typeExpr(t, pos), Rparen: c.Rparen}
+				return lw.stdResult(&ast.TypeAssertExpr{X: call, Lparen: pos, Type: lw.typeExpr(t, pos), Rparen: c.Rparen}, t)
 			}
 		}
 	}
@@ -158,7 +158,18 @@ func (lw *Lowering) stdCall(c *ast.CallExpr, name string) ast.Expr {
 		lw.refuseStd(pos, name, fmt.Sprintf("has a result of type %s, which has no name here", t))
 		return c
 	}
-	return &ast.TypeAssertExpr{X: call, Lparen: pos, Type: tx, Rparen: c.Rparen}
+	return lw.stdResult(&ast.TypeAssertExpr{X: call, Lparen: pos, Type: tx, Rparen: c.Rparen}, t)
+}
+
+// stdResult notes that x, the lowering of a call of a generic function
+// of the standard library, is of type t (callResults reads it) and
+// returns x.
+func (lw *Lowering) stdResult(x ast.Expr, t types.Type) ast.Expr {
+	if lw.stdResults == nil {
+		lw.stdResults = map[ast.Expr]types.Type{}
+	}
+	lw.stdResults[x] = t
+	return x
 }
 
 // helper returns Prefix.name.

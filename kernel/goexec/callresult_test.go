@@ -5,7 +5,9 @@ import "testing"
 // callResultDecls declares types of the session with String or Error
 // methods, on an int, a struct, a pointer and a list, and functions that
 // return them.
-const callResultDecls = `type W int
+const callResultDecls = `import "slices"
+
+type W int
 
 func (d W) String() string { return "w" }
 func (d W) Next() W        { return d + 1 }
@@ -39,8 +41,10 @@ func pickE() E                { return E{} }`
 // want lines are go run's output of the same code as one program). yaegi
 // hands a call's result to compiled code without its methods, and the
 // kernel printed "1 1 {1} &{1} [1] {} {1} 1", "1 %!s(int=1) 1 {Xa:1} p"
-// and "[1] wrapped: %!w(struct {}={})", 1 for the assertion x.(W), and
-// showed pickW(), w.Next() and First([]W{1}) as 1.
+// and "[1] wrapped: %!w(struct {}={})", 1 for the assertion x.(W),
+// "[1 2] []int" for slices.Clone of a []W (a generic function of the
+// standard library, which the kernel runs through a helper), and showed
+// pickW(), w.Next() and First([]W{1}) as 1.
 func TestCallResultsKeepMethods(t *testing.T) {
 	e := newExec(t)
 	run(t, e, callResultDecls)
@@ -49,8 +53,9 @@ fmt.Println(pickW(), w.Next(), pickS(), pickP(), pickL(), pickE(), First([]S{{1}
 fmt.Printf("%v %s %d %+v %v\n", pickW(), pickW(), pickW(), pickS(), (pickP()))
 fmt.Println(fmt.Sprint(pickL()), fmt.Errorf("wrapped: %w", pickE()))
 var x any = W(1)
-fmt.Println(x.(W))`)
-	want := "w w s p l e! s w\nw w 1 s p\nl wrapped: e!\nw\n"
+fmt.Println(x.(W))
+fmt.Printf("%v %T\n", slices.Clone([]W{1, 2}), slices.Clone([]W{1}))`)
+	want := "w w s p l e! s w\nw w 1 s p\nl wrapped: e!\nw\n[w w] []main.W\n"
 	if got := rec.stream("stdout"); got != want {
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
