@@ -333,7 +333,7 @@ func (lw *Lowering) stringerResult(x ast.Expr) ast.Expr {
 // instance of a generic type with String is stringerResult's GoValue,
 // which has them.)
 func (lw *Lowering) resultMethods(x ast.Expr, t types.Type) ast.Expr {
-	if t == nil || !HasSessionStruct(t) {
+	if t == nil {
 		return x
 	}
 	if _, tuple := t.(*types.Tuple); tuple {
@@ -342,6 +342,8 @@ func (lw *Lowering) resultMethods(x ast.Expr, t types.Type) ast.Expr {
 	pos := x.Pos()
 	methods := lw.stringers(t, pos)
 	if len(methods) == 0 {
+		// (A list or map of a type with String that is not a struct,
+		// a []W, has them: it was shown as [1], go run [w].)
 		return x
 	}
 	return &ast.CallExpr{Fun: lw.helper("Result", pos), Lparen: pos, Args: append([]ast.Expr{x}, methods...), Rparen: x.End()}

@@ -212,6 +212,9 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				c.Final = f.X
 				lw.node(c.Final)
 				t := lw.Info.Types[c.Final].Type
+				if st, ok := lw.stdResults[c.Final]; ok {
+					t = st // slices.Clone(ws), lowered by stdCall
+				}
 				if x := lw.displayValue(c.Final, false); x != c.Final {
 					c.Final = lw.resultMethods(x, t) // Rich of the value
 				} else if x := lw.stringerResult(c.Final); x != c.Final {

@@ -59,7 +59,10 @@ fmt.Printf("%v %T\n", slices.Clone([]W{1, 2}), slices.Clone([]W{1}))`)
 	if got := rec.stream("stdout"); got != want {
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
-	for code, want := range map[string]string{"pickW()": "w", "w.Next()": "w", "pickS()": "s", "pickP()": "p", "First([]W{1})": "w"} {
+	// A list or map of W (a type with String that is not a struct) was
+	// shown with numbers: [1], map[a:1], [1 2].
+	for code, want := range map[string]string{"pickW()": "w", "w.Next()": "w", "pickS()": "s", "pickP()": "p", "First([]W{1})": "w",
+		"[]W{1}": "[w]", `map[string]W{"a": 1}`: "map[a:w]", "slices.Clone([]W{1, 2})": "[w w]"} {
 		if got, _ := run(t, e, code); got != want {
 			t.Errorf("the result of %s is shown as %q, want %q (fmt's %%v)", code, got, want)
 		}

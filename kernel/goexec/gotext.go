@@ -17,13 +17,17 @@ import (
 // goText returns the text of v as a cell's result of static type t shows
 // it (fmt's %+v with the fields' own names, short: displayText), and
 // whether it could: false when t holds no struct type of the session
-// (front.HasSessionStruct: the display's own text is then right). It is
+// (front.HasSessionStruct) and no type with a String or Error method (the
+// display's own text is then right). It is
 // the printer of GoValue (govalue.go), given t's description and the
 // String and Error methods of the session's types t is made of (by
 // GoValue's names; front's resultMethods), which it calls where fmt's
 // %+v would.
 func goText(v any, t types.Type, methods map[string]func(any) string) (string, bool) {
-	if t == nil || !front.HasSessionStruct(t) {
+	if t == nil || !front.HasSessionStruct(t) && len(methods) == 0 {
+		// (With methods, t holds a type with String or Error: a []W
+		// of a type W int, whose elements the display's own text
+		// showed as numbers.)
 		return "", false
 	}
 	d, ok := parseDesc(front.Describe(t))
