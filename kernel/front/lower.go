@@ -236,6 +236,9 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	// Passes over whole chunks, in this order: each sees what the one
 	// before made.
 	lw.eachChunk(chunks, lw.explicitInstances)
+	lw.eachChunk(chunks, lw.shiftOperands)
+	lw.eachChunk(chunks, lw.rangeArrayPointers)
+	lw.eachChunk(chunks, lw.rangeChannelLists)
 	lw.eachChunk(chunks, lw.refuseInterfaceMapKeys)
 	lw.eachChunk(chunks, lw.interfaceSwitches)
 	lw.eachChunk(chunks, lw.interfaceEquality)

@@ -1,0 +1,73 @@
+package goexec
+
+import "testing"
+
+// TestYaegiRuntimeFailuresLowered: forms that yaegi v0.16.1 ran into a
+// panic of its own, found running the held-out programs with every cell
+// interpreted, give go run's output (the want lines are go run's): a shift
+// of an untyped constant whose type comes from its context
+// (bits[1]&(1<<(p%64)) of a []uint64: "reflect: call of
+// reflect.Value.Uint on int Value"; shiftOperands), a range over a
+// pointer to an array ("index out of range [-1]" at a cell's top level,
+// "reflect: call of reflect.Value.Int on array Value" in a method of a
+// pointer to an array type; rangeArrayPointers), and a range over a list
+// of channels with a value variable ("reflect: call of reflect.Value.Len
+// on int Value"; rangeChannelLists), of a variable and of a literal.
+func TestYaegiRuntimeFailuresLowered(t *testing.T) {
+	e := newExec(t)
+	run(t, e, `type Matrix [2][2]int
+
+func (m *Matrix) Scale(f int) {
+	for i := range m {
+		for j := range m[i] {
+			m[i][j] *= f
+		}
+	}
+}
+
+func mkc(v int) <-chan int {
+	ch := make(chan int, 1)
+	ch <- v
+	close(ch)
+	return ch
+}`)
+	_, rec := run(t, e, `bits := make([]uint64, 2)
+var p uint32 = 70
+bits[p/64] |= 1 << (p % 64)
+fmt.Println(bits, bits[1]&(1<<(p%64)) == 0, bits[0]&(1<<(p%64)) == 0)
+var sh uint8 = 9
+fmt.Println(uint16(1)<<sh, int8(1)<<(sh-3))
+
+arr := &[3]int{1, 2, 3}
+for i := range arr {
+	arr[i] *= 10
+}
+for i, v := range arr {
+	fmt.Print(i, ":", v, " ")
+}
+n := 0
+for range arr {
+	n++
+}
+fmt.Println(n)
+m := Matrix{{1, 2}, {3, 4}}
+m.Scale(3)
+fmt.Println(m)
+
+cs := []<-chan int{mkc(1), mkc(2)}
+for _, c := range cs {
+	for r := range c {
+		fmt.Print(r, " ")
+	}
+}
+var c0 <-chan int
+for i, c := range []<-chan int{mkc(3)} {
+	c0 = c
+	fmt.Print(i, len(c), " ")
+}
+fmt.Println(<-c0)`)
+	want := "[0 64] false true\n512 64\n0:10 1:20 2:30 3\n[[3 6] [9 12]]\n1 2 0 1 3\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
