@@ -236,6 +236,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	// Passes over whole chunks, in this order: each sees what the one
 	// before made.
 	lw.eachChunk(chunks, lw.explicitInstances)
+	lw.eachChunk(chunks, lw.constDecls)
 	lw.eachChunk(chunks, lw.shiftOperands)
 	lw.eachChunk(chunks, lw.rangeArrayPointers)
 	lw.eachChunk(chunks, lw.rangeChannelLists)
@@ -808,8 +809,10 @@ func isBlank(e ast.Expr) bool {
 	return ok && id.Name == "_"
 }
 
-// constants replaces, under n, every call of min or max whose value is an
-// untyped constant by that value (a call is never a constant to yaegi).
+// constants replaces, under n, every call of min, max, real, imag or
+// complex whose value is a constant by that value (a call is never a
+// constant to yaegi: imag(2+5i) failed to compile, "reflect: call of
+// reflect.Value.Complex on interface Value").
 func (lw *Lowering) constants(n ast.Node) {
 	replaceExprs(n, func(e ast.Expr) ast.Expr {
 		c, ok := e.(*ast.CallExpr)
@@ -817,7 +820,12 @@ func (lw *Lowering) constants(n ast.Node) {
 			return e
 		}
 		id, ok := ast.Unparen(c.Fun).(*ast.Ident)
-		if !ok || id.Name != "min" && id.Name != "max" {
+		if !ok {
+			return e
+		}
+		switch id.Name {
+		case "min", "max", "real", "imag", "complex":
+		default:
 			return e
 		}
 		if _, ok := lw.Info.Uses[id].(*types.Builtin); !ok {

@@ -71,3 +71,68 @@ fmt.Println(<-c0)`)
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
 }
+
+// TestConstantsWrittenOut: constants that yaegi failed to compute, given
+// with the values Go computes (the want lines are go run's): blocks of
+// iota it called a "constant definition loop" (_ = iota, then KB ByteSize
+// = 1 << (10 * iota); a, b = iota, iota * 10 then c, d), and calls of
+// real, imag and complex whose value is a constant (imag(2+5i) did not
+// compile: "reflect: call of reflect.Value.Complex on interface Value").
+// Each constant is written with its value (constDecls), and each such
+// call replaced by its value (constants); the rest of the constants of
+// every kind and type keep Go's values and types.
+func TestConstantsWrittenOut(t *testing.T) {
+	e := newExec(t)
+	run(t, e, `import (
+	"math"
+	"time"
+)
+
+type ByteSize float64
+
+const (
+	_           = iota
+	KB ByteSize = 1 << (10 * iota)
+	MB
+)
+
+type Level int
+
+const (
+	Low Level = iota + 1
+	Mid
+	High
+)
+
+const (
+	big    = 1 << 100
+	small  = big >> 98
+	third  = 1.0 / 3
+	pi2    = math.Pi * 2
+	r      = 'x'
+	s      = "héllo"
+	ok     = len(s) > 3
+	wait   = 150 * time.Millisecond
+	maxU   = math.MaxUint64
+	mixed  = 'a' + 1
+	neg    = -7 / 2
+	cplx   = 2i * 3
+	shiftF = 1 << 3.0
+)`)
+	_, rec := run(t, e, `const (
+	a, b = iota, iota * 10
+	c, d
+)
+fmt.Println(KB, MB, a, b, c, d)
+fmt.Println(Low, Mid, High, small, third, pi2, r, s, ok, wait, uint64(maxU), mixed, neg, cplx, shiftF)
+fmt.Printf("%T %T %T %T %T %T\n", r, mixed, third, wait, Mid, KB)
+z := 3 + 4i
+fmt.Println(z, real(z), imag(2+5i), complex(1, 2), third*3 == 1, float32(third))`)
+	want := "1024 1.048576e+06 0 0 1 10\n" +
+		"1 2 3 4 0.3333333333333333 6.283185307179586 120 héllo true 150ms 18446744073709551615 98 -3 (0+6i) 8\n" +
+		"int32 int32 float64 time.Duration main.Level main.ByteSize\n" +
+		"(3+4i) 3 5 (1+2i) true 0.33333334\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
