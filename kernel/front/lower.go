@@ -509,15 +509,10 @@ func (lw *Lowering) stmt(s ast.Stmt) ast.Stmt {
 		if r, ok := s.Stmt.(*ast.RangeStmt); ok {
 			return lw.rangeStmt(r, s)
 		}
-		if ts, ok := s.Stmt.(*ast.TypeSwitchStmt); ok {
-			lw.refuseTypeSwitch(ts)
-		}
 		if sw, ok := s.Stmt.(*ast.SwitchStmt); ok {
 			taglessCases(sw)
 			initTag(sw)
 		}
-	case *ast.TypeSwitchStmt:
-		lw.refuseTypeSwitch(s)
 	case *ast.SwitchStmt:
 		taglessCases(s)
 		initTag(s)

@@ -3,7 +3,6 @@ package front
 import (
 	"go/ast"
 	"go/token"
-	"go/types"
 )
 
 // Two forms of switch that yaegi v0.16.1 runs wrongly, silently, and
@@ -15,7 +14,9 @@ import (
 //     list becomes one expression, "case (a) || (b):", which Go evaluates
 //     in the same order and stops at the same place;
 //   - a type switch with "case error" misses that case: it did not match
-//     errors.New's *errors.errorString. It is refused (refuseTypeSwitch);
+//     errors.New's *errors.errorString, nor a value of a cell's type with
+//     an Error method. It is lowered to comma-ok assertions, as a switch
+//     with a case of a session type is (typeSwitch, hasSessionCase);
 //   - a switch with an init statement and a tag other than a name,
 //     "switch y := 1; xs[0] { case y: … }" or "switch y := 1; f() { … }",
 //     does not evaluate its tag: f was not called, and the default
@@ -61,24 +62,4 @@ func taglessCases(s *ast.SwitchStmt) {
 
 func paren(x ast.Expr) ast.Expr {
 	return &ast.ParenExpr{Lparen: x.Pos(), X: x, Rparen: x.End()}
-}
-
-// refuseTypeSwitch refuses a type switch with "case error": yaegi misses
-// it, binding the switch's variable or not, with a default clause or
-// not, for errors.New's error and for a value of the cell's own type with
-// an Error method alike (both went to "other"). Other interfaces (a
-// Stringer, an io.Reader) were matched, and are left alone. A cell of
-// declarations that is refused takes the compiled road (kernel/goexec),
-// where the switch is Go's.
-func (lw *Lowering) refuseTypeSwitch(s *ast.TypeSwitchStmt) {
-	errType := types.Universe.Lookup("error").Type()
-	for _, c := range s.Body.List {
-		for _, t := range c.(*ast.CaseClause).List {
-			if tv, ok := lw.Info.Types[t]; ok && tv.Type != nil && types.Identical(tv.Type, errType) {
-				lw.errs.Add(lw.Fset.Position(t.Pos()),
-					"a type switch with case error cannot run in the interpreter: it misses that case, silently; declare the function that holds it in a cell of its own (it then runs compiled), or use %%compile")
-				return
-			}
-		}
-	}
 }

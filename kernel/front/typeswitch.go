@@ -170,12 +170,20 @@ func (lw *Lowering) typeSwitch(ts *ast.TypeSwitchStmt) ast.Stmt {
 }
 
 // hasSessionCase reports whether a case of ts, a switch on a value of
-// type x, names a concrete type that the session declares (T or *T), or
-// a type made of one that yaegi cannot tell from a type made of a local
-// or unnamed struct type (contestedAssertion: []Tm, map[string]Tm).
+// type x, names a concrete type that the session declares (T or *T), a
+// type made of one that yaegi cannot tell from a type made of a local or
+// unnamed struct type (contestedAssertion: []Tm, map[string]Tm), or error.
 func (lw *Lowering) hasSessionCase(ts *ast.TypeSwitchStmt, x types.Type) bool {
+	errType := types.Universe.Lookup("error").Type()
 	for _, s := range ts.Body.List {
 		for _, t := range s.(*ast.CaseClause).List {
+			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && types.Identical(tv.Type, errType) {
+				// yaegi's type switch misses "case error", for
+				// errors.New's error and a cell's type with Error
+				// alike; its comma-ok assertion to error, lowered by
+				// interfaceAssertions, is right.
+				return true
+			}
 			if tv, ok := lw.Info.Types[t]; ok && tv.IsType() && sessionNamed(tv.Type) != nil && !types.IsInterface(tv.Type) {
 				return true
 			}

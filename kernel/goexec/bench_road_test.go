@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkRoadCellBuild runs a cell of declarations alone that the front
-// end refuses (describeCell's type switch with case error), which takes
+// end refuses (describeCell's errors.As into a struct type of the cell), which takes
 // the compiled road, each time with a source of its own (a comment), so
 // that the go command builds it: the latency of an automatically
 // compiled cell with a warm build cache of the packages it imports.

@@ -23,7 +23,7 @@ func TestCompiledRoadNamesMain(t *testing.T) {
 	for _, c := range []struct{ what, code, gorun string }{
 		{"a local type of a compiled function", "fmt.Printf(\"%T %#v %v\\n\", g(), g(), reflect.TypeOf(g()))", "main.L main.L{a:1} main.L\n"},
 		{"a type of a compiled cell", "fmt.Printf(\"%T %#v %v\\n\", parseErr{3}, parseErr{3}, reflect.TypeOf(parseErr{3}))", "main.parseErr main.parseErr{Line:3} main.parseErr\n"},
-		{"a compiled function's %T", "fmt.Println(describe(struct{}{}), describe(parseErr{4}))", "other struct {} error: line 4\n"},
+		{"a compiled function's %T", "fmt.Println(describe(struct{}{}), describe(parseErr{4}))", "other struct {} parse error at 4\n"},
 	} {
 		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.gorun {
 			t.Errorf("%s: printed %q; want go run's %q", c.what, rec.stream("stdout"), c.gorun)
@@ -45,8 +45,9 @@ func TestCompiledRoadAfterRoad(t *testing.T) {
 	e := newCompilingExec(t)
 	run(t, e, "import \"fmt\"")
 	run(t, e, describeCell)
-	ee, _ := fail(t, e, context.Background(), "func d2(v any) string {\n\tswitch v.(type) {\n\tcase error:\n\t\treturn describe(v)\n\t}\n\treturn \"\"\n}")
-	want := "a type switch with case error cannot run in the interpreter: it misses that case, silently; declare the function that holds it in a cell of its own (it then runs compiled), or use %%compile; " +
+	ee, _ := fail(t, e, context.Background(), "type otherErr struct{ N int }\n\nfunc (o otherErr) Error() string { return \"other\" }\n\n"+
+		"func d2(err error) string {\n\tvar oe otherErr\n\tif errors.As(err, &oe) {\n\t\treturn describe(err)\n\t}\n\treturn \"\"\n}")
+	want := "errors.As with a target of type otherErr, a struct declared in a cell, cannot run in the interpreter (it does not keep such a value inside an error); give otherErr's methods pointer receivers and use a *otherErr; " +
 		"the cell cannot run compiled either: describe is declared by a cell built as a Go program (one that declares func main, or declarations alone that took the compiled road), " +
 		"which a compiled cell cannot import: declare describe in a %%compile cell, or in this one"
 	if ee.Name != "CompileError" || ee.Value != want {
