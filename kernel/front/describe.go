@@ -141,6 +141,18 @@ func (lw *Lowering) callResults(c *ast.CallExpr, first int) {
 	for i := first; i < len(c.Args); i++ {
 		a := c.Args[i]
 		t := lw.Info.Types[a].Type
+		if t != nil && madeOfTypeParam(t, 0) && lw.hasStringers() {
+			// A value of a type parameter, or made of one
+			// (fmt.Sprint(v) in func Show[T any](v T), of vs []T):
+			// yaegi hands it over bare, so a Color or an S with String
+			// printed 1 or {1}. Held by an any variable first, it is in
+			// yaegi's wrapper, which the dynamic helpers read as for
+			// any interface.
+			held := lw.inAnyVariable(a, a)
+			lw.Info.Types[held] = types.TypeAndValue{Type: types.Universe.Lookup("any").Type()}
+			c.Args[i] = held
+			continue
+		}
 		if st, ok := lw.stdResults[a]; ok {
 			// slices.Clone(ps), lowered to an assertion of a helper's
 			// result.
@@ -161,6 +173,34 @@ func (lw *Lowering) callResults(c *ast.CallExpr, first int) {
 			c.Args[i] = conv
 		}
 	}
+}
+
+// madeOfTypeParam reports whether t is a type parameter, or a pointer,
+// slice, array, map or channel type made of one (T, []T, map[string]*T).
+func madeOfTypeParam(t types.Type, depth int) bool {
+	if _, ok := t.(*types.TypeParam); ok {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	for _, p := range compositeParts(t) {
+		if madeOfTypeParam(p, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasStringers reports whether the session declares a type with a String
+// or Error method (on it or on its pointer).
+func (lw *Lowering) hasStringers() bool {
+	for _, t := range lw.sessionTypes() {
+		if hasValueMethod(t, "String", "Error") || hasValueMethod(types.NewPointer(t), "String", "Error") {
+			return true
+		}
+	}
+	return false
 }
 
 // argVerbs returns the verb of each argument of a printf-style call by

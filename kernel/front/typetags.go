@@ -106,6 +106,13 @@ func (lw *Lowering) heldByVariable(into types.Type, x ast.Expr) ast.Expr {
 	if _, generic := t.(*types.TypeParam); !ok && !(generic && lw.hasMethodShaped()) {
 		return nil
 	}
+	return lw.inAnyVariable(x, lw.copyInto(into, x))
+}
+
+// inAnyVariable returns func() any { var Prefix_held any = value; return
+// Prefix_held }(), at x's place: value held by an interface variable,
+// where yaegi keeps a value of a type with methods in its wrapper.
+func (lw *Lowering) inAnyVariable(x, value ast.Expr) ast.Expr {
 	pos := x.Pos()
 	v := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: lw.Prefix + "held"} }
 	anyType := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: "any"} }
@@ -114,7 +121,7 @@ func (lw *Lowering) heldByVariable(into types.Type, x ast.Expr) ast.Expr {
 			Results: &ast.FieldList{List: []*ast.Field{{Type: anyType()}}}},
 		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
 			&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
-				&ast.ValueSpec{Names: []*ast.Ident{v()}, Type: anyType(), Values: []ast.Expr{lw.copyInto(into, x)}}}}},
+				&ast.ValueSpec{Names: []*ast.Ident{v()}, Type: anyType(), Values: []ast.Expr{value}}}}},
 			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}},
 		}, Rbrace: x.End()},
 	}

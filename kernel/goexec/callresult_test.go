@@ -1,6 +1,10 @@
 package goexec
 
-import "testing"
+import (
+	"context"
+	"strings"
+	"testing"
+)
 
 // callResultDecls declares types of the session with String or Error
 // methods, on an int, a struct, a pointer and a list, and functions that
@@ -141,5 +145,47 @@ fmt.Printf("%v|%+v\n", cs[2], cs[1])`)
 		"{z <nil> map[]}|{Name:b Schedule:decay(0.5,5) extra:map[k:1]}\n"
 	if got := rec.stream("stdout"); got != want {
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
+
+// TestGenericValuesPrinted: a value of a type parameter printed by fmt
+// inside a generic function is printed with its type's String, and named
+// by %T, as go run does (the want lines are go run's); the kernel printed
+// "1 {1} &{1}" for Show of a Color, an S and a *P, "c=0 (int)" and
+// "s={2} (struct { Xa int })". A
+// list of a type parameter's values that the interpreter holds as a
+// []int, in a session with a type Color int that has String, cannot be
+// told from a []int: refused, not printed as numbers (it printed [0 1],
+// go run [red green]).
+func TestGenericValuesPrinted(t *testing.T) {
+	e := newExec(t)
+	run(t, e, `type Color int
+
+func (c Color) String() string { return [...]string{"red", "green"}[c] }
+
+type S struct{ a int }
+
+func (s S) String() string { return "s!" }
+
+type P struct{ a int }
+
+func (p *P) String() string { return "p!" }
+
+func Show[T any](v T) string { return fmt.Sprint(v) }
+
+func ShowAll[T any](vs []T) string { return fmt.Sprint(vs) }
+
+func Debug[T any](label string, v T) { fmt.Printf("%s=%v (%T)\n", label, v, v) }`)
+	_, rec := run(t, e, `fmt.Println(Show(Color(1)), Show(S{1}), Show(&P{1}), Show(3), Show("x"))
+Debug("c", Color(0))
+Debug("s", S{2})
+Debug("n", 4.5)`)
+	want := "green s! p! 3 x\nc=red (main.Color)\ns=s! (main.S)\nn=4.5 (float64)\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+	ee, rec := fail(t, e, context.Background(), "fmt.Println(ShowAll([]Color{0, 1}))")
+	if ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "made of a main.Color") || rec.stream("stdout") != "" {
+		t.Errorf("ShowAll of a []Color: %s %q, printed %q; want an InterpreterLimit", ee.Name, ee.Value, rec.stream("stdout"))
 	}
 }
