@@ -2,7 +2,6 @@ package front
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -43,7 +42,7 @@ func (lw *Lowering) constSpec(spec *ast.ValueSpec) {
 			// it, or the spec's own expression.
 			if i < len(spec.Values) {
 				if tv := lw.Info.Types[spec.Values[i]]; tv.Value != nil {
-					values[i] = lw.constLit(tv.Value, tv.Type, name.Pos())
+					values[i] = exprAt(constText(tv.Value, tv.Type), name.Pos())
 				}
 			}
 			if values[i] == nil {
@@ -52,20 +51,17 @@ func (lw *Lowering) constSpec(spec *ast.ValueSpec) {
 			continue
 		}
 		t := c.Type()
-		if isUntyped(t) {
-			t = nil
-		}
-		if i > 0 && !types.Identical(orNil(typ), orNil(t)) {
-			return // names of one spec have one type; left as it is
+		if typ != nil && !(isUntyped(typ) && isUntyped(t)) && !types.Identical(typ, t) {
+			return // names of one spec have one type (or none); left as it is
 		}
 		typ = t
-		v := lw.constLit(c.Val(), c.Type(), name.Pos())
+		v := exprAt(constText(c.Val(), t), name.Pos())
 		if v == nil {
 			return
 		}
 		values[i] = v
 	}
-	if typ != nil {
+	if typ != nil && !isUntyped(typ) {
 		tx := lw.typeExpr(typ, spec.Pos())
 		if tx == nil {
 			return
@@ -77,19 +73,10 @@ func (lw *Lowering) constSpec(spec *ast.ValueSpec) {
 	spec.Values = values
 }
 
-// orNil returns t, or an invalid type for nil (so that Identical can
-// compare them).
-func orNil(t types.Type) types.Type {
-	if t == nil {
-		return types.Typ[types.Invalid]
-	}
-	return t
-}
-
-// constLit returns a Go expression of the constant value v of type t
-// (constText), at pos; nil when it does not parse.
-func (lw *Lowering) constLit(v constant.Value, t types.Type, pos token.Pos) ast.Expr {
-	x, err := parser.ParseExpr(constText(v, t))
+// exprAt parses the expression text and puts it at pos; nil when it does
+// not parse.
+func exprAt(text string, pos token.Pos) ast.Expr {
+	x, err := parser.ParseExpr(text)
 	if err != nil {
 		return nil
 	}

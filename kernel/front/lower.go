@@ -3,7 +3,6 @@ package front
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
@@ -834,11 +833,10 @@ func (lw *Lowering) constants(n ast.Node) {
 		if !isUntyped(tv.Type) {
 			text = tv.Type.String() + "(" + text + ")"
 		}
-		lit, err := parser.ParseExpr(text)
-		if err != nil {
+		lit := exprAt(text, c.Pos())
+		if lit == nil {
 			return e
 		}
-		setPos(lit, c.Pos())
 		return &ast.ParenExpr{Lparen: c.Pos(), X: lit, Rparen: c.Rparen}
 	})
 }

@@ -29,7 +29,7 @@ func (lw *Lowering) shiftOperands(n ast.Node) {
 		if !ok || basic.Info()&types.IsUntyped != 0 {
 			return true
 		}
-		if _, lit := ast.Unparen(b.X).(*ast.CallExpr); lit {
+		if _, conv := ast.Unparen(b.X).(*ast.CallExpr); conv {
 			return true // written T(1) already
 		}
 		pos := b.X.Pos()

@@ -128,7 +128,7 @@ func sessionTypeOf(ys any, plain bool, names []string) string {
 		if name, ok := taggedName(e); ok && name != "" {
 			return name
 		}
-		if t := h.v.Type(); plain && t.Name() != "" && t.PkgPath() == "" {
+		if t := h.v.Type(); plain && predeclared(t) {
 			return t.String()
 		}
 	}

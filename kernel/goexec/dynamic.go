@@ -156,7 +156,7 @@ func itypeDesc(it reflect.Value, rt reflect.Type, open map[uintptr]bool) *typeDe
 		u = other
 	}
 	name, path := str("name"), str("path")
-	if path == "" && name != "" && name == rt.Name() && rt.PkgPath() == "" {
+	if path == "" && name == rt.Name() && predeclared(rt) {
 		// A predeclared type (string, int), which yaegi's itype
 		// names without a path: not the session's main.string.
 		return other

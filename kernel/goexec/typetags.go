@@ -174,7 +174,7 @@ func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string
 			withMethods = withMethods && len(c.methods) > 0
 		}
 	}
-	if len(names) > 0 && withMethods && t.Name() != "" && t.PkgPath() == "" {
+	if len(names) > 0 && withMethods && predeclared(t) {
 		// Only types with methods (type Color int with String) have
 		// this number's or string's type: one the cell handed to
 		// compiled code was recorded there (front/typetags.go,
@@ -189,7 +189,7 @@ func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string
 	if len(names) == 0 {
 		// A list, map, pointer or channel made of such a type's reflect
 		// type ([]int for []main.N).
-		names = sharedParts(t, cands, 0)
+		names = sharedParts(t, cands)
 		if len(names) == 0 {
 			return "", false
 		}
@@ -220,6 +220,12 @@ func sharesReflectType(c candidate) bool {
 		!strings.HasPrefix(base.PkgPath(), compiled.PathPrefix)
 }
 
+// predeclared reports whether t is a predeclared type of Go (int,
+// string, float64): named, of no package.
+func predeclared(t reflect.Type) bool {
+	return t.Name() != "" && t.PkgPath() == ""
+}
+
 // printsByMethod reports whether fmt prints a value of c's type with one
 // of its methods.
 func printsByMethod(c candidate) bool {
@@ -237,22 +243,32 @@ func printsByMethod(c candidate) bool {
 // String) whose reflect type is t or, at any depth, a part of t (int,
 // []int, map[string]int for Color).
 func methodShapedNames(t reflect.Type, cands []candidate) []string {
+	return candidatesIn(t, cands, true, func(c candidate) bool { return sharesReflectType(c) && printsByMethod(c) })
+}
+
+// candidatesIn returns the names of the candidates for which keep is true
+// whose reflect type is, at any depth, a part (an element, a key) of t, an
+// unnamed pointer, slice, array, map or channel type; or t itself, with
+// self.
+func candidatesIn(t reflect.Type, cands []candidate, self bool, keep func(candidate) bool) []string {
 	var names []string
-	var walk func(t reflect.Type, depth int)
-	walk = func(t reflect.Type, depth int) {
-		for _, c := range cands {
-			if c.t == t && sharesReflectType(c) && printsByMethod(c) && !slices.Contains(names, c.name) {
-				names = append(names, c.name)
+	var walk func(t reflect.Type, self bool, depth int)
+	walk = func(t reflect.Type, self bool, depth int) {
+		if self {
+			for _, c := range cands {
+				if c.t == t && keep(c) && !slices.Contains(names, c.name) {
+					names = append(names, c.name)
+				}
 			}
 		}
 		if t.Name() != "" || depth > 8 {
 			return
 		}
 		for _, p := range reflectParts(t) {
-			walk(p, depth+1)
+			walk(p, true, depth+1)
 		}
 	}
-	walk(t, 0)
+	walk(t, self, 0)
 	return names
 }
 
@@ -329,27 +345,11 @@ func ifaceRecordDesc(iface reflect.Value) *typeDesc {
 	return d
 }
 
-// sharedParts returns the names of the candidates without methods on a
-// type that is not a struct whose reflect type is an element (or key) of
-// t, an unnamed pointer, slice, array, map or channel type, at any depth.
-func sharedParts(t reflect.Type, cands []candidate, depth int) []string {
-	if t.Name() != "" || depth > 8 {
-		return nil
-	}
-	var names []string
-	for _, p := range reflectParts(t) {
-		for _, c := range cands {
-			if c.t == p && sharesReflectType(c) && !slices.Contains(names, c.name) {
-				names = append(names, c.name)
-			}
-		}
-		for _, n := range sharedParts(p, cands, depth+1) {
-			if !slices.Contains(names, n) {
-				names = append(names, n)
-			}
-		}
-	}
-	return names
+// sharedParts returns the names of the candidates on a type that is not a
+// struct whose reflect type is an element (or key) of t, an unnamed
+// pointer, slice, array, map or channel type, at any depth.
+func sharedParts(t reflect.Type, cands []candidate) []string {
+	return candidatesIn(t, cands, false, sharesReflectType)
 }
 
 // valueInterface is the helper ValueInterface, v.Interface() in a session
