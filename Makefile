@@ -115,18 +115,19 @@ unit:
 	exit $$status
 
 # Regenerating the committed generated code (kernel/symbols, the
-# completion docs, docs/sweep.md's tables of the sweep library) must
+# completion docs, docs/sweep.md's tables of the sweep library, the
+# binary products' kernels of internal/kern) must
 # change nothing, every
 # notebook must match its Go source (notebooks/src/NAME.go, a Jupytext
 # percent script; scripts/notebooks.py check) and be a clean executed copy,
 # and every notebook's cells must type-check (rbm-kernel vet). All checks
 # run even when one fails.
 generate-check:
-	$(GO) generate ./kernel/... ./dsl/...
+	$(GO) generate ./kernel/... ./dsl/... ./internal/kern
 	@status=0; \
-	if ! git diff --exit-code --stat -- kernel docs/sweep.md || [[ -n "$$(git status --porcelain --untracked-files=all -- kernel)" ]]; then \
-		git status --short -- kernel docs/sweep.md; \
-		echo "generate-check: 'go generate ./kernel/... ./dsl/...' changed files: commit the regenerated code and docs"; status=1; fi; \
+	if ! git diff --exit-code --stat -- kernel docs/sweep.md internal/kern || [[ -n "$$(git status --porcelain --untracked-files=all -- kernel internal/kern)" ]]; then \
+		git status --short -- kernel docs/sweep.md internal/kern; \
+		echo "generate-check: 'go generate ./kernel/... ./dsl/... ./internal/kern' changed files: commit the regenerated code and docs"; status=1; fi; \
 	echo "$(PYTHON) scripts/notebooks.py check"; \
 	$(PYTHON) scripts/notebooks.py check || status=1; \
 	echo "go run ./cmd/rbm-kernel vet notebooks/*.ipynb"; \

@@ -10,6 +10,9 @@
 //     chains into, which depends on the chains alone (gemm.go); under
 //     gonum's BLAS, Gemm1 computes the small products of small models
 //     itself, by AVX2 kernels with gonum's results bit for bit (small.go);
+//     a product whose left factor holds only zeros and ones (the states of
+//     a binary RBM) is a sum of the rows that the ones pick, done in
+//     gonum's order by AVX2 kernels (binary.go);
 //   - Sigmoid, Bernoulli and SigmoidBernoulli, the element-wise work of a
 //     half-step of block Gibbs sampling: p ← σ(x + bias) and
 //     s ~ Bernoulli(p), fused over a row so that p is read once; their

@@ -7,3 +7,10 @@ func SetSIMD(on bool) (was bool) {
 	haveSIMD = on && simdOK
 	return was
 }
+
+// SetBinaryShare sets the largest share of ones for which Gemm1 takes the
+// binary product under a BLAS other than gonum's, and returns the old one.
+func SetBinaryShare(s float64) (was float64) {
+	was, binaryShare = binaryShare, s
+	return was
+}

@@ -40,6 +40,14 @@ func Gemm1[T Float](transA, transB bool, alpha T, a, b General[T], beta T, c Gen
 	if !transA && alpha == 1 && beta == 0 && gemmSmall(transB, a, b, c) {
 		return
 	}
+	if !transB && binaryProduct(transA, alpha, a, b, beta, c) {
+		return
+	}
+	blasGemm(transA, transB, alpha, a, b, beta, c)
+}
+
+// blasGemm is Gemm1 through the BLAS in use, whatever the operands.
+func blasGemm[T Float](transA, transB bool, alpha T, a, b General[T], beta T, c General[T]) {
 	ta, tb := blas.NoTrans, blas.NoTrans
 	if transA {
 		ta = blas.Trans
