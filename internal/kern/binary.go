@@ -37,8 +37,11 @@ import (
 // first-level cache: binaryChunk rows of b at a time (each row's list of
 // ones split at the chunks' edges), 256 bytes of columns at a time (8 AVX2
 // registers of sums per row of c), every row of c through one chunk and
-// block before the next. The sums of a row of c stay in order of l across
-// chunks because each chunk adds to what the one before left in c.
+// block before the next; when a quarter or more of a's elements are ones,
+// each block of b's rows is first copied side by side into a buffer (the
+// rows of b, a stride apart, sit in the cache worse). The sums of a row of
+// c stay in order of l across chunks because each chunk adds to what the
+// one before left in c.
 
 // minBinaryWork is the least m·n·k for which Gemm1 looks for a binary
 // left factor: below it a product is too small for the lists to pay (and
@@ -52,16 +55,18 @@ const binaryChunk = 96
 
 // binaryShare is, under a BLAS other than gonum's, the largest fraction of
 // ones in a for which Gemm1 takes the binary product.
-var binaryShare = 0.5
+var binaryShare = 0.6
 
 // binaryLists holds the lists of a binary product: for row i of c, the
 // positions l of the ones of row i of op(a), in idx[pos[i·ps+ch]] …
 // idx[pos[i·ps+ch+1]−1] for chunk ch (l in [ch, ch+1)·binaryChunk).
 type binaryLists struct {
 	idx, pos []int32
-	row      []int32 // one row's ones, for aᵀ·b
-	ps       int     // chunks + 1
-	ones     int     // the number of ones in a
+	row      []int32   // one row's ones, for aᵀ·b
+	pack     []float64 // a block of b's rows, side by side (sumRows)
+	packed   bool      // whether sumRows copies the blocks into pack
+	ps       int       // chunks + 1
+	ones     int       // the number of ones in a
 }
 
 var binaryPool = sync.Pool{New: func() any { return new(binaryLists) }}
@@ -96,6 +101,9 @@ func binaryProduct[T Float](transA bool, alpha T, a, b General[T], beta T, c Gen
 	if !gonumBLAS[T]() && float64(l.ones) > binaryShare*float64(m*k) {
 		return false
 	}
+	// A copy of a block of b pays when its rows are read often: at 13 %
+	// ones it was slower, at 30 % and more faster (BenchmarkBinaryProduct).
+	l.packed = 4*l.ones >= m*k
 	scaleRows(c, beta)
 	for ch := 0; ch+1 < l.ps; ch++ {
 		sumRows(l, ch, alpha, b, c)
@@ -245,31 +253,52 @@ func ones[T Float](x []T, base int, dst []int32) int {
 }
 
 // sumRows adds the terms of chunk ch to c: c_ij += fl(α·b_lj) for the
-// listed l of row i in the chunk, in order.
+// listed l of row i in the chunk, in order. With AVX2 and l.packed, each
+// block of columns of the chunk's rows of b is first copied into l.pack,
+// rows of 256 bytes side by side, which the kernel reads from the
+// first-level cache for every row of c (the rows of b, a stride apart, fit
+// it worse).
 func sumRows[T Float](l *binaryLists, ch int, alpha T, b, c General[T]) {
 	n, j := c.Cols, 0
-	if haveSIMD {
-		lanes := 8
-		if !Is32[T]() {
-			lanes = 4
-		}
-		for _, w := range [...]int{8, 4, 2, 1} {
-			for ; j+w*lanes <= n; j += w * lanes {
-				binRows(w, l, ch, alpha, b, c, j)
+	if !haveSIMD {
+		for i := 0; i < c.Rows; i++ {
+			cr := c.Row(i)
+			for _, r := range l.idx[l.pos[i*l.ps+ch]:l.pos[i*l.ps+ch+1]] {
+				br := b.Row(int(r))
+				for t := range cr {
+					cr[t] += T(alpha * br[t]) // rounded before the sum (no fused multiply-add)
+				}
 			}
-		}
-		if j < n {
-			binRows(0, l, ch, alpha, b, c, j)
 		}
 		return
 	}
-	for i := 0; i < c.Rows; i++ {
-		cr := c.Row(i)[j:]
-		for _, r := range l.idx[l.pos[i*l.ps+ch]:l.pos[i*l.ps+ch+1]] {
-			br := b.Row(int(r))[j:]
-			for t := range cr {
-				cr[t] += T(alpha * br[t]) // rounded before the sum (no fused multiply-add)
+	lanes := 8
+	if !Is32[T]() {
+		lanes = 4
+	}
+	lo, hi := ch*binaryChunk, min(b.Rows, (ch+1)*binaryChunk)
+	wide := 8 * lanes // the elements of a packed row
+	if cap(l.pack) < binaryChunk*32 {
+		l.pack = make([]float64, binaryChunk*32)
+	}
+	pack := unsafe.Slice((*T)(unsafe.Pointer(&l.pack[0])), binaryChunk*wide)
+	for _, w := range [...]int{8, 4, 2, 1, 0} {
+		for j < n {
+			cols := w * lanes
+			if w == 0 {
+				cols = n - j
+			} else if j+cols > n {
+				break
 			}
+			if l.packed {
+				for r := lo; r < hi; r++ {
+					copy(pack[(r-lo)*wide:(r-lo)*wide+cols], b.Data[r*b.Stride+j:r*b.Stride+j+cols])
+				}
+				binRows(w, l, ch, alpha, pack, wide, lo, c, j)
+			} else {
+				binRows(w, l, ch, alpha, b.Data[j:], b.Stride, 0, c, j)
+			}
+			j += cols
 		}
 	}
 }
@@ -280,45 +309,38 @@ var tailMask = [16]int32{-1, -1, -1, -1, -1, -1, -1, -1}
 
 // binRows runs the AVX2 kernel of width w registers on the columns from j
 // of every row of c, or, for w = 0, the masked kernel on the fewer than a
-// register's columns from j to the end of the rows.
-func binRows[T Float](w int, l *binaryLists, ch int, alpha T, b, c General[T], j int) {
+// register's columns from j to the end of the rows, with the rows of b
+// from lo at b, a stride ldb apart.
+func binRows[T Float](w int, l *binaryLists, ch int, alpha T, b []T, ldb, lo int, c General[T], j int) {
 	idx, pos := &l.idx[0], &l.pos[ch]
-	if w == 0 {
-		t := c.Cols - j // lanes of float32 to take
-		if !Is32[T]() {
-			t *= 2 // a float64 lane is two of float32's
-		}
-		mask := &tailMask[8-t]
-		if Is32[T]() {
-			binRows32m(idx, pos, l.ps, c.Rows, &as32(b.Data)[j], b.Stride, &as32(c.Data)[j], c.Stride, *(*float32)(unsafe.Pointer(&alpha)), mask)
-		} else {
-			binRows64m(idx, pos, l.ps, c.Rows, &as64(b.Data)[j], b.Stride, &as64(c.Data)[j], c.Stride, *(*float64)(unsafe.Pointer(&alpha)), mask)
-		}
-		return
-	}
 	if Is32[T]() {
-		bp, cp, al := &as32(b.Data)[j], &as32(c.Data)[j], *(*float32)(unsafe.Pointer(&alpha))
+		bp, cp, al := &as32(b)[0], &as32(c.Data)[j], *(*float32)(unsafe.Pointer(&alpha))
 		switch w {
 		case 8:
-			binRows32x8(idx, pos, l.ps, c.Rows, bp, b.Stride, cp, c.Stride, al)
+			binRows32x8(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 		case 4:
-			binRows32x4(idx, pos, l.ps, c.Rows, bp, b.Stride, cp, c.Stride, al)
+			binRows32x4(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 		case 2:
-			binRows32x2(idx, pos, l.ps, c.Rows, bp, b.Stride, cp, c.Stride, al)
+			binRows32x2(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
+		case 1:
+			binRows32x1(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 		default:
-			binRows32x1(idx, pos, l.ps, c.Rows, bp, b.Stride, cp, c.Stride, al)
+			binRows32m(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al, &tailMask[8-(c.Cols-j)])
 		}
 		return
 	}
-	bp, cp, al := &as64(b.Data)[j], &as64(c.Data)[j], *(*float64)(unsafe.Pointer(&alpha))
+	bp, cp, al := &as64(b)[0], &as64(c.Data)[j], *(*float64)(unsafe.Pointer(&alpha))
 	switch w {
 	case 8:
-		binRows64x8(idx, pos, l.ps, c.Rows, bp, b.Stride, cp, c.Stride, al)
+		binRows64x8(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 	case 4:
-		binRows64x4(idx, pos, l.ps, c.Rows, bp, b.Stride, cp, c.Stride, al)
+		binRows64x4(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 	case 2:
-		binRows64x2(idx, pos, l.ps, c.Rows, bp, b.Stride, cp, c.Stride, al)
+		binRows64x2(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
+	case 1:
+		binRows64x1(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 	default:
-		binRows64x1(idx, pos, l.ps, c.Rows, bp, b.Stride, cp, c.Stride, al)
+		// a float64 lane is two of float32's
+		binRows64m(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al, &tailMask[8-2*(c.Cols-j)])
 	}
 }

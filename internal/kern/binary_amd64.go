@@ -6,34 +6,34 @@ package kern
 // internal/genbinary into binary_amd64.s.
 
 //go:noescape
-func binRows32x8(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32)
+func binRows32x8(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
 
 //go:noescape
-func binRows32x4(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32)
+func binRows32x4(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
 
 //go:noescape
-func binRows32x2(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32)
+func binRows32x2(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
 
 //go:noescape
-func binRows32x1(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32)
+func binRows32x1(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
 
 //go:noescape
-func binRows64x8(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64)
+func binRows64x8(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
 
 //go:noescape
-func binRows64x4(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64)
+func binRows64x4(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
 
 //go:noescape
-func binRows64x2(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64)
+func binRows64x2(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
 
 //go:noescape
-func binRows64x1(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64)
+func binRows64x1(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
 
 //go:noescape
-func binRows32m(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32, mask *int32)
+func binRows32m(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32, mask *int32)
 
 //go:noescape
-func binRows64m(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64, mask *int32)
+func binRows64m(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64, mask *int32)
 
 //go:noescape
 func ones32(a *float32, n, base int, idx *int32, table *[256][8]int32) int

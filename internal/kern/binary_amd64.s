@@ -4,12 +4,13 @@
 
 #include "textflag.h"
 
-// func binRows32x8(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32)
+// func binRows32x8(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:64] += fl(alpha·b_l[0:64]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements).
-TEXT ·binRows32x8(SB), NOSPLIT, $0-68
+// c_i[0:64] += fl(alpha·b_{l−lo}[0:64]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binRows32x8(SB), NOSPLIT, $0-76
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -21,7 +22,8 @@ TEXT ·binRows32x8(SB), NOSPLIT, $0-68
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $2, R11
-	VBROADCASTSS alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSS alpha+72(FP), Y15
 
 binRows32x8Row:
 	TESTQ CX, CX
@@ -41,6 +43,7 @@ binRows32x8Inner:
 	CMPQ    BX, R12
 	JGE     binRows32x8Store
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMULPS 0(AX), Y15, Y8
@@ -80,12 +83,13 @@ binRows32x8Done:
 	VZEROUPPER
 	RET
 
-// func binRows32x4(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32)
+// func binRows32x4(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:32] += fl(alpha·b_l[0:32]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements).
-TEXT ·binRows32x4(SB), NOSPLIT, $0-68
+// c_i[0:32] += fl(alpha·b_{l−lo}[0:32]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binRows32x4(SB), NOSPLIT, $0-76
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -97,7 +101,8 @@ TEXT ·binRows32x4(SB), NOSPLIT, $0-68
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $2, R11
-	VBROADCASTSS alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSS alpha+72(FP), Y15
 
 binRows32x4Row:
 	TESTQ CX, CX
@@ -113,6 +118,7 @@ binRows32x4Inner:
 	CMPQ    BX, R12
 	JGE     binRows32x4Store
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMULPS 0(AX), Y15, Y8
@@ -140,12 +146,13 @@ binRows32x4Done:
 	VZEROUPPER
 	RET
 
-// func binRows32x2(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32)
+// func binRows32x2(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:16] += fl(alpha·b_l[0:16]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements).
-TEXT ·binRows32x2(SB), NOSPLIT, $0-68
+// c_i[0:16] += fl(alpha·b_{l−lo}[0:16]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binRows32x2(SB), NOSPLIT, $0-76
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -157,7 +164,8 @@ TEXT ·binRows32x2(SB), NOSPLIT, $0-68
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $2, R11
-	VBROADCASTSS alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSS alpha+72(FP), Y15
 
 binRows32x2Row:
 	TESTQ CX, CX
@@ -171,6 +179,7 @@ binRows32x2Inner:
 	CMPQ    BX, R12
 	JGE     binRows32x2Store
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMULPS 0(AX), Y15, Y8
@@ -192,12 +201,13 @@ binRows32x2Done:
 	VZEROUPPER
 	RET
 
-// func binRows32x1(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32)
+// func binRows32x1(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:8] += fl(alpha·b_l[0:8]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements).
-TEXT ·binRows32x1(SB), NOSPLIT, $0-68
+// c_i[0:8] += fl(alpha·b_{l−lo}[0:8]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binRows32x1(SB), NOSPLIT, $0-76
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -209,7 +219,8 @@ TEXT ·binRows32x1(SB), NOSPLIT, $0-68
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $2, R11
-	VBROADCASTSS alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSS alpha+72(FP), Y15
 
 binRows32x1Row:
 	TESTQ CX, CX
@@ -222,6 +233,7 @@ binRows32x1Inner:
 	CMPQ    BX, R12
 	JGE     binRows32x1Store
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMULPS 0(AX), Y15, Y8
@@ -240,13 +252,14 @@ binRows32x1Done:
 	VZEROUPPER
 	RET
 
-// func binRows32m(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32, mask *int32)
+// func binRows32m(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32, mask *int32)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:8] += fl(alpha·b_l[0:8]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements),
+// c_i[0:8] += fl(alpha·b_{l−lo}[0:8]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements),
 // only the lanes whose element of mask is −1.
-TEXT ·binRows32m(SB), NOSPLIT, $0-80
+TEXT ·binRows32m(SB), NOSPLIT, $0-88
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -258,14 +271,15 @@ TEXT ·binRows32m(SB), NOSPLIT, $0-80
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $2, R11
-	VBROADCASTSS alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSS alpha+72(FP), Y15
 
 binRows32mRow:
 	TESTQ CX, CX
 	JZ    binRows32mDone
 	MOVLQSX (R8), BX
 	MOVLQSX 4(R8), R12
-	MOVQ mask+72(FP), AX
+	MOVQ mask+80(FP), AX
 	VMOVDQU (AX), Y14
 	VMASKMOVPS 0(DI), Y14, Y0
 
@@ -273,6 +287,7 @@ binRows32mInner:
 	CMPQ    BX, R12
 	JGE     binRows32mStore
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMASKMOVPS 0(AX), Y14, Y8
@@ -346,12 +361,13 @@ ones32Done:
 	VZEROUPPER
 	RET
 
-// func binRows64x8(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64)
+// func binRows64x8(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:32] += fl(alpha·b_l[0:32]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements).
-TEXT ·binRows64x8(SB), NOSPLIT, $0-72
+// c_i[0:32] += fl(alpha·b_{l−lo}[0:32]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binRows64x8(SB), NOSPLIT, $0-80
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -363,7 +379,8 @@ TEXT ·binRows64x8(SB), NOSPLIT, $0-72
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $3, R11
-	VBROADCASTSD alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSD alpha+72(FP), Y15
 
 binRows64x8Row:
 	TESTQ CX, CX
@@ -383,6 +400,7 @@ binRows64x8Inner:
 	CMPQ    BX, R12
 	JGE     binRows64x8Store
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMULPD 0(AX), Y15, Y8
@@ -422,12 +440,13 @@ binRows64x8Done:
 	VZEROUPPER
 	RET
 
-// func binRows64x4(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64)
+// func binRows64x4(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:16] += fl(alpha·b_l[0:16]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements).
-TEXT ·binRows64x4(SB), NOSPLIT, $0-72
+// c_i[0:16] += fl(alpha·b_{l−lo}[0:16]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binRows64x4(SB), NOSPLIT, $0-80
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -439,7 +458,8 @@ TEXT ·binRows64x4(SB), NOSPLIT, $0-72
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $3, R11
-	VBROADCASTSD alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSD alpha+72(FP), Y15
 
 binRows64x4Row:
 	TESTQ CX, CX
@@ -455,6 +475,7 @@ binRows64x4Inner:
 	CMPQ    BX, R12
 	JGE     binRows64x4Store
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMULPD 0(AX), Y15, Y8
@@ -482,12 +503,13 @@ binRows64x4Done:
 	VZEROUPPER
 	RET
 
-// func binRows64x2(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64)
+// func binRows64x2(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:8] += fl(alpha·b_l[0:8]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements).
-TEXT ·binRows64x2(SB), NOSPLIT, $0-72
+// c_i[0:8] += fl(alpha·b_{l−lo}[0:8]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binRows64x2(SB), NOSPLIT, $0-80
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -499,7 +521,8 @@ TEXT ·binRows64x2(SB), NOSPLIT, $0-72
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $3, R11
-	VBROADCASTSD alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSD alpha+72(FP), Y15
 
 binRows64x2Row:
 	TESTQ CX, CX
@@ -513,6 +536,7 @@ binRows64x2Inner:
 	CMPQ    BX, R12
 	JGE     binRows64x2Store
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMULPD 0(AX), Y15, Y8
@@ -534,12 +558,13 @@ binRows64x2Done:
 	VZEROUPPER
 	RET
 
-// func binRows64x1(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64)
+// func binRows64x1(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:4] += fl(alpha·b_l[0:4]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements).
-TEXT ·binRows64x1(SB), NOSPLIT, $0-72
+// c_i[0:4] += fl(alpha·b_{l−lo}[0:4]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binRows64x1(SB), NOSPLIT, $0-80
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -551,7 +576,8 @@ TEXT ·binRows64x1(SB), NOSPLIT, $0-72
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $3, R11
-	VBROADCASTSD alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSD alpha+72(FP), Y15
 
 binRows64x1Row:
 	TESTQ CX, CX
@@ -564,6 +590,7 @@ binRows64x1Inner:
 	CMPQ    BX, R12
 	JGE     binRows64x1Store
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMULPD 0(AX), Y15, Y8
@@ -582,13 +609,14 @@ binRows64x1Done:
 	VZEROUPPER
 	RET
 
-// func binRows64m(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64, mask *int32)
+// func binRows64m(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64, mask *int32)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:4] += fl(alpha·b_l[0:4]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements),
+// c_i[0:4] += fl(alpha·b_{l−lo}[0:4]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements),
 // only the lanes whose element of mask is −1.
-TEXT ·binRows64m(SB), NOSPLIT, $0-80
+TEXT ·binRows64m(SB), NOSPLIT, $0-88
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
 	MOVQ ps+16(FP), R9
@@ -600,14 +628,15 @@ TEXT ·binRows64m(SB), NOSPLIT, $0-80
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $3, R11
-	VBROADCASTSD alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	VBROADCASTSD alpha+72(FP), Y15
 
 binRows64mRow:
 	TESTQ CX, CX
 	JZ    binRows64mDone
 	MOVLQSX (R8), BX
 	MOVLQSX 4(R8), R12
-	MOVQ mask+72(FP), AX
+	MOVQ mask+80(FP), AX
 	VMOVDQU (AX), Y14
 	VMASKMOVPD 0(DI), Y14, Y0
 
@@ -615,6 +644,7 @@ binRows64mInner:
 	CMPQ    BX, R12
 	JGE     binRows64mStore
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 	VMASKMOVPD 0(AX), Y14, Y8

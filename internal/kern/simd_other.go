@@ -73,35 +73,35 @@ func nn8s32AVX2(a, b, c *float32, m, k, lda, ldb, ldc int) {
 
 func flip32AVX2(p, u, s *float32, n int) { panic("kern: no AVX2 kernel in this build") }
 
-func binRows32x8(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32) {
+func binRows32x8(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32) {
 	panic("kern: no AVX2 kernel in this build")
 }
 
-func binRows32x4(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32) {
+func binRows32x4(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32) {
 	panic("kern: no AVX2 kernel in this build")
 }
 
-func binRows32x2(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32) {
+func binRows32x2(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32) {
 	panic("kern: no AVX2 kernel in this build")
 }
 
-func binRows32x1(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32) {
+func binRows32x1(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32) {
 	panic("kern: no AVX2 kernel in this build")
 }
 
-func binRows64x8(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64) {
+func binRows64x8(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64) {
 	panic("kern: no AVX2 kernel in this build")
 }
 
-func binRows64x4(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64) {
+func binRows64x4(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64) {
 	panic("kern: no AVX2 kernel in this build")
 }
 
-func binRows64x2(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64) {
+func binRows64x2(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64) {
 	panic("kern: no AVX2 kernel in this build")
 }
 
-func binRows64x1(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64) {
+func binRows64x1(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64) {
 	panic("kern: no AVX2 kernel in this build")
 }
 
@@ -113,10 +113,10 @@ func ones64(a *float64, n, base int, idx *int32, table *[256][8]int32) int {
 	panic("kern: no AVX2 kernel in this build")
 }
 
-func binRows32m(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc int, alpha float32, mask *int32) {
+func binRows32m(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32, mask *int32) {
 	panic("kern: no AVX2 kernel in this build")
 }
 
-func binRows64m(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc int, alpha float64, mask *int32) {
+func binRows64m(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64, mask *int32) {
 	panic("kern: no AVX2 kernel in this build")
 }

@@ -77,19 +77,20 @@ func rowsKernel(b *bytes.Buffer, p precision, w int, masked bool) {
 	if p.size == 8 {
 		shift = 3
 	}
-	frame := 68
+	frame := 76
 	if p.size == 8 {
-		frame = 72
-	}
-	if masked {
 		frame = 80
 	}
+	if masked {
+		frame = 88
+	}
 	fmt.Fprintf(b, `
-// func %s(idx, pos *int32, ps, rows int, b *%s, ldb int, c *%s, ldc int, alpha %s%s)
+// func %s(idx, pos *int32, ps, rows int, b *%s, ldb int, c *%s, ldc, lo int, alpha %s%s)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
-// c_i[0:%d] += fl(alpha·b_l[0:%d]) for each listed l, in the list's order
-// (b_l is row l of b, c_i row i of c; strides ldb and ldc in elements)%s.
+// c_i[0:%d] += fl(alpha·b_{l−lo}[0:%d]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements)%s.
 TEXT ·%s(SB), NOSPLIT, $0-%d
 	MOVQ idx+0(FP), SI
 	MOVQ pos+8(FP), R8
@@ -102,7 +103,8 @@ TEXT ·%s(SB), NOSPLIT, $0-%d
 	MOVQ c+48(FP), DI
 	MOVQ ldc+56(FP), R11
 	SHLQ $%d, R11
-	%s alpha+64(FP), Y15
+	MOVQ lo+64(FP), R13
+	%s alpha+72(FP), Y15
 
 %sRow:
 	TESTQ CX, CX
@@ -111,7 +113,7 @@ TEXT ·%s(SB), NOSPLIT, $0-%d
 	MOVLQSX 4(R8), R12
 `, name, p.goType, p.goType, p.goType, maskArg, w*p.lanes, w*p.lanes, maskNote, name, frame, shift, shift, p.broadcast, name, name)
 	if masked {
-		b.WriteString("\tMOVQ mask+72(FP), AX\n\tVMOVDQU (AX), Y14\n")
+		b.WriteString("\tMOVQ mask+80(FP), AX\n\tVMOVDQU (AX), Y14\n")
 	}
 	for r := 0; r < w; r++ {
 		fmt.Fprintf(b, "\t"+load, 32*r, r)
@@ -121,6 +123,7 @@ TEXT ·%s(SB), NOSPLIT, $0-%d
 	CMPQ    BX, R12
 	JGE     %sStore
 	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
 	IMULQ   R10, AX
 	ADDQ    DX, AX
 `, name, name)
