@@ -30,16 +30,16 @@ import (
 // for bit (TestBinaryProductIsGonums), and the samplers' chains stay those
 // of their seeds. Under OpenBLAS, whose products sum in an order of their
 // own, the last bits differ from OpenBLAS's; the binary product is then
-// used only when at most binaryShare of a's elements are ones, where it is
-// the faster (BenchmarkBinaryProduct).
+// used only when at most binaryShare of a's elements are ones or c has at
+// most fewRows rows, where it is the faster (BenchmarkBinaryProduct).
 //
 // The work goes in blocks that keep the rows of b being summed in the
 // first-level cache: binaryChunk rows of b at a time (each row's list of
 // ones split at the chunks' edges), 256 bytes of columns at a time (8 AVX2
 // registers of sums per row of c), every row of c through one chunk and
-// block before the next; when a quarter or more of a's elements are ones,
-// each block of b's rows is first copied side by side into a buffer (the
-// rows of b, a stride apart, sit in the cache worse). The sums of a row of
+// block before the next; when a row of b is read packReads times or more
+// on average, each block of b's rows is first copied side by side into a
+// buffer (the rows of b, a stride apart, sit in the cache worse). The sums of a row of
 // c stay in order of l across chunks because each chunk adds to what the
 // one before left in c.
 
@@ -53,8 +53,19 @@ const minBinaryWork = 1 << 18
 // cache beside the lists and the row of c.
 const binaryChunk = 96
 
+// fewRows is the most rows of c for which the binary product is taken at
+// any share of ones: a BLAS reads all of b for them, the binary product
+// only the rows it sums (one row of a 784×500 product at 70 % ones: 16 µs
+// against OpenBLAS's 26, float32; BenchmarkBinaryProduct/…/oneVW).
+const fewRows = 4
+
+// packReads is the least number of times a row of b is read, on
+// average, for which binaryProduct copies the blocks of b's rows.
+const packReads = 25
+
 // binaryShare is, under a BLAS other than gonum's, the largest fraction of
-// ones in a for which Gemm1 takes the binary product.
+// ones in a for which Gemm1 takes the binary product, for more than
+// fewRows rows.
 var binaryShare = 0.6
 
 // binaryLists holds the lists of a binary product: for row i of c, the
@@ -98,12 +109,13 @@ func binaryProduct[T Float](transA bool, alpha T, a, b General[T], beta T, c Gen
 	if !listOnes(l, transA, a, m, k) {
 		return false
 	}
-	if !gonumBLAS[T]() && float64(l.ones) > binaryShare*float64(m*k) {
+	if !gonumBLAS[T]() && m > fewRows && float64(l.ones) > binaryShare*float64(m*k) {
 		return false
 	}
-	// A copy of a block of b pays when its rows are read often: at 13 %
-	// ones it was slower, at 30 % and more faster (BenchmarkBinaryProduct).
-	l.packed = 4*l.ones >= m*k
+	// A copy of a block of b pays when its rows are read often: with 100
+	// rows of c, at 13 % ones (a row of b read 13 times on average) it was
+	// slower, at 30 % (30 times) faster (BenchmarkBinaryProduct).
+	l.packed = l.ones >= packReads*k
 	scaleRows(c, beta)
 	for ch := 0; ch+1 < l.ps; ch++ {
 		sumRows(l, ch, alpha, b, c)

@@ -126,8 +126,8 @@ func TestBinaryProductRefuses(t *testing.T) {
 	}
 }
 
-// BenchmarkBinaryProduct measures V·W of 100 chains of a 784×500 RBM, and
-// the gradient's Vᵀ·P, with 13 % and 50 % ones, by the binary product
+// BenchmarkBinaryProduct measures V·W of 100 chains of a 784×500 RBM and
+// of one chain (oneVW), and the gradient's Vᵀ·P, with 13 % to 70 % ones, by the binary product
 // beside the BLAS in use (OpenBLAS with -tags openblas), in both
 // precisions: where the binary product pays, which sets binaryShare.
 func BenchmarkBinaryProduct(b *testing.B) {
@@ -152,6 +152,17 @@ func benchBinary[T Float](b *testing.B) {
 		b.Run(fmt.Sprintf("VW/ones=%.2f/blas", share), func(b *testing.B) {
 			for b.Loop() {
 				blasGemm(false, false, 1, v, w, 0, vw)
+			}
+		})
+		v1, vw1 := General[T]{Rows: 1, Cols: 784, Stride: 784, Data: v.Data[:784]}, General[T]{Rows: 1, Cols: 500, Stride: 500, Data: vw.Data[:500]}
+		b.Run(fmt.Sprintf("oneVW/ones=%.2f/binary", share), func(b *testing.B) {
+			for b.Loop() {
+				binaryProduct(false, 1, v1, w, 0, vw1)
+			}
+		})
+		b.Run(fmt.Sprintf("oneVW/ones=%.2f/blas", share), func(b *testing.B) {
+			for b.Loop() {
+				blasGemm(false, false, 1, v1, w, 0, vw1)
 			}
 		})
 		b.Run(fmt.Sprintf("VtP/ones=%.2f/binary", share), func(b *testing.B) {
