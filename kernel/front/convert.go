@@ -57,6 +57,9 @@ type converter struct {
 	names map[string]string           // import path → package name, for the tables' paths
 	pkgs  map[string]*types.Package   // every package made so far, by path
 	types map[reflect.Type]types.Type // every type converted so far
+	// unnaming holds the instances of generic function types being
+	// converted to their underlying types (typeOf).
+	unnaming map[reflect.Type]bool
 
 	sealed   []*sealedIface  // interfaces with unexported methods
 	concrete []*concreteType // non-interface named types, for sealed
@@ -69,6 +72,8 @@ func newConverter(names map[string]string) *converter {
 		names: names,
 		pkgs:  map[string]*types.Package{},
 		types: map[reflect.Type]types.Type{},
+
+		unnaming: map[reflect.Type]bool{},
 	}
 }
 
@@ -124,6 +129,16 @@ func (c *converter) typeOf(t reflect.Type) types.Type {
 	}
 	var r types.Type
 	switch {
+	case funcInstance(t) && !c.unnaming[t]:
+		// An instance of a generic function type (iter.Seq[string], the
+		// result of strings.Lines) cannot be made an instance of its
+		// generic type here, which the tables do not have; as its
+		// underlying type it is assignable to the instance, and type
+		// inference matches it (slices.Collect(strings.Lines(s)) infers
+		// E = string). A type that refers to itself is named inside.
+		c.unnaming[t] = true
+		r = c.composite(t, nil)
+		delete(c.unnaming, t)
 	case t.Name() != "" && t.PkgPath() != "":
 		return c.named(t) // caches itself before its underlying type
 	case t.Name() != "" && t.Kind() == reflect.Interface:
@@ -133,6 +148,14 @@ func (c *converter) typeOf(t reflect.Type) types.Type {
 	}
 	c.types[t] = r
 	return r
+}
+
+// funcInstance reports whether t is an instance of a generic function
+// type (its reflect name has type arguments, "Seq[string]") with no
+// methods, neither on t nor on *t.
+func funcInstance(t reflect.Type) bool {
+	return t.Kind() == reflect.Func && t.PkgPath() != "" && strings.Contains(t.Name(), "[") &&
+		t.NumMethod() == 0 && reflect.PointerTo(t).NumMethod() == 0
 }
 
 // composite returns the type that t's kind and parts describe, ignoring its

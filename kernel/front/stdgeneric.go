@@ -34,6 +34,8 @@ var stdGeneric = map[string]struct {
 	"slices.Grow": {"SlicesGrow", true}, "slices.Clip": {"SlicesClip", true},
 	"maps.Clone": {"MapsClone", true}, "maps.Copy": {"MapsCopy", false}, "maps.Equal": {"MapsEqual", false},
 	"maps.EqualFunc": {"MapsEqualFunc", false}, "maps.DeleteFunc": {"MapsDeleteFunc", false},
+	"slices.Replace": {"SlicesReplace", true}, "slices.AppendSeq": {"SlicesAppendSeq", true},
+	"maps.Insert": {"MapsInsert", false},
 	"cmp.Compare": {"CmpCompare", false}, "cmp.Less": {"CmpLess", false}, "cmp.Or": {"CmpOr", true},
 }
 
@@ -120,13 +122,14 @@ func (lw *Lowering) stdCall(c *ast.CallExpr, name string) ast.Expr {
 					sorted = "true"
 				}
 				call := &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Rparen: c.Rparen, Args: []ast.Expr{
-					inner.Args[0],
-					&ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos},
-					&ast.Ident{NamePos: pos, Name: sorted},
+					inner.Args[0], typedNil(tx, pos), &ast.Ident{NamePos: pos, Name: sorted},
 				}}
 				return lw.stdResult(&ast.TypeAssertExpr{X: call, Lparen: pos, Type: lw.typeExpr(t, pos), Rparen: c.Rparen}, t)
 			}
 		}
+	}
+	if x, ok := lw.seqCall(c, name); ok {
+		return x
 	}
 	h, ok := stdGeneric[name]
 	if !ok {
@@ -161,6 +164,48 @@ func (lw *Lowering) stdCall(c *ast.CallExpr, name string) ast.Expr {
 	return lw.stdResult(&ast.TypeAssertExpr{X: call, Lparen: pos, Type: tx, Rparen: c.Rparen}, t)
 }
 
+// seqCall returns the lowering of a call of a function that collects an
+// iterator into a new slice or map (slices.Collect, Sorted, SortedFunc,
+// SortedStableFunc, maps.Collect), and true, or c and false when name is
+// none of them: the helper gets a typed nil of the result's type first.
+func (lw *Lowering) seqCall(c *ast.CallExpr, name string) (ast.Expr, bool) {
+	var helper, flag string
+	switch name {
+	case "slices.Collect", "slices.Sorted":
+		helper, flag = "SlicesCollect", fmt.Sprint(name == "slices.Sorted")
+	case "slices.SortedFunc", "slices.SortedStableFunc":
+		helper, flag = "SlicesSortedFunc", fmt.Sprint(name == "slices.SortedStableFunc")
+	case "maps.Collect":
+		helper = "MapsCollect"
+	default:
+		return c, false
+	}
+	pos := c.Pos()
+	t := lw.Info.Types[c].Type
+	tx := lw.typeExpr(t, pos)
+	if tx == nil {
+		lw.refuseStd(pos, name, fmt.Sprintf("has a result of type %s, which has no name here", t))
+		return c, true
+	}
+	sel := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	args, ok := lw.typedArgs(c, sel)
+	if !ok {
+		lw.refuseStd(pos, name, "has an untyped or nil argument whose type has no name here")
+		return c, true
+	}
+	args = append([]ast.Expr{typedNil(tx, pos)}, args...)
+	if flag != "" {
+		args = append(args, &ast.Ident{NamePos: pos, Name: flag})
+	}
+	call := &ast.CallExpr{Fun: lw.helper(helper, sel.Sel.Pos()), Lparen: c.Lparen, Args: args, Rparen: c.Rparen}
+	return lw.stdResult(&ast.TypeAssertExpr{X: call, Lparen: pos, Type: lw.typeExpr(t, pos), Rparen: c.Rparen}, t), true
+}
+
+// typedNil returns (tx)(nil).
+func typedNil(tx ast.Expr, pos token.Pos) ast.Expr {
+	return &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos}
+}
+
 // stdResult notes that x, the lowering of a call of a generic function
 // of the standard library, is of type t (callResults reads it) and
 // returns x.
@@ -185,7 +230,8 @@ func (lw *Lowering) refuseStd(pos token.Pos, name, why string) {
 	}
 	sort.Strings(names)
 	lw.errs.Add(lw.Fset.Position(pos), fmt.Sprintf("%s %s (yaegi v0.16.1 runs the generic standard packages wrongly; "+
-		"the kernel provides, as calls: %s, slices.Collect or slices.Sorted of maps.Keys or maps.Values, "+
+		"the kernel provides, as calls: %s; slices.Collect, Sorted, SortedFunc, SortedStableFunc and maps.Collect "+
+		"of an iterator value (strings.Lines(s), a func(yield func(E) bool)) or of maps.Keys or maps.Values; "+
 		"and as the range of a for statement: slices.All, Values, Backward, maps.All, Keys, Values)",
 		name, why, strings.Join(names, ", ")))
 }

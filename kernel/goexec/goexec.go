@@ -49,6 +49,10 @@ import (
 	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 	"github.com/rbm-kernel/rbm-kernel/kernel/input"
 	"github.com/rbm-kernel/rbm-kernel/kernel/internal/preimport"
+	// The standard library's names that yaegi v0.16.1's tables lack
+	// (strings.Lines, math/rand/v2.Uint, …), merged into stdlib.Symbols
+	// before this package's tables are read.
+	_ "github.com/rbm-kernel/rbm-kernel/kernel/stdextra"
 	"github.com/rbm-kernel/rbm-kernel/kernel/symbols"
 )
 

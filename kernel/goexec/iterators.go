@@ -1,0 +1,111 @@
+package goexec
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// The functions of the standard packages slices and maps that consume an
+// iterator (iter.Seq or iter.Seq2, a function value: strings.Lines(s), a
+// cell's own func(yield func(E) bool), …) and slices.Replace, for cells,
+// as the helpers of generics.go: the front end lowers a call of one to a
+// call of these, passing a typed nil of the call's result type where the
+// helper makes the result.
+
+func init() {
+	for name, f := range map[string]any{
+		"SlicesCollect": slicesCollect, "SlicesSortedFunc": slicesSortedFunc,
+		"SlicesAppendSeq": slicesAppendSeq, "MapsCollect": mapsCollect, "MapsInsert": mapsInsert,
+		"SlicesReplace": slicesReplace,
+	} {
+		genericHelpers[name] = reflect.ValueOf(f)
+	}
+}
+
+// eachOf calls the iterator seq (a func(yield func(…) bool)) with a yield
+// that passes its arguments to f and always goes on. A nil seq panics
+// with reflect's "call of nil function", which the kernel reports as Go's
+// nil pointer dereference (panics.go).
+func eachOf(seq any, f func(args []reflect.Value)) {
+	s := reflect.ValueOf(seq)
+	yes := []reflect.Value{reflect.ValueOf(true)}
+	yield := reflect.MakeFunc(s.Type().In(0), func(args []reflect.Value) []reflect.Value {
+		f(args)
+		return yes
+	})
+	s.Call([]reflect.Value{yield})
+}
+
+// slicesAppendSeq is slices.AppendSeq: s with the values of seq appended.
+func slicesAppendSeq(s, seq any) any {
+	out := reflect.ValueOf(s)
+	eachOf(seq, func(args []reflect.Value) { out = reflect.Append(out, args[0]) })
+	return out.Interface()
+}
+
+// slicesCollect is slices.Collect (sorted false) and slices.Sorted (sorted
+// true) of seq, as a slice of sliceOf's type (a nil []E): nil when seq
+// yields nothing, as Go's.
+func slicesCollect(sliceOf, seq any, sorted bool) any {
+	out := slicesAppendSeq(sliceOf, seq)
+	if sorted {
+		slicesSort(out)
+	}
+	return out
+}
+
+// slicesSortedFunc is slices.SortedFunc (stable false) and
+// slices.SortedStableFunc (stable true).
+func slicesSortedFunc(sliceOf, seq, cmp any, stable bool) any {
+	out := slicesAppendSeq(sliceOf, seq)
+	if stable {
+		slicesSortStableFunc(out, cmp)
+	} else {
+		slicesSortFunc(out, cmp)
+	}
+	return out
+}
+
+// mapsInsert is maps.Insert: the pairs of seq (an iter.Seq2) stored in m
+// (a nil m panics with Go's "assignment to entry in nil map" at the first
+// pair, from the runtime itself).
+func mapsInsert(m, seq any) {
+	v := reflect.ValueOf(m)
+	eachOf(seq, func(args []reflect.Value) { v.SetMapIndex(args[0], args[1]) })
+}
+
+// mapsCollect is maps.Collect: a new map of mapOf's type (a nil map[K]V)
+// holding the pairs of seq.
+func mapsCollect(mapOf, seq any) any {
+	m := reflect.MakeMap(reflect.TypeOf(mapOf)).Interface()
+	mapsInsert(m, seq)
+	return m
+}
+
+// slicesReplace is slices.Replace: s with s[i:j] replaced by vs, in
+// place when the result fits s's capacity, the elements past the new
+// length (when it shrinks) zeroed, as Go's.
+func slicesReplace(x any, i, j int, vs ...any) any {
+	s := reflect.ValueOf(x)
+	n := s.Len()
+	if i < 0 || j > n || i > j {
+		panic(fmt.Sprintf("runtime error: slice bounds out of range [%d:%d]", i, j))
+	}
+	tot := n - (j - i) + len(vs)
+	var out reflect.Value
+	if tot <= s.Cap() {
+		out = s.Slice(0, tot)
+		reflect.Copy(out.Slice(i+len(vs), tot), s.Slice(j, n)) // overlapping moves are safe
+		if tot < n {
+			zeroRange(s, tot, n)
+		}
+	} else {
+		out = reflect.MakeSlice(s.Type(), tot, tot)
+		reflect.Copy(out, s.Slice(0, i))
+		reflect.Copy(out.Slice(i+len(vs), tot), s.Slice(j, n))
+	}
+	for k, v := range vs {
+		out.Index(i + k).Set(reflect.ValueOf(v))
+	}
+	return out.Interface()
+}

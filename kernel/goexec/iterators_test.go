@@ -1,0 +1,94 @@
+package goexec
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestIteratorConsumers runs the functions of slices and maps that consume
+// an iterator, on an iterator of the standard library (strings.Lines,
+// Go 1.24, from kernel/stdextra's tables) and on the cell's own, with
+// slices.Replace; the want lines are go run's output of the same code as
+// one program. Before, strings.Lines was undefined, and slices.Collect of
+// anything but maps.Keys or Values, maps.Collect, maps.Insert,
+// slices.AppendSeq and slices.Replace were refused.
+func TestIteratorConsumers(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"cmp\"\n\t\"maps\"\n\t\"slices\"\n\t\"strings\"\n)\n\ntype P struct{ N int }")
+	_, rec := run(t, e, `ls := slices.Collect(strings.Lines("u\nv"))
+fmt.Println(len(ls), ls)
+count := func(n int) func(func(int) bool) {
+	return func(yield func(int) bool) {
+		for i := n; i > 0; i-- {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+}
+fmt.Println(slices.Collect(count(4)), slices.Sorted(count(3)))
+fmt.Println(slices.SortedFunc(count(4), func(a, b int) int { return cmp.Compare(b%2, a%2) }))
+fmt.Println(slices.Collect(count(0)) == nil)
+pairs := func(yield func(string, int) bool) {
+	for i, s := range []string{"a", "b", "c"} {
+		if !yield(s, i) {
+			return
+		}
+	}
+}
+m := maps.Collect(pairs)
+fmt.Println(m)
+m2 := map[string]int{"z": 9}
+maps.Insert(m2, pairs)
+fmt.Println(m2)
+xs := []int{1, 2, 3, 4, 5}
+ys := slices.Replace(xs, 1, 3, 7)
+fmt.Println(ys, xs)
+zs := slices.Replace([]int{1, 2}, 1, 2, 8, 9, 10)
+fmt.Println(zs)
+fmt.Println(slices.AppendSeq([]int{0}, count(2)))
+pseq := func(yield func(P) bool) { yield(P{2}); yield(P{1}) }
+fmt.Println(slices.SortedFunc(pseq, func(a, b P) int { return a.N - b.N }))`)
+	want := "2 [u\n v]\n[4 3 2 1] [1 2 3]\n[3 1 4 2]\ntrue\nmap[a:0 b:1 c:2]\nmap[a:0 b:1 c:2 z:9]\n[1 7 4 5] [1 7 4 5 0]\n[1 8 9 10]\n[0 2 1]\n[{1} {2}]\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+	// Go panics at the first pair stored in a nil map.
+	ee, _ := fail(t, e, context.Background(), "var nm map[string]int\nmaps.Insert(nm, pairs)")
+	if ee == nil || !strings.Contains(ee.Value, "assignment to entry in nil map") {
+		t.Errorf("maps.Insert into a nil map: %v, want Go's panic", ee)
+	}
+}
+
+// TestNewerStandardNames runs names that Go 1.23 and later added to the
+// standard library and yaegi v0.16.1's tables lack (kernel/stdextra): they
+// were "undefined"; the want lines are go run's.
+func TestNewerStandardNames(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"bytes\"\n\t\"encoding/binary\"\n\t\"log/slog\"\n\t\"math/rand/v2\"\n\t\"strings\"\n\t\"sync/atomic\"\n\t\"unicode/utf16\"\n)")
+	_, rec := run(t, e, `for l := range strings.Lines("a\nb\n") {
+	fmt.Printf("%q ", l)
+}
+fmt.Println()
+for f := range strings.SplitSeq("x,y,z", ",") {
+	fmt.Print(f, ";")
+}
+fmt.Println()
+for f := range bytes.FieldsSeq([]byte(" p  q ")) {
+	fmt.Print(string(f), ";")
+}
+fmt.Println()
+r := rand.New(rand.NewPCG(1, 2))
+fmt.Println(r.Uint() > 0, utf16.RuneLen('😀'))
+var x int32 = 6
+old := atomic.AndInt32(&x, 3)
+fmt.Println(old, x)
+slog.New(slog.DiscardHandler).Info("nothing")
+b, err := binary.Append(nil, binary.LittleEndian, uint16(258))
+fmt.Println(b, err)`)
+	want := "\"a\\n\" \"b\\n\" \nx;y;z;\np;q;\ntrue 2\n6 2\n[2 1] <nil>\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
