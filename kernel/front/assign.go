@@ -25,6 +25,7 @@ func (lw *Lowering) parallelAssign(s *ast.AssignStmt) ast.Stmt {
 	if s.Tok != token.ASSIGN || len(s.Lhs) < 2 || len(s.Lhs) != len(s.Rhs) || lw.assigns[s] {
 		return s
 	}
+	lw.typedNils(s)
 	if !hasCall(s.Rhs...) || hasCall(s.Lhs...) {
 		return s
 	}
@@ -44,6 +45,25 @@ func (lw *Lowering) parallelAssign(s *ast.AssignStmt) ast.Stmt {
 	}
 	lw.assigns[final] = true
 	return &ast.BlockStmt{Lbrace: pos, Rbrace: s.End(), List: []ast.Stmt{tmp, final}}
+}
+
+// typedNils writes each untyped nil of an assignment of several values
+// as a conversion to its variable's type, "r1, r2 = x, nil" as "r1, r2 =
+// x, error(nil)": yaegi v0.16.1 panicked on the untyped nil ("reflect:
+// New(nil)") whatever the variable's type.
+func (lw *Lowering) typedNils(s *ast.AssignStmt) {
+	for i, r := range s.Rhs {
+		if !lw.Info.Types[r].IsNil() {
+			continue
+		}
+		t := lw.Info.Types[s.Lhs[i]].Type
+		if t == nil {
+			continue
+		}
+		if tx := lw.typeExpr(t, r.Pos()); tx != nil {
+			s.Rhs[i] = typedNil(tx, r.Pos())
+		}
+	}
 }
 
 // hasCall reports whether one of xs holds a call, a conversion or a

@@ -58,23 +58,26 @@ type Lowering struct {
 
 	n           int // names made so far
 	errs        scanner.ErrorList
-	lowered     map[*ast.SelectorExpr]bool   // uses of generic standard functions lowered as calls
-	iterCalls   map[*ast.CallExpr]bool       // calls of standard iterators ranged over
-	returns     map[*ast.BranchStmt]bool     // branches that return from a yield function: continue?
-	deferred    map[*ast.DeferStmt]bool      // defer statements made by deferStmt
-	deferLoop   map[*ast.DeferStmt]ast.Stmt  // the loop a defer statement is in, in the same function
-	loopVarArgs map[ast.Expr]bool            // arguments that loopArgs made
-	assigns     map[*ast.AssignStmt]bool     // assignments that parallelAssign made
-	checked     map[ast.Expr]bool            // index and slice expressions checked before their statement
-	fileScopes  []*types.Scope               // the file scopes of the check's Info (innermost)
-	guards      map[ast.Expr]bool            // the guards that guardChecks made
-	madeFuncs   map[*ast.FuncLit]bool        // function literals of bounds checks, not yet marked (markMadeChecks)
-	reflected   map[*ast.CallExpr]bool       // calls of reflect already given to TypeIn (reflectCall)
-	stdResults  map[ast.Expr]types.Type      // the types of the std generic calls' lowerings (stdCall)
-	sharedSeen  bool                         // sharedShapes was read (typetags.go)
-	sharedSet   map[string]bool              // sharedShapes
-	spreadBound map[*ast.CallExpr]bool       // printf-style calls already lowered inside bindSpread's literal
-	fmtValues   map[*ast.SelectorExpr]string // fmt's printing functions used as values, to give to their helpers (refuseFmtValue)
+	lowered     map[*ast.SelectorExpr]bool      // uses of generic standard functions lowered as calls
+	iterCalls   map[*ast.CallExpr]bool          // calls of standard iterators ranged over
+	returns     map[*ast.BranchStmt]bool        // branches that return from a yield function: continue?
+	funcReturns map[*ast.ReturnStmt]*yieldFrame // returns of a function in a yield function's body, by the outermost range's frame
+	madeReturns map[*ast.ReturnStmt]bool        // returns made by rangeFunc's lowering
+	yieldFrames map[*ast.RangeStmt]*yieldFrame  // ranges over functions in another's body: the outermost frame
+	deferred    map[*ast.DeferStmt]bool         // defer statements made by deferStmt
+	deferLoop   map[*ast.DeferStmt]ast.Stmt     // the loop a defer statement is in, in the same function
+	loopVarArgs map[ast.Expr]bool               // arguments that loopArgs made
+	assigns     map[*ast.AssignStmt]bool        // assignments that parallelAssign made
+	checked     map[ast.Expr]bool               // index and slice expressions checked before their statement
+	fileScopes  []*types.Scope                  // the file scopes of the check's Info (innermost)
+	guards      map[ast.Expr]bool               // the guards that guardChecks made
+	madeFuncs   map[*ast.FuncLit]bool           // function literals of bounds checks, not yet marked (markMadeChecks)
+	reflected   map[*ast.CallExpr]bool          // calls of reflect already given to TypeIn (reflectCall)
+	stdResults  map[ast.Expr]types.Type         // the types of the std generic calls' lowerings (stdCall)
+	sharedSeen  bool                            // sharedShapes was read (typetags.go)
+	sharedSet   map[string]bool                 // sharedShapes
+	spreadBound map[*ast.CallExpr]bool          // printf-style calls already lowered inside bindSpread's literal
+	fmtValues   map[*ast.SelectorExpr]string    // fmt's printing functions used as values, to give to their helpers (refuseFmtValue)
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).
@@ -134,6 +137,9 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.lowered = map[*ast.SelectorExpr]bool{}
 	lw.iterCalls = map[*ast.CallExpr]bool{}
 	lw.returns = map[*ast.BranchStmt]bool{}
+	lw.funcReturns = map[*ast.ReturnStmt]*yieldFrame{}
+	lw.madeReturns = map[*ast.ReturnStmt]bool{}
+	lw.yieldFrames = map[*ast.RangeStmt]*yieldFrame{}
 	lw.deferred = map[*ast.DeferStmt]bool{}
 	lw.deferLoop = map[*ast.DeferStmt]ast.Stmt{}
 	lw.loopVarArgs = map[ast.Expr]bool{}
@@ -522,6 +528,10 @@ func (lw *Lowering) stmt(s ast.Stmt) ast.Stmt {
 	case *ast.DeferStmt:
 		if !lw.deferred[s] {
 			return lw.deferStmt(s)
+		}
+	case *ast.ReturnStmt:
+		if t, ok := lw.funcReturns[s]; ok {
+			return lw.yieldReturn(s, t)
 		}
 	case *ast.BranchStmt:
 		if cont, ok := lw.returns[s]; ok {

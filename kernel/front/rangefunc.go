@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // Range over functions (Go 1.23), which yaegi lacks.
@@ -19,7 +20,20 @@ import (
 //	seq(func(k K, v V) bool { body; return true })
 //
 // in which a continue of the loop is "return true" and a break "return
-// false". A return, a goto, a defer, or a break or continue of an outer
+// false". A return of the enclosing function inside the body sets hidden
+// variables to its results and a flag, and ends the iteration; after the
+// call, the flag returns them:
+//
+//	{
+//		var R1 T1; …; var RS bool
+//		seq(func(k K, v V) bool { …; R1, … = x, …; RS = true; return false; … return true })
+//		if RS { return R1, … }
+//	}
+//
+// Inside a range over a function nested in such a body, the return ends
+// the inner iteration the same way and the inner call is followed by "if
+// RS { return false }", which ends the outer one: the variables are the
+// outermost loop's. A goto, a defer, or a break or continue of an outer
 // statement inside the body cannot be expressed that way and is refused.
 
 // stdIterators are the iterator constructors lowered into plain loops.
@@ -122,7 +136,13 @@ func (lw *Lowering) rangeFunc(r *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt
 	if label != nil {
 		labelName = label.Label.Name
 	}
-	if !lw.yieldBody(r.Body, labelName) {
+	frame := lw.yieldFrames[r] // set when r is in the body of another
+	if frame == nil {
+		frame = &yieldFrame{pos: pos}
+	} else {
+		frame = &yieldFrame{pos: pos, root: frame}
+	}
+	if !lw.yieldBody(r.Body, labelName, frame) {
 		return r
 	}
 	// The yield function's parameters: the loop's variables, or hidden
@@ -161,14 +181,162 @@ func (lw *Lowering) rangeFunc(r *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt
 		Type: &ast.FuncType{Func: pos, Params: params, Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.Ident{NamePos: pos, Name: "bool"}}}}},
 		Body: &ast.BlockStmt{Lbrace: r.Body.Lbrace, List: list, Rbrace: r.Body.Rbrace},
 	}
-	return &ast.ExprStmt{X: &ast.CallExpr{Fun: r.X, Lparen: pos, Args: []ast.Expr{fn}, Rparen: pos}}
+	call := &ast.ExprStmt{X: &ast.CallExpr{Fun: r.X, Lparen: pos, Args: []ast.Expr{fn}, Rparen: pos}}
+	if !frame.returns {
+		return call
+	}
+	return lw.returnAfter(frame, call)
+}
+
+// yieldFrame is a range over a function being lowered, for the returns
+// of the enclosing function in its body: root is the outermost such
+// range of the function (nil for itself), which holds the hidden
+// variables.
+type yieldFrame struct {
+	pos     token.Pos
+	root    *yieldFrame
+	returns bool // a return is in the body
+	// The outermost frame's hidden variables: the results (one per
+	// result of the function) and the flag; made by results.
+	results []string
+	types   []types.Type
+	flag    string
+	made    bool
+}
+
+// top returns the outermost frame of f's function.
+func (f *yieldFrame) top() *yieldFrame {
+	if f.root != nil {
+		return f.root
+	}
+	return f
+}
+
+// results makes the hidden variables of f's outermost frame, the results
+// of the function that encloses pos, and reports whether it could: the
+// function must be found and its result types written in the cell.
+func (lw *Lowering) results(f *yieldFrame) bool {
+	t := f.top()
+	if t.made {
+		return t.flag != ""
+	}
+	t.made = true
+	ft := lw.funcTypeAt(t.pos)
+	if ft == nil {
+		return false
+	}
+	if ft.Results != nil {
+		for _, fld := range ft.Results.List {
+			rt := lw.Info.Types[fld.Type].Type
+			n := max(len(fld.Names), 1)
+			if lw.typeExpr(rt, t.pos) == nil {
+				return false
+			}
+			for range n {
+				t.results, t.types = append(t.results, lw.name("R")), append(t.types, rt)
+			}
+		}
+	}
+	t.flag = lw.name("RS")
+	return true
+}
+
+// funcTypeAt returns the type of the innermost function declaration or
+// literal of the cell whose body holds pos, or nil.
+func (lw *Lowering) funcTypeAt(pos token.Pos) *ast.FuncType {
+	var best *ast.FuncType
+	var span token.Pos
+	for n, sc := range lw.Info.Scopes {
+		ft, ok := n.(*ast.FuncType)
+		if !ok || !sc.Contains(pos) {
+			continue
+		}
+		if w := sc.End() - sc.Pos(); best == nil || w < span {
+			best, span = ft, w
+		}
+	}
+	return best
+}
+
+// returnAfter returns what replaces a range over a function whose body
+// returns (frame): the call, then the return of the results when the flag
+// is set (or, nested, the end of the outer iteration), with the hidden
+// variables declared before the outermost one.
+func (lw *Lowering) returnAfter(frame *yieldFrame, call ast.Stmt) ast.Stmt {
+	pos := frame.pos
+	t := frame.top()
+	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+	ret := &ast.ReturnStmt{Return: pos}
+	if frame.root != nil {
+		ret.Results = []ast.Expr{id("false")}
+	} else {
+		for _, r := range t.results {
+			ret.Results = append(ret.Results, id(r))
+		}
+	}
+	lw.madeReturns[ret] = true
+	check := &ast.IfStmt{If: pos, Cond: id(t.flag), Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{ret}, Rbrace: pos}}
+	list := []ast.Stmt{call, check}
+	if frame.root == nil {
+		var decls []ast.Stmt
+		for i, r := range t.results {
+			decls = append(decls, varDecl(r, lw.typeExpr(t.types[i], pos), pos))
+		}
+		decls = append(decls, varDecl(t.flag, id("bool"), pos))
+		list = append(decls, list...)
+	}
+	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: pos}
+}
+
+// varDecl returns "var name T".
+func varDecl(name string, tx ast.Expr, pos token.Pos) ast.Stmt {
+	return &ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
+		&ast.ValueSpec{Names: []*ast.Ident{{NamePos: pos, Name: name}}, Type: tx}}}}
+}
+
+// yieldReturn returns what replaces a return of the enclosing function in
+// the body of a range over a function (frame is the outermost range's):
+// the results stored in its hidden variables, the flag set, and the end
+// of the iteration.
+func (lw *Lowering) yieldReturn(r *ast.ReturnStmt, t *yieldFrame) ast.Stmt {
+	pos := r.Return
+	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+	var list []ast.Stmt
+	if len(t.results) > 0 {
+		var lhs []ast.Expr
+		for _, name := range t.results {
+			lhs = append(lhs, id(name))
+		}
+		rhs := slices.Clone(r.Results)
+		for i, x := range rhs {
+			if lw.Info.Types[x].IsNil() && len(rhs) == len(t.types) {
+				rhs[i] = typedNil(lw.typeExpr(t.types[i], pos), x.Pos()) // yaegi's untyped nil (typedNils)
+			}
+		}
+		if len(rhs) == 0 { // a bare return of named results
+			ft := lw.funcTypeAt(t.pos)
+			for _, fld := range ft.Results.List {
+				for _, n := range fld.Names {
+					rhs = append(rhs, id(n.Name))
+				}
+			}
+		}
+		list = append(list, &ast.AssignStmt{Lhs: lhs, TokPos: pos, Tok: token.ASSIGN, Rhs: rhs})
+	}
+	done := &ast.ReturnStmt{Return: pos, Results: []ast.Expr{id("false")}}
+	lw.madeReturns[done] = true
+	list = append(list, &ast.AssignStmt{Lhs: []ast.Expr{id(t.flag)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{id("true")}}, done)
+	return &ast.BlockStmt{Lbrace: pos, List: list, Rbrace: pos}
 }
 
 // yieldBody rewrites, in place, the branch statements of a range-over-func
 // body that leave the loop: its own continue and break (unlabeled, or with
-// label) become return true and return false. It refuses (and returns
-// false) a return, goto, defer, or a branch to an outer statement.
-func (lw *Lowering) yieldBody(body *ast.BlockStmt, label string) bool {
+// label) become return true and return false; it notes its returns of the
+// enclosing function (yieldReturn lowers them) and the ranges over
+// functions inside it (their frame's root is frame's). It refuses (and
+// returns false) a goto, a defer, a branch to an outer statement, or a
+// return whose results it cannot keep.
+func (lw *Lowering) yieldBody(body *ast.BlockStmt, label string, frame *yieldFrame) bool {
 	ok := true
 	refuse := func(n ast.Node, what string) {
 		lw.errs.Add(lw.Fset.Position(n.Pos()), "cannot run a range over a function whose body has "+what+
@@ -186,10 +354,24 @@ func (lw *Lowering) yieldBody(body *ast.BlockStmt, label string) bool {
 			case *ast.FuncLit:
 				return false
 			case *ast.ReturnStmt:
-				refuse(m, "a return")
+				if lw.madeReturns[m] {
+					break
+				}
+				if !lw.results(frame) {
+					refuse(m, "a return whose function's results have no names here")
+					break
+				}
+				frame.returns = true
+				lw.funcReturns[m] = frame.top()
 			case *ast.DeferStmt:
 				refuse(m, "a defer")
-			case *ast.ForStmt, *ast.RangeStmt:
+			case *ast.RangeStmt:
+				if lw.isFuncRange(m) && lw.yieldFrames[m] == nil {
+					lw.yieldFrames[m] = frame.top()
+				}
+				walk(m, true, inSwitch)
+				return false
+			case *ast.ForStmt:
 				walk(m, true, inSwitch)
 				return false
 			case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
