@@ -1,12 +1,16 @@
 package front
 
 import (
+	"fmt"
 	"go/ast"
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rbm-kernel/rbm-kernel/kernel/stdextra"
 )
 
 // PackagePath is the import path of the package that a session's cells
@@ -267,7 +271,7 @@ func (s *Session) Check(chunks []Chunk, auto map[string]string) (*Checked, error
 		}
 		for _, err := range s.errs {
 			if files[s.fset.File(err.Pos)] && keep(err, tops) && !unusedFinal(err, c.Final) {
-				list.Add(s.fset.Position(err.Pos), err.Msg)
+				list.Add(s.fset.Position(err.Pos), genericStd(err.Msg, imports))
 			}
 		}
 		if len(list) > 0 {
@@ -417,4 +421,26 @@ func (s *Session) stmtFile(c Chunk, imports map[string]string) (*ast.File, map[*
 // builtin such as len, is a value: its value is the cell's result).
 func unusedFinal(err types.Error, final ast.Expr) bool {
 	return final != nil && err.Pos == final.Pos() && strings.HasSuffix(err.Msg, " is not used")
+}
+
+// undefinedSelector matches the type checker's message for a name a
+// package lacks.
+var undefinedSelector = regexp.MustCompile(`^undefined: (\w+)\.(\w+)$`)
+
+// genericStd returns the message of a type error, saying why when it is
+// "undefined: pkg.Name" of a generic function or type of a standard
+// package (imports maps the cell's package names to paths): the symbol
+// tables have no generic names (kernel/stdextra), so the type checker,
+// which reads them, finds none.
+func genericStd(msg string, imports map[string]string) string {
+	m := undefinedSelector.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	path, ok := imports[m[1]]
+	if !ok || !stdextra.Generic(path, m[2]) {
+		return msg
+	}
+	return fmt.Sprintf("%s.%s is generic, and the interpreter (yaegi v0.16.1) cannot instantiate the generic functions and types "+
+		"of the standard library: use it in a %%%%compile cell, or in a cell that declares func main (which is compiled)", m[1], m[2])
 }

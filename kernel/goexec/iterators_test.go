@@ -92,3 +92,26 @@ fmt.Println(b, err)`)
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
 }
+
+// TestGenericStandardNamesExplained: a generic function or type of a
+// standard package that the interpreter cannot have (sync.OnceValue,
+// atomic.Pointer) is reported as such, with what to do, where the type
+// checker said "undefined: sync.OnceValue" as for a name Go lacks; a name
+// the package really lacks keeps Go's message.
+func TestGenericStandardNamesExplained(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"sync\"\n\t\"sync/atomic\"\n)")
+	for code, want := range map[string]string{
+		"f := sync.OnceValue(func() int { return 42 })\n_ = f": "sync.OnceValue is generic",
+		"var p atomic.Pointer[int]\n_ = &p":                    "atomic.Pointer is generic",
+		"_ = sync.Nope":                                        "undefined: sync.Nope",
+	} {
+		ee, _ := fail(t, e, context.Background(), code)
+		if ee == nil || ee.Name != "CompileError" || !strings.Contains(ee.Value, want) {
+			t.Errorf("%q: %v, want a CompileError with %q", code, ee, want)
+		}
+		if want != "undefined: sync.Nope" && !strings.Contains(ee.Value, "%%compile") {
+			t.Errorf("%q: %s does not say what to do", code, ee.Value)
+		}
+	}
+}

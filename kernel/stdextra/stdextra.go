@@ -44,3 +44,16 @@ func add(key string, table map[string]reflect.Value) {
 		Added[key] = append(Added[key], name)
 	}
 }
+
+// Generic reports whether name is a generic function or type (or a
+// constraint) of the standard package path, in the Go the tables were
+// generated with: such a name has no table, since yaegi cannot
+// instantiate compiled generics.
+func Generic(path, name string) bool {
+	for _, n := range genericNames[path] {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
