@@ -191,6 +191,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 		}
 		switch {
 		case c.File != nil:
+			lw.iterIntoInterfaces(c.File)
 			lw.iterTypes(c.File)
 			dropIterImport(c.File)
 			lw.markIterators(c.File)
@@ -202,6 +203,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 				lw.node(d)
 			}
 		default:
+			lw.iterIntoInterfaces(c.Body)
 			lw.refuseTopDefers(c.Body)
 			lw.multiDefines(c.Body)
 			lw.commaOKDefines(c.Body)
@@ -212,6 +214,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			lw.node(c.Body)
 			if c.Final != nil {
 				f := &ast.ExprStmt{X: c.Final}
+				lw.iterIntoInterfaces(f)
 				lw.constants(f)
 				lw.generics(f)
 				c.Final = f.X

@@ -478,3 +478,81 @@ func dropIterImport(f *ast.File) {
 		g.Specs = specs
 	}
 }
+
+// iterIntoInterfaces refuses, under n, a value of an instance of iter.Seq
+// or iter.Seq2 that goes into an interface (an assignment or declaration,
+// an argument, fmt's and conversions' included, an element of a composite
+// literal, a result, a value sent): the interpreter has no package iter,
+// so such a value has the function type there (iterTypes), and %T,
+// reflect and type assertions would say so where Go names iter.Seq[int].
+func (lw *Lowering) iterIntoInterfaces(n ast.Node) {
+	check := func(into types.Type, x ast.Expr) {
+		if into == nil || !types.IsInterface(into) {
+			return
+		}
+		t, ok := types.Unalias(lw.Info.Types[x].Type).(*types.Named)
+		if !ok || t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != "iter" {
+			return
+		}
+		byName := func(p *types.Package) string { return p.Name() }
+		lw.errs.Add(lw.Fset.Position(x.Pos()), "a value of type "+types.TypeString(t, byName)+
+			" cannot go into an interface in the interpreter, which has no package iter: there its type is "+
+			types.TypeString(t.Underlying(), byName)+", and fmt's %T, reflect and type assertions would say so; "+
+			"range over it or call it here, or run this code compiled (a cell with func main, or %%compile)")
+	}
+	lw.inspectInFuncs(n, func(n ast.Node, results *types.Tuple) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i := range n.Rhs {
+					check(lw.Info.Types[n.Lhs[i]].Type, n.Rhs[i])
+				}
+			}
+		case *ast.ValueSpec:
+			if n.Type != nil {
+				for _, v := range n.Values {
+					check(lw.Info.Types[n.Type].Type, v)
+				}
+			}
+		case *ast.CallExpr:
+			tv := lw.Info.Types[n.Fun]
+			if tv.IsType() {
+				for _, a := range n.Args {
+					check(tv.Type, a)
+				}
+				break
+			}
+			if sig, ok := tv.Type.(*types.Signature); ok {
+				params := sig.Params()
+				for i, a := range n.Args {
+					switch {
+					case sig.Variadic() && i >= params.Len()-1 && !n.Ellipsis.IsValid():
+						check(params.At(params.Len()-1).Type().(*types.Slice).Elem(), a)
+					case i < params.Len():
+						check(params.At(i).Type(), a)
+					}
+				}
+			} else if s, ok := lw.Info.Types[n].Type.(*types.Slice); ok && len(n.Args) > 1 && !n.Ellipsis.IsValid() {
+				for _, a := range n.Args[1:] { // append
+					check(s.Elem(), a)
+				}
+			}
+		case *ast.CompositeLit:
+			lw.eachElement(n, func(x ast.Expr, into types.Type, _ bool) ast.Expr {
+				check(into, x)
+				return x
+			})
+		case *ast.ReturnStmt:
+			if results != nil && results.Len() == len(n.Results) {
+				for i, r := range n.Results {
+					check(results.At(i).Type(), r)
+				}
+			}
+		case *ast.SendStmt:
+			if ch, ok := lw.Info.Types[n.Chan].Type.Underlying().(*types.Chan); ok {
+				check(ch.Elem(), n.Value)
+			}
+		}
+		return true
+	})
+}

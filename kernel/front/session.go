@@ -297,8 +297,25 @@ func (s *Session) Check(chunks []Chunk, auto map[string]string) (*Checked, error
 	res.Globals = cc.globals
 	// The package holds the cell now; the model, once it is committed.
 	s.built, s.pending = true, true
+	// The cell's imports as checked: the lowering may drop some from its
+	// files (package iter, which yaegi cannot import), and later cells
+	// still name them.
+	own := map[string]string{}
+	for _, c := range chunks {
+		if c.File == nil {
+			continue
+		}
+		for _, spec := range importSpecs(c.File) {
+			if n := importName(spec); n != "_" && n != "." {
+				own[n], _ = strconv.Unquote(spec.Path.Value)
+			}
+		}
+	}
 	res.commit = func() {
 		for n, p := range auto {
+			s.imports[n] = p
+		}
+		for n, p := range own {
 			s.imports[n] = p
 		}
 		s.commit(chunks, cc.globals, res.Info)
