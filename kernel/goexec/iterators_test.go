@@ -9,51 +9,15 @@ import (
 // TestIteratorConsumers runs the functions of slices and maps that consume
 // an iterator, on an iterator of the standard library (strings.Lines,
 // Go 1.24, from kernel/stdextra's tables) and on the cell's own, with
-// slices.Replace; the want lines are go run's output of the same code as
-// one program. Before, strings.Lines was undefined, and slices.Collect of
+// slices.Replace: the corpus's testdata/iterconsumers.go as cells, against
+// its Output comment (go run's). Before, strings.Lines was undefined, and slices.Collect of
 // anything but maps.Keys or Values, maps.Collect, maps.Insert,
 // slices.AppendSeq and slices.Replace were refused.
 func TestIteratorConsumers(t *testing.T) {
+	runProgramCells(t, "iterconsumers.go")
 	e := newExec(t)
-	run(t, e, "import (\n\t\"cmp\"\n\t\"maps\"\n\t\"slices\"\n\t\"strings\"\n)\n\ntype P struct{ N int }")
-	_, rec := run(t, e, `ls := slices.Collect(strings.Lines("u\nv"))
-fmt.Println(len(ls), ls)
-count := func(n int) func(func(int) bool) {
-	return func(yield func(int) bool) {
-		for i := n; i > 0; i-- {
-			if !yield(i) {
-				return
-			}
-		}
-	}
-}
-fmt.Println(slices.Collect(count(4)), slices.Sorted(count(3)))
-fmt.Println(slices.SortedFunc(count(4), func(a, b int) int { return cmp.Compare(b%2, a%2) }))
-fmt.Println(slices.Collect(count(0)) == nil)
-pairs := func(yield func(string, int) bool) {
-	for i, s := range []string{"a", "b", "c"} {
-		if !yield(s, i) {
-			return
-		}
-	}
-}
-m := maps.Collect(pairs)
-fmt.Println(m)
-m2 := map[string]int{"z": 9}
-maps.Insert(m2, pairs)
-fmt.Println(m2)
-xs := []int{1, 2, 3, 4, 5}
-ys := slices.Replace(xs, 1, 3, 7)
-fmt.Println(ys, xs)
-zs := slices.Replace([]int{1, 2}, 1, 2, 8, 9, 10)
-fmt.Println(zs)
-fmt.Println(slices.AppendSeq([]int{0}, count(2)))
-pseq := func(yield func(P) bool) { yield(P{2}); yield(P{1}) }
-fmt.Println(slices.SortedFunc(pseq, func(a, b P) int { return a.N - b.N }))`)
-	want := "2 [u\n v]\n[4 3 2 1] [1 2 3]\n[3 1 4 2]\ntrue\nmap[a:0 b:1 c:2]\nmap[a:0 b:1 c:2 z:9]\n[1 7 4 5] [1 7 4 5 0]\n[1 8 9 10]\n[0 2 1]\n[{1} {2}]\n"
-	if got := rec.stream("stdout"); got != want {
-		t.Errorf("printed\n%s\ngo run\n%s", got, want)
-	}
+	run(t, e, "import \"maps\"")
+	run(t, e, "pairs := func(yield func(string, int) bool) {\n\t_ = yield(\"a\", 0)\n}")
 	// Go panics at the first pair stored in a nil map.
 	ee, _ := fail(t, e, context.Background(), "var nm map[string]int\nmaps.Insert(nm, pairs)")
 	if ee == nil || !strings.Contains(ee.Value, "assignment to entry in nil map") {
