@@ -56,13 +56,17 @@ func (lw *Lowering) markIterators(n ast.Node) {
 	})
 }
 
-// isFuncRange reports whether r ranges over a function.
+// isFuncRange reports whether r ranges over a function (r.X may be the
+// lowering of a call of a standard iterator, of the type stdResults holds).
 func (lw *Lowering) isFuncRange(r *ast.RangeStmt) bool {
-	tv, ok := lw.Info.Types[r.X]
-	if !ok || tv.Type == nil {
+	t := lw.Info.Types[r.X].Type
+	if t == nil {
+		t = lw.stdResults[r.X]
+	}
+	if t == nil {
 		return false
 	}
-	_, ok = tv.Type.Underlying().(*types.Signature)
+	_, ok := t.Underlying().(*types.Signature)
 	return ok
 }
 
@@ -127,7 +131,11 @@ func (lw *Lowering) rangeBackward(r *ast.RangeStmt, s ast.Expr, label *ast.Label
 // rangeFunc lowers a range over a function (see the comment above).
 func (lw *Lowering) rangeFunc(r *ast.RangeStmt, label *ast.LabeledStmt) ast.Stmt {
 	pos := r.For
-	sig := lw.Info.Types[r.X].Type.Underlying().(*types.Signature)
+	xt := lw.Info.Types[r.X].Type
+	if xt == nil {
+		xt = lw.stdResults[r.X] // (isFuncRange)
+	}
+	sig := xt.Underlying().(*types.Signature)
 	yield, ok := sig.Params().At(0).Type().Underlying().(*types.Signature)
 	if !ok || sig.Params().Len() != 1 {
 		return r

@@ -131,6 +131,9 @@ func (lw *Lowering) stdCall(c *ast.CallExpr, name string) ast.Expr {
 	if x, ok := lw.seqCall(c, name); ok {
 		return x
 	}
+	if x, ok := lw.producerCall(c, name); ok {
+		return x
+	}
 	h, ok := stdGeneric[name]
 	if !ok {
 		lw.refuseStd(pos, name, "is not available in the interpreter yet")
@@ -201,6 +204,41 @@ func (lw *Lowering) seqCall(c *ast.CallExpr, name string) (ast.Expr, bool) {
 	return lw.stdResult(&ast.TypeAssertExpr{X: call, Lparen: pos, Type: lw.typeExpr(t, pos), Rparen: c.Rparen}, t), true
 }
 
+// stdProducers are the iterator producers of slices and maps, by name,
+// with their helpers: used as values (outside a range statement, which
+// rangeStd lowers into a loop), they become calls of the helpers, which
+// return a function of the iterator's underlying type.
+var stdProducers = map[string]string{
+	"slices.All": "SlicesAllSeq", "slices.Values": "SlicesValuesSeq", "slices.Backward": "SlicesBackwardSeq",
+	"slices.Chunk": "SlicesChunkSeq", "maps.All": "MapsAllSeq", "maps.Keys": "MapsKeysSeq", "maps.Values": "MapsValuesSeq",
+}
+
+// producerCall returns the lowering of a call of an iterator producer
+// (stdProducers) and true, or c and false for another function: the
+// helper gets the arguments and a typed nil of the iterator's underlying
+// function type (what iterTypes writes for iter.Seq and iter.Seq2), and
+// its result is asserted to that type.
+func (lw *Lowering) producerCall(c *ast.CallExpr, name string) (ast.Expr, bool) {
+	helper, ok := stdProducers[name]
+	if !ok {
+		return c, false
+	}
+	pos := c.Pos()
+	t := lw.Info.Types[c].Type.Underlying()
+	sel := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	args, ok := lw.typedArgs(c, sel)
+	tx := lw.typeExpr(t, pos)
+	if !ok || tx == nil {
+		lw.refuseStd(pos, name, fmt.Sprintf("has an argument or result type (%s) that has no name here", t))
+		return c, true
+	}
+	args = append(args, typedNil(tx, pos))
+	call := &ast.CallExpr{Fun: lw.helper(helper, sel.Sel.Pos()), Lparen: c.Lparen, Args: args, Rparen: c.Rparen}
+	// The lowering is of the call's type for the passes after this one
+	// (isFuncRange: a range over it is a range over a function).
+	return lw.stdResult(&ast.TypeAssertExpr{X: call, Lparen: pos, Type: lw.typeExpr(t, pos), Rparen: c.Rparen}, lw.Info.Types[c].Type), true
+}
+
 // typedNil returns (tx)(nil).
 func typedNil(tx ast.Expr, pos token.Pos) ast.Expr {
 	return &ast.CallExpr{Fun: &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}, Lparen: pos, Args: []ast.Expr{&ast.Ident{NamePos: pos, Name: "nil"}}, Rparen: pos}
@@ -232,7 +270,7 @@ func (lw *Lowering) refuseStd(pos token.Pos, name, why string) {
 	lw.errs.Add(lw.Fset.Position(pos), fmt.Sprintf("%s %s (yaegi v0.16.1 runs the generic standard packages wrongly; "+
 		"the kernel provides, as calls: %s; slices.Collect, Sorted, SortedFunc, SortedStableFunc and maps.Collect "+
 		"of an iterator value (strings.Lines(s), a func(yield func(E) bool)) or of maps.Keys or maps.Values; "+
-		"and as the range of a for statement: slices.All, Values, Backward, maps.All, Keys, Values)",
+		"and the iterators slices.All, Values, Backward, Chunk, maps.All, Keys, Values)",
 		name, why, strings.Join(names, ", ")))
 }
 

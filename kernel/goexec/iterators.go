@@ -109,3 +109,115 @@ func slicesReplace(x any, i, j int, vs ...any) any {
 	}
 	return out.Interface()
 }
+
+// The iterator producers of slices and maps as values (outside a range
+// statement, which the front end turns into a plain loop): each returns a
+// function of seqOf's type (a nil func(yield func(…) bool), the
+// instance's underlying type, which the front end writes for iter.Seq and
+// iter.Seq2) that does what Go's does each time it is called.
+
+func init() {
+	for name, f := range map[string]any{
+		"SlicesAllSeq": slicesAllSeq, "SlicesValuesSeq": slicesValuesSeq, "SlicesBackwardSeq": slicesBackwardSeq,
+		"SlicesChunkSeq": slicesChunkSeq, "MapsAllSeq": mapsAllSeq, "MapsKeysSeq": mapsKeysSeq, "MapsValuesSeq": mapsValuesSeq,
+	} {
+		genericHelpers[name] = reflect.ValueOf(f)
+	}
+}
+
+// seqFunc returns a function of seqOf's type that calls body with its
+// yield function.
+func seqFunc(seqOf any, body func(yield reflect.Value)) any {
+	return reflect.MakeFunc(reflect.TypeOf(seqOf), func(args []reflect.Value) []reflect.Value {
+		body(args[0])
+		return nil
+	}).Interface()
+}
+
+// yields calls yield with vs and reports whether the iteration goes on.
+func yields(yield reflect.Value, vs ...reflect.Value) bool {
+	return yield.Call(vs)[0].Bool()
+}
+
+func slicesAllSeq(s, seqOf any) any {
+	v := reflect.ValueOf(s)
+	return seqFunc(seqOf, func(yield reflect.Value) {
+		for i := 0; i < v.Len(); i++ {
+			if !yields(yield, reflect.ValueOf(i), v.Index(i)) {
+				return
+			}
+		}
+	})
+}
+
+func slicesValuesSeq(s, seqOf any) any {
+	v := reflect.ValueOf(s)
+	return seqFunc(seqOf, func(yield reflect.Value) {
+		for i := 0; i < v.Len(); i++ {
+			if !yields(yield, v.Index(i)) {
+				return
+			}
+		}
+	})
+}
+
+func slicesBackwardSeq(s, seqOf any) any {
+	v := reflect.ValueOf(s)
+	return seqFunc(seqOf, func(yield reflect.Value) {
+		for i := v.Len() - 1; i >= 0; i-- {
+			if !yields(yield, reflect.ValueOf(i), v.Index(i)) {
+				return
+			}
+		}
+	})
+}
+
+// slicesChunkSeq is slices.Chunk: the subslices of n elements (the last
+// shorter), each with its capacity clipped to its length, as Go's.
+func slicesChunkSeq(s any, n int, seqOf any) any {
+	if n < 1 {
+		panic("cannot be less than 1")
+	}
+	v := reflect.ValueOf(s)
+	return seqFunc(seqOf, func(yield reflect.Value) {
+		for i := 0; i < v.Len(); i += n {
+			end := min(n, v.Len()-i) + i
+			if !yields(yield, v.Slice3(i, end, end)) {
+				return
+			}
+		}
+	})
+}
+
+func mapsAllSeq(m, seqOf any) any {
+	v := reflect.ValueOf(m)
+	return seqFunc(seqOf, func(yield reflect.Value) {
+		for it := v.MapRange(); it.Next(); {
+			if !yields(yield, it.Key(), it.Value()) {
+				return
+			}
+		}
+	})
+}
+
+func mapsKeysSeq(m, seqOf any) any {
+	v := reflect.ValueOf(m)
+	return seqFunc(seqOf, func(yield reflect.Value) {
+		for it := v.MapRange(); it.Next(); {
+			if !yields(yield, it.Key()) {
+				return
+			}
+		}
+	})
+}
+
+func mapsValuesSeq(m, seqOf any) any {
+	v := reflect.ValueOf(m)
+	return seqFunc(seqOf, func(yield reflect.Value) {
+		for it := v.MapRange(); it.Next(); {
+			if !yields(yield, it.Value()) {
+				return
+			}
+		}
+	})
+}

@@ -109,3 +109,11 @@ func TestIterTypesAcrossCells(t *testing.T) {
 		}
 	}
 }
+
+// TestIteratorProducers: slices.Values, All, Backward and Chunk, maps.Keys
+// and All used as values (kept in a variable, ranged over, given to a
+// consumer), which were refused: the corpus's testdata/iterproducers.go as
+// cells, against its Output comment (go run's).
+func TestIteratorProducers(t *testing.T) {
+	runProgramCells(t, "iterproducers.go")
+}
