@@ -128,6 +128,9 @@ func (lw *Lowering) stdCall(c *ast.CallExpr, name string) ast.Expr {
 			}
 		}
 	}
+	if x, ok := lw.pullCall(c, name); ok {
+		return x
+	}
 	if x, ok := lw.seqCall(c, name); ok {
 		return x
 	}
@@ -204,6 +207,43 @@ func (lw *Lowering) seqCall(c *ast.CallExpr, name string) (ast.Expr, bool) {
 	return lw.stdResult(&ast.TypeAssertExpr{X: call, Lparen: pos, Type: lw.typeExpr(t, pos), Rparen: c.Rparen}, t), true
 }
 
+// pullCall returns the lowering of a call of iter.Pull or iter.Pull2 and
+// true, or c and false for another function: a call of a function literal
+// with the call's two results, next and stop, taken from the helper's:
+//
+//	func() (NEXT, func()) { P := IterPull(seq, (NEXT)(nil)); return P[0].(NEXT), P[1].(func()) }()
+func (lw *Lowering) pullCall(c *ast.CallExpr, name string) (ast.Expr, bool) {
+	if name != "iter.Pull" && name != "iter.Pull2" {
+		return c, false
+	}
+	pos := c.Pos()
+	tup, ok := lw.Info.Types[c].Type.(*types.Tuple)
+	if !ok || tup.Len() != 2 {
+		return c, false
+	}
+	next := tup.At(0).Type()
+	sel := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	args, ok := lw.typedArgs(c, sel)
+	if !ok || len(args) != 1 || lw.typeExpr(next, pos) == nil {
+		lw.refuseStd(pos, name, fmt.Sprintf("has an argument or a result type (%s) that has no name here", next))
+		return c, true
+	}
+	id := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+	stopType := func() ast.Expr { return &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}} }
+	p := lw.name("P")
+	elem := func(i int, t ast.Expr) ast.Expr {
+		return &ast.TypeAssertExpr{X: &ast.IndexExpr{X: id(p), Lbrack: pos, Index: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: fmt.Sprint(i)}, Rbrack: pos}, Lparen: pos, Type: t, Rparen: pos}
+	}
+	call := &ast.CallExpr{Fun: lw.helper("IterPull", sel.Sel.Pos()), Lparen: c.Lparen, Args: []ast.Expr{args[0], typedNil(lw.typeExpr(next, pos), pos)}, Rparen: c.Rparen}
+	body := &ast.BlockStmt{Lbrace: pos, Rbrace: pos, List: []ast.Stmt{
+		&ast.AssignStmt{Lhs: []ast.Expr{id(p)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{call}},
+		&ast.ReturnStmt{Return: pos, Results: []ast.Expr{elem(0, lw.typeExpr(next, pos)), elem(1, stopType())}},
+	}}
+	fn := &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+		Results: &ast.FieldList{List: []*ast.Field{{Type: lw.typeExpr(next, pos)}, {Type: stopType()}}}}, Body: body}
+	return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: c.Rparen}, true
+}
+
 // stdProducers are the iterator producers of slices and maps, by name,
 // with their helpers: used as values (outside a range statement, which
 // rangeStd lowers into a loop), they become calls of the helpers, which
@@ -270,7 +310,7 @@ func (lw *Lowering) refuseStd(pos token.Pos, name, why string) {
 	lw.errs.Add(lw.Fset.Position(pos), fmt.Sprintf("%s %s (yaegi v0.16.1 runs the generic standard packages wrongly; "+
 		"the kernel provides, as calls: %s; slices.Collect, Sorted, SortedFunc, SortedStableFunc and maps.Collect "+
 		"of an iterator value (strings.Lines(s), a func(yield func(E) bool)) or of maps.Keys or maps.Values; "+
-		"and the iterators slices.All, Values, Backward, Chunk, maps.All, Keys, Values)",
+		"the iterators slices.All, Values, Backward, Chunk, maps.All, Keys, Values, and iter.Pull and Pull2)",
 		name, why, strings.Join(names, ", ")))
 }
 

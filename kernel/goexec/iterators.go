@@ -221,3 +221,92 @@ func mapsValuesSeq(m, seqOf any) any {
 		}
 	})
 }
+
+func init() { genericHelpers["IterPull"] = reflect.ValueOf(iterPull) }
+
+// iterPull is iter.Pull and iter.Pull2: it returns next, a function of
+// nextOf's type (func() (V, bool) or func() (K, V, bool)), and stop. The
+// iteration runs on a goroutine of its own, handed over to and from by
+// channels, so that one side runs at a time as with Go's coroutine: the
+// first call of next starts seq; each call resumes it until its yield
+// passes the next values, or until it returns (then next gives zero
+// values and false from then on); stop makes the pending yield return
+// false and waits for seq to return. A panic of seq panics in the call of
+// next or stop that resumed it.
+func iterPull(seq, nextOf any) []any {
+	s := reflect.ValueOf(seq)
+	nt := reflect.TypeOf(nextOf)
+	n := nt.NumOut() - 1
+	var (
+		started, done, stopping bool
+		panicked                bool
+		panicValue              any
+	)
+	resume := make(chan bool)
+	items := make(chan []reflect.Value)
+	run := func() {
+		defer func() {
+			if r := recover(); r != nil {
+				panicked, panicValue = true, r
+			}
+			close(items)
+		}()
+		if !<-resume {
+			return
+		}
+		yield := reflect.MakeFunc(s.Type().In(0), func(args []reflect.Value) []reflect.Value {
+			if stopping {
+				return []reflect.Value{reflect.ValueOf(false)}
+			}
+			items <- args
+			return []reflect.Value{reflect.ValueOf(<-resume)}
+		})
+		s.Call([]reflect.Value{yield})
+	}
+	zero := func() []reflect.Value {
+		out := make([]reflect.Value, n+1)
+		for i := range n {
+			out[i] = reflect.Zero(nt.Out(i))
+		}
+		out[n] = reflect.ValueOf(false)
+		return out
+	}
+	finish := func() {
+		done = true
+		if panicked {
+			panicked = false
+			panic(panicValue)
+		}
+	}
+	next := reflect.MakeFunc(nt, func([]reflect.Value) []reflect.Value {
+		if done {
+			return zero()
+		}
+		if !started {
+			started = true
+			go run()
+		}
+		resume <- true
+		args, ok := <-items
+		if !ok {
+			finish()
+			return zero()
+		}
+		return append(args, reflect.ValueOf(true))
+	})
+	stop := func() {
+		if done {
+			return
+		}
+		if !started {
+			done = true
+			return
+		}
+		stopping = true
+		resume <- false
+		for range items {
+		}
+		finish()
+	}
+	return []any{next.Interface(), stop}
+}

@@ -117,3 +117,9 @@ func TestIterTypesAcrossCells(t *testing.T) {
 func TestIteratorProducers(t *testing.T) {
 	runProgramCells(t, "iterproducers.go")
 }
+
+// TestIterPull: iter.Pull and iter.Pull2, which were refused: the corpus's
+// testdata/iterpull.go as cells, against its Output comment (go run's).
+func TestIterPull(t *testing.T) {
+	runProgramCells(t, "iterpull.go")
+}
