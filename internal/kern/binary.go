@@ -327,32 +327,29 @@ func binRows[T Float](w int, l *binaryLists, ch int, alpha T, b []T, ldb, lo int
 	idx, pos := &l.idx[0], &l.pos[ch]
 	if Is32[T]() {
 		bp, cp, al := &as32(b)[0], &as32(c.Data)[j], *(*float32)(unsafe.Pointer(&alpha))
-		switch w {
-		case 8:
-			binRows32x8(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
-		case 4:
-			binRows32x4(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
-		case 2:
-			binRows32x2(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
-		case 1:
-			binRows32x1(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
-		default:
+		if w == 0 {
 			binRows32m(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al, &tailMask[8-(c.Cols-j)])
+			return
 		}
+		rows32[w](idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 		return
 	}
 	bp, cp, al := &as64(b)[0], &as64(c.Data)[j], *(*float64)(unsafe.Pointer(&alpha))
-	switch w {
-	case 8:
-		binRows64x8(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
-	case 4:
-		binRows64x4(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
-	case 2:
-		binRows64x2(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
-	case 1:
-		binRows64x1(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
-	default:
+	if w == 0 {
 		// a float64 lane is two of float32's
 		binRows64m(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al, &tailMask[8-2*(c.Cols-j)])
+		return
 	}
+	rows64[w](idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 }
+
+// rows32 and rows64 are the kernels of binRows by their width in
+// registers (1, 2, 4 or 8).
+var (
+	rows32 = [9]func(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32){
+		1: binRows32x1, 2: binRows32x2, 4: binRows32x4, 8: binRows32x8,
+	}
+	rows64 = [9]func(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64){
+		1: binRows64x1, 2: binRows64x2, 4: binRows64x4, 8: binRows64x8,
+	}
+)

@@ -7,7 +7,6 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 )
 
@@ -246,12 +245,8 @@ func (s *Session) commit(chunks []Chunk, globals []*types.Var, info *types.Info)
 		if c.File == nil {
 			continue
 		}
-		for _, spec := range importSpecs(c.File) {
-			if n := importName(spec); n != "_" && n != "." {
-				p, _ := strconv.Unquote(spec.Path.Value)
-				s.imports[n] = p
-			}
-		}
+		// (The cell's imports are the session's already: Check read them
+		// before the lowering, which may drop some.)
 		for _, d := range c.File.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:

@@ -204,8 +204,10 @@ type yieldFrame struct {
 	pos     token.Pos
 	root    *yieldFrame
 	returns bool // a return is in the body
-	// The outermost frame's hidden variables: the results (one per
-	// result of the function) and the flag; made by results.
+	// The outermost frame's hidden variables, made by results: the
+	// results (one per result of the function, whose type is fn) and the
+	// flag ("" when they could not be made).
+	fn      *ast.FuncType
 	results []string
 	types   []types.Type
 	flag    string
@@ -229,12 +231,12 @@ func (lw *Lowering) results(f *yieldFrame) bool {
 		return t.flag != ""
 	}
 	t.made = true
-	ft := lw.funcTypeAt(t.pos)
-	if ft == nil {
+	t.fn = lw.funcTypeAt(t.pos)
+	if t.fn == nil {
 		return false
 	}
-	if ft.Results != nil {
-		for _, fld := range ft.Results.List {
+	if t.fn.Results != nil {
+		for _, fld := range t.fn.Results.List {
 			rt := lw.Info.Types[fld.Type].Type
 			n := max(len(fld.Names), 1)
 			if lw.typeExpr(rt, t.pos) == nil {
@@ -322,8 +324,7 @@ func (lw *Lowering) yieldReturn(r *ast.ReturnStmt, t *yieldFrame) ast.Stmt {
 			}
 		}
 		if len(rhs) == 0 { // a bare return of named results
-			ft := lw.funcTypeAt(t.pos)
-			for _, fld := range ft.Results.List {
+			for _, fld := range t.fn.Results.List {
 				for _, n := range fld.Names {
 					rhs = append(rhs, id(n.Name))
 				}

@@ -300,17 +300,7 @@ func (s *Session) Check(chunks []Chunk, auto map[string]string) (*Checked, error
 	// The cell's imports as checked: the lowering may drop some from its
 	// files (package iter, which yaegi cannot import), and later cells
 	// still name them.
-	own := map[string]string{}
-	for _, c := range chunks {
-		if c.File == nil {
-			continue
-		}
-		for _, spec := range importSpecs(c.File) {
-			if n := importName(spec); n != "_" && n != "." {
-				own[n], _ = strconv.Unquote(spec.Path.Value)
-			}
-		}
-	}
+	own := ownImports(chunks)
 	res.commit = func() {
 		for n, p := range auto {
 			s.imports[n] = p
@@ -335,6 +325,23 @@ func (s *Session) Commit(c *Checked) {
 	}
 }
 
+// ownImports returns the imports that the cell's files declare, by name
+// (blank and dot imports left out).
+func ownImports(chunks []Chunk) map[string]string {
+	own := map[string]string{}
+	for _, c := range chunks {
+		if c.File == nil {
+			continue
+		}
+		for _, spec := range importSpecs(c.File) {
+			if n := importName(spec); n != "_" && n != "." {
+				own[n], _ = strconv.Unquote(spec.Path.Value)
+			}
+		}
+	}
+	return own
+}
+
 // cellImports returns the imports that every file of a cell sees: the
 // session's, the automatic ones and the cell's own, less the names that
 // the session or the cell declares otherwise.
@@ -346,15 +353,8 @@ func (s *Session) cellImports(chunks []Chunk, auto map[string]string, decls []st
 	for n, p := range auto {
 		imports[n] = p
 	}
-	for _, c := range chunks {
-		if c.File != nil {
-			for _, spec := range importSpecs(c.File) {
-				if n := importName(spec); n != "_" && n != "." {
-					p, _ := strconv.Unquote(spec.Path.Value)
-					imports[n] = p
-				}
-			}
-		}
+	for n, p := range ownImports(chunks) {
+		imports[n] = p
 	}
 	for n := range imports {
 		if _, ok := s.model[n]; ok && !s.isImport(n) {

@@ -12,12 +12,19 @@ import (
 // call of these, passing a typed nil of the call's result type where the
 // helper makes the result.
 
+// iteratorHelpers are this file's helpers, by their names in the runtime
+// package; they join genericHelpers.
+var iteratorHelpers = map[string]any{
+	"SlicesCollect": slicesCollect, "SlicesSortedFunc": slicesSortedFunc,
+	"SlicesAppendSeq": slicesAppendSeq, "MapsCollect": mapsCollect, "MapsInsert": mapsInsert,
+	"SlicesReplace": slicesReplace,
+	"SlicesAllSeq":  slicesAllSeq, "SlicesValuesSeq": slicesValuesSeq, "SlicesBackwardSeq": slicesBackwardSeq,
+	"SlicesChunkSeq": slicesChunkSeq, "MapsAllSeq": mapsAllSeq, "MapsKeysSeq": mapsKeysSeq, "MapsValuesSeq": mapsValuesSeq,
+	"IterPull": iterPull,
+}
+
 func init() {
-	for name, f := range map[string]any{
-		"SlicesCollect": slicesCollect, "SlicesSortedFunc": slicesSortedFunc,
-		"SlicesAppendSeq": slicesAppendSeq, "MapsCollect": mapsCollect, "MapsInsert": mapsInsert,
-		"SlicesReplace": slicesReplace,
-	} {
+	for name, f := range iteratorHelpers {
 		genericHelpers[name] = reflect.ValueOf(f)
 	}
 }
@@ -116,15 +123,6 @@ func slicesReplace(x any, i, j int, vs ...any) any {
 // instance's underlying type, which the front end writes for iter.Seq and
 // iter.Seq2) that does what Go's does each time it is called.
 
-func init() {
-	for name, f := range map[string]any{
-		"SlicesAllSeq": slicesAllSeq, "SlicesValuesSeq": slicesValuesSeq, "SlicesBackwardSeq": slicesBackwardSeq,
-		"SlicesChunkSeq": slicesChunkSeq, "MapsAllSeq": mapsAllSeq, "MapsKeysSeq": mapsKeysSeq, "MapsValuesSeq": mapsValuesSeq,
-	} {
-		genericHelpers[name] = reflect.ValueOf(f)
-	}
-}
-
 // seqFunc returns a function of seqOf's type that calls body with its
 // yield function.
 func seqFunc(seqOf any, body func(yield reflect.Value)) any {
@@ -221,8 +219,6 @@ func mapsValuesSeq(m, seqOf any) any {
 		}
 	})
 }
-
-func init() { genericHelpers["IterPull"] = reflect.ValueOf(iterPull) }
 
 // iterPull is iter.Pull and iter.Pull2: it returns next, a function of
 // nextOf's type (func() (V, bool) or func() (K, V, bool)), and stop. The
