@@ -11,9 +11,12 @@ import (
 )
 
 // entry is one package-level name of the model. Declarations are kept as
-// shallow copies made when their cell checked, with their text: the
-// kernel may then lower the cell's syntax (rename a function, rewrite a
-// body) without changing what the session declares.
+// shallow copies made when their cell is committed, with their text, and
+// a function's signature as a copy made when its cell checked
+// (signatures): the kernel lowers the cell's syntax between the two
+// (renames a function, rewrites a body, writes iter.Seq[int] as the
+// function type it stands for), and what the session declares keeps Go's
+// types.
 type entry struct {
 	spec    *ast.TypeSpec      // a type: its declaration
 	text    string             // the type's Go text
@@ -238,8 +241,28 @@ func declaredNames(chunks []Chunk, defines bool) []string {
 	return names
 }
 
-// commit adds a checked cell's declarations and variables to the model.
-func (s *Session) commit(chunks []Chunk, globals []*types.Var, info *types.Info) {
+// signatures returns copies of the signatures of the functions and
+// methods that the cell's files declare, as checked: the lowering may
+// rewrite them for the interpreter (iter.Seq[int] becomes the function
+// type it stands for, iterTypes), and later cells must see Go's types.
+func signatures(chunks []Chunk) map[*ast.FuncDecl]*ast.FuncType {
+	sigs := map[*ast.FuncDecl]*ast.FuncType{}
+	for _, c := range chunks {
+		if c.File == nil {
+			continue
+		}
+		for _, d := range c.File.Decls {
+			if d, ok := d.(*ast.FuncDecl); ok {
+				sigs[d] = cloneNode(d.Type)
+			}
+		}
+	}
+	return sigs
+}
+
+// commit adds a checked cell's declarations and variables to the model;
+// sigs holds the functions' signatures as checked (signatures).
+func (s *Session) commit(chunks []Chunk, globals []*types.Var, info *types.Info, sigs map[*ast.FuncDecl]*ast.FuncType) {
 	s.cells++
 	for _, c := range chunks {
 		if c.File == nil {
@@ -250,7 +273,7 @@ func (s *Session) commit(chunks []Chunk, globals []*types.Var, info *types.Info)
 		for _, d := range c.File.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
-				s.commitFunc(d)
+				s.commitFunc(d, sigs[d])
 			case *ast.GenDecl:
 				for _, sp := range d.Specs {
 					switch sp := sp.(type) {
@@ -274,18 +297,21 @@ func (s *Session) commit(chunks []Chunk, globals []*types.Var, info *types.Info)
 	s.recordShadows(info)
 }
 
-// commitFunc adds a function or method declaration to the model.
-func (s *Session) commitFunc(d *ast.FuncDecl) {
+// commitFunc adds a function or method declaration to the model, with
+// the signature sig as checked (nil: d's own).
+func (s *Session) commitFunc(d *ast.FuncDecl, sig *ast.FuncType) {
+	cp := *d
+	if sig != nil {
+		cp.Type = sig
+	}
 	if d.Recv == nil {
 		if d.Name.Name != "_" && d.Name.Name != "init" {
-			cp := *d
 			s.put(d.Name.Name, &entry{fn: &cp})
 		}
 		return
 	}
 	if base := receiverBase(d); base != "" {
 		if e := s.model[base]; e != nil && e.spec != nil && d.Name.Name != "_" {
-			cp := *d
 			e.methods[d.Name.Name] = &method{decl: &cp, text: s.print(d)}
 		}
 	}

@@ -109,3 +109,46 @@ func setPos(n ast.Node, pos token.Pos) {
 	}
 	set(reflect.ValueOf(n))
 }
+
+// cloneNode returns a deep copy of the syntax tree under n, positions
+// kept; the parser's objects and scopes are shared, not copied.
+func cloneNode[T ast.Node](n T) T {
+	return cloneValue(reflect.ValueOf(n)).Interface().(T)
+}
+
+// cloneValue returns a deep copy of v: of pointers to nodes, interfaces
+// holding them and slices of either.
+func cloneValue(v reflect.Value) reflect.Value {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() || v.Elem().Kind() != reflect.Struct || v.Type() == objectType || v.Type() == scopeType {
+			return v
+		}
+		c := reflect.New(v.Elem().Type())
+		c.Elem().Set(v.Elem())
+		s := c.Elem()
+		for i := 0; i < s.NumField(); i++ {
+			if s.Type().Field(i).IsExported() {
+				s.Field(i).Set(cloneValue(s.Field(i)))
+			}
+		}
+		return c
+	case reflect.Interface:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.Set(cloneValue(v.Elem()))
+		return c
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := 0; i < v.Len(); i++ {
+			c.Index(i).Set(cloneValue(v.Index(i)))
+		}
+		return c
+	}
+	return v
+}

@@ -301,6 +301,7 @@ func (s *Session) Check(chunks []Chunk, auto map[string]string) (*Checked, error
 	// files (package iter, which yaegi cannot import), and later cells
 	// still name them.
 	own := ownImports(chunks)
+	sigs := signatures(chunks)
 	res.commit = func() {
 		for n, p := range auto {
 			s.imports[n] = p
@@ -308,7 +309,7 @@ func (s *Session) Check(chunks []Chunk, auto map[string]string) (*Checked, error
 		for n, p := range own {
 			s.imports[n] = p
 		}
-		s.commit(chunks, cc.globals, res.Info)
+		s.commit(chunks, cc.globals, res.Info, sigs)
 		s.pending = false
 	}
 	return res, nil

@@ -85,7 +85,10 @@ func TestGenericStandardNamesExplained(t *testing.T) {
 // the import for yaegi, and the session took its imports from the lowered
 // file); and a value of an iter type going into an interface is refused
 // (in the interpreter its type is the function type: %T printed
-// func(func(int) bool), go run iter.Seq[int]).
+// func(func(int) bool), go run iter.Seq[int]), in the cell that declares
+// it and, since the session keeps a function's signature as checked, from
+// a function of an earlier cell too (there %T printed the function type:
+// the session kept the signature that the lowering wrote for yaegi).
 func TestIterTypesAcrossCells(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import \"iter\"\n\nfunc count(n int) iter.Seq[int] {\n\treturn func(yield func(int) bool) {\n\t\tfor i := range n {\n\t\t\tif !yield(i) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}")
@@ -93,15 +96,27 @@ func TestIterTypesAcrossCells(t *testing.T) {
 	if got := rec.stream("stdout"); got != "01\n" {
 		t.Errorf("printed %q, want \"01\\n\"", got)
 	}
-	// In the cell that declares them, a value of an iter type going into
-	// an interface is refused. (In a later cell the session knows such a
-	// value by its function type, and %T prints that: docs/goexec.md,
-	// "Still wrong".)
+	// A later cell's own uses of the earlier function, with iter.Seq[int]
+	// as its result now.
+	_, rec = run(t, e, "for v := range count(3) {\n\tfmt.Print(v)\n}\nfmt.Println(slices.Collect(count(2)))\nvar again iter.Seq[int] = count(1)\nagain(func(v int) bool { fmt.Println(v); return true })")
+	if got := rec.stream("stdout"); got != "012[0 1]\n0\n" {
+		t.Errorf("printed %q, want \"012[0 1]\\n0\\n\"", got)
+	}
+	// The same for a method of a session type.
+	run(t, e, "type bag struct{ xs []int }\n\nfunc (b *bag) All() iter.Seq2[int, int] {\n\treturn func(yield func(int, int) bool) {\n\t\tfor i, x := range b.xs {\n\t\t\tif !yield(i, x) {\n\t\t\t\treturn\n\t\t\t}\n\t\t}\n\t}\n}")
+	_, rec = run(t, e, "import \"maps\"\n\nb := &bag{xs: []int{5, 6}}\nfor i, x := range b.All() {\n\tfmt.Print(i, x, \" \")\n}\nfmt.Println(maps.Collect(b.All()))")
+	if got := rec.stream("stdout"); got != "0 5 1 6 map[0:5 1:6]\n" {
+		t.Errorf("printed %q, want \"0 5 1 6 map[0:5 1:6]\\n\"", got)
+	}
 	for _, code := range []string{
+		"fmt.Printf(\"%T\\n\", b.All())",
 		"var s2 iter.Seq[int] = count(1)\nfmt.Printf(\"%T\\n\", s2)",
 		"var s3 iter.Seq[int] = count(1)\nvar a any = s3\n_ = a",
 		"var s4 iter.Seq[int] = count(1)\n_ = []any{s4}",
 		"func mk() iter.Seq[int] {\n\treturn count(1)\n}\n\nfmt.Printf(\"%T\\n\", mk())",
+		"fmt.Printf(\"%T\\n\", count(1))",
+		"import \"reflect\"\n\ns5 := count(1)\nfmt.Println(reflect.TypeOf(s5))",
+		"var x any = count(1)\n_ = x",
 	} {
 		ee, _ := fail(t, e, context.Background(), code)
 		if ee == nil || ee.Name != "CompileError" || !strings.Contains(ee.Value, "cannot go into an interface") {
