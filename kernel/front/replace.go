@@ -3,6 +3,7 @@ package front
 import (
 	"go/ast"
 	"go/token"
+	"iter"
 	"reflect"
 )
 
@@ -22,6 +23,22 @@ func field[T any](name string) reflect.Type {
 	return f.Type
 }
 
+// nodeFields yields the exported fields of the struct that v points to;
+// nothing if v is not a non-nil pointer to a struct.
+func nodeFields(v reflect.Value) iter.Seq[reflect.Value] {
+	return func(yield func(reflect.Value) bool) {
+		if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
+			return
+		}
+		s := v.Elem()
+		for i := 0; i < s.NumField(); i++ {
+			if s.Type().Field(i).IsExported() && !yield(s.Field(i)) {
+				return
+			}
+		}
+	}
+}
+
 // replaceExprs replaces every expression under n, children first, by
 // f(expression): each field of a node that holds an ast.Expr or a
 // []ast.Expr is set to what f returns. n itself is not replaced.
@@ -32,15 +49,7 @@ func replaceExprs(n ast.Node, f func(ast.Expr) ast.Expr) {
 // walkFields replaces the expressions in the fields of the node that v
 // points to, and walks into every child node.
 func walkFields(v reflect.Value, f func(ast.Expr) ast.Expr) {
-	if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
-		return
-	}
-	s := v.Elem()
-	for i := 0; i < s.NumField(); i++ {
-		fv := s.Field(i)
-		if !s.Type().Field(i).IsExported() {
-			continue
-		}
+	for fv := range nodeFields(v) {
 		switch {
 		case fv.Type() == exprType:
 			if fv.IsNil() {
@@ -84,15 +93,7 @@ func setPos(n ast.Node, pos token.Pos) {
 		if v.Kind() == reflect.Interface {
 			v = v.Elem()
 		}
-		if v.Kind() != reflect.Pointer || v.IsNil() || v.Elem().Kind() != reflect.Struct {
-			return
-		}
-		s := v.Elem()
-		for i := 0; i < s.NumField(); i++ {
-			fv := s.Field(i)
-			if !s.Type().Field(i).IsExported() {
-				continue
-			}
+		for fv := range nodeFields(v) {
 			switch {
 			case fv.Type() == posType:
 				fv.Set(reflect.ValueOf(pos))
@@ -126,11 +127,8 @@ func cloneValue(v reflect.Value) reflect.Value {
 		}
 		c := reflect.New(v.Elem().Type())
 		c.Elem().Set(v.Elem())
-		s := c.Elem()
-		for i := 0; i < s.NumField(); i++ {
-			if s.Type().Field(i).IsExported() {
-				s.Field(i).Set(cloneValue(s.Field(i)))
-			}
+		for fv := range nodeFields(c) {
+			fv.Set(cloneValue(fv))
 		}
 		return c
 	case reflect.Interface:

@@ -584,9 +584,9 @@ show6("csdcp")
 // | data | 60 000 training digits, 10 000 test | of the 10 000 digits this machine has (`data.MNIST`), the first 8000 for training and the last 1000 for testing, binarised by sampling (seed 1) |
 // | model | 500 hidden units | 500 hidden units, **float32** sampling (`rbm.Float32`; parameters, gradients and exact tables stay float64) |
 // | learners at equal cost | CD-24, PCD-24, CG-24; S-DCP, CS-DCP with d = 6, K' = 4 | the same (PCD with 100 chains); CG and CS-DCP with μ starting at the data mean (`mu = data`), λ at ½, ν = 0.01 |
-// | training | batch 200, η = 0.01, 200 epochs | batch 100, η = 0.01, **10 epochs (800 updates)** |
+// | training | batch 200, η = 0.01, 200 epochs | batch 100, η = 0.01, **30 epochs (2400 updates)** |
 // | trials | 10 | **3**, each from its own initial weights, the same for every learner of the trial |
-// | AIS | 100 chains, 10 000 distributions, every epoch | 100 chains; **1000** distributions every 2 epochs (`ais_1k`), **10 000** after the last (`ais_10k`), with the base rates of the test digits as the starting model |
+// | AIS | 100 chains, 10 000 distributions, every epoch | 100 chains; **10 000** distributions every 10 epochs (`ais_10k`, 800 updates), and **1000** every 2.5 epochs (`ais_1k`, 200 updates) for the curves, with the base rates of the test digits as the starting model |
 //
 // The grid is a sweep, like Figs. 1 and 2: the training and test digits are
 // the sweep's `data` and `test` statements (docs/sweep.md, "Held-out data"),
@@ -596,12 +596,13 @@ show6("csdcp")
 // 50 hidden units, 6 updates, AIS of 50 and 100 distributions.
 
 // %%
-mnistTrain, mnistTest, mnistUpdates, mnistTrials := 8000, 1000, 800, 3
-mnistAIS, mnistFinalAIS, mnistEvery := 1000, 10000, 160 // distributions; updates between checkpoints
+mnistTrain, mnistTest, mnistUpdates, mnistTrials := 8000, 1000, 2400, 3
+mnistAIS, mnistFinalAIS := 1000, 10000 // distributions of the two AIS measurements
+mnistEvery, mnistEveryFinal := 200, 800 // updates between their checkpoints
 mnistHidden := 500
 if quick {
 	mnistTrain, mnistTest, mnistUpdates, mnistTrials = 500, 200, 6, 1
-	mnistAIS, mnistFinalAIS, mnistEvery = 50, 100, 3
+	mnistAIS, mnistFinalAIS, mnistEvery, mnistEveryFinal = 50, 100, 3, 6
 	mnistHidden = 50
 }
 mnistSrc := fmt.Sprintf(`sweep "S-DCP Fig. 3, reduced: MNIST"
@@ -619,13 +620,13 @@ axis learner = [cd, pcd, centered, sdcp, csdcp]
 learner $learner(k = if $learner in [sdcp, csdcp] then 4 else 24, d = 6, rate = 0.01, batch = 100, chains = 100, mu = data)
 sampler gibbs
 measure ais(chains = 100, steps = %d, on = test) every %d as ais_1k
-measure ais(chains = 100, steps = %d, on = test) as ais_10k
+measure ais(chains = 100, steps = %d, on = test) every %d as ais_10k
 
 summary median, min, max of final ais_10k by learner
 compare learner csdcp vs centered on final ais_10k
 compare learner sdcp vs cd on final ais_10k
 compare learner csdcp vs sdcp on final ais_10k
-`, mnistTrials, mnistUpdates, mnistTrain, 10000-mnistTest, mnistTest, mnistHidden, mnistAIS, mnistEvery, mnistFinalAIS)
+`, mnistTrials, mnistUpdates, mnistTrain, 10000-mnistTest, mnistTest, mnistHidden, mnistAIS, mnistEvery, mnistFinalAIS, mnistEveryFinal)
 fmt.Println(mnistSrc)
 t0 := time.Now()
 mnist := sweep("fig3-mnist", mnistSrc)
@@ -660,7 +661,7 @@ mnistGroups := func(measure string) ([]viz.Group, [][]float64) {
 	return gs, final
 }
 curves, _ := mnistGroups("ais_1k")
-_, final := mnistGroups("ais_10k")
+checkpoints, final := mnistGroups("ais_10k")
 
 var sb strings.Builder
 fmt.Fprintf(&sb, "**ATLL on %d test digits (AIS), median over %d trials [min … max]**\n\n| updates |", mnistTest, mnistTrials)
@@ -671,21 +672,22 @@ sb.WriteString("\n|---|" + strings.Repeat("---|", len(curves)) + "\n")
 cellOf := func(ys []float64) string {
 	return fmt.Sprintf(" %.2f [%.2f … %.2f] |", viz.Quantile(ys, 0.5), floats.Min(ys), floats.Max(ys))
 }
-for j, x := range curves[0].Runs[0].X {
-	fmt.Fprintf(&sb, "| %.0f (%d distributions) |", x, mnistAIS)
-	for _, g := range curves {
-		ys := []float64{}
-		for _, r := range g.Runs {
-			ys = append(ys, r.Y[j])
+// rows writes one row of the table per checkpoint of the groups gs.
+rows := func(gs []viz.Group, distributions int) {
+	for j, x := range gs[0].Runs[0].X {
+		fmt.Fprintf(&sb, "| %.0f (%d distributions) |", x, distributions)
+		for _, g := range gs {
+			ys := []float64{}
+			for _, r := range g.Runs {
+				ys = append(ys, r.Y[j])
+			}
+			sb.WriteString(cellOf(ys))
 		}
-		sb.WriteString(cellOf(ys))
+		sb.WriteString("\n")
 	}
-	sb.WriteString("\n")
 }
-fmt.Fprintf(&sb, "| %d (%d distributions) |", mnistUpdates, mnistFinalAIS)
-for i := range curves {
-	sb.WriteString(cellOf(final[i]))
-}
+rows(curves, mnistAIS)
+rows(checkpoints, mnistFinalAIS)
 display.Markdown(sb.String())
 for _, pair := range [][2]int{{4, 2}, {4, 3}, {3, 0}, {2, 0}} { // CS-DCP−CG, CS-DCP−S-DCP, S-DCP−CD, CG−CD
 	d := []string{}
