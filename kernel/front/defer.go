@@ -388,16 +388,22 @@ func (lw *Lowering) loopArgs(d *ast.DeferStmt) {
 }
 
 // refuseTopDefers refuses a defer statement directly in a cell's
-// statements (not in a function, nor in a compound statement, which runs
-// in a function literal of its own and runs its deferred calls when it
-// ends). A cell is not a function: yaegi keeps such a deferred call in
-// the session's frame, whose deferred calls run at the end of every
-// later execution, so the call ran again after each later cell; and one
-// with arguments that are not constants, which the front end evaluates
-// in a block of its own, ran at the end of that block, before the
-// statements after it. Both silently.
-func (lw *Lowering) refuseTopDefers(body *ast.BlockStmt) {
-	for _, s := range body.List {
+// statements (not in a function). A cell is not a function: yaegi keeps
+// such a deferred call in the session's frame, whose deferred calls run
+// at the end of every later execution, so the call ran again after each
+// later cell; and one with arguments that are not constants, which the
+// front end evaluates in a block of its own, ran at the end of that
+// block, before the statements after it. Both silently.
+//
+// A compound statement of the cell (a loop, an if, a block) runs in a
+// function literal of its own, so a defer inside it runs when the
+// statement ends: at the end of the cell, as Go runs it, only when the
+// statement is the cell's last (last: body is the cell's last chunk and
+// has no final expression after it). Before other statements it is
+// refused too: `for … { defer fmt.Print(i) }; fmt.Println()` printed the
+// deferred calls first, silently.
+func (lw *Lowering) refuseTopDefers(body *ast.BlockStmt, last bool) {
+	for i, s := range body.List {
 		for {
 			l, ok := s.(*ast.LabeledStmt)
 			if !ok {
@@ -410,8 +416,36 @@ func (lw *Lowering) refuseTopDefers(body *ast.BlockStmt) {
 				"a cell is not a function, and the interpreter would run the call again after every later cell; "+
 				"put the statements in a function and call it (func run() { …; defer f.Close(); … }; run()), "+
 				"or make the call at the end of the cell")
+			continue
+		}
+		if last && i == len(body.List)-1 {
+			continue
+		}
+		if d := nestedDefer(s); d != nil {
+			lw.errs.Add(lw.Fset.Position(d.Pos()), "defer in a statement at the top level of a cell runs when that "+
+				"statement ends (a cell is not a function), and the cell goes on after it, where Go would run the "+
+				"call at the end; put the statements in a function and call it (func run() { …; defer f.Close(); … }; run()), "+
+				"or end the cell with this statement")
 		}
 	}
+}
+
+// nestedDefer returns the first defer statement under s outside the
+// function literals in it, or nil.
+func nestedDefer(s ast.Stmt) *ast.DeferStmt {
+	var found *ast.DeferStmt
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.DeferStmt:
+			if found == nil {
+				found = n
+			}
+		}
+		return found == nil
+	})
+	return found
 }
 
 // newAddress reports whether &x, taken at the defer statement d, may be

@@ -429,6 +429,23 @@ func hasUnexportedField(t types.Type) bool {
 	})
 }
 
+// hasEmbeddedField reports whether t holds a struct declared in the
+// session with an embedded field: yaegi builds the struct with reflect
+// without marking the field embedded, so reflection (encoding/json) sees
+// a field named after the type where Go promotes its fields.
+func hasEmbeddedField(t types.Type) bool {
+	return holds(t, func(t types.Type) bool {
+		if u, ok := t.(*types.Struct); ok {
+			for i := 0; i < u.NumFields(); i++ {
+				if f := u.Field(i); f.Embedded() && f.Pkg() != nil && f.Pkg().Path() == PackagePath {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
 // needsGoValue reports whether t holds a named type or a struct with an
 // unexported field declared in the session: what yaegi prints without
 // its name.

@@ -204,7 +204,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			}
 		default:
 			lw.iterIntoInterfaces(c.Body)
-			lw.refuseTopDefers(c.Body)
+			lw.refuseTopDefers(c.Body, i == len(chunks)-1 && c.Final == nil)
 			lw.multiDefines(c.Body)
 			lw.commaOKDefines(c.Body)
 			lw.iterTypes(c.Body)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 )
 
 // refuseTemplate refuses (*Template).Execute and ExecuteTemplate of
@@ -117,22 +118,45 @@ func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
 	if short == "display" {
 		// As json.Marshal, with the display's argument given on by
 		// yaegi without its methods.
-		short = "json"
-		if hasUnexportedField(t) {
-			refuse("it would write the struct's unexported fields (yaegi exports them as X+name)", "copy the value into a "+
-				"struct with only exported fields, or ")
-		} else if m := sessionMethod(t, []string{"MarshalJSON", "MarshalText"}, false); m != "" {
+		if m := sessionMethod(t, []string{"MarshalJSON", "MarshalText"}, false); m != "" {
 			refuse(fmt.Sprintf("it reaches values by reflection, which does not see the %s method of a type declared in a cell", m), "")
+		} else if hasUnexportedField(t) || hasEmbeddedField(t) {
+			c.Args[0] = lw.jsonArg(arg, t)
 		}
 		return
 	}
-	if short == "json" && encode && hasUnexportedField(t) {
-		refuse("it would write the struct's unexported fields (yaegi exports them as X+name)", "copy the value into a "+
-			"struct with only exported fields, give those fields a json:\"-\" tag and export them, or ")
+	top := f.Name() == "Marshal" || f.Name() == "MarshalIndent"
+	if short == "json" && encode && (hasUnexportedField(t) || hasEmbeddedField(t)) {
+		if m := sessionMethod(t, methods, top); m != "" {
+			refuse(fmt.Sprintf("it reaches values by reflection, which does not see the %s method of a type declared in a cell", m), "")
+		} else if sessionMethod(t, methods, false) == "" {
+			// yaegi exports the unexported fields as X+name, and does
+			// not mark embedded fields so, and json would write them as
+			// fields: the argument goes as a value that writes what Go's
+			// json writes (goexec/jsonvalue.go). (With a method of t's
+			// own, which yaegi passes on, json calls it.)
+			c.Args[0] = lw.jsonArg(arg, t)
+		}
 		return
 	}
-	if m := sessionMethod(t, methods, f.Name() == "Marshal" || f.Name() == "MarshalIndent"); m != "" {
+	if m := sessionMethod(t, methods, top); m != "" {
 		refuse(fmt.Sprintf("it reaches values by reflection, which does not see the %s method of a type declared in a cell", m), "")
+		return
+	}
+	if short == "json" && needsGoValue(t) && (f.Name() == "Unmarshal" || f.Name() == "Decode") {
+		if hasEmbeddedField(t) {
+			// json set no promoted field: {"z": 5} left Outer.Inner.Z 0.
+			refuse("yaegi does not mark a struct's embedded fields as embedded, so json would not set the fields they promote",
+				"decode into a struct without embedded fields, or ")
+			return
+		}
+		lw.jsonDecodeCall(c, f)
+		return
+	}
+	if short == "xml" && encode && hasUnexportedField(t) {
+		// xml wrote <Xsecret>3</Xsecret> for an unexported field secret.
+		refuse("it would write the struct's unexported fields (yaegi exports them as X+name)", "copy the value into a "+
+			"struct with only exported fields, or ")
 		return
 	}
 	if short == "xml" && encode {
@@ -141,6 +165,63 @@ func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
 				"(it would fail with \"unsupported type\")", n), fmt.Sprintf("give %s an XMLName xml.Name field, or ", n))
 		}
 	}
+}
+
+// jsonArg returns the argument a of type t, which holds a struct of the
+// session with unexported fields, as json is given it:
+// JSONValue(GoValue(a, "descriptor")) (GoValueIn, with the candidates of
+// the session's types, when t reaches an interface).
+func (lw *Lowering) jsonArg(a ast.Expr, t types.Type) ast.Expr {
+	pos := a.Pos()
+	helper, args := "GoValue", []ast.Expr{a, stringLit(pos, Describe(t))}
+	if reachesInterface(t, map[types.Type]bool{}) {
+		if cands := lw.candidatesVar(types.NewInterfaceType(nil, nil), pos); cands != nil {
+			helper = "GoValueIn"
+			args = append(args, cands)
+		}
+	}
+	gv := &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Args: args, Rparen: a.End()}
+	return &ast.CallExpr{Fun: lw.helper("JSONValue", pos), Lparen: pos, Args: []ast.Expr{gv}, Rparen: a.End()}
+}
+
+// jsonDecodeCall lowers json.Unmarshal(data, p) and dec.Decode(p), p of
+// a type that holds a named type or a struct with unexported fields of
+// the session, to the helpers JSONUnmarshal(data, p, "names", "type",
+// "descriptor") and JSONDecode(dec, p, "names", "type", "descriptor"):
+// type is p's Go type, names the names in the interpreter of the
+// unexported fields (X+name, each followed by a space), which json sets
+// from a key that matches them (a key "Xx" set the unexported x; the
+// helpers end the cell where a key of the data would), and the
+// descriptor lets the helpers name the session's struct in json's type
+// errors as Go does ("Go struct field Employee.id", not ".id";
+// goexec/jsonvalue.go).
+func (lw *Lowering) jsonDecodeCall(c *ast.CallExpr, f *types.Func) {
+	t := lw.Info.Types[c.Args[len(c.Args)-1]].Type
+	var names strings.Builder
+	holds(t, func(t types.Type) bool {
+		if u, ok := t.(*types.Struct); ok {
+			for i := 0; i < u.NumFields(); i++ {
+				if fl := u.Field(i); !fl.Exported() && fl.Pkg() != nil && fl.Pkg().Path() == PackagePath {
+					names.WriteString("X" + fl.Name() + " ")
+				}
+			}
+		}
+		return false
+	})
+	pos := c.Pos()
+	typ := stringLit(pos, types.TypeString(t, func(p *types.Package) string { return p.Name() }))
+	desc := stringLit(pos, Describe(t))
+	if f.Name() == "Unmarshal" {
+		c.Fun = lw.helper("JSONUnmarshal", pos)
+		c.Args = append(c.Args, stringLit(pos, names.String()), typ, desc)
+		return
+	}
+	sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	c.Fun = lw.helper("JSONDecode", pos)
+	c.Args = []ast.Expr{sel.X, c.Args[0], stringLit(pos, names.String()), typ, desc}
 }
 
 // sessionMethod returns the first of methods that a session type held by

@@ -1,7 +1,6 @@
 package goexec
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -56,22 +55,32 @@ func TestDisplayFormatsSessionValues(t *testing.T) {
 	}
 }
 
-// TestDisplayJSONOfSessionValuesRefused: display.JSON and JSONBundle
-// marshal their argument with encoding/json, which would write yaegi's
-// X+name fields for unexported ones (go run writes {} for Pv{1, 2}): the
-// cell is refused, as json.Marshal's is.
-func TestDisplayJSONOfSessionValuesRefused(t *testing.T) {
+// TestDisplayJSONOfSessionValues: display.JSON and JSONBundle marshal
+// their argument with encoding/json, which wrote yaegi's X+name fields
+// for unexported ones (go run writes {} for Pv{1, 2}); then the cell was
+// refused; now the argument goes as json.Marshal's does
+// (TestJSONOfUnexportedFields), and the bundle holds go run's JSON.
+func TestDisplayJSONOfSessionValues(t *testing.T) {
 	e := newExec(t)
-	run(t, e, "type Pv struct{ a, b int }\n\ntype Ex struct{ A int }")
-	for _, code := range []string{"display.JSON(Pv{1, 2})", "display.JSONBundle([]Pv{{1, 2}})"} {
-		ee, rec := fail(t, e, context.Background(), code)
-		if !strings.Contains(ee.Value, "cannot run in the interpreter: it would write the struct's unexported fields") || len(rec.events) != 0 {
-			t.Errorf("%s: %s %q, want it refused", code, ee.Name, ee.Value)
+	run(t, e, "type Pv struct{ a, b int }\n\ntype Ex struct{ A int }\n\ntype Mixed struct {\n\tA  int\n\tpv Pv\n}")
+	for _, c := range []struct{ code, want string }{
+		{"b, _ := display.JSONBundle([]Pv{{1, 2}})\nfmt.Println(b.Data[\"text/plain\"])", "[\n  {}\n]\n"},
+		{"b, _ := display.JSONBundle(Mixed{3, Pv{1, 2}})\nfmt.Println(b.Data[\"text/plain\"])", "{\n  \"A\": 3\n}\n"},
+		{"b, _ := display.JSONBundle(Ex{4})\nfmt.Println(b.Data[\"text/plain\"])", "{\n  \"A\": 4\n}\n"},
+	} {
+		_, rec := run(t, e, c.code)
+		if got := rec.stream("stdout"); got != c.want {
+			t.Errorf("%s: %q, go run %q", c.code, got, c.want)
 		}
 	}
-	// Exported fields only: Go's JSON.
-	_, rec := run(t, e, "b, _ := display.JSONBundle(Ex{4})\nfmt.Println(b.Data[\"text/plain\"])")
-	if got := rec.stream("stdout"); got != "{\n  \"A\": 4\n}\n" {
-		t.Errorf("display.JSONBundle(Ex{4}): %q", got)
+	_, rec := run(t, e, "display.JSON(Pv{1, 2})")
+	var texts []string
+	for _, ev := range rec.events {
+		if ev.kind == "display" {
+			texts = append(texts, str(ev.bundle, display.MIMEText))
+		}
+	}
+	if got := strings.Join(texts, "|"); got != "{}" {
+		t.Errorf("display.JSON(Pv{1, 2}) showed %q, go run {}", got)
 	}
 }

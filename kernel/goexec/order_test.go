@@ -67,8 +67,11 @@ func s() *S { fmt.Println("s"); return &sv }`)
 // TestTopLevelDeferRefused: a defer directly in a cell's statements is
 // refused before anything runs (yaegi kept the call in the session's
 // frame and ran it again at the end of every later cell; with an
-// argument that is not a constant, it ran at once). In a function, and
-// in a top-level compound statement, defer runs.
+// argument that is not a constant, it ran at once). So is one in a
+// top-level compound statement that other statements follow: it ran when
+// the statement ended, before them (`for … { defer fmt.Print("d", i) };
+// fmt.Println()` printed "d2 d1 d0 " first; go run prints it last). In a
+// function, and in a compound statement that ends the cell, defer runs.
 func TestTopLevelDeferRefused(t *testing.T) {
 	e := newExec(t)
 	run(t, e, `import "fmt"`)
@@ -84,6 +87,25 @@ func TestTopLevelDeferRefused(t *testing.T) {
 		if got := rec.stream("stdout"); got != "" {
 			t.Errorf("%q printed %q before the refusal", c.code, got)
 		}
+	}
+	for _, c := range []struct{ code, where string }{
+		{"for i := 0; i < 3; i++ {\n\tdefer fmt.Print(\"d\", i, \" \")\n}\nfmt.Println()", "cell line 2, column 2"},
+		{"if true {\n\tdefer fmt.Println(\"in if\")\n}\nfmt.Println(\"after\")", "cell line 2, column 2"},
+		{"{\n\tfor range 2 {\n\t\tdefer fmt.Println(\"nested\")\n\t}\n}\nx := 1\nx", "cell line 3, column 3"},
+	} {
+		ee, rec := fail(t, e, context.Background(), c.code)
+		if ee.Name != "CompileError" || !strings.HasPrefix(ee.Value, "defer in a statement at the top level of a cell runs when that statement ends") ||
+			len(ee.Traceback) == 0 || !strings.HasPrefix(ee.Traceback[0], c.where+": ") {
+			t.Errorf("%q: %s %q %q, want the refusal at %s", c.code, ee.Name, ee.Value, ee.Traceback, c.where)
+		}
+		if got := rec.stream("stdout"); got != "" {
+			t.Errorf("%q printed %q before the refusal", c.code, got)
+		}
+	}
+	// A compound statement that ends the cell runs its deferred calls at
+	// the end of the cell, as Go: go run's b0 b1 a1 a0.
+	if _, rec := run(t, e, "for i := range 2 {\n\t{\n\t\tdefer fmt.Print(\"a\", i, \" \")\n\t}\n\tfmt.Print(\"b\", i, \" \")\n}"); rec.stream("stdout") != "b0 b1 a1 a0 " {
+		t.Errorf("printed %q, want \"b0 b1 a1 a0 \"", rec.stream("stdout"))
 	}
 	_, rec := run(t, e, "func closeAll() {\n\tdefer fmt.Println(\"closed\")\n\tfmt.Println(\"open\")\n}\ncloseAll()\nfor i := 0; i < 1; i++ {\n\tdefer fmt.Println(\"loop\")\n}")
 	if got, want := rec.stream("stdout"), "open\nclosed\nloop\n"; got != want {

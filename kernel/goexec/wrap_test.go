@@ -122,12 +122,19 @@ func TestInterruptWrappedLoop(t *testing.T) {
 }
 
 // TestWrappedDefer shows where a defer in a top-level compound statement
-// runs: when that statement ends, as in a function body (it is one).
+// runs: when that statement ends, as in a function body (it is one). That
+// is Go's order only when the statement ends the cell; before other
+// statements it is refused (TestTopLevelDeferRefused; this test printed
+// "deferred" before "after", where go run prints it last).
 func TestWrappedDefer(t *testing.T) {
 	e := newExec(t)
-	_, rec := run(t, e, "for i := 0; i < 2; i++ {\n\tdefer fmt.Println(\"deferred\")\n}\nfmt.Println(\"after\")")
-	if got, want := rec.stream("stdout"), "deferred\ndeferred\nafter\n"; got != want {
+	_, rec := run(t, e, "fmt.Println(\"before\")\nfor i := 0; i < 2; i++ {\n\tdefer fmt.Println(\"deferred\", i)\n}")
+	if got, want := rec.stream("stdout"), "before\ndeferred 1\ndeferred 0\n"; got != want {
 		t.Errorf("stdout = %q, want %q", got, want)
+	}
+	ee, _ := fail(t, e, context.Background(), "for i := 0; i < 2; i++ {\n\tdefer fmt.Println(\"deferred\")\n}\nfmt.Println(\"after\")")
+	if ee == nil || ee.Name != "CompileError" {
+		t.Errorf("a defer in a loop before other statements: %v, want a CompileError", ee)
 	}
 }
 
