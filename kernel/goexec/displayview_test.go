@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rbm-kernel/rbm-kernel/kernel/display"
 )
 
 // TestDisplayFormatsSessionValues: each function of kernel/display that
@@ -44,12 +43,7 @@ func TestDisplayFormatsSessionValues(t *testing.T) {
 	}
 	// display.Show and a display's Show: the bundle's text (go run's).
 	_, rec := run(t, e, "display.Show(Pv{1, 2})\ndisplay.Show([]Tm{{1}})\nd := display.New()\nd.Show(&Er{2})\nvar a2 any = Mx{3, \"w\"}\ndisplay.Show(a2)")
-	var texts []string
-	for _, ev := range rec.events {
-		if ev.kind == "display" {
-			texts = append(texts, str(ev.bundle, display.MIMEText))
-		}
-	}
+	texts, _ := rec.displays()
 	if got, want := strings.Join(texts, "|"), "{…}|[tm1]|error: er2|{A:3 …}"; got != want {
 		t.Errorf("display.Show's texts %q, go run %q", got, want)
 	}
@@ -74,12 +68,7 @@ func TestDisplayJSONOfSessionValues(t *testing.T) {
 		}
 	}
 	_, rec := run(t, e, "display.JSON(Pv{1, 2})")
-	var texts []string
-	for _, ev := range rec.events {
-		if ev.kind == "display" {
-			texts = append(texts, str(ev.bundle, display.MIMEText))
-		}
-	}
+	texts, _ := rec.displays()
 	if got := strings.Join(texts, "|"); got != "{}" {
 		t.Errorf("display.JSON(Pv{1, 2}) showed %q, go run {}", got)
 	}
