@@ -3,7 +3,6 @@ package goexec
 import (
 	"strings"
 	"testing"
-
 )
 
 // TestDisplayFormatsSessionValues: each function of kernel/display that
