@@ -194,14 +194,14 @@ func (lw *Lowering) interfaceAssertions(n ast.Node) {
 			// return AssertionPanic(…) (of type any) for an error
 			// ("cannot use (type valueT) as type errorT in return
 			// argument").
-			what := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+			what := fmtName(t)
 			method := ""
 			if m, _ := types.MissingMethod(t, iface, true); m != nil {
 				method = m.Name()
 			}
 			return append([]ast.Stmt{&ast.ExprStmt{X: &ast.CallExpr{Fun: lw.helper("AssertionPanic", pos), Lparen: pos, Rparen: pos, Args: []ast.Expr{
 				stringLit(pos, what),
-				stringLit(pos, types.TypeString(to, func(p *types.Package) string { return p.Name() })),
+				stringLit(pos, fmtName(to)),
 				stringLit(pos, method)}}}}, ret(id("nil"))...)
 		}
 		end := ret(&ast.TypeAssertExpr{X: id(y), Lparen: pos, Type: lw.typeExpr(to, pos), Rparen: ta.End()})
@@ -313,7 +313,7 @@ func (lw *Lowering) compiledAssertion(y ast.Expr, from, to types.Type, iface *ty
 	str := func(s string) ast.Expr {
 		return stringLit(pos, s)
 	}
-	args := []ast.Expr{one, str(types.TypeString(to, func(p *types.Package) string { return p.Name() }))}
+	args := []ast.Expr{one, str(fmtName(to))}
 	for i := 0; i < iface.NumMethods(); i++ {
 		args = append(args, str(iface.Method(i).Name()))
 	}

@@ -288,7 +288,7 @@ func (lw *Lowering) stringers(t types.Type, pos token.Pos) []ast.Expr {
 	seen := map[string]bool{}
 	holds(t, func(t types.Type) bool {
 		if n, ok := t.(*types.Named); ok {
-			name := types.TypeString(n, func(p *types.Package) string { return p.Name() })
+			name := fmtName(n)
 			out = append(out, lw.stringer(n, name, pos, seen)...)
 			out = append(out, lw.stringer(types.NewPointer(n), "*"+name, pos, seen)...)
 		}
@@ -299,7 +299,7 @@ func (lw *Lowering) stringers(t types.Type, pos token.Pos) []ast.Expr {
 		// any of the session's types: GoValue prints it with its
 		// type's method too (Box{W: T{6}} printed {6} for {T6}).
 		for _, st := range lw.sessionTypes() {
-			name := types.TypeString(st, func(p *types.Package) string { return p.Name() })
+			name := fmtName(st)
 			out = append(out, lw.stringer(st, name, pos, seen)...)
 			out = append(out, lw.stringer(types.NewPointer(st), "*"+name, pos, seen)...)
 		}
@@ -526,7 +526,7 @@ func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) 
 	str := func(s string) { b.WriteString(strconv.Itoa(len(s)) + ":" + s) }
 	switch u := t.(type) {
 	case *types.Named:
-		name := types.TypeString(u, func(p *types.Package) string { return p.Name() })
+		name := fmtName(u)
 		if open[u] || u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
 			// A compiled type, or a recursive one: fmt as it is.
 			b.WriteString("O")
@@ -563,7 +563,7 @@ func describeType(b *strings.Builder, t types.Type, open map[*types.Named]bool) 
 		describeType(b, u.Elem(), open)
 	default:
 		b.WriteString("O")
-		str(types.TypeString(t, func(p *types.Package) string { return p.Name() }))
+		str(fmtName(t))
 	}
 }
 
@@ -883,7 +883,7 @@ func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 		if tx == nil {
 			continue
 		}
-		name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+		name := fmtName(t)
 		if types.AssignableTo(t, iface) {
 			zero := &ast.StarExpr{Star: pos, X: &ast.CallExpr{Fun: &ast.Ident{NamePos: pos, Name: "new"}, Lparen: pos, Args: []ast.Expr{tx}, Rparen: pos}}
 			out = append(out, stringLit(pos, name), zero, stringLit(pos, methodNames(t)), stringLit(pos, Describe(t)))
@@ -942,12 +942,54 @@ func mentionsSession(t types.Type, seen map[types.Type]bool) bool {
 	return false
 }
 
-// fmtTypeString writes t as fmt's %T does: package names, and a
-// function's parameters and results without their names.
+// fmtName writes t as reflect names it (fmt's %T): package names, and
+// the type arguments of an instance of a generic type separated by a
+// comma alone, Pair[string,main.Weight] (go/types writes ", ").
+func fmtName(t types.Type) string {
+	qualifier := func(p *types.Package) string { return p.Name() }
+	switch u := types.Unalias(t).(type) {
+	case *types.Named:
+		name := u.Obj().Name()
+		if p := u.Obj().Pkg(); p != nil {
+			name = p.Name() + "." + name
+		}
+		if args := u.TypeArgs(); args.Len() > 0 {
+			parts := make([]string, args.Len())
+			for i := range parts {
+				parts[i] = fmtName(args.At(i))
+			}
+			name += "[" + strings.Join(parts, ",") + "]"
+		}
+		return name
+	case *types.Pointer:
+		return "*" + fmtName(u.Elem())
+	case *types.Slice:
+		return "[]" + fmtName(u.Elem())
+	case *types.Array:
+		return "[" + strconv.FormatInt(u.Len(), 10) + "]" + fmtName(u.Elem())
+	case *types.Map:
+		return "map[" + fmtName(u.Key()) + "]" + fmtName(u.Elem())
+	case *types.Chan:
+		switch u.Dir() {
+		case types.SendOnly:
+			return "chan<- " + fmtName(u.Elem())
+		case types.RecvOnly:
+			return "<-chan " + fmtName(u.Elem())
+		}
+		return "chan " + fmtName(u.Elem())
+	case *types.Signature:
+		return fmtTypeString(u)
+	}
+	return types.TypeString(t, qualifier)
+}
+
+// fmtTypeString writes t as fmt's %T does: package names, type arguments
+// as fmtName writes them, and a function's parameters and results
+// without their names.
 func fmtTypeString(t types.Type) string {
 	sig, ok := t.(*types.Signature)
 	if !ok {
-		return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+		return fmtName(t)
 	}
 	list := func(tu *types.Tuple, variadic bool) []string {
 		var out []string

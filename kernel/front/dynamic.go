@@ -79,7 +79,7 @@ func (lw *Lowering) holdableStringers(iface types.Type, at ast.Expr) []ast.Expr 
 	var out []ast.Expr
 	seen := map[string]bool{}
 	for _, t := range lw.sessionTypes() {
-		name := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+		name := fmtName(t)
 		if types.AssignableTo(t, iface) {
 			out = append(out, lw.stringer(t, name, at.Pos(), seen)...)
 		}
@@ -170,7 +170,7 @@ func (lw *Lowering) typeOf(c *ast.CallExpr) {
 		n = p.Elem()
 	}
 	named, ok := types.Unalias(n).(*types.Named)
-	str := types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	str := fmtName(t)
 	switch {
 	case ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == PackagePath:
 		if n == t {

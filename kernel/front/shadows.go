@@ -108,7 +108,7 @@ func shadowTypes(info *types.Info) []types.Type {
 // "struct { a int }".
 func shadowName(t types.Type) string {
 	if n, ok := t.(*types.Named); ok {
-		return types.TypeString(n, func(p *types.Package) string { return p.Name() })
+		return fmtName(n)
 	}
 	return reflectString(t)
 }

@@ -130,7 +130,7 @@ func (lw *Lowering) refuseSlogMethods(a ast.Expr, t types.Type, call string) boo
 		}
 		for _, m := range []string{"LogValue", "MarshalText", "MarshalJSON", "Format"} {
 			if hasMethod(n, m) {
-				found, method = types.TypeString(n, func(p *types.Package) string { return p.Name() }), m
+				found, method = fmtName(n), m
 				return true
 			}
 		}
@@ -165,7 +165,7 @@ func slogFix(m string) string {
 func (lw *Lowering) errorTypes(t types.Type) string {
 	var out []string
 	add := func(n *types.Named) {
-		name := types.TypeString(n, func(p *types.Package) string { return p.Name() })
+		name := fmtName(n)
 		if hasValueMethod(n, "Error") {
 			out = append(out, name+" ")
 		}

@@ -263,7 +263,7 @@ func (lw *Lowering) sessionAssertions(n ast.Node) {
 			end = []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{id(v), id(okName)}}}
 		} else {
 			// Go's message: interface conversion: I is main.C, not main.F.
-			fromText := types.TypeString(from, func(p *types.Package) string { return p.Name() })
+			fromText := fmtName(from)
 			if _, named := from.(*types.Named); !named && isEmptyInterface(from) {
 				fromText = "interface {}" // as Go's runtime writes any
 			}
@@ -357,8 +357,7 @@ func (lw *Lowering) methodShapedAmong(to types.Type) bool {
 // SessionType tells them apart by what TagType recorded
 // (front/typetags.go), or ends the cell.
 func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
-	qual := func(p *types.Package) string { return p.Name() }
-	names := []string{types.TypeString(to, qual)}
+	names := []string{fmtName(to)}
 	elem, ptr := to, false
 	if p, ok := to.(*types.Pointer); ok {
 		elem, ptr = p.Elem(), true
@@ -378,7 +377,7 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 			c = types.NewPointer(t)
 		}
 		if types.AssignableTo(c, from) {
-			names = append(names, types.TypeString(c, qual))
+			names = append(names, fmtName(c))
 		}
 	}
 	if shared && base != nil && (sharedNamed(base) || methodShaped(base)) {
@@ -386,7 +385,7 @@ func (lw *Lowering) sessionCandidates(to, from types.Type) []string {
 		if ptr {
 			c = types.NewPointer(under)
 		}
-		names = append(names, types.TypeString(c, qual))
+		names = append(names, fmtName(c))
 	}
 	return append(names, lw.contestedNames(to, from, names)...)
 }

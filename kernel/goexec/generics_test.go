@@ -285,3 +285,22 @@ func TestGenericMethodNamesRefused(t *testing.T) {
 		t.Errorf("printed %q", got)
 	}
 }
+
+// TestGenericTypeNamesAsGo: %T and reflect.TypeOf of instances of a
+// cell's generic type write the type arguments separated by a comma
+// alone, as reflect names them (the expected lines are go run's); the
+// kernel wrote go/types' "main.Pair[string, main.Weight]". (Such a value
+// held by an interface is still named as yaegi's struct: docs/goexec.md,
+// "Still wrong".)
+func TestGenericTypeNamesAsGo(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Weight float64\n\ntype Pair[A, B any] struct {\n\tFirst  A\n\tSecond B\n}")
+	_, rec := run(t, e, "var p Pair[string, Weight]\n"+
+		"fmt.Printf(\"%T %T %T\\n\", p, []Pair[int, float64]{}, map[string]Pair[int, int]{})\n"+
+		"fmt.Println(reflect.TypeOf(p), reflect.TypeOf(&p))\nfmt.Printf(\"%v %+v\\n\", p, Pair[int, Weight]{1, 2})")
+	want := "main.Pair[string,main.Weight] []main.Pair[int,float64] map[string]main.Pair[int,int]\n" +
+		"main.Pair[string,main.Weight] *main.Pair[string,main.Weight]\n{ 0} {First:1 Second:2}\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
