@@ -19,11 +19,12 @@
 // result is set beside the paper's statement, and the summary at the end
 // gives a verdict on each claim.
 //
-// **A full run takes 48 minutes** on this two-core machine (48 min 24 s in
-// the committed run; the last cell prints it), shared the whole time with
-// another notebook's full run and two engineers' builds and tests (load
-// average 6 to 15); the run before took 1 h 16 min under a load near 10.
-// By part: Fig. 1 5 min, Fig. 2 7.5 min, Fig. 6(b) 2.5 min, MNIST 33 min. The
+// **A full run takes 42 minutes** on this two-core machine (42 min 27 s in
+// the committed run, 59 min of CPU time; the last cell prints it), with
+// an engineer's tests sharing the cores for part of it (load average 2 to
+// 7); the run before, with a third of the MNIST training, took 48 min
+// under a load of 6 to 15. By part: Fig. 1 2.7 min, Fig. 2 2.8 min,
+// Fig. 6(b) 0.6 min, MNIST 36 min. The
 // quick mode (`RBM_QUICK=1`, the tests) takes about half a minute. Cells are Go,
 // run by the rbm-kernel, with `rbm`, `mcmc`, `learn`, `data`, `viz`,
 // `display` and gonum pre-imported.
@@ -577,7 +578,7 @@ show6("csdcp")
 // sampling (AIS). It reports that all learners reach about the same ATLL
 // after 200 epochs, that CS-DCP gets there faster at a small learning rate
 // (η = 0.01), and that CS-DCP is at least as good as CG. Here, as far as
-// about half an hour of the two cores allows:
+// about 36 minutes of the two cores allow:
 //
 // | | paper | here (full run) |
 // |---|---|---|
@@ -710,43 +711,50 @@ p.Legend.Top, p.Legend.Left = false, false
 display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
 
 // %% [markdown]
-// **Here** (3 trials, 800 updates; the run's own lines above hold every
-// value):
+// **Here** (3 trials, 2400 updates, 30 epochs of 8000 digits; the run's
+// own lines above hold every value):
 //
 // - **The DCP learners are far ahead at equal sampling cost, in every
-//   trial:** S-DCP and CS-DCP at −144.5 and −144.8 (medians) after 160
-//   updates, where CD-24, PCD-24 and CG-24 are at −201.2 … −201.0; after 800
-//   at −109.58 and −110.02 against −148.4 … −149.6 (AIS with 10,000
-//   distributions; S-DCP − CD-24: +39.6, +38.5, +38.7 nats). With the same
-//   24 Gibbs steps they make 6 parameter steps where CD makes one: the
-//   mechanism the paper proposes. With 3 trials the sweep's paired
-//   Wilcoxon tests cannot go below p = 0.25 (its warnings say so); the
-//   evidence is that every trial agrees, by some 40 nats against a spread
-//   of about 1 nat between trials.
-// - **CS-DCP ≥ CG: reproduced**, by a wide margin at this early stage:
-//   CS-DCP − CG-24 is +39.0, +39.3 and +38.7 nats. CG itself is level with
-//   CD-24 (−1.3 to +0.1 nats), and CS-DCP a little below S-DCP (−0.1 to
-//   −1.2): here the inner loop matters and the centring does not, the
+//   trial and at every checkpoint:** after 200 updates S-DCP and CS-DCP
+//   are at −138.5 and −138.7 (medians, AIS with 1000 distributions) where
+//   CD-24, PCD-24 and CG-24 are at −198.4 … −197.2; with 10,000
+//   distributions, −109.6 and −110.0 against −148.4 … −149.2 after 800
+//   updates, −101.2 and −100.3 against −130.1 … −131.4 after 1600, and
+//   −97.2 and −96.2 against −120.2 … −122.1 after 2400 (S-DCP − CD-24:
+//   +24.2, +23.1, +21.1 nats by trial). With the same 24 Gibbs steps they
+//   make 6 parameter steps where CD makes one: the mechanism the paper
+//   proposes. With 3 trials the sweep's paired Wilcoxon tests cannot go
+//   below p = 0.25 (its warnings say so); the evidence is that every trial
+//   agrees, by more than 20 nats against a spread of at most 3.7 nats
+//   between the trials of a learner.
+// - **CS-DCP ≥ CG: reproduced**: CS-DCP − CG-24 is +26.3, +25.9 and +25.7
+//   nats after 2400 updates. CG itself is a little below CD-24 (−2.0 to
+//   −1.5 nats), and CS-DCP level with S-DCP or above it (+0.0 to +3.1):
+//   here the inner loop matters and the centring hardly does, the
 //   opposite of the small data sets above.
-// - **All learners meet after 200 epochs: not tested.** The gap is closing
-//   (about 56 nats after 160 updates, 39 after 800), but 10 epochs of 8000
-//   digits are a twentieth of the paper's 200 epochs of 60 000.
-// - **AIS:** with 10,000 distributions the estimates after 800 updates are
-//   within 0.5 nats of those with 1000 except PCD's in trial 3 (−0.92).
-//   Both AIS runs start from
-//   the base rates of the test digits (the sweep's `on = test`).
-// - **Against the previous version** of this section (the same learners
-//   as a loop in Go, with μ starting at the data mean and the same initial
-//   weights per trial): then CD-24, PCD-24 and CG-24 were at −148.0 …
-//   −149.5 and S-DCP at −109.7 (medians) after 800 updates; now −148.4 …
-//   −149.6 and −109.6. The sweep draws its own seeds, so only the picture,
-//   not the digits, can agree.
+// - **All learners meet after 200 epochs: not tested; the gap closes.**
+//   It is about 60 nats after 200 updates, 39 after 800, 30 after 1600 and
+//   24 after 2400, where the DCP learners' curves flatten (−100.3 to
+//   −96.2 from update 1600 to 2400 for CS-DCP, −131.4 to −122.1 for CG-24)
+//   and the others still climb by 9 to 10 nats per 800 updates. 30 epochs
+//   of 8000 digits are still far from the paper's 200 epochs of 60,000
+//   (60,000 updates of 200 digits): whether the curves meet is left open.
+// - **AIS:** with 10,000 distributions the estimates after 2400 updates
+//   are within 0.35 nats of those with 1000 except PCD's in trial 1
+//   (−0.66); both AIS runs start from the base rates of the test digits
+//   (the sweep's `on = test`).
+// - **Against the previous full run** (10 epochs, the same sweep seed):
+//   after 800 updates, AIS with 10,000 distributions, it had CD-24, PCD-24
+//   and CG-24 at −148.4 … −149.6 and S-DCP at −109.58; now −148.4 … −149.2
+//   and −109.63. Since issue 15's binary products the chains draw
+//   otherwise in their last bits, so the digits differ within the spread
+//   of the trials.
 // - **float32** sampling (parameters and gradients stay float64) halves an
 //   update's CPU time (`BenchmarkDCPMNISTPrecision`, bench/README.md).
 //
-// The sweep took 33 minutes in the committed run: 15 runs on two workers,
-// each about 4 to 5.5 minutes (AIS included; from the runs' start times),
-// while another notebook's full run shared the two cores.
+// The sweep took 36 minutes in the committed run: 15 runs on two workers,
+// each 4.4 to 6.1 minutes (AIS included), while the author's tests shared
+// the two cores for part of it.
 //
 // ### How good is AIS? A check against the exact value
 //
@@ -775,12 +783,13 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
 // | Fig. 1 (Shifting Bar): CD and PCD stay on the −3.15 plateau; CG escapes only at η = 0.5; S-DCP and CS-DCP reach almost the same ATLL at either rate | 25 × 50 000 / the same | partly | CS-DCP first and near the bound at both rates (every run leaves the plateau, after 3000 and 2000 updates); CD and PCD slow and never near the bound; CG escapes at both rates; S-DCP escapes second but stays near CD (−2.59, −2.71) |
 // | Fig. 2 (Bars and Stripes): S-DCP, CS-DCP and CG reach about the same ATLL, CD and PCD fall short; the DCP learners are fastest | 25 × 50 000 / the same | not reproduced, except the speed | the DCP learners peak first, but CD and CG reach higher maxima (CG beats CS-DCP, p = 0.003 and 0.008) and end higher; every curve falls after its peak, PCD most |
 // | Fig. 6(b): larger d learns faster at d·K' = 24, all end about the same | 25 × 5000 on the shifting bar / paper: MNIST | reproduced (speed); partly (the end) | median updates to −2.70 fall from 3700 (d = 2) to 400 (d = 24) for CS-DCP; d = 12 and 24 fall back after their peak |
-// | Fig. 3 (MNIST): the DCP learners learn faster at η = 0.01 | 10 trials × 200 epochs / 3 × 10 epochs of 8000 digits (a sweep) | reproduced | S-DCP and CS-DCP ≈ 39 nats above CD, PCD and CG after 800 updates, in every trial |
-// | CS-DCP ≥ CG | as above | reproduced | CS-DCP − CG-24 = +38.7 … +39.3 nats |
-// | all learners reach about the same ATLL after 200 epochs | as above | not tested | 10 epochs; the gap closes from 56 to 39 nats |
+// | Fig. 3 (MNIST): the DCP learners learn faster at η = 0.01 | 10 trials × 200 epochs / 3 × 30 epochs of 8000 digits (a sweep), AIS of 10,000 distributions every 10 epochs | reproduced | S-DCP and CS-DCP above CD, PCD and CG at every checkpoint and in every trial: by about 39 nats after 800 updates, 21 to 24 after 2400 |
+// | CS-DCP ≥ CG | as above | reproduced | CS-DCP − CG-24 = +25.7 … +26.3 nats after 2400 updates |
+// | all learners reach about the same ATLL after 200 epochs | as above | not tested | 30 epochs; the gap closes from about 60 nats (200 updates) to 39 (800) and 24 (2400) |
 //
 // AIS (1000 distributions) is 0.1 standard errors from the exact ln Z on a
-// small model; on MNIST it differs from 10 000 distributions by up to 0.9 nats.
+// small model; on MNIST it differs from 10,000 distributions by at most
+// 0.66 nats after 2400 updates.
 
 // %%
 fmt.Printf("notebook ran in %v (quick mode %v)\n", time.Since(start).Round(time.Second), quick)
