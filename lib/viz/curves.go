@@ -28,6 +28,7 @@ func New(title, xlabel, ylabel string) *plot.Plot {
 	p.Y.Label.Text = ylabel
 	p.Legend.Top = false
 	p.Legend.Left = false
+	p.X.Tick.Marker, p.Y.Tick.Marker = Ticks{}, Ticks{}
 	p.Add(plotter.NewGrid())
 	return p
 }

@@ -91,6 +91,7 @@ func Density(title string, logp *Grid, points mat.Matrix, c color.Color) (*plot.
 	}
 	p := plot.New()
 	p.Title.Text = title
+	p.X.Tick.Marker, p.Y.Tick.Marker = Ticks{}, Ticks{}
 	p.Add(h)
 	if s != nil {
 		p.Add(s)
@@ -190,6 +191,7 @@ func DensityScale(label string) *plot.Plot {
 	p := plot.New()
 	p.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
 	p.HideX()
+	p.Y.Tick.Marker = Ticks{}
 	p.Y.Label.Text = label
 	p.Y.Min, p.Y.Max = 0, 1
 	return p

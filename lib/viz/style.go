@@ -2,7 +2,9 @@ package viz
 
 import (
 	"image/color"
+	"strings"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -55,4 +57,30 @@ func Dash(i int) []vg.Length {
 // curveStyle is the style of run i of Curves: Color(i), Dash(i / Colors).
 func curveStyle(i int) (color.Color, []vg.Length) {
 	return Color(i), Dash(i / Colors)
+}
+
+// Ticks is the tick marker of the library's plots: gonum's default ticks
+// (plot.DefaultTicks) with every label written without trailing zeros
+// ("250", "1250" and "2250" where gonum writes "250.00", …: it gives all
+// labels two decimals when the step between them is not whole, such as
+// 2.5·10²). Labels in exponent form are left as they are.
+type Ticks struct{}
+
+// Ticks returns the tick marks for the range [min, max].
+func (Ticks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(min, max)
+	for i := range ts {
+		ts[i].Label = trimZeros(ts[i].Label)
+	}
+	return ts
+}
+
+// trimZeros removes the trailing zeros of a decimal fraction, and its
+// point when nothing is left after it: "250.00" → "250", "0.50" → "0.5".
+func trimZeros(label string) string {
+	if !strings.Contains(label, ".") || strings.ContainsAny(label, "eE") {
+		return label
+	}
+	label = strings.TrimRight(label, "0")
+	return strings.TrimSuffix(label, ".")
 }

@@ -3,6 +3,9 @@ package viz
 import (
 	"fmt"
 	"image/color"
+	"math"
+	"strconv"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/plotutil"
@@ -58,4 +61,34 @@ func sameColor(a, b color.Color) bool {
 	r1, g1, b1, a1 := a.RGBA()
 	r2, g2, b2, a2 := b.RGBA()
 	return r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2
+}
+
+// TestTicksTrimZeros: the library's tick labels are gonum's default ones
+// without trailing zeros (gonum wrote "250.00" for a step of 250), and
+// each still reads as its tick's value.
+func TestTicksTrimZeros(t *testing.T) {
+	for _, r := range [][2]float64{{200, 2400}, {0, 1}, {-3.2, -2.1}, {0, 1e7}, {1e-4, 3e-4}, {-180, -100}} {
+		ticks := Ticks{}.Ticks(r[0], r[1])
+		labelled := 0
+		for _, tk := range ticks {
+			if tk.Label == "" {
+				continue
+			}
+			labelled++
+			if strings.Contains(tk.Label, ".") && !strings.ContainsAny(tk.Label, "eE") &&
+				(strings.HasSuffix(tk.Label, "0") || strings.HasSuffix(tk.Label, ".")) {
+				t.Errorf("range %v: label %q has trailing zeros", r, tk.Label)
+			}
+			v, err := strconv.ParseFloat(tk.Label, 64)
+			if err != nil || math.Abs(v-tk.Value) > 1e-9*math.Max(1, math.Abs(tk.Value)) {
+				t.Errorf("range %v: label %q for the value %g", r, tk.Label, tk.Value)
+			}
+		}
+		if labelled < 2 {
+			t.Errorf("range %v: %d labelled ticks", r, labelled)
+		}
+	}
+	if got := (Ticks{}).Ticks(200, 2400); got[0].Label == "250.00" {
+		t.Errorf("first label %q", got[0].Label)
+	}
 }
