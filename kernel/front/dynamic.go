@@ -155,6 +155,11 @@ func (lw *Lowering) typeOf(c *ast.CallExpr) {
 		// x can hold.
 		a := c.Args[0]
 		cands := lw.candidatesVar(t, a.Pos())
+		if cands == nil && lw.hasGenericTypes() {
+			// No candidates, but a value of an instance of a generic
+			// type is named by its record (tagInstance).
+			cands = lw.candidatesArg(t, a.Pos())
+		}
 		tx := lw.typeExpr(t, a.Pos())
 		if cands == nil || tx == nil {
 			return

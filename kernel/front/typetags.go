@@ -259,6 +259,9 @@ func (lw *Lowering) tagShared(into types.Type, x ast.Expr) ast.Expr {
 	if tagged := lw.tagContested(into, x); tagged != nil {
 		return tagged
 	}
+	if tagged := lw.tagInstance(into, x); tagged != nil {
+		return tagged
+	}
 	shapes := lw.sharedShapes()
 	if shapes == nil {
 		return nil
@@ -330,4 +333,104 @@ func compositeParts(t types.Type) []types.Type {
 		return []types.Type{u.Key(), u.Elem()}
 	}
 	return nil
+}
+
+// tagInstance returns x lowered to TagType with its name and
+// description when x is a value of an instance of a generic type of the
+// session (Pair[int, int]), or a pointer to one, going into an empty
+// interface; nil otherwise. Such a type is not among the candidates that
+// name a value held by an interface (a zero value of an instance in their
+// list ends yaegi's compiler), so %T and reflect.TypeOf of an any holding
+// a Pair[int, int] said struct { First int; Second int } (go run
+// main.Pair[int,int]); the record names it (goexec's dynamicTypeName).
+func (lw *Lowering) tagInstance(into types.Type, x ast.Expr) ast.Expr {
+	if _, ok := into.(*types.TypeParam); ok {
+		return nil
+	}
+	if it, ok := into.Underlying().(*types.Interface); !ok || !it.Empty() {
+		return nil
+	}
+	tv, ok := lw.Info.Types[x]
+	if !ok || !tv.IsValue() || tv.IsNil() || tv.Type == nil {
+		return nil
+	}
+	t := types.Unalias(tv.Type)
+	n := t
+	if p, ok := t.(*types.Pointer); ok {
+		n = types.Unalias(p.Elem())
+	}
+	named, ok := n.(*types.Named)
+	if !ok || named.TypeArgs().Len() == 0 || types.IsInterface(named) ||
+		named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != PackagePath {
+		return nil
+	}
+	for i := 0; i < named.TypeArgs().Len(); i++ {
+		if typeParamIn(named.TypeArgs().At(i), map[types.Type]bool{}) {
+			// Inside a generic function (Pair[A, B]): the name is
+			// known only when it runs.
+			return nil
+		}
+	}
+	pos := x.Pos()
+	return &ast.CallExpr{Fun: lw.helper("TagType", pos), Lparen: pos,
+		Args: []ast.Expr{x, stringLit(pos, fmtName(t)), stringLit(pos, Describe(t))}, Rparen: x.End()}
+}
+
+// typeParamIn reports whether t is or is made of a type parameter.
+func typeParamIn(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := types.Unalias(t).(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Named:
+		for i := 0; i < u.TypeArgs().Len(); i++ {
+			if typeParamIn(u.TypeArgs().At(i), seen) {
+				return true
+			}
+		}
+	case *types.Pointer:
+		return typeParamIn(u.Elem(), seen)
+	case *types.Slice:
+		return typeParamIn(u.Elem(), seen)
+	case *types.Array:
+		return typeParamIn(u.Elem(), seen)
+	case *types.Chan:
+		return typeParamIn(u.Elem(), seen)
+	case *types.Map:
+		return typeParamIn(u.Key(), seen) || typeParamIn(u.Elem(), seen)
+	case *types.Signature:
+		for _, tu := range []*types.Tuple{u.Params(), u.Results()} {
+			for i := 0; i < tu.Len(); i++ {
+				if typeParamIn(tu.At(i).Type(), seen) {
+					return true
+				}
+			}
+		}
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if typeParamIn(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasGenericTypes reports whether the session declares a generic type
+// that is not an interface, whose instances tagInstance records.
+func (lw *Lowering) hasGenericTypes() bool {
+	if lw.Scope == nil {
+		return false
+	}
+	for _, name := range lw.Scope.Names() {
+		if tn, ok := lw.Scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 && !types.IsInterface(n) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -611,6 +611,14 @@ func dynamicTypeName(xs any, candidates ...any) string {
 			return name
 		}
 	}
+	if !h.methodWrapped && t.Name() == "" || t.Kind() == reflect.Pointer && t.Elem().Name() == "" {
+		// A value of an instance of a generic type of the session (or a
+		// pointer to one), recorded where it went into the interface
+		// (front/typetags.go, tagInstance): no candidate names it.
+		if tag, ok := taggedRecord(e); ok && tag.name != "" {
+			return tag.name
+		}
+	}
 	return t.String()
 }
 
