@@ -905,36 +905,63 @@ func (lw *Lowering) typeCandidates(iface types.Type, pos token.Pos) []ast.Expr {
 // func(*Counter, int) printed yaegi's struct for Counter, so the static
 // type (a non-interface type's dynamic type) is written out instead.
 func mentionsSession(t types.Type, seen map[types.Type]bool) bool {
+	return madeOf(t, func(t types.Type) bool {
+		n, ok := t.(*types.Named)
+		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath
+	}, false, seen)
+}
+
+// madeOf reports whether f is true of t or of a type that t is written
+// with: the elements, keys, fields, parameters and results of its
+// composite types, aliases resolved. A named type is not looked into,
+// except, when args is set, its type arguments.
+func madeOf(t types.Type, f func(types.Type) bool, args bool, seen map[types.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
 	seen[t] = true
-	switch t := t.(type) {
+	t = types.Unalias(t)
+	if f(t) {
+		return true
+	}
+	in := func(ts ...types.Type) bool {
+		for _, e := range ts {
+			if madeOf(e, f, args, seen) {
+				return true
+			}
+		}
+		return false
+	}
+	switch u := t.(type) {
 	case *types.Named:
-		return t.Obj().Pkg() != nil && t.Obj().Pkg().Path() == PackagePath
-	case *types.Alias:
-		return mentionsSession(types.Unalias(t), seen)
+		if args {
+			for i := 0; i < u.TypeArgs().Len(); i++ {
+				if in(u.TypeArgs().At(i)) {
+					return true
+				}
+			}
+		}
 	case *types.Pointer:
-		return mentionsSession(t.Elem(), seen)
+		return in(u.Elem())
 	case *types.Slice:
-		return mentionsSession(t.Elem(), seen)
+		return in(u.Elem())
 	case *types.Array:
-		return mentionsSession(t.Elem(), seen)
+		return in(u.Elem())
 	case *types.Chan:
-		return mentionsSession(t.Elem(), seen)
+		return in(u.Elem())
 	case *types.Map:
-		return mentionsSession(t.Key(), seen) || mentionsSession(t.Elem(), seen)
+		return in(u.Key(), u.Elem())
 	case *types.Signature:
-		for _, tu := range []*types.Tuple{t.Params(), t.Results()} {
+		for _, tu := range []*types.Tuple{u.Params(), u.Results()} {
 			for i := 0; i < tu.Len(); i++ {
-				if mentionsSession(tu.At(i).Type(), seen) {
+				if in(tu.At(i).Type()) {
 					return true
 				}
 			}
 		}
 	case *types.Struct:
-		for i := 0; i < t.NumFields(); i++ {
-			if mentionsSession(t.Field(i).Type(), seen) {
+		for i := 0; i < u.NumFields(); i++ {
+			if in(u.Field(i).Type()) {
 				return true
 			}
 		}

@@ -378,45 +378,10 @@ func (lw *Lowering) tagInstance(into types.Type, x ast.Expr) ast.Expr {
 
 // typeParamIn reports whether t is or is made of a type parameter.
 func typeParamIn(t types.Type, seen map[types.Type]bool) bool {
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch u := types.Unalias(t).(type) {
-	case *types.TypeParam:
-		return true
-	case *types.Named:
-		for i := 0; i < u.TypeArgs().Len(); i++ {
-			if typeParamIn(u.TypeArgs().At(i), seen) {
-				return true
-			}
-		}
-	case *types.Pointer:
-		return typeParamIn(u.Elem(), seen)
-	case *types.Slice:
-		return typeParamIn(u.Elem(), seen)
-	case *types.Array:
-		return typeParamIn(u.Elem(), seen)
-	case *types.Chan:
-		return typeParamIn(u.Elem(), seen)
-	case *types.Map:
-		return typeParamIn(u.Key(), seen) || typeParamIn(u.Elem(), seen)
-	case *types.Signature:
-		for _, tu := range []*types.Tuple{u.Params(), u.Results()} {
-			for i := 0; i < tu.Len(); i++ {
-				if typeParamIn(tu.At(i).Type(), seen) {
-					return true
-				}
-			}
-		}
-	case *types.Struct:
-		for i := 0; i < u.NumFields(); i++ {
-			if typeParamIn(u.Field(i).Type(), seen) {
-				return true
-			}
-		}
-	}
-	return false
+	return madeOf(t, func(t types.Type) bool {
+		_, ok := t.(*types.TypeParam)
+		return ok
+	}, true, seen)
 }
 
 // hasGenericTypes reports whether the session declares a generic type
