@@ -681,6 +681,8 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		lw.minMax(c, id)
 	case "clear":
 		c.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: id.NamePos, Name: lw.Prefix}, Sel: &ast.Ident{NamePos: id.NamePos, Name: "Clear"}}
+	case "new":
+		lw.newValue(c)
 	case "panic":
 		lw.panicValue(c)
 	case "recover":
@@ -691,6 +693,44 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		c.Fun = lw.helper("Recovered", id.NamePos)
 		c.Args = []ast.Expr{inner}
 	}
+}
+
+// newValue lowers new(x) of an expression x (Go 1.26: a pointer to a new
+// variable holding x's value; new(42) is an *int to 42), which yaegi
+// takes for new of a type and answers with a pointer to a zero value
+// (new(42) pointed to 0, new("cfg") to "", silently), to
+//
+//	func() *T { var v T = x; return &v }()
+//
+// with T the type Go gives the variable (x's, or an untyped constant's
+// default type). x is evaluated where the call is, once. A T that cannot
+// be written in the cell is refused.
+func (lw *Lowering) newValue(c *ast.CallExpr) {
+	if len(c.Args) != 1 || lw.Info.Types[c.Args[0]].IsType() {
+		return
+	}
+	p, ok := lw.Info.Types[c].Type.(*types.Pointer)
+	if !ok {
+		return
+	}
+	pos := c.Pos()
+	tx, px := lw.typeExpr(p.Elem(), pos), lw.typeExpr(p.Elem(), pos)
+	if tx == nil {
+		lw.errs.Add(lw.Fset.Position(pos), "new of a value of type "+fmtName(p.Elem())+
+			" cannot run in the interpreter: the type cannot be written here; declare a variable and take its address (v := x; p := &v)")
+		return
+	}
+	v := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: lw.Prefix + "new"} }
+	c.Fun = &ast.FuncLit{
+		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+			Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.StarExpr{Star: pos, X: px}}}}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+			&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
+				&ast.ValueSpec{Names: []*ast.Ident{v()}, Type: tx, Values: []ast.Expr{c.Args[0]}}}}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: v()}}},
+		}, Rbrace: c.End()},
+	}
+	c.Args = nil
 }
 
 // minMax lowers a call of min or max whose value is not a constant. Its

@@ -216,3 +216,25 @@ func TestInterpreterCannotCompile(t *testing.T) {
 		t.Errorf("a type error: %s %q; want a CompileError", ee.Name, ee.Value)
 	}
 }
+
+// TestNewOfExpression: new(x) of an expression (Go 1.26) is a pointer to
+// a new variable holding x, of x's type (an untyped constant's default
+// type). yaegi took it for new of a type: new(42) pointed to 0 and
+// new("cfg") to "", silently. The expected lines are go run's: a
+// composite literal, a typed constant, a call evaluated once, a new
+// variable each iteration, a copy of a variable, a slice, in a generic
+// function, and the types.
+func TestNewOfExpression(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"time\"\n)\n\ntype Point struct{ X, Y int }\n\nvar calls int\n\n"+
+		"func next() int { calls++; return calls * 10 }\n\nfunc ptr[T any](v T) *T { return new(v) }")
+	_, rec := run(t, e, "p := new(Point{1, 2})\nd := new(time.Second)\nq := new(next())\nvar ps []*int\n"+
+		"for i := range 3 {\n\tps = append(ps, new(i*i))\n}\nx := 5\npx := new(x)\nx = 6\ns := new([]string{\"a\"})\n"+
+		"fmt.Println(*p, *d, *q, calls, *ps[0], *ps[1], *ps[2], *px, x, *s, *ptr(2.5), *ptr(\"g\"))\n"+
+		"fmt.Printf(\"%T %T %T\\n\", new(1.5), new('r'), new(uint8(3)))\n"+
+		"o := struct{ Name *string }{Name: new(\"cfg\")}\nfmt.Println(*new(42), *o.Name)")
+	want := "{1 2} 1s 10 1 0 1 4 5 6 [a] 2.5 g\n*float64 *int32 *uint8\n42 cfg\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
