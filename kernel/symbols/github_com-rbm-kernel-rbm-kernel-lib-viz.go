@@ -39,6 +39,7 @@ func init() {
 		"Grid":        reflect.ValueOf((*viz.Grid)(nil)),
 		"Group":       reflect.ValueOf((*viz.Group)(nil)),
 		"Series":      reflect.ValueOf((*viz.Series)(nil)),
+		"Ticks":       reflect.ValueOf((*viz.Ticks)(nil)),
 		"TileOptions": reflect.ValueOf((*viz.TileOptions)(nil)),
 	}
 }
