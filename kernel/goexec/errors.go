@@ -123,6 +123,11 @@ func panicError(code string, value any, trace []string, wrapped []span, at cellP
 	if x, ok := value.(interpreterLimit); ok {
 		e.Name, e.Value = "InterpreterLimit", x.msg
 		e.Traceback = []string{"InterpreterLimit: " + x.msg}
+	} else if yaegiReflectFault(e.Value, code) {
+		msg := "the interpreter failed running this cell, which is valid Go (yaegi: " + e.Value +
+			"); run it compiled (a cell with func main, or %%compile), or write the construct another way"
+		e.Name, e.Value = "InterpreterLimit", msg
+		e.Traceback = []string{"InterpreterLimit: " + msg}
 	}
 	var first *cellPos
 	wrapper := false // the previous frame was the body of a wrapper
@@ -229,4 +234,17 @@ func inWrapped(wrapped []span, p cellPos) bool {
 		}
 	}
 	return false
+}
+
+// reflectSetFault is the message of reflect's Set given a value of
+// another type: yaegi's own when a cell that does not use reflect gets it.
+var reflectSetFault = regexp.MustCompile(`^reflect\.Set: value of type .+ is not assignable to type `)
+
+// yaegiReflectFault reports whether the panic text is reflect's refusal
+// of a Set in a cell whose code does not use package reflect: a fault of
+// the interpreter's (an instance of a generic type used in a function of
+// one cell and again in a later cell made it set a struct into a
+// context.Context), which read as the cell's own panic.
+func yaegiReflectFault(text, code string) bool {
+	return reflectSetFault.MatchString(text) && !strings.Contains(code, "reflect.")
 }

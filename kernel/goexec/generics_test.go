@@ -321,3 +321,23 @@ func TestGenericTypeNamesAsGo(t *testing.T) {
 		t.Errorf("held by interfaces: printed\n%s\ngo run\n%s", got, want)
 	}
 }
+
+// TestYaegiReflectFaultIsInterpreterLimit: an instance of a generic type
+// used in a function of one cell and again in a later cell makes yaegi
+// panic when the later cell runs ("reflect.Set: value of type struct {
+// First int; Second int } is not assignable to type context.Context"),
+// which was reported as the cell's own panic; go run prints {0 0}. It is
+// an InterpreterLimit now, with yaegi's text. A cell's own reflect.Set of
+// a wrong type keeps Go's panic.
+func TestYaegiReflectFaultIsInterpreterLimit(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Pair[A, B any] struct {\n\tFirst  A\n\tSecond B\n}\n\nfunc wrap() any { return Pair[int, int]{1, 2} }")
+	ee, _ := fail(t, e, context.Background(), "fmt.Println(Pair[int, int]{})")
+	if ee == nil || ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "the interpreter failed running this cell, which is valid Go (yaegi: reflect.Set:") {
+		t.Errorf("yaegi's fault: %v, want an InterpreterLimit", ee)
+	}
+	ee, _ = fail(t, e, context.Background(), "x := 1\nreflect.ValueOf(&x).Elem().Set(reflect.ValueOf(\"s\"))")
+	if ee == nil || ee.Name != "panic" || ee.Value != "reflect.Set: value of type string is not assignable to type int" {
+		t.Errorf("the cell's own reflect.Set: %v, want Go's panic", ee)
+	}
+}
