@@ -110,22 +110,7 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 		if !HasSessionStruct(t) && len(methods) == 0 {
 			continue
 		}
-		helper, args := "GoValue", []ast.Expr{a, stringLit(pos, Describe(t))}
-		if reachesInterface(t, map[types.Type]bool{}) {
-			// GoValueIn: a field or element of an interface type may
-			// hold a value of the session's types bare, which the
-			// candidates describe (H{V: S{5, 6}} printed {V:{Xa:5 Xb:6}}).
-			if cands := lw.candidatesVar(types.NewInterfaceType(nil, nil), pos); cands != nil {
-				helper = "GoValueIn"
-				args = append(args, cands)
-			}
-		}
-		c.Args[i] = &ast.CallExpr{
-			Fun:    lw.helper(helper, pos),
-			Lparen: pos,
-			Args:   append(args, methods...),
-			Rparen: a.End(),
-		}
+		c.Args[i] = lw.goValueCall(a, t, methods)
 	}
 }
 
@@ -305,6 +290,23 @@ func (lw *Lowering) stringers(t types.Type, pos token.Pos) []ast.Expr {
 		}
 	}
 	return out
+}
+
+// goValueCall returns GoValue(a, "descriptor", methods…), a of type t;
+// GoValueIn, with the candidates of the session's types after the
+// descriptor, when t reaches an interface: a field or element of an
+// interface type may hold a value of the session's types bare, which the
+// candidates describe (H{V: S{5, 6}} printed {V:{Xa:5 Xb:6}}).
+func (lw *Lowering) goValueCall(a ast.Expr, t types.Type, methods []ast.Expr) *ast.CallExpr {
+	pos := a.Pos()
+	helper, args := "GoValue", []ast.Expr{a, stringLit(pos, Describe(t))}
+	if reachesInterface(t, map[types.Type]bool{}) {
+		if cands := lw.candidatesVar(types.NewInterfaceType(nil, nil), pos); cands != nil {
+			helper = "GoValueIn"
+			args = append(args, cands)
+		}
+	}
+	return &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Args: append(args, methods...), Rparen: a.End()}
 }
 
 // reachesInterface reports whether a value of type t holds a value of an

@@ -720,17 +720,9 @@ func (lw *Lowering) newValue(c *ast.CallExpr) {
 			" cannot run in the interpreter: the type cannot be written here; declare a variable and take its address (v := x; p := &v)")
 		return
 	}
-	v := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: lw.Prefix + "new"} }
-	c.Fun = &ast.FuncLit{
-		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
-			Results: &ast.FieldList{List: []*ast.Field{{Type: &ast.StarExpr{Star: pos, X: px}}}}},
-		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
-			&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
-				&ast.ValueSpec{Names: []*ast.Ident{v()}, Type: tx, Values: []ast.Expr{c.Args[0]}}}}},
-			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{&ast.UnaryExpr{OpPos: pos, Op: token.AND, X: v()}}},
-		}, Rbrace: c.End()},
-	}
-	c.Args = nil
+	lit := lw.variableCall(pos, c.End(), "new", tx, &ast.StarExpr{Star: pos, X: px}, c.Args[0],
+		func(v ast.Expr) ast.Expr { return &ast.UnaryExpr{OpPos: pos, Op: token.AND, X: v} }).(*ast.CallExpr)
+	c.Fun, c.Args = lit.Fun, nil
 }
 
 // minMax lowers a call of min or max whose value is not a constant. Its

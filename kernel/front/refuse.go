@@ -173,15 +173,7 @@ func (lw *Lowering) refuseJSON(c *ast.CallExpr, f *types.Func) {
 // the session's types, when t reaches an interface).
 func (lw *Lowering) jsonArg(a ast.Expr, t types.Type) ast.Expr {
 	pos := a.Pos()
-	helper, args := "GoValue", []ast.Expr{a, stringLit(pos, Describe(t))}
-	if reachesInterface(t, map[types.Type]bool{}) {
-		if cands := lw.candidatesVar(types.NewInterfaceType(nil, nil), pos); cands != nil {
-			helper = "GoValueIn"
-			args = append(args, cands)
-		}
-	}
-	gv := &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Args: args, Rparen: a.End()}
-	return &ast.CallExpr{Fun: lw.helper("JSONValue", pos), Lparen: pos, Args: []ast.Expr{gv}, Rparen: a.End()}
+	return &ast.CallExpr{Fun: lw.helper("JSONValue", pos), Lparen: pos, Args: []ast.Expr{lw.goValueCall(a, t, nil)}, Rparen: a.End()}
 }
 
 // jsonDecodeCall lowers json.Unmarshal(data, p) and dec.Decode(p), p of

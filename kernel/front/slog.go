@@ -107,14 +107,7 @@ func (lw *Lowering) slogArg(a ast.Expr, call string) ast.Expr {
 	if !HasSessionStruct(t) && len(methods) == 0 {
 		return a
 	}
-	helper, args := "GoValue", []ast.Expr{a, stringLit(pos, Describe(t))}
-	if reachesInterface(t, map[types.Type]bool{}) {
-		if cands := lw.candidatesVar(types.NewInterfaceType(nil, nil), pos); cands != nil {
-			helper = "GoValueIn"
-			args = append(args, cands)
-		}
-	}
-	gv := &ast.CallExpr{Fun: lw.helper(helper, pos), Lparen: pos, Args: append(args, methods...), Rparen: a.End()}
+	gv := lw.goValueCall(a, t, methods)
 	return &ast.CallExpr{Fun: lw.helper("SlogValue", pos), Lparen: pos, Args: []ast.Expr{gv, stringLit(pos, lw.errorTypes(t))}, Rparen: a.End()}
 }
 

@@ -114,24 +114,43 @@ func (lw *Lowering) heldByVariable(into types.Type, x ast.Expr) ast.Expr {
 // where yaegi keeps a value of a type with methods in its wrapper.
 func (lw *Lowering) inAnyVariable(x, value ast.Expr) ast.Expr {
 	pos := x.Pos()
-	v := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: lw.Prefix + "held"} }
 	anyType := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: "any"} }
+	return lw.variableCall(pos, x.End(), "held", anyType(), anyType(), value, func(v ast.Expr) ast.Expr { return v })
+}
+
+// variableCall returns func() result { var Prefix+name typ = value;
+// return ret(Prefix+name) }(), from pos to end: value held by a new
+// variable of its own, at the place of an expression.
+func (lw *Lowering) variableCall(pos, end token.Pos, name string, typ, result, value ast.Expr, ret func(v ast.Expr) ast.Expr) ast.Expr {
+	v := func() *ast.Ident { return &ast.Ident{NamePos: pos, Name: lw.Prefix + name} }
 	fn := &ast.FuncLit{
 		Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
-			Results: &ast.FieldList{List: []*ast.Field{{Type: anyType()}}}},
+			Results: &ast.FieldList{List: []*ast.Field{{Type: result}}}},
 		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
 			&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{
-				&ast.ValueSpec{Names: []*ast.Ident{v()}, Type: anyType(), Values: []ast.Expr{value}}}}},
-			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{v()}},
-		}, Rbrace: x.End()},
+				&ast.ValueSpec{Names: []*ast.Ident{v()}, Type: typ, Values: []ast.Expr{value}}}}},
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ret(v())}},
+		}, Rbrace: end},
 	}
-	return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: x.End()}
+	return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: end}
 }
 
 // methodShapedInto returns the static type of x, which goes into into,
 // and whether into is an empty interface (not a type parameter) and x a
 // value of a type for which methodShaped is true or a pointer to one.
 func (lw *Lowering) methodShapedInto(into types.Type, x ast.Expr) (types.Type, bool) {
+	t, ok := lw.valueIntoEmpty(into, x)
+	if !ok {
+		return nil, false
+	}
+	p, ptr := t.(*types.Pointer)
+	return t, methodShaped(t) || ptr && methodShaped(p.Elem())
+}
+
+// valueIntoEmpty returns the static type of x, aliases resolved, and
+// whether into is an empty interface (not a type parameter) and x a value
+// (not nil) going into it.
+func (lw *Lowering) valueIntoEmpty(into types.Type, x ast.Expr) (types.Type, bool) {
 	if it, ok := into.Underlying().(*types.Interface); !ok || !it.Empty() {
 		return nil, false
 	}
@@ -142,9 +161,7 @@ func (lw *Lowering) methodShapedInto(into types.Type, x ast.Expr) (types.Type, b
 	if !ok || !tv.IsValue() || tv.IsNil() || tv.Type == nil {
 		return nil, false
 	}
-	t := types.Unalias(tv.Type)
-	p, ptr := t.(*types.Pointer)
-	return t, methodShaped(t) || ptr && methodShaped(p.Elem())
+	return types.Unalias(tv.Type), true
 }
 
 // handedBare reports whether x is an expression whose value yaegi hands
@@ -344,17 +361,10 @@ func compositeParts(t types.Type) []types.Type {
 // a Pair[int, int] said struct { First int; Second int } (go run
 // main.Pair[int,int]); the record names it (goexec's dynamicTypeName).
 func (lw *Lowering) tagInstance(into types.Type, x ast.Expr) ast.Expr {
-	if _, ok := into.(*types.TypeParam); ok {
+	t, ok := lw.valueIntoEmpty(into, x)
+	if !ok {
 		return nil
 	}
-	if it, ok := into.Underlying().(*types.Interface); !ok || !it.Empty() {
-		return nil
-	}
-	tv, ok := lw.Info.Types[x]
-	if !ok || !tv.IsValue() || tv.IsNil() || tv.Type == nil {
-		return nil
-	}
-	t := types.Unalias(tv.Type)
 	n := t
 	if p, ok := t.(*types.Pointer); ok {
 		n = types.Unalias(p.Elem())

@@ -137,38 +137,30 @@ func yields(yield reflect.Value, vs ...reflect.Value) bool {
 	return yield.Call(vs)[0].Bool()
 }
 
-func slicesAllSeq(s, seqOf any) any {
+// sliceSeq yields the elements of the slice s, from the first or, if
+// backward is set, from the last, each after its index if indexed is set.
+func sliceSeq(s, seqOf any, indexed, backward bool) any {
 	v := reflect.ValueOf(s)
 	return seqFunc(seqOf, func(yield reflect.Value) {
-		for i := 0; i < v.Len(); i++ {
-			if !yields(yield, reflect.ValueOf(i), v.Index(i)) {
+		for k := 0; k < v.Len(); k++ {
+			i := k
+			if backward {
+				i = v.Len() - 1 - k
+			}
+			args := []reflect.Value{v.Index(i)}
+			if indexed {
+				args = []reflect.Value{reflect.ValueOf(i), v.Index(i)}
+			}
+			if !yields(yield, args...) {
 				return
 			}
 		}
 	})
 }
 
-func slicesValuesSeq(s, seqOf any) any {
-	v := reflect.ValueOf(s)
-	return seqFunc(seqOf, func(yield reflect.Value) {
-		for i := 0; i < v.Len(); i++ {
-			if !yields(yield, v.Index(i)) {
-				return
-			}
-		}
-	})
-}
-
-func slicesBackwardSeq(s, seqOf any) any {
-	v := reflect.ValueOf(s)
-	return seqFunc(seqOf, func(yield reflect.Value) {
-		for i := v.Len() - 1; i >= 0; i-- {
-			if !yields(yield, reflect.ValueOf(i), v.Index(i)) {
-				return
-			}
-		}
-	})
-}
+func slicesAllSeq(s, seqOf any) any      { return sliceSeq(s, seqOf, true, false) }
+func slicesValuesSeq(s, seqOf any) any   { return sliceSeq(s, seqOf, false, false) }
+func slicesBackwardSeq(s, seqOf any) any { return sliceSeq(s, seqOf, true, true) }
 
 // slicesChunkSeq is slices.Chunk: the subslices of n elements (the last
 // shorter), each with its capacity clipped to its length, as Go's.
@@ -187,38 +179,29 @@ func slicesChunkSeq(s any, n int, seqOf any) any {
 	})
 }
 
-func mapsAllSeq(m, seqOf any) any {
+// mapSeq yields the entries of the map m, in the map's order: the key,
+// the value, or both, as keys and values say.
+func mapSeq(m, seqOf any, keys, values bool) any {
 	v := reflect.ValueOf(m)
 	return seqFunc(seqOf, func(yield reflect.Value) {
 		for it := v.MapRange(); it.Next(); {
-			if !yields(yield, it.Key(), it.Value()) {
+			var args []reflect.Value
+			if keys {
+				args = append(args, it.Key())
+			}
+			if values {
+				args = append(args, it.Value())
+			}
+			if !yields(yield, args...) {
 				return
 			}
 		}
 	})
 }
 
-func mapsKeysSeq(m, seqOf any) any {
-	v := reflect.ValueOf(m)
-	return seqFunc(seqOf, func(yield reflect.Value) {
-		for it := v.MapRange(); it.Next(); {
-			if !yields(yield, it.Key()) {
-				return
-			}
-		}
-	})
-}
-
-func mapsValuesSeq(m, seqOf any) any {
-	v := reflect.ValueOf(m)
-	return seqFunc(seqOf, func(yield reflect.Value) {
-		for it := v.MapRange(); it.Next(); {
-			if !yields(yield, it.Value()) {
-				return
-			}
-		}
-	})
-}
+func mapsAllSeq(m, seqOf any) any    { return mapSeq(m, seqOf, true, true) }
+func mapsKeysSeq(m, seqOf any) any   { return mapSeq(m, seqOf, true, false) }
+func mapsValuesSeq(m, seqOf any) any { return mapSeq(m, seqOf, false, true) }
 
 // iterPull is iter.Pull and iter.Pull2: it returns next, a function of
 // nextOf's type (func() (V, bool) or func() (K, V, bool)), and stop. The
