@@ -267,6 +267,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.promotedInterfaceMethods)
 	lw.eachChunk(chunks, lw.structAssigns)
 	lw.eachChunk(chunks, blankParams)
+	lw.eachChunk(chunks, lw.instanceLiterals)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}

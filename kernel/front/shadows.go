@@ -67,6 +67,10 @@ func shadowTypes(info *types.Info) []types.Type {
 		}
 		seen[t] = true
 		switch u := t.(type) {
+		case *types.Named:
+			if sessionInstance(u) {
+				out = append(out, u)
+			}
 		case *types.Struct:
 			if !declared[u] {
 				out = append(out, u)
@@ -104,6 +108,31 @@ func shadowTypes(info *types.Info) []types.Type {
 	return out
 }
 
+// sessionInstance reports whether n is an instance of a generic struct
+// type declared at a cell's top level, with type arguments that are
+// neither type parameters nor made of them (Pair[bool, bool], not
+// Pair[K, V]). yaegi holds its values as the reflect type of its
+// underlying struct, as it holds a local type's, so it is a shadow type:
+// a value of it put in an interface where the front end does not see it
+// (by a generic function of the session: func keep[T any](v T) any)
+// is named by its candidate as Go names it (main.Pair[bool,bool]), where
+// it was named as the struct.
+func sessionInstance(n *types.Named) bool {
+	if n.TypeArgs().Len() == 0 || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != PackagePath ||
+		n.Obj().Parent() != n.Obj().Pkg().Scope() {
+		return false
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	for i := range n.TypeArgs().Len() {
+		if typeParamIn(n.TypeArgs().At(i), map[types.Type]bool{}) || mentionsLocal(n.TypeArgs().At(i)) {
+			return false
+		}
+	}
+	return true
+}
+
 // shadowName is Go's name of a shadow type, as %T writes it: "main.L",
 // "struct { a int }".
 func shadowName(t types.Type) string {
@@ -127,7 +156,7 @@ func yaegiKey(t types.Type, open map[*types.Named]bool) string {
 		if u.Obj().Pkg() == nil || u.Obj().Pkg().Path() != PackagePath {
 			return types.TypeString(u, nil)
 		}
-		if open[u] || u.TypeArgs().Len() > 0 {
+		if open[u] || (u.TypeArgs().Len() > 0 && !sessionInstance(u)) {
 			return ""
 		}
 		open[u] = true
@@ -243,6 +272,15 @@ func (lw *Lowering) shadowCandidates(iface types.Type, session []types.Type, pos
 			}
 		}
 	}
+	// The reflect types of the instances among the shadows: an unnamed
+	// struct type of one of them is a candidate of its own, so that a
+	// value of either is not named as the other.
+	instances := map[string]bool{}
+	for _, s := range shadows {
+		if n, ok := s.(*types.Named); ok && n.TypeArgs().Len() > 0 {
+			instances[lw.keyOf(s)] = true
+		}
+	}
 	var out []ast.Expr
 	seen := map[string]bool{}
 	for _, s := range shadows {
@@ -259,7 +297,7 @@ func (lw *Lowering) shadowCandidates(iface types.Type, session []types.Type, pos
 		st := sharing[k]
 		if st != nil {
 			tx = lw.typeExpr(st, pos)
-		} else if goNamesOtherwise(s) {
+		} else if _, unnamed := s.(*types.Struct); goNamesOtherwise(s) || unnamed && instances[k] {
 			if u := s.Underlying(); !mentionsLocal(u) {
 				tx = lw.typeExpr(u, pos)
 			}

@@ -355,11 +355,13 @@ func compositeParts(t types.Type) []types.Type {
 // tagInstance returns x lowered to TagType with its name and
 // description when x is a value of an instance of a generic type of the
 // session (Pair[int, int]), or a pointer to one, going into an empty
-// interface; nil otherwise. Such a type is not among the candidates that
-// name a value held by an interface (a zero value of an instance in their
-// list ends yaegi's compiler), so %T and reflect.TypeOf of an any holding
-// a Pair[int, int] said struct { First int; Second int } (go run
+// interface; nil otherwise. %T and reflect.TypeOf of an any holding a
+// Pair[int, int] said struct { First int; Second int } (go run
 // main.Pair[int,int]); the record names it (goexec's dynamicTypeName).
+// The instances the cells use are candidates too (sessionInstance,
+// shadows.go), which name a value that a generic function put in the
+// interface; the record tells the instance from a type of the same
+// fields, which its candidate cannot.
 func (lw *Lowering) tagInstance(into types.Type, x ast.Expr) ast.Expr {
 	t, ok := lw.valueIntoEmpty(into, x)
 	if !ok {

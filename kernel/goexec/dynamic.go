@@ -3,6 +3,7 @@ package goexec
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -618,8 +619,69 @@ func dynamicTypeName(xs any, candidates ...any) string {
 		if tag, ok := taggedRecord(e); ok && tag.name != "" {
 			return tag.name
 		}
+		if name, ok := composedName(t, candidateList(candidates), 0); ok {
+			return name
+		}
 	}
 	return t.String()
+}
+
+// composedName writes the unnamed pointer, slice, array, map or channel
+// type t as Go names it when a struct type it is made of is the reflect
+// type of one candidate (a session type, a local type or an instance of
+// a generic type, which yaegi holds as unnamed structs): a
+// []Pair[int, int] that a generic function of the session put in an
+// interface, which the front end does not see and so does not record,
+// reached the helpers as []struct { First int; Second int } (go run:
+// []main.Pair[int,int]). A part that several candidates share is not
+// named here (contestedComposite ends the cell for it). ok is false when
+// no part is named.
+func composedName(t reflect.Type, cands []candidate, depth int) (string, bool) {
+	if t.Name() != "" || depth > 8 {
+		return t.String(), false
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		name := ""
+		for _, c := range cands {
+			if c.t != t || c.name == name {
+				continue
+			}
+			if name != "" {
+				return t.String(), false
+			}
+			name = c.name
+		}
+		return name, name != ""
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Chan:
+		elem, ok := composedName(t.Elem(), cands, depth+1)
+		if !ok {
+			return t.String(), false
+		}
+		switch t.Kind() {
+		case reflect.Pointer:
+			return "*" + elem, true
+		case reflect.Slice:
+			return "[]" + elem, true
+		case reflect.Array:
+			return "[" + strconv.Itoa(t.Len()) + "]" + elem, true
+		}
+		switch t.ChanDir() {
+		case reflect.RecvDir:
+			return "<-chan " + elem, true
+		case reflect.SendDir:
+			return "chan<- " + elem, true
+		}
+		return "chan " + elem, true
+	case reflect.Map:
+		k, kok := composedName(t.Key(), cands, depth+1)
+		v, vok := composedName(t.Elem(), cands, depth+1)
+		if !kok && !vok {
+			return t.String(), false
+		}
+		return "map[" + k + "]" + v, true
+	}
+	return t.String(), false
 }
 
 // sessionType is the reflect.Type of a value of a type the session

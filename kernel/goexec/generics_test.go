@@ -294,7 +294,7 @@ func TestGenericMethodNamesRefused(t *testing.T) {
 // where it went in, tagInstance), also in a session whose only types are
 // generic: it printed struct { First int; Second string }, and
 // reflect.TypeOf said so. (One that a generic function puts in the
-// interface is still yaegi's struct: docs/goexec.md, "Still wrong".)
+// interface: TestInstancesThroughGenericFunctions.)
 func TestGenericTypeNamesAsGo(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Weight float64\n\ntype Pair[A, B any] struct {\n\tFirst  A\n\tSecond B\n}")
@@ -323,21 +323,89 @@ func TestGenericTypeNamesAsGo(t *testing.T) {
 }
 
 // TestYaegiReflectFaultIsInterpreterLimit: an instance of a generic type
-// used in a function of one cell and again in a later cell makes yaegi
-// panic when the later cell runs ("reflect.Set: value of type struct {
+// used in a function of one cell and again in a later cell made yaegi
+// panic when the later cell ran ("reflect.Set: value of type struct {
 // First int; Second int } is not assignable to type context.Context"),
-// which was reported as the cell's own panic; go run prints {0 0}. It is
-// an InterpreterLimit now, with yaegi's text. A cell's own reflect.Set of
-// a wrong type keeps Go's panic.
+// which was reported as the cell's own panic; go run prints {0 0}. The
+// cause, a literal of an instance compiled into the flow of an earlier
+// one, is lowered away now (front's instanceLiterals), and the cell
+// prints Go's answer. A reflect.Set panic in a cell that does not use
+// reflect is still taken for the interpreter's fault and ends the cell
+// with an InterpreterLimit with yaegi's text (yaegiReflectFault); a
+// cell's own reflect.Set of a wrong type keeps Go's panic.
 func TestYaegiReflectFaultIsInterpreterLimit(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Pair[A, B any] struct {\n\tFirst  A\n\tSecond B\n}\n\nfunc wrap() any { return Pair[int, int]{1, 2} }")
-	ee, _ := fail(t, e, context.Background(), "fmt.Println(Pair[int, int]{})")
-	if ee == nil || ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "the interpreter failed running this cell, which is valid Go (yaegi: reflect.Set:") {
-		t.Errorf("yaegi's fault: %v, want an InterpreterLimit", ee)
+	if _, rec := run(t, e, "fmt.Println(Pair[int, int]{}, wrap())"); rec.stream("stdout") != "{0 0} {1 2}\n" {
+		t.Errorf("a literal of an instance used in an earlier cell's function: printed %q, go run %q", rec.stream("stdout"), "{0 0} {1 2}\n")
 	}
-	ee, _ = fail(t, e, context.Background(), "x := 1\nreflect.ValueOf(&x).Elem().Set(reflect.ValueOf(\"s\"))")
+	fault := "reflect.Set: value of type struct { First int; Second int } is not assignable to type context.Context"
+	if !yaegiReflectFault(fault, "fmt.Println(Pair[int, int]{})") {
+		t.Errorf("yaegiReflectFault(%q) in a cell without reflect = false, want true", fault)
+	}
+	if yaegiReflectFault(fault, "reflect.ValueOf(&x).Elem().Set(v)") {
+		t.Errorf("yaegiReflectFault(%q) in a cell that uses reflect = true, want false", fault)
+	}
+	ee, _ := fail(t, e, context.Background(), "x := 1\nreflect.ValueOf(&x).Elem().Set(reflect.ValueOf(\"s\"))")
 	if ee == nil || ee.Name != "panic" || ee.Value != "reflect.Set: value of type string is not assignable to type int" {
 		t.Errorf("the cell's own reflect.Set: %v, want Go's panic", ee)
+	}
+}
+
+// TestInstanceLiteralsRunTheirOwnCode: a composite literal of an instance
+// of a generic type of two type parameters ran, in yaegi, the code of the
+// first literal of that instance compiled: the later cell printed the
+// earlier cell's line again and nothing of its own, and a second literal
+// in one cell skipped the statements before it (front's
+// instanceLiterals). The expected lines are go run's.
+func TestInstanceLiteralsRunTheirOwnCode(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype Pair[K comparable, V any] struct {\n\tFirst  K\n\tSecond V\n}\n\n"+
+		"func show(xs ...any) { fmt.Println(len(xs), xs) }\n\nfunc mk(a, b int) *Pair[int, int] { return &Pair[int, int]{a, b} }")
+	cells := []struct{ code, want string }{
+		{"x := Pair[int, int]{1, 2}\nfmt.Println(\"first\", x)", "first {1 2}\n"},
+		{"show(Pair[int, int]{5, 6})\nfmt.Println(\"after\")", "1 [{5 6}]\nafter\n"},
+		{"y := Pair[int, int]{First: 7}\nfmt.Println(\"y\", y)\nz := Pair[int, int]{Second: 8}\nfmt.Println(\"z\", z)", "y {7 0}\nz {0 8}\n"},
+		{"p := &Pair[int, int]{3, 4}\np.First++\nq := mk(1, 1)\nq.Second = 9\nfmt.Println(*p, *q, *mk(2, 2))", "{4 4} {1 9} {2 2}\n"},
+		{"ps := []Pair[string, int]{{\"a\", 1}}\nm := map[Pair[int, int]]string{{1, 2}: \"k\"}\nfmt.Println(ps, m[Pair[int, int]{1, 2}], Pair[string, int]{\"b\", 2})", "[{a 1}] k {b 2}\n"},
+	}
+	for _, c := range cells {
+		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.want {
+			t.Errorf("%s\nprinted %q, go run %q", c.code, rec.stream("stdout"), c.want)
+		}
+	}
+}
+
+// TestInstancesThroughGenericFunctions: a value of an instance that a
+// generic function of the session puts in an interface (the front end
+// sees only a T there, and records nothing) is named by its candidate
+// as Go names it, also in a list or behind a pointer: %T printed struct {
+// First bool; Second bool }. Where the session has another type of the
+// same fields, or the cell an unnamed struct of them, the value could be
+// either, and the cell ends with an InterpreterLimit that names both.
+// The expected lines are go run's.
+func TestInstancesThroughGenericFunctions(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"reflect\"\n)\n\ntype Pair[K comparable, V any] struct {\n\tFirst  K\n\tSecond V\n}\n\n"+
+		"type Weight float64\n\nfunc keep[T any](v T) any { return v }")
+	_, rec := run(t, e, "a := keep(Pair[bool, bool]{true, false})\nw := keep(Pair[string, Weight]{\"w\", 1})\n"+
+		"fmt.Printf(\"%T %v %T\\n\", a, a, w)\nfmt.Println(reflect.TypeOf(a), reflect.TypeOf(w))\n"+
+		"switch a.(type) {\ncase Pair[bool, bool]:\n\tfmt.Println(\"pair\")\n}")
+	want := "main.Pair[bool,bool] {true false} main.Pair[string,main.Weight]\nmain.Pair[bool,bool] main.Pair[string,main.Weight]\npair\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+	_, rec = run(t, e, "fmt.Printf(\"%T %T %T\\n\", keep(&Pair[int, int]{1, 2}), keep([]Pair[int, int]{{1, 2}}), keep(map[string]*Pair[int, string]{}))")
+	if got, want := rec.stream("stdout"), "*main.Pair[int,int] []main.Pair[int,int] map[string]*main.Pair[int,string]\n"; got != want {
+		t.Errorf("made of instances: printed %q, go run %q", got, want)
+	}
+	ee, _ := fail(t, e, context.Background(), "u := keep(struct{ First, Second int }{3, 4})\nfmt.Printf(\"%T\\n\", u)")
+	if ee == nil || ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "main.Pair[int,int], struct { First int; Second int }") {
+		t.Errorf("an unnamed struct of an instance's fields: %v, want an InterpreterLimit naming both", ee)
+	}
+	run(t, e, "type Q struct{ First, Second bool }")
+	ee, _ = fail(t, e, context.Background(), "fmt.Printf(\"%T\\n\", keep(Q{}))")
+	if ee == nil || ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "main.Q, main.Pair[bool,bool]") {
+		t.Errorf("a session type of an instance's fields: %v, want an InterpreterLimit naming both", ee)
 	}
 }
