@@ -197,6 +197,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 			lw.markIterators(c.File)
 			lw.refusePointerConstraints(c.File)
 			lw.refuseGenericNames(c.File)
+			lw.refuseRecursiveGenerics(c.File)
 			lw.constants(c.File)
 			lw.generics(c.File)
 			for _, d := range c.File.Decls {

@@ -3,7 +3,9 @@ package front
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -443,4 +445,134 @@ func (lw *Lowering) refuseGenericNames(f *ast.File) {
 			break
 		}
 	}
+}
+
+// refuseRecursiveGenerics refuses a generic type declared in f that
+// refers to itself, through its fields, elements, keys, parameters or
+// type arguments, on a cycle of generic types one of which has two or
+// more type parameters:
+//
+//	type Entry[K comparable, V any] struct {
+//		Key        K
+//		Val        V
+//		next, prev *Entry[K, V]
+//	}
+//
+// yaegi v0.16.1 instantiates such a type without end (each instance
+// names the next before it is recorded) until the goroutine's stack
+// overflows, which ends the worker's process; a type of one type
+// parameter that refers to itself (a list node Node[T]) runs.
+func (lw *Lowering) refuseRecursiveGenerics(f *ast.File) {
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, s := range gd.Specs {
+			ts, ok := s.(*ast.TypeSpec)
+			if !ok || ts.TypeParams == nil || ts.Assign.IsValid() {
+				continue
+			}
+			tn, ok := lw.Info.Defs[ts.Name].(*types.TypeName)
+			if !ok {
+				continue
+			}
+			start, ok := tn.Type().(*types.Named)
+			if !ok || types.IsInterface(start) {
+				continue
+			}
+			if path := genericCycle(start); path != nil {
+				names := make([]string, len(path))
+				for i, n := range path {
+					names[i] = n.Obj().Name()
+				}
+				lw.errs.Add(lw.Fset.Position(ts.Name.Pos()), fmt.Sprintf("the generic type %s refers to itself (%s) with two or more type "+
+					"parameters on the way, which the interpreter cannot run (yaegi v0.16.1 instantiates it without end, until its stack "+
+					"overflows); declare it, with the functions that use its instances, in a %%%%compile cell (a cell that declares func main "+
+					"is compiled as a whole), or give the types on the cycle one type parameter each", ts.Name.Name, strings.Join(append(names, names[0]), " → ")))
+			}
+		}
+	}
+}
+
+// genericCycle returns the generic types of package main from start back
+// to start (start first, not repeated) along the instances that their
+// underlying types are written with, when one such cycle has a type of
+// two or more type parameters; nil when none has.
+func genericCycle(start *types.Named) []*types.Named {
+	var path []*types.Named
+	onPath := map[*types.Named]bool{}
+	done := map[*types.Named]bool{}
+	var visit func(n *types.Named) bool
+	visit = func(n *types.Named) bool {
+		path = append(path, n)
+		onPath[n] = true
+		found := false
+		for _, next := range genericRefs(n.Underlying()) {
+			if next == start {
+				for _, p := range path {
+					if p.TypeParams().Len() >= 2 {
+						found = true
+					}
+				}
+			} else if !onPath[next] && !done[next] {
+				found = visit(next)
+			}
+			if found {
+				return true
+			}
+		}
+		path = path[:len(path)-1]
+		delete(onPath, n)
+		done[n] = true
+		return false
+	}
+	if visit(start) {
+		return path
+	}
+	return nil
+}
+
+// genericRefs returns the generic types of package main (their origins)
+// whose instances t is written with: in struct fields, pointers, lists,
+// maps, channels, function signatures and type arguments; an instance's
+// own underlying type is not looked into (its origin is the edge).
+func genericRefs(t types.Type) []*types.Named {
+	var out []*types.Named
+	seen := map[types.Type]bool{}
+	var walk func(t types.Type)
+	walk = func(t types.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch u := types.Unalias(t).(type) {
+		case *types.Named:
+			if u.TypeArgs().Len() == 0 {
+				return
+			}
+			if o := u.Origin(); o.Obj().Pkg() != nil && o.Obj().Pkg().Path() == PackagePath && !slices.Contains(out, o) {
+				out = append(out, o)
+			}
+			for i := range u.TypeArgs().Len() {
+				walk(u.TypeArgs().At(i))
+			}
+		case *types.Struct:
+			for i := range u.NumFields() {
+				walk(u.Field(i).Type())
+			}
+		case *types.Signature:
+			for _, tu := range []*types.Tuple{u.Params(), u.Results()} {
+				for i := range tu.Len() {
+					walk(tu.At(i).Type())
+				}
+			}
+		default:
+			for _, p := range compositeParts(t) {
+				walk(p)
+			}
+		}
+	}
+	walk(t)
+	return out
 }

@@ -409,3 +409,38 @@ func TestInstancesThroughGenericFunctions(t *testing.T) {
 		t.Errorf("a session type of an instance's fields: %v, want an InterpreterLimit naming both", ee)
 	}
 }
+
+// TestRecursiveGenericTypesRefused: a generic type that refers to itself
+// on a cycle with a type of two or more type parameters (a list entry
+// Entry[K, V] with next *Entry[K, V], through a list, a map, a function
+// field, swapped arguments or another generic type) made yaegi
+// instantiate it without end: the cell ended with a StackOverflow, and a
+// later cell that used the session's types ended the worker's process
+// ("fatal error: stack overflow"). The front end refuses it before
+// anything runs, naming the cycle; a type of one type parameter that
+// refers to itself runs, with go run's output.
+func TestRecursiveGenericTypesRefused(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"")
+	refused := []struct{ decl, cycle string }{
+		{"type Entry[K comparable, V any] struct {\n\tKey  K\n\tVal  V\n\tnext *Entry[K, V]\n}", "Entry → Entry"},
+		{"type Tree[K comparable, V any] struct {\n\tKey  K\n\tKids []Tree[K, V]\n}", "Tree → Tree"},
+		{"type Trie[K comparable, V any] struct {\n\tVal  V\n\tKids map[K]*Trie[K, V]\n}", "Trie → Trie"},
+		{"type Alt[K, V any] struct {\n\tK    K\n\tNext *Alt[V, K]\n}", "Alt → Alt"},
+		{"type Fn[K, V any] struct {\n\tK K\n\tF func(Fn[K, V]) V\n}", "Fn → Fn"},
+		{"type A[T any] struct {\n\tV T\n\tB *B[T, int]\n}\n\ntype B[K, V any] struct {\n\tK K\n\tA *A[K]\n}", "A → B → A"},
+	}
+	for _, c := range refused {
+		// With a statement: declarations alone would take the compiled
+		// road, where they are Go's.
+		ee, _ := fail(t, e, context.Background(), c.decl+"\n\nfmt.Println(\"declared\")")
+		if ee == nil || ee.Name != "CompileError" || !strings.Contains(ee.Value, "refers to itself ("+c.cycle+") with two or more type parameters") {
+			t.Errorf("%s\nended with %v, want a CompileError naming %s", c.decl, ee, c.cycle)
+		}
+	}
+	run(t, e, "type Node[T any] struct {\n\tV    T\n\tNext *Node[T]\n}\n\ntype Pair[K comparable, V any] struct {\n\tK K\n\tV []V\n}")
+	_, rec := run(t, e, "n := &Node[string]{V: \"a\", Next: &Node[string]{V: \"b\"}}\np := Pair[int, string]{1, []string{\"x\"}}\nfmt.Println(n.V, n.Next.V, n.Next.Next == nil, p)")
+	if got, want := rec.stream("stdout"), "a b true {1 [x]}\n"; got != want {
+		t.Errorf("a list of one type parameter: printed %q, go run %q", got, want)
+	}
+}
