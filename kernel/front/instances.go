@@ -110,3 +110,126 @@ func (lw *Lowering) instanceLiterals(n ast.Node) {
 		return &ast.IndexExpr{X: list, Lbrack: cl.Rbrace, Index: zero, Rbrack: cl.Rbrace}
 	})
 }
+
+// topInstanceCalls wraps each call, in a cell's top-level statements (not
+// in a function's body), of a generic function of the session
+// instantiated with two or more type arguments (written out by
+// explicitInstances where Go infers them) in a function literal that
+// returns its results:
+//
+//	m := New[string, int]()  →  m := func() *OM[string, int] { return New[string, int]() }()
+//
+// yaegi v0.16.1 compiles such a call at the top level only where the
+// function's results are not written with a generic type: with func
+// New[K comparable, V any]() *OM[K, V] the cell failed ("not a generic
+// type: func() *main.OM", or a panic in its compiler), though the same
+// call in a function's body runs. A call whose result types cannot be
+// written at the call (a local type) is left as it is.
+func (lw *Lowering) topInstanceCalls(n ast.Node) {
+	inFunc := map[*ast.CallExpr]bool{}
+	ast.Inspect(n, func(node ast.Node) bool {
+		if fl, ok := node.(*ast.FuncLit); ok {
+			ast.Inspect(fl.Body, func(in ast.Node) bool {
+				if c, ok := in.(*ast.CallExpr); ok {
+					inFunc[c] = true
+				}
+				return true
+			})
+			return false
+		}
+		return true
+	})
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		c, ok := e.(*ast.CallExpr)
+		if !ok || inFunc[c] {
+			return e
+		}
+		il, ok := ast.Unparen(c.Fun).(*ast.IndexListExpr)
+		if !ok {
+			return e
+		}
+		id, ok := il.X.(*ast.Ident)
+		if !ok {
+			return e
+		}
+		if f, ok := lw.Info.Uses[id].(*types.Func); !ok || f.Pkg() == nil || f.Pkg().Path() != PackagePath {
+			return e
+		}
+		// The instance's signature (the call may be a copy that the
+		// earlier passes made, unknown to Info.Types).
+		sig, ok := lw.Info.Instances[id].Type.(*types.Signature)
+		if !ok {
+			return e
+		}
+		var results []types.Type
+		for i := range sig.Results().Len() {
+			results = append(results, sig.Results().At(i).Type())
+		}
+		pos, end := c.Pos(), c.End()
+		fields := &ast.FieldList{Opening: pos, Closing: pos}
+		for _, r := range results {
+			tx := lw.instanceTypeExpr(r, pos)
+			if tx == nil {
+				return e
+			}
+			fields.List = append(fields.List, &ast.Field{Type: tx})
+		}
+		var body ast.Stmt = &ast.ExprStmt{X: c}
+		if len(results) > 0 {
+			body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{c}}
+		}
+		fn := &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}, Results: fields},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{body}, Rbrace: end}}
+		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: end}
+	})
+}
+
+// nilPointerVars gives each variable declared without a value whose
+// type is written as a pointer to an instance of two or more type
+// arguments (var p *Pair[string, int]) the value nil, which it has
+// anyway, in a declaration of its own: yaegi v0.16.1's compiler failed
+// on such a declaration in a function or a block ("CFG post-order
+// panic: … nil pointer dereference"), and on one of two names with the
+// value nil for each, while var p *Pair[string, int] = nil, and the
+// declaration of a list or a map of such pointers, run. The lowering of
+// om := New[string, int]() declares such a variable (multiDefines).
+func nilPointerVars(n ast.Node) {
+	ast.Inspect(n, func(node ast.Node) bool {
+		gd, ok := node.(*ast.GenDecl)
+		if !ok || gd.Tok != token.VAR {
+			return true
+		}
+		var specs []ast.Spec
+		for _, s := range gd.Specs {
+			vs, ok := s.(*ast.ValueSpec)
+			if !ok || !pointerToList(vs) {
+				specs = append(specs, s)
+				continue
+			}
+			for _, name := range vs.Names {
+				specs = append(specs, &ast.ValueSpec{Names: []*ast.Ident{name}, Type: vs.Type,
+					Values: []ast.Expr{&ast.Ident{NamePos: name.End(), Name: "nil"}}})
+			}
+		}
+		if len(specs) > 1 && !gd.Lparen.IsValid() {
+			gd.Lparen, gd.Rparen = gd.TokPos, gd.End()
+		}
+		gd.Specs = specs
+		return true
+	})
+}
+
+// pointerToList reports whether vs declares variables without values
+// whose type is written as a pointer to an instance of a generic type
+// with a list of type arguments.
+func pointerToList(vs *ast.ValueSpec) bool {
+	if len(vs.Values) > 0 || vs.Type == nil {
+		return false
+	}
+	star, ok := ast.Unparen(vs.Type).(*ast.StarExpr)
+	if !ok {
+		return false
+	}
+	_, ok = ast.Unparen(star.X).(*ast.IndexListExpr)
+	return ok
+}

@@ -269,6 +269,8 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.structAssigns)
 	lw.eachChunk(chunks, blankParams)
 	lw.eachChunk(chunks, lw.instanceLiterals)
+	lw.eachStatementChunk(chunks, lw.topInstanceCalls)
+	lw.eachChunk(chunks, nilPointerVars)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}
@@ -288,6 +290,23 @@ func (lw *Lowering) eachChunk(chunks []Chunk, pass func(ast.Node)) {
 			pass(c.File)
 			continue
 		}
+		pass(c.Body)
+		if c.Final != nil {
+			f := &ast.ExprStmt{X: c.Final}
+			pass(f)
+			c.Final = f.X
+		}
+	}
+}
+
+// eachStatementChunk is eachChunk for the chunks of statements alone.
+func (lw *Lowering) eachStatementChunk(chunks []Chunk, pass func(ast.Node)) {
+	for i := range chunks {
+		c := &chunks[i]
+		if c.File != nil {
+			continue
+		}
+		lw.chunkEnd, lw.chunkIndex = c.end(), i
 		pass(c.Body)
 		if c.Final != nil {
 			f := &ast.ExprStmt{X: c.Final}

@@ -136,9 +136,10 @@ func (lw *Lowering) typeExpr(t types.Type, pos token.Pos) ast.Expr {
 // instanceTypeExpr is typeExpr that also writes instances of generic
 // types, Q[int] or Pair[string, int], with one index or a list as the
 // parser gives them. Only the declarations that take the type of a call
-// of a generic function use it (multiDefines, splitInits): yaegi runs
-// such a declaration, but other lowerings written with an instance were
-// not tried.
+// of a generic function use it (multiDefines, splitInits, and the
+// function literals of topInstanceCalls): yaegi runs such a
+// declaration, but other lowerings written with an instance were not
+// tried.
 func (lw *Lowering) instanceTypeExpr(t types.Type, pos token.Pos) ast.Expr {
 	lw.instances = true
 	defer func() { lw.instances = false }()

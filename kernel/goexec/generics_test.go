@@ -444,3 +444,33 @@ func TestRecursiveGenericTypesRefused(t *testing.T) {
 		t.Errorf("a list of one type parameter: printed %q, go run %q", got, want)
 	}
 }
+
+// TestGenericConstructorsOfTwoParameters: a constructor of a generic
+// container of two type parameters called in a cell's top-level code
+// (om := NewOM[string, int](), func NewOM[K comparable, V any]()
+// *OrderedMap[K, V]) failed in yaegi's compiler ("CFG post-order panic:
+// … nil pointer dereference"; the call runs in a function's body), and so
+// did a variable declared without a value as a pointer to such an
+// instance (var p *KV[string, int]), in a function or a block, and two
+// of them in one declaration. The front end calls the constructor in a
+// function literal (topInstanceCalls) and gives such a variable nil
+// (nilPointerVars). The expected lines are go run's.
+func TestGenericConstructorsOfTwoParameters(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype OrderedMap[K comparable, V any] struct {\n\tkeys []K\n\tvals map[K]V\n}\n\n"+
+		"func NewOM[K comparable, V any]() *OrderedMap[K, V] {\n\treturn &OrderedMap[K, V]{vals: make(map[K]V)}\n}\n\n"+
+		"func (m *OrderedMap[K, V]) Set(k K, v V) {\n\tif _, ok := m.vals[k]; !ok {\n\t\tm.keys = append(m.keys, k)\n\t}\n\tm.vals[k] = v\n}\n\n"+
+		"func (m *OrderedMap[K, V]) Get(k K) (V, bool) {\n\tv, ok := m.vals[k]\n\treturn v, ok\n}\n\n"+
+		"type KV[K comparable, V any] struct {\n\tKey K\n\tVal V\n}")
+	cells := []struct{ code, want string }{
+		{"om := NewOM[string, int]()\nom.Set(\"b\", 2)\nom.Set(\"a\", 1)\nom.Set(\"b\", 3)\nv, ok := om.Get(\"b\")\nfmt.Println(om.keys, v, ok)", "[b a] 3 true\n"},
+		{"fmt.Println(len(NewOM[int, []string]().vals), NewOM[float64, bool]().keys == nil)", "0 true\n"},
+		{"func() {\n\tvar p *KV[string, int]\n\tfmt.Println(p == nil)\n}()\nif true {\n\tvar z, w *KV[string, int]\n\tfmt.Println(z == w)\n}", "true\ntrue\n"},
+		{"func count[K comparable, V any](m *OrderedMap[K, V]) int {\n\tvar last *KV[K, V]\n\tfor _, k := range m.keys {\n\t\tlast = &KV[K, V]{k, m.vals[k]}\n\t}\n\t_ = last\n\treturn len(m.keys)\n}\n\nfmt.Println(count(om))", "2\n"},
+	}
+	for _, c := range cells {
+		if _, rec := run(t, e, c.code); rec.stream("stdout") != c.want {
+			t.Errorf("%s\nprinted %q, go run %q", c.code, rec.stream("stdout"), c.want)
+		}
+	}
+}
