@@ -61,6 +61,9 @@ func (lw *Lowering) explicitInstances(n ast.Node) {
 		}
 		args := make([]ast.Expr, inst.TypeArgs.Len())
 		for i := range args {
+			if args[i] = lw.instanceAlias(inst.TypeArgs.At(i), id.Pos()); args[i] != nil {
+				continue
+			}
 			if args[i] = lw.typeExpr(inst.TypeArgs.At(i), id.Pos()); args[i] == nil {
 				return e
 			}
@@ -232,4 +235,110 @@ func pointerToList(vs *ast.ValueSpec) bool {
 	}
 	_, ok = ast.Unparen(star.X).(*ast.IndexListExpr)
 	return ok
+}
+
+// instanceAlias returns the name of a type alias of the instance t of a
+// generic type of two or more type arguments (KV[string, int]), declared
+// at the package level before the cell's chunks run (InstanceAliases),
+// for use as a type argument; nil when t is no such instance, or is
+// written with a type parameter, a local type or a type of another
+// package. yaegi v0.16.1 failed on such an instance written as a type
+// argument (Map[KV[string, int], string](…), NewOM[string, KV[string,
+// int]](), Box[KV[string, int]]{}: "CFG post-order panic", or a wrong
+// inference, "cannot use type func(main.KV[string,int]) string as type
+// func(main.KV[string,int]) main.KV[string,int]"), and runs it written
+// as an alias declared at the package level.
+func (lw *Lowering) instanceAlias(t types.Type, pos token.Pos) ast.Expr {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.TypeArgs().Len() < 2 || typeParamIn(n, map[types.Type]bool{}) {
+		return nil
+	}
+	elsewhere := madeOf(n, func(t types.Type) bool {
+		m, ok := t.(*types.Named)
+		if !ok || m.Obj().Pkg() == nil {
+			return false
+		}
+		return m.Obj().Pkg().Path() != PackagePath || m.Obj().Parent() != m.Obj().Pkg().Scope()
+	}, true, map[types.Type]bool{})
+	if elsewhere {
+		return nil
+	}
+	key := fmtName(n)
+	name, ok := lw.aliasNames[key]
+	if !ok {
+		rhs := lw.instanceTypeExpr(n, pos)
+		if rhs == nil {
+			return nil
+		}
+		if lw.aliasNames == nil {
+			lw.aliasNames = map[string]string{}
+		}
+		name = lw.name("inst" + lw.Tag + "_")
+		lw.aliasNames[key] = name
+		lw.aliasSpecs = append(lw.aliasSpecs, &ast.TypeSpec{Name: &ast.Ident{NamePos: pos, Name: name}, Assign: pos, Type: rhs})
+	}
+	return &ast.Ident{NamePos: pos, Name: name}
+}
+
+// instanceArgs writes, in the instantiations of the session's generic
+// functions and types that the cell writes (Map[KV[string, int],
+// string], Box[KV[string, int]]), each type argument that is an
+// instance of two or more type arguments as its alias (instanceAlias).
+func (lw *Lowering) instanceArgs(n ast.Node) {
+	generic := func(x ast.Expr) bool {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		switch obj := lw.Info.Uses[id].(type) {
+		case *types.Func:
+			sig, ok := obj.Type().(*types.Signature)
+			return ok && sig.TypeParams().Len() > 0 && obj.Pkg() != nil && obj.Pkg().Path() == PackagePath
+		case *types.TypeName:
+			named, ok := obj.Type().(*types.Named)
+			return ok && named.TypeParams().Len() > 0 && obj.Pkg() != nil && obj.Pkg().Path() == PackagePath
+		}
+		return false
+	}
+	alias := func(idx ast.Expr) ast.Expr {
+		if _, ok := ast.Unparen(idx).(*ast.IndexListExpr); !ok {
+			return idx
+		}
+		tv, ok := lw.Info.Types[idx]
+		if !ok || !tv.IsType() {
+			return idx
+		}
+		if a := lw.instanceAlias(tv.Type, idx.Pos()); a != nil {
+			return a
+		}
+		return idx
+	}
+	ast.Inspect(n, func(node ast.Node) bool {
+		switch x := node.(type) {
+		case *ast.IndexExpr:
+			if generic(x.X) {
+				x.Index = alias(x.Index)
+			}
+		case *ast.IndexListExpr:
+			if generic(x.X) {
+				for i, idx := range x.Indices {
+					x.Indices[i] = alias(idx)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// InstanceAliases returns chunks after a chunk that declares the type
+// aliases of instanceAlias at the package level, or chunks when the
+// lowering made none.
+func (lw *Lowering) InstanceAliases(chunks []Chunk) []Chunk {
+	if len(lw.aliasSpecs) == 0 || len(chunks) == 0 {
+		return chunks
+	}
+	pos := lw.aliasSpecs[0].Pos()
+	decl := &ast.GenDecl{TokPos: pos, Tok: token.TYPE, Lparen: pos, Specs: lw.aliasSpecs, Rparen: pos}
+	file := &ast.File{Package: pos, Name: &ast.Ident{NamePos: pos, Name: "main"}, Decls: []ast.Decl{decl}}
+	return append([]Chunk{{File: file}}, chunks...)
 }

@@ -110,6 +110,10 @@ type Lowering struct {
 	chunkIndex int
 	candNames  map[candidatesKey]string // the variables of candidatesVar
 	candDecls  map[int][]ast.Spec       // their declarations, by chunk
+	// aliasNames and aliasSpecs are the type aliases of instanceAlias,
+	// by fmtName of the instance, and their declarations.
+	aliasNames map[string]string
+	aliasSpecs []ast.Spec
 	// streamVars are the variables the cell declares from os.Stdout,
 	// os.Stderr or os.Stdin, with the stream's name (osstreams.go).
 	streamVars map[types.Object]string
@@ -271,6 +275,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.instanceLiterals)
 	lw.eachStatementChunk(chunks, lw.topInstanceCalls)
 	lw.eachChunk(chunks, nilPointerVars)
+	lw.eachChunk(chunks, lw.instanceArgs)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}

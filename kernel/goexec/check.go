@@ -137,7 +137,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 		parsed = front.AliasPackageTypes(parsed, checked.Info, rtName, e.dbg.aliases)
 	}
 	parsed = lw.SplitInits(parsed)
-	return front.SplitRedeclarations(parsed, checked.Info, strconv.Itoa(e.cells)), nil
+	return lw.InstanceAliases(front.SplitRedeclarations(parsed, checked.Info, strconv.Itoa(e.cells))), nil
 }
 
 // declareVar tells the front end about a variable that the kernel declares

@@ -474,3 +474,28 @@ func TestGenericConstructorsOfTwoParameters(t *testing.T) {
 		}
 	}
 }
+
+// TestInstancesAsTypeArguments: an instance of two or more type
+// arguments as a type argument, written (Map[KV[string, int], string],
+// NewOM[string, KV[string, int]](), Box[KV[string, int]]{}) or inferred
+// (Map(es, f) over a []KV[string, int]), ended with yaegi's compiler
+// panic or a wrong inference ("cannot use type func(main.KV[string,int])
+// string as type func(main.KV[string,int]) main.KV[string,int]"); the
+// front end writes it as a type alias declared at the package level
+// (instanceAlias). The expected lines are go run's.
+func TestInstancesAsTypeArguments(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"fmt\"\n\t\"strings\"\n)\n\ntype KV[K comparable, V any] struct {\n\tKey K\n\tVal V\n}\n\n"+
+		"type Box[T any] struct{ V T }\n\ntype OM[K comparable, V any] struct{ vals map[K]V }\n\n"+
+		"func NewOM[K comparable, V any]() *OM[K, V] { return &OM[K, V]{vals: map[K]V{}} }\n\n"+
+		"func Map[T, U any](xs []T, f func(T) U) []U {\n\tout := make([]U, 0, len(xs))\n\tfor _, x := range xs {\n\t\tout = append(out, f(x))\n\t}\n\treturn out\n}")
+	_, rec := run(t, e, "es := []KV[string, int]{{\"a\", 1}, {\"b\", 2}}\n"+
+		"labels := Map(es, func(e KV[string, int]) string { return fmt.Sprintf(\"%s:%d\", e.Key, e.Val) })\n"+
+		"vals := Map[KV[string, int], int](es, func(e KV[string, int]) int { return e.Val })\n"+
+		"m := NewOM[string, KV[string, int]]()\nm.vals[\"x\"] = es[1]\nb := Box[KV[string, int]]{es[0]}\n"+
+		"fmt.Println(strings.Join(labels, \",\"), vals, m.vals, b.V.Key)\nfmt.Printf(\"%T %T\\n\", b, m)")
+	want := "a:1,b:2 [1 2] map[x:{b 2}] a\nmain.Box[main.KV[string,int]] *main.OM[string,main.KV[string,int]]\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
