@@ -275,7 +275,10 @@ func (lw *Lowering) instanceAlias(t types.Type, pos token.Pos) ast.Expr {
 		}
 		name = lw.name("inst" + lw.Tag + "_")
 		lw.aliasNames[key] = name
-		lw.aliasSpecs = append(lw.aliasSpecs, &ast.TypeSpec{Name: &ast.Ident{NamePos: pos, Name: name}, Assign: pos, Type: rhs})
+		if lw.aliasSpecs == nil {
+			lw.aliasSpecs = map[int][]ast.Spec{}
+		}
+		lw.aliasSpecs[lw.chunkIndex] = append(lw.aliasSpecs[lw.chunkIndex], &ast.TypeSpec{Name: &ast.Ident{NamePos: pos, Name: name}, Assign: pos, Type: rhs})
 	}
 	return &ast.Ident{NamePos: pos, Name: name}
 }
@@ -330,15 +333,42 @@ func (lw *Lowering) instanceArgs(n ast.Node) {
 	})
 }
 
-// InstanceAliases returns chunks after a chunk that declares the type
-// aliases of instanceAlias at the package level, or chunks when the
-// lowering made none.
+// InstanceAliases declares the type aliases of instanceAlias at the
+// package level where the chunk that first uses one runs: in that chunk,
+// before the declaration that first uses one, if it holds declarations
+// (which may declare the generic types the alias is written with), in a
+// chunk of their own before it otherwise.
+// It is called on the chunks as Lower left them.
 func (lw *Lowering) InstanceAliases(chunks []Chunk) []Chunk {
-	if len(lw.aliasSpecs) == 0 || len(chunks) == 0 {
+	if len(lw.aliasSpecs) == 0 {
 		return chunks
 	}
-	pos := lw.aliasSpecs[0].Pos()
-	decl := &ast.GenDecl{TokPos: pos, Tok: token.TYPE, Lparen: pos, Specs: lw.aliasSpecs, Rparen: pos}
-	file := &ast.File{Package: pos, Name: &ast.Ident{NamePos: pos, Name: "main"}, Decls: []ast.Decl{decl}}
-	return append([]Chunk{{File: file}}, chunks...)
+	out := make([]Chunk, 0, len(chunks)+len(lw.aliasSpecs))
+	for i, c := range chunks {
+		specs := lw.aliasSpecs[i]
+		if len(specs) == 0 {
+			out = append(out, c)
+			continue
+		}
+		pos := specs[0].Pos()
+		decl := &ast.GenDecl{TokPos: pos, Tok: token.TYPE, Lparen: pos, Specs: specs, Rparen: pos}
+		if c.File != nil {
+			// Before the declaration that first uses one: yaegi reads an
+			// alias that a declaration uses before it as nil ("nil
+			// reflect type").
+			at := len(c.File.Decls)
+			for j, d := range c.File.Decls {
+				if d.End() > pos {
+					at = j
+					break
+				}
+			}
+			c.File.Decls = append(c.File.Decls[:at], append([]ast.Decl{decl}, c.File.Decls[at:]...)...)
+			out = append(out, c)
+			continue
+		}
+		file := &ast.File{Package: pos, Name: &ast.Ident{NamePos: pos, Name: "main"}, Decls: []ast.Decl{decl}}
+		out = append(out, Chunk{File: file}, c)
+	}
+	return out
 }

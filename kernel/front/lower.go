@@ -111,9 +111,10 @@ type Lowering struct {
 	candNames  map[candidatesKey]string // the variables of candidatesVar
 	candDecls  map[int][]ast.Spec       // their declarations, by chunk
 	// aliasNames and aliasSpecs are the type aliases of instanceAlias,
-	// by fmtName of the instance, and their declarations.
+	// by fmtName of the instance, and their declarations, by the chunk
+	// that first uses them.
 	aliasNames map[string]string
-	aliasSpecs []ast.Spec
+	aliasSpecs map[int][]ast.Spec
 	// streamVars are the variables the cell declares from os.Stdout,
 	// os.Stderr or os.Stdin, with the stream's name (osstreams.go).
 	streamVars map[types.Object]string

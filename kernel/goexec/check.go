@@ -128,6 +128,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 	if err := lw.Lower(parsed); err != nil {
 		return nil, &refusal{compileError(code, err, 1)}
 	}
+	parsed = lw.InstanceAliases(parsed)
 	e.front.Commit(checked)
 	if note := e.stale.note(decls, checked.Info); note != "" {
 		e.out.write(1, []byte(note))
@@ -137,7 +138,7 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 		parsed = front.AliasPackageTypes(parsed, checked.Info, rtName, e.dbg.aliases)
 	}
 	parsed = lw.SplitInits(parsed)
-	return lw.InstanceAliases(front.SplitRedeclarations(parsed, checked.Info, strconv.Itoa(e.cells))), nil
+	return front.SplitRedeclarations(parsed, checked.Info, strconv.Itoa(e.cells)), nil
 }
 
 // declareVar tells the front end about a variable that the kernel declares

@@ -499,3 +499,20 @@ func TestInstancesAsTypeArguments(t *testing.T) {
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
 }
+
+// TestInstanceAliasesNotCompleted: the type aliases that the front end
+// declares for instances used as type arguments are not offered as
+// completions of the session's names.
+func TestInstanceAliasesNotCompleted(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type KV[K comparable, V any] struct {\n\tKey K\n\tVal V\n}\n\ntype Box[T any] struct{ V T }\n\nvar kvBox Box[KV[string, int]]")
+	run(t, e, "b := Box[KV[int, int]]{}\n_ = b")
+	for _, m := range e.Complete("_", 1).Matches {
+		if strings.HasPrefix(m, rtName) {
+			t.Errorf("completion offers the front end's %s", m)
+		}
+	}
+	if got := e.Complete("kvB", 3).Matches; len(got) != 1 || got[0] != "kvBox" {
+		t.Errorf("completions of kvB: %v, want [kvBox]", got)
+	}
+}

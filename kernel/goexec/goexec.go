@@ -642,7 +642,9 @@ func (e *Executor) declare(c chunk) {
 		}
 	}
 	for _, t := range c.types {
-		e.types[t] = true
+		if !strings.HasPrefix(t, rtName) { // not the front end's own (its type aliases of instances)
+			e.types[t] = true
+		}
 	}
 	for n, p := range c.imports {
 		e.imported[n] = p
