@@ -277,6 +277,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachStatementChunk(chunks, lw.topInstanceCalls)
 	lw.eachChunk(chunks, nilPointerVars)
 	lw.eachChunk(chunks, lw.instanceArgs)
+	lw.eachChunk(chunks, lw.renameTypeParams)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}

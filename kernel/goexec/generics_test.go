@@ -516,3 +516,24 @@ func TestInstanceAliasesNotCompleted(t *testing.T) {
 		t.Errorf("completions of kvB: %v, want [kvBox]", got)
 	}
 }
+
+// TestFieldsNamedAsTypeParameters: a generic struct whose fields have
+// the names of its type parameters (type KV[K comparable, V comparable]
+// struct{ K K; V V }, type W[T any] struct{ T T }), with methods that
+// select them (kv.K) and keyed literals (KV[V, K]{K: kv.V, V: kv.K}),
+// ended with "undefined selector: K": yaegi instantiates a generic
+// declaration by replacing every identifier of a type parameter's name.
+// The front end renames such type parameters (renameTypeParams). The
+// expected lines are go run's.
+func TestFieldsNamedAsTypeParameters(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype KV[K comparable, V comparable] struct {\n\tK K\n\tV V\n}\n\n"+
+		"func (kv KV[K, V]) Describe() string { return fmt.Sprintf(\"%v->%v\", kv.K, kv.V) }\n\n"+
+		"func (kv KV[K, V]) Swap() KV[V, K] { return KV[V, K]{K: kv.V, V: kv.K} }\n\n"+
+		"type W[T any] struct{ T T }\n\nfunc Wrap[T any](v T) W[T] { return W[T]{T: v} }")
+	_, rec := run(t, e, "kv := KV[string, int]{K: \"a\", V: 1}\nfmt.Println(kv.Describe(), kv.Swap().Describe(), kv.Swap().Swap() == kv)\n"+
+		"fmt.Printf(\"%+v %+v %v\\n\", kv, W[int]{5}, Wrap(2.5).T)")
+	if got, want := rec.stream("stdout"), "a->1 1->a true\n{K:a V:1} {T:5} 2.5\n"; got != want {
+		t.Errorf("printed %q, go run %q", got, want)
+	}
+}
