@@ -376,7 +376,7 @@ func (lw *Lowering) stringer(t types.Type, key string, pos token.Pos, seen map[s
 	if method == "" {
 		return nil
 	}
-	tx := lw.typeExpr(t, pos)
+	tx := lw.assertedType(t, pos)
 	if tx == nil {
 		return nil
 	}

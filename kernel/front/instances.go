@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // explicitInstances writes out the type arguments that Go infers for a
@@ -286,7 +287,9 @@ func (lw *Lowering) instanceAlias(t types.Type, pos token.Pos) ast.Expr {
 // instanceArgs writes, in the instantiations of the session's generic
 // functions and types that the cell writes (Map[KV[string, int],
 // string], Box[KV[string, int]]), each type argument that is an
-// instance of two or more type arguments as its alias (instanceAlias).
+// instance of two or more type arguments as its alias (instanceAlias),
+// and so the type of a type assertion (a.(Pair[int, int]), which failed
+// with "nil type"; a type switch's cases run).
 func (lw *Lowering) instanceArgs(n ast.Node) {
 	generic := func(x ast.Expr) bool {
 		id, ok := ast.Unparen(x).(*ast.Ident)
@@ -318,6 +321,11 @@ func (lw *Lowering) instanceArgs(n ast.Node) {
 	}
 	ast.Inspect(n, func(node ast.Node) bool {
 		switch x := node.(type) {
+		case *ast.TypeAssertExpr:
+			// v.(Pair[int, int]) failed too ("nil type").
+			if x.Type != nil {
+				x.Type = alias(x.Type)
+			}
 		case *ast.IndexExpr:
 			if generic(x.X) {
 				x.Index = alias(x.Index)
@@ -509,4 +517,101 @@ func (lw *Lowering) collectParam(n ast.Node, old string, p *ast.Ident, uses *[]*
 	}
 	*uses = append(*uses, id)
 	return true
+}
+
+// assertedType writes the type t for a type assertion that the lowering
+// makes (v.(T).String()): an instance of two or more type arguments, or
+// a pointer to one, as its alias (instanceAlias; yaegi failed on
+// v.(Pair[string, int]), "nil type"), any other type as typeExpr
+// writes instances.
+func (lw *Lowering) assertedType(t types.Type, pos token.Pos) ast.Expr {
+	if p, ok := t.(*types.Pointer); ok {
+		if a := lw.instanceAlias(p.Elem(), pos); a != nil {
+			return &ast.StarExpr{Star: pos, X: a}
+		}
+	} else if a := lw.instanceAlias(t, pos); a != nil {
+		return a
+	}
+	return lw.typeExpr(t, pos)
+}
+
+// commaOKInstances writes a comma-ok type assertion to an instance of a
+// generic type of the session (p, ok := a.(Pair[int, int]), also in a var
+// declaration or an if statement's init) as a type switch in a function
+// literal:
+//
+//	p, ok := func() (Pair[int, int], bool) {
+//		switch v := a.(type) {
+//		case Pair[int, int]:
+//			return v, true
+//		}
+//		var zero Pair[int, int]
+//		return zero, false
+//	}()
+//
+// yaegi v0.16.1 failed on the comma-ok form ("nil type"), of one type
+// argument or more, while the single-value assertion and type switches
+// run. A package-level var declaration is left as it is.
+func (lw *Lowering) commaOKInstances(n ast.Node) {
+	rewrite := func(x ast.Expr) ast.Expr {
+		ta, ok := ast.Unparen(x).(*ast.TypeAssertExpr)
+		if !ok || ta.Type == nil {
+			return x
+		}
+		tv, ok := lw.Info.Types[ta.Type]
+		if !ok {
+			return x
+		}
+		named, ok := types.Unalias(tv.Type).(*types.Named)
+		if !ok || named.TypeArgs().Len() == 0 || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != PackagePath ||
+			typeParamIn(named, map[types.Type]bool{}) {
+			return x
+		}
+		pos, end := ta.Pos(), ta.End()
+		typ := func() ast.Expr {
+			if a := lw.instanceAlias(named, pos); a != nil {
+				return a
+			}
+			return lw.instanceTypeExpr(named, pos)
+		}
+		if typ() == nil {
+			return x
+		}
+		v := lw.name("v")
+		zero := lw.name("zero")
+		ident := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+		sw := &ast.TypeSwitchStmt{Switch: pos,
+			Assign: &ast.AssignStmt{Lhs: []ast.Expr{ident(v)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.TypeAssertExpr{X: ta.X, Lparen: pos, Rparen: end}}},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.CaseClause{Case: pos, List: []ast.Expr{typ()}, Colon: pos,
+				Body: []ast.Stmt{&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(v), ident("true")}}}}}, Rbrace: end}}
+		fn := &ast.FuncLit{
+			Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos},
+				Results: &ast.FieldList{List: []*ast.Field{{Type: typ()}, {Type: ident("bool")}}}},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+				sw,
+				&ast.DeclStmt{Decl: &ast.GenDecl{TokPos: pos, Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{ident(zero)}, Type: typ()}}}},
+				&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(zero), ident("false")}},
+			}, Rbrace: end}}
+		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: end}
+	}
+	ast.Inspect(n, func(node ast.Node) bool {
+		switch s := node.(type) {
+		case *ast.GenDecl:
+			if _, file := n.(*ast.File); file && s.Tok == token.VAR && slices.Contains(n.(*ast.File).Decls, ast.Decl(s)) {
+				// A package-level variable's value: a function literal
+				// there that reads another variable of the file made
+				// yaegi report a "variable definition loop".
+				return false
+			}
+		case *ast.AssignStmt:
+			if len(s.Lhs) == 2 && len(s.Rhs) == 1 {
+				s.Rhs[0] = rewrite(s.Rhs[0])
+			}
+		case *ast.ValueSpec:
+			if len(s.Names) == 2 && len(s.Values) == 1 {
+				s.Values[0] = rewrite(s.Values[0])
+			}
+		}
+		return true
+	})
 }

@@ -195,16 +195,21 @@ func TestStringMethodsOfElements(t *testing.T) {
 }
 
 // TestInterpreterCannotCompile: a cell that type-checks but that yaegi
-// fails to compile (a slice literal of a generic type with a String
-// method, with its elements' types left out: yaegi's compiler panics) ends
-// with an InterpreterLimit that says the cell is valid Go and what to do,
-// keeping yaegi's message, not with a CompileError that reads as a fault
-// of the cell. go run prints [a=1 b=2].
+// fails to compile (a generic function of two type parameters taken as a
+// value, f := Z[string, int]: yaegi's compiler panics) ends with an
+// InterpreterLimit that says the cell is valid Go and what to do, keeping
+// yaegi's message, not with a CompileError that reads as a fault of the
+// cell. go run prints 2. (The example before, a slice literal of a
+// generic type with a String method, prints go run's [a=1 b=2] since the
+// front end asserts to the instance's alias, TestAssertionsToInstances.)
 func TestInterpreterCannotCompile(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import \"fmt\"\n\ntype Pair[K comparable, V any] struct {\n\tKey K\n\tVal V\n}\n\n"+
-		"func (p Pair[K, V]) String() string { return fmt.Sprintf(\"%v=%v\", p.Key, p.Val) }")
-	ee, _ := fail(t, e, context.Background(), "ps := []Pair[string, int]{{\"a\", 1}, {\"b\", 2}}\nfmt.Println(ps)")
+		"func (p Pair[K, V]) String() string { return fmt.Sprintf(\"%v=%v\", p.Key, p.Val) }\n\nfunc Z[K, V any]() int { return 2 }")
+	if _, rec := run(t, e, "ps := []Pair[string, int]{{\"a\", 1}, {\"b\", 2}}\nfmt.Println(ps)"); rec.stream("stdout") != "[a=1 b=2]\n" {
+		t.Errorf("a list of a generic type with String printed %q, go run %q", rec.stream("stdout"), "[a=1 b=2]\n")
+	}
+	ee, _ := fail(t, e, context.Background(), "f := Z[string, int]\nfmt.Println(f())")
 	prefix, suffix := "the interpreter cannot compile this cell, which is valid Go (yaegi: ",
 		"); run it compiled (a cell with func main, or %%compile), or write the construct another way"
 	if ee.Name != "InterpreterLimit" || !strings.HasPrefix(ee.Value, prefix) || !strings.HasSuffix(ee.Value, suffix) ||

@@ -537,3 +537,26 @@ func TestFieldsNamedAsTypeParameters(t *testing.T) {
 		t.Errorf("printed %q, go run %q", got, want)
 	}
 }
+
+// TestAssertionsToInstances: a comma-ok type assertion to an instance of
+// a generic type (b, ok := a.(Box[int]), also in an if statement's init
+// and in a function) ended with "nil type" in yaegi's compiler, and so
+// did printing a value of a generic type of two type arguments with a
+// String method, which the front end prints through v.(Pair[string,
+// int]).String(). The first is a type switch in a function literal now
+// (commaOKInstances), the second asserts to the instance's alias
+// (assertedType). The expected lines are go run's.
+func TestAssertionsToInstances(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype Box[T any] struct{ V T }\n\ntype Pair[K comparable, V any] struct {\n\tKey K\n\tVal V\n}\n\n"+
+		"func (p Pair[K, V]) String() string { return fmt.Sprintf(\"%v=%v\", p.Key, p.Val) }\n\n"+
+		"func MakePair[K comparable, V any](k K, v V) Pair[K, V] { return Pair[K, V]{k, v} }\n\n"+
+		"func unbox(a any) (int, bool) {\n\tb, ok := a.(Box[int])\n\treturn b.V, ok\n}")
+	_, rec := run(t, e, "var a any = Box[int]{3}\nb, ok := a.(Box[int])\nc, ok2 := a.(Box[string])\nd, ok3 := a.(Pair[int, int])\n"+
+		"if e, ok4 := a.(Box[int]); ok4 {\n\tfmt.Println(\"e\", e.V)\n}\nfmt.Println(b, ok, c, ok2, d, ok3)\nfmt.Println(unbox(a))\nfmt.Println(unbox(Box[bool]{}))\n"+
+		"p := MakePair(\"answer\", 42)\nfmt.Println(p, []Pair[string, int]{p})")
+	want := "e 3\n{3} true {} false 0=0 false\n3 true\n0 false\nanswer=42 [answer=42]\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
