@@ -178,11 +178,35 @@ func madeOfTypeParam(t types.Type, depth int) bool {
 }
 
 // hasStringers reports whether the session declares a type with a String
-// or Error method (on it or on its pointer).
+// or Error method (on it or on its pointer), a generic one included:
+// its instances, which later cells make, are named and printed by the
+// candidates those cells register (registerLate).
 func (lw *Lowering) hasStringers() bool {
 	for _, t := range lw.sessionTypes() {
 		if hasValueMethod(t, "String", "Error") || hasValueMethod(types.NewPointer(t), "String", "Error") {
 			return true
+		}
+	}
+	return lw.genericStringers()
+}
+
+// genericStringers reports whether the session declares a generic type
+// with a String or Error method.
+func (lw *Lowering) genericStringers() bool {
+	if lw.Scope == nil {
+		return false
+	}
+	for _, name := range lw.Scope.Names() {
+		tn, ok := lw.Scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+			for i := range n.NumMethods() {
+				if m := n.Method(i).Name(); m == "String" || m == "Error" {
+					return true
+				}
+			}
 		}
 	}
 	return false

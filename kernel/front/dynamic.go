@@ -90,6 +90,66 @@ func (lw *Lowering) holdableStringers(iface types.Type, at ast.Expr) []ast.Expr 
 	return out
 }
 
+// instanceStringersOf returns GoValue's pairs (stringer) for the
+// instances of the session's generic types that the cells use
+// (sessionInstance, among the shadow types), and pointers to them, that
+// a value of iface can hold and that have a String or Error method. Only
+// registerLate gives them: a stringer in a generic type's own method
+// (v.(Box[int]).String() in Box's String) made yaegi instantiate the
+// type inside its declaration ("type not found: Box[int]").
+func (lw *Lowering) instanceStringersOf(iface types.Type, at ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	seen := map[string]bool{}
+	for _, t := range lw.allShadows() {
+		if n, ok := t.(*types.Named); !ok || n.TypeArgs().Len() == 0 || !types.AssignableTo(t, iface) {
+			continue
+		}
+		name := fmtName(t)
+		out = append(out, lw.stringer(t, name, at.Pos(), seen)...)
+		if p := types.NewPointer(t); types.AssignableTo(p, iface) {
+			out = append(out, lw.stringer(p, "*"+name, at.Pos(), seen)...)
+		}
+	}
+	return out
+}
+
+// registerLate puts, first in a chunk of statements, in a session that
+// has an instance of a generic type with a String or Error method,
+//
+//	Prefix.RegisterLate(candidates…, stringers…)
+//
+// the candidates and stringers of the session's types for an empty
+// interface as this cell knows them. DynamicOne and DynamicPlain ask
+// them for a value that their own candidates do not name: those of a
+// generic function or method were written when its cell ran, before the
+// instances that later cells make (func Show[T any](v T) string { return
+// fmt.Sprint(v) }, then Show(Pair[string, int]{"a", 1}) printed {a 1},
+// go run a=1).
+func (lw *Lowering) registerLate(n ast.Node) {
+	body, ok := n.(*ast.BlockStmt)
+	if !ok || !lw.instanceStringers() {
+		return
+	}
+	pos := body.Lbrace
+	any := types.NewInterfaceType(nil, nil)
+	at := &ast.Ident{NamePos: pos, Name: "_"}
+	args := append(append([]ast.Expr{lw.candidatesArg(any, pos)}, lw.holdableStringers(any, at)...), lw.instanceStringersOf(any, at)...)
+	call := &ast.ExprStmt{X: &ast.CallExpr{Fun: lw.helper("RegisterLate", pos), Lparen: pos, Args: args, Rparen: pos}}
+	body.List = append([]ast.Stmt{call}, body.List...)
+}
+
+// instanceStringers reports whether an instance of a generic type that
+// the session's cells use has a String or Error method.
+func (lw *Lowering) instanceStringers() bool {
+	for _, t := range lw.allShadows() {
+		if n, ok := t.(*types.Named); ok && n.TypeArgs().Len() > 0 &&
+			(hasValueMethod(t, "String", "Error") || hasValueMethod(types.NewPointer(t), "String", "Error")) {
+			return true
+		}
+	}
+	return false
+}
+
 // printsItself reports whether the interface type t has a String, Error
 // or Format method, which yaegi keeps on the values it hands to fmt.
 func printsItself(t types.Type) bool {

@@ -250,8 +250,14 @@ func pointerToList(vs *ast.ValueSpec) bool {
 // func(main.KV[string,int]) main.KV[string,int]"), and runs it written
 // as an alias declared at the package level.
 func (lw *Lowering) instanceAlias(t types.Type, pos token.Pos) ast.Expr {
+	return lw.instanceAliasOf(t, 2, pos)
+}
+
+// instanceAliasOf is instanceAlias for an instance of at least args
+// type arguments.
+func (lw *Lowering) instanceAliasOf(t types.Type, args int, pos token.Pos) ast.Expr {
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.TypeArgs().Len() < 2 || typeParamIn(n, map[types.Type]bool{}) {
+	if !ok || n.TypeArgs().Len() < args || n.TypeArgs().Len() == 0 || typeParamIn(n, map[types.Type]bool{}) {
 		return nil
 	}
 	elsewhere := madeOf(n, func(t types.Type) bool {
@@ -520,16 +526,18 @@ func (lw *Lowering) collectParam(n ast.Node, old string, p *ast.Ident, uses *[]*
 }
 
 // assertedType writes the type t for a type assertion that the lowering
-// makes (v.(T).String()): an instance of two or more type arguments, or
-// a pointer to one, as its alias (instanceAlias; yaegi failed on
-// v.(Pair[string, int]), "nil type"), any other type as typeExpr
-// writes instances.
+// makes (v.(T).String()): an instance of a generic type, or a pointer to
+// one, as its alias (instanceAliasOf; yaegi failed on v.(Pair[string,
+// int]), "nil type", and on v.(Box[int]) where the assertion is compiled
+// before the instance is made, "type not found", as in the stringers
+// that registerLate puts first in a chunk), any other type as typeExpr
+// writes it.
 func (lw *Lowering) assertedType(t types.Type, pos token.Pos) ast.Expr {
 	if p, ok := t.(*types.Pointer); ok {
-		if a := lw.instanceAlias(p.Elem(), pos); a != nil {
+		if a := lw.instanceAliasOf(p.Elem(), 1, pos); a != nil {
 			return &ast.StarExpr{Star: pos, X: a}
 		}
-	} else if a := lw.instanceAlias(t, pos); a != nil {
+	} else if a := lw.instanceAliasOf(t, 1, pos); a != nil {
 		return a
 	}
 	return lw.typeExpr(t, pos)

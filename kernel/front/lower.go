@@ -279,6 +279,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.commaOKInstances)
 	lw.eachChunk(chunks, lw.instanceArgs)
 	lw.eachChunk(chunks, lw.renameTypeParams)
+	lw.eachStatementChunk(chunks, lw.registerLate)
 	if len(lw.errs) > 0 {
 		lw.errs.Sort()
 		return &Error{List: lw.errs}

@@ -157,6 +157,7 @@ type Executor struct {
 	trace         *traceWriter
 	front         *front.Session                  // type-checks cells; nil if it failed
 	stale         staleUses                       // what the session's functions use, for the note on names declared again
+	late          lateCandidates                  // the candidates registered by the cells for generic code's dynamic helpers (late.go)
 	noBounds      bool                            // no bounds checks (front.Lowering.NoBoundsChecks), for benchmarks
 	finalType     types.Type                      // the static type of the running cell's final expression, if known
 	imported      map[string]string               // short name → path, imported in the session
@@ -291,6 +292,11 @@ func (e *Executor) init() error {
 	for name, f := range e.fmtValueHelpers() {
 		rt[name] = f
 	}
+	// The candidates registered by later cells, for the dynamic helpers
+	// of generic code (late.go).
+	rt["RegisterLate"] = reflect.ValueOf(e.late.registerLate)
+	rt["DynamicOne"] = reflect.ValueOf(e.late.dynamicOneLate)
+	rt["DynamicPlain"] = reflect.ValueOf(e.late.dynamicPlainLate)
 	if err := in.Use(interp.Exports{
 		"os/os": {
 			"Stdin":  reflect.ValueOf(&osIn).Elem(),
