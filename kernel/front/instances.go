@@ -62,7 +62,15 @@ func (lw *Lowering) explicitInstances(n ast.Node) {
 		}
 		args := make([]ast.Expr, inst.TypeArgs.Len())
 		for i := range args {
-			if args[i] = lw.instanceAlias(inst.TypeArgs.At(i), id.Pos()); args[i] != nil {
+			if len(args) >= 2 {
+				// A type made of an instance too, in a list of type
+				// arguments only (keep[[]Pair[int, int]] runs as it is,
+				// and not with an alias).
+				args[i] = lw.instanceAlias(inst.TypeArgs.At(i), id.Pos())
+			} else if _, ok := types.Unalias(inst.TypeArgs.At(i)).(*types.Named); ok {
+				args[i] = lw.instanceAlias(inst.TypeArgs.At(i), id.Pos())
+			}
+			if args[i] != nil {
 				continue
 			}
 			if args[i] = lw.typeExpr(inst.TypeArgs.At(i), id.Pos()); args[i] == nil {
@@ -239,11 +247,11 @@ func pointerToList(vs *ast.ValueSpec) bool {
 }
 
 // instanceAlias returns the name of a type alias of the instance t of a
-// generic type of two or more type arguments (KV[string, int]), declared
-// at the package level before the cell's chunks run (InstanceAliases),
-// for use as a type argument; nil when t is no such instance, or is
-// written with a type parameter, a local type or a type of another
-// package. yaegi v0.16.1 failed on such an instance written as a type
+// generic type of two or more type arguments (KV[string, int]), or of a
+// type made of one (map[string][]KV[string, int]), declared at the
+// package level before the cell's chunks run (InstanceAliases), for use
+// as a type argument; nil when t is no such type, or is written with a
+// type parameter, a local type or a type of another package. yaegi v0.16.1 failed on such an instance written as a type
 // argument (Map[KV[string, int], string](…), NewOM[string, KV[string,
 // int]](), Box[KV[string, int]]{}: "CFG post-order panic", or a wrong
 // inference, "cannot use type func(main.KV[string,int]) string as type
@@ -256,8 +264,21 @@ func (lw *Lowering) instanceAlias(t types.Type, pos token.Pos) ast.Expr {
 // instanceAliasOf is instanceAlias for an instance of at least args
 // type arguments.
 func (lw *Lowering) instanceAliasOf(t types.Type, args int, pos token.Pos) ast.Expr {
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.TypeArgs().Len() < args || n.TypeArgs().Len() == 0 || typeParamIn(n, map[types.Type]bool{}) {
+	n := types.Unalias(t)
+	if m, ok := n.(*types.Named); ok {
+		if m.TypeArgs().Len() < args || m.TypeArgs().Len() == 0 {
+			return nil
+		}
+	} else if args < 2 || !madeOf(n, func(t types.Type) bool {
+		m, ok := t.(*types.Named)
+		return ok && m.TypeArgs().Len() >= 2
+	}, true, map[types.Type]bool{}) {
+		// A list, map, pointer or function type made of an instance of
+		// two or more type arguments (SortedEntries over a
+		// map[string][]Pair[string, int]: "undefined type for K").
+		return nil
+	}
+	if typeParamIn(n, map[types.Type]bool{}) {
 		return nil
 	}
 	elsewhere := madeOf(n, func(t types.Type) bool {

@@ -498,6 +498,13 @@ func TestInstancesAsTypeArguments(t *testing.T) {
 	if got := rec.stream("stdout"); got != want {
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
+	// A type made of such an instance, in a list of type arguments (M
+	// and V of a map[string][]KV[string, int]): "undefined type for K".
+	run(t, e, "func Entries[M ~map[K]V, K comparable, V any](m M) []KV[K, V] {\n\tvar out []KV[K, V]\n\tfor k, v := range m {\n\t\tout = append(out, KV[K, V]{k, v})\n\t}\n\treturn out\n}")
+	_, rec = run(t, e, "groups := map[string][]KV[string, int]{\"a\": {{\"a\", 1}, {\"a\", 3}}}\nfmt.Println(Entries(groups))")
+	if got, want := rec.stream("stdout"), "[{a [{a 1} {a 3}]}]\n"; got != want {
+		t.Errorf("a map of lists of instances: printed %q, go run %q", got, want)
+	}
 }
 
 // TestInstanceAliasesNotCompleted: the type aliases that the front end
