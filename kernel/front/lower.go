@@ -767,6 +767,10 @@ func (lw *Lowering) newValue(c *ast.CallExpr) {
 // forward references among the session's declarations).
 func (lw *Lowering) minMax(c *ast.CallExpr, id *ast.Ident) {
 	t := lw.Info.Types[c].Type
+	if tp, ok := t.(*types.TypeParam); ok {
+		lw.minMaxParam(c, id, tp)
+		return
+	}
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok {
 		return
@@ -807,6 +811,52 @@ func (lw *Lowering) minMax(c *ast.CallExpr, id *ast.Ident) {
 		Lparen: c.Lparen, Args: args, Rparen: c.Rparen,
 	}
 	c.Fun, c.Args, c.Ellipsis = named, []ast.Expr{inner}, token.NoPos
+}
+
+// minMaxParam lowers a call of min or max of a type parameter's values
+// (min(max(v, lo), hi) in func Clamp[T cmp.Ordered]), which yaegi could
+// not compile, to a function literal of the type parameter:
+//
+//	func() T {
+//		m := a
+//		for _, v := range []T{b, …} {
+//			if v < m || v != v || v == m && Prefix.NegZeroFirst(v, m) {
+//				m = v
+//			}
+//		}
+//		return m
+//	}()
+//
+// (> and PosZeroFirst for max): a NaN argument makes the result NaN
+// (v != v), and min(0.0, -0.0) is -0.0, as the spec says; the arguments
+// are evaluated in their order.
+func (lw *Lowering) minMaxParam(c *ast.CallExpr, id *ast.Ident, tp *types.TypeParam) {
+	pos := c.Pos()
+	tx := func() ast.Expr { return lw.typeExpr(tp, pos) }
+	if tx() == nil || len(c.Args) == 0 {
+		return
+	}
+	m, v := lw.name("m"), lw.name("v")
+	ident := func(name string) *ast.Ident { return &ast.Ident{NamePos: pos, Name: name} }
+	less, zero := token.LSS, "NegZeroFirst"
+	if id.Name == "max" {
+		less, zero = token.GTR, "PosZeroFirst"
+	}
+	cond := &ast.BinaryExpr{X: &ast.BinaryExpr{X: ident(v), OpPos: pos, Op: less, Y: ident(m)}, OpPos: pos, Op: token.LOR,
+		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: ident(v), OpPos: pos, Op: token.NEQ, Y: ident(v)}, OpPos: pos, Op: token.LOR,
+			Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: ident(v), OpPos: pos, Op: token.EQL, Y: ident(m)}, OpPos: pos, Op: token.LAND,
+				Y: &ast.CallExpr{Fun: lw.helper(zero, pos), Lparen: pos, Args: []ast.Expr{ident(v), ident(m)}, Rparen: pos}}}}
+	loop := &ast.RangeStmt{For: pos, Key: ident("_"), Value: ident(v), TokPos: pos, Tok: token.DEFINE,
+		X: &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: tx()}, Lbrace: pos, Elts: c.Args[1:], Rbrace: pos},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{&ast.IfStmt{If: pos, Cond: cond, Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+			&ast.AssignStmt{Lhs: []ast.Expr{ident(m)}, TokPos: pos, Tok: token.ASSIGN, Rhs: []ast.Expr{ident(v)}}}, Rbrace: pos}}}, Rbrace: pos}}
+	fn := &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}, Results: &ast.FieldList{List: []*ast.Field{{Type: tx()}}}},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{
+			&ast.AssignStmt{Lhs: []ast.Expr{ident(m)}, TokPos: pos, Tok: token.DEFINE, Rhs: []ast.Expr{c.Args[0]}},
+			loop,
+			&ast.ReturnStmt{Return: pos, Results: []ast.Expr{ident(m)}},
+		}, Rbrace: c.Rparen}}
+	c.Fun, c.Args, c.Ellipsis = fn, nil, token.NoPos
 }
 
 // foldable reports whether a constant of type t can be written as a

@@ -44,12 +44,40 @@ func maxFloat64(x ...float64) float64 {
 	return m
 }
 
+// negZeroFirst and posZeroFirst are the helpers NegZeroFirst and
+// PosZeroFirst of min and max of a type parameter's values (front's
+// minMaxParam), called when v == m: whether v is -0.0 and m +0.0 (min
+// takes v), or v +0.0 and m -0.0 (max takes v). False for values that
+// are not floats.
+func negZeroFirst(v, m any) bool {
+	a, ok1 := floatValue(v)
+	b, ok2 := floatValue(m)
+	return ok1 && ok2 && a == 0 && math.Signbit(a) && !math.Signbit(b)
+}
+
+func posZeroFirst(v, m any) bool {
+	a, ok1 := floatValue(v)
+	b, ok2 := floatValue(m)
+	return ok1 && ok2 && a == 0 && !math.Signbit(a) && math.Signbit(b)
+}
+
+// floatValue returns x as a float64 when it is a float (of any named
+// type); not an integer, as debugeval's floatOf would.
+func floatValue(x any) (float64, bool) {
+	v := reflect.ValueOf(x)
+	if v.Kind() == reflect.Float32 || v.Kind() == reflect.Float64 {
+		return v.Float(), true
+	}
+	return 0, false
+}
+
 // builtinHelpers are the helpers by their names in the runtime package.
 var builtinHelpers = map[string]reflect.Value{
 	"MinInt64": reflect.ValueOf(minInt64), "MaxInt64": reflect.ValueOf(maxInt64),
 	"MinUint64": reflect.ValueOf(minUint64), "MaxUint64": reflect.ValueOf(maxUint64),
 	"MinFloat64": reflect.ValueOf(minFloat64), "MaxFloat64": reflect.ValueOf(maxFloat64),
 	"MinString": reflect.ValueOf(minString), "MaxString": reflect.ValueOf(maxString),
+	"NegZeroFirst": reflect.ValueOf(negZeroFirst), "PosZeroFirst": reflect.ValueOf(posZeroFirst),
 	"Clear":                   reflect.ValueOf(clearValue),
 	"ErrorsIs":                reflect.ValueOf(errorsIs),
 	"ErrorsAs":                reflect.ValueOf(errorsAs),

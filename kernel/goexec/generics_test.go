@@ -604,3 +604,24 @@ func TestGenericCodePrintsLaterTypes(t *testing.T) {
 		t.Errorf("Show([]Color{1}): %v, want an InterpreterLimit", ee)
 	}
 }
+
+// TestMinMaxOfTypeParameters: min and max of a type parameter's values in
+// a generic function (func Clamp[T cmp.Ordered](v, lo, hi T) T { return
+// min(max(v, lo), hi) }) ended with yaegi's compiler panic; they are a
+// function literal of the type parameter now (front's minMaxParam), with
+// the spec's NaN and -0.0 (NegZeroFirst, PosZeroFirst). The expected
+// lines are go run's.
+func TestMinMaxOfTypeParameters(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"cmp\"\n\t\"fmt\"\n\t\"math\"\n)\n\ntype Meters float64\n\n"+
+		"func Min3[T cmp.Ordered](a, b, c T) T { return min(a, b, c) }\n\nfunc Max2[T cmp.Ordered](a, b T) T { return max(a, b) }\n\n"+
+		"func Clamp[T cmp.Ordered](v, lo, hi T) T { return min(max(v, lo), hi) }")
+	_, rec := run(t, e, "nan, negz := math.NaN(), math.Copysign(0, -1)\n"+
+		"fmt.Println(Min3(3, 1, 2), Min3(\"b\", \"a\", \"c\"), Max2(Meters(1.5), 2), Min3(1.0, nan, 0.5), Max2(nan, 1.0), Clamp(15, 0, 10), Clamp(-3.5, -1, 1))\n"+
+		"fmt.Println(math.Signbit(Min3(0.0, negz, 1)), math.Signbit(Max2(negz, 0.0)), math.Signbit(Min3(negz, 0.0, 1)), math.Signbit(Max2(0.0, negz)))\n"+
+		"fmt.Printf(\"%T\\n\", Max2(Meters(1.5), 2))")
+	want := "1 a 2 NaN NaN 10 -1\ntrue false true false\nmain.Meters\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
