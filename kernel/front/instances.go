@@ -33,6 +33,24 @@ func (lw *Lowering) explicitInstances(n ast.Node) {
 		}
 		return true
 	})
+	// The functions declared in n, by their extent: a call inside one of
+	// itself is recursive.
+	var decls []*ast.FuncDecl
+	if f, ok := n.(*ast.File); ok {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	recursive := func(id *ast.Ident) bool {
+		for _, fd := range decls {
+			if fd.Body.Pos() <= id.Pos() && id.Pos() < fd.Body.End() {
+				return lw.Info.Uses[id] != nil && lw.Info.Uses[id] == lw.Info.Defs[fd.Name]
+			}
+		}
+		return false
+	}
 	replaceExprs(n, func(e ast.Expr) ast.Expr {
 		var id *ast.Ident
 		switch x := e.(type) {
@@ -59,6 +77,19 @@ func (lw *Lowering) explicitInstances(n ast.Node) {
 		inst, ok := lw.Info.Instances[id]
 		if !ok || inst.TypeArgs.Len() == 0 {
 			return e
+		}
+		if _, written := e.(*ast.Ident); written && !recursive(id) {
+			// Inferred: left to yaegi where an argument is a type
+			// parameter of the enclosing declaration (Sum(xs) in a
+			// generic Average): yaegi ran Sum[T](xs) there with a nil
+			// dereference, Sum(xs) as Go does. A recursive call
+			// (height(n.left) in height) is written out: yaegi failed
+			// on it inferred.
+			for i := range inst.TypeArgs.Len() {
+				if typeParamIn(inst.TypeArgs.At(i), map[types.Type]bool{}) {
+					return e
+				}
+			}
 		}
 		args := make([]ast.Expr, inst.TypeArgs.Len())
 		for i := range args {

@@ -625,3 +625,24 @@ func TestMinMaxOfTypeParameters(t *testing.T) {
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
 }
+
+// TestGenericCallsInGenericBodies: a generic function called with its
+// type arguments inferred from the enclosing one's type parameters
+// (float64(Sum(xs)) in func Average[T Number]) ended with a nil
+// dereference for a []Meters, since the front end wrote the call out as
+// Sum[T](xs), on which yaegi fails; it is left inferred now, and a
+// recursive call (height(n.left) in height) is still written out, which
+// yaegi needs. The expected lines are go run's.
+func TestGenericCallsInGenericBodies(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"cmp\"\n\t\"fmt\"\n)\n\ntype Meters float64\n\ntype Number interface {\n\t~int | ~int64 | ~float64\n}\n\n"+
+		"func Sum[T Number](xs []T) T {\n\tvar total T\n\tfor _, x := range xs {\n\t\ttotal += x\n\t}\n\treturn total\n}\n\n"+
+		"func Average[T Number](xs []T) float64 {\n\treturn float64(Sum(xs)) / float64(len(xs))\n}\n\n"+
+		"type node[T cmp.Ordered] struct {\n\tval         T\n\tleft, right *node[T]\n}\n\n"+
+		"func height[T cmp.Ordered](n *node[T]) int {\n\tif n == nil {\n\t\treturn 0\n\t}\n\treturn 1 + max(height(n.left), height(n.right))\n}")
+	_, rec := run(t, e, "dists := []Meters{1.5, 2.25, 3}\nfmt.Printf(\"%v %T %.3f %v\\n\", Sum(dists), Sum(dists), Average(dists), Average([]int{1, 2}))\n"+
+		"fmt.Println(height(&node[int]{1, &node[int]{val: 0}, nil}))")
+	if got, want := rec.stream("stdout"), "6.75 main.Meters 2.250 1.5\n2\n"; got != want {
+		t.Errorf("printed %q, go run %q", got, want)
+	}
+}
