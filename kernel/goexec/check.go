@@ -129,11 +129,17 @@ func (e *Executor) check(code string, parsed []front.Chunk, auto map[string]stri
 		return nil, &refusal{compileError(code, err, 1)}
 	}
 	parsed = lw.InstanceAliases(parsed)
-	e.front.Commit(checked)
-	if note := e.stale.note(decls, checked.Info); note != "" {
-		e.out.write(1, []byte(note))
+	// The cell's declarations and variables join the session when its
+	// first chunk compiles (runNode): a cell that yaegi fails to compile
+	// ran nothing, and a later cell's q of its q := 5 printed 0 (go
+	// run: nothing is declared; later cells say "undefined: q").
+	e.commitCell = func() {
+		e.front.Commit(checked)
+		if note := e.stale.note(decls, checked.Info); note != "" {
+			e.out.write(1, []byte(note))
+		}
+		e.sessionShapes.Store(withLocalTypes(sessionShapes(e.front.Scope()), e.front.Shadows()))
 	}
-	e.sessionShapes.Store(withLocalTypes(sessionShapes(e.front.Scope()), e.front.Shadows()))
 	if e.dbg.active() {
 		parsed = front.AliasPackageTypes(parsed, checked.Info, rtName, e.dbg.aliases)
 	}

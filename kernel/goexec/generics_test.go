@@ -646,3 +646,26 @@ func TestGenericCallsInGenericBodies(t *testing.T) {
 		t.Errorf("printed %q, go run %q", got, want)
 	}
 }
+
+// TestCellThatDoesNotCompileDeclaresNothing: a cell that the front end
+// accepts but yaegi fails to compile runs nothing, and its variables are
+// not the session's: a later cell's q of the failed cell's q := 5 printed
+// 0; it is "undefined: q" now, as after a cell that does not type-check.
+// The packages imported for it automatically stay imported, and a cell
+// that panics at run time keeps what it assigned, as before.
+func TestCellThatDoesNotCompileDeclaresNothing(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "func Z[K, V any]() int { return 2 }")
+	if ee, _ := fail(t, e, context.Background(), "q := 5\nf := Z[string, int]\nfmt.Println(f(), q)"); ee == nil || ee.Name != "InterpreterLimit" {
+		t.Fatalf("the cell yaegi cannot compile: %v, want an InterpreterLimit", ee)
+	}
+	if ee, _ := fail(t, e, context.Background(), "fmt.Println(q)"); ee == nil || ee.Name != "CompileError" || !strings.Contains(ee.Value, "undefined: q") {
+		t.Errorf("q after the cell that did not compile: %v, want undefined: q", ee)
+	}
+	if ee, _ := fail(t, e, context.Background(), "x := 5\npanic(\"boom\")"); ee == nil || ee.Name != "panic" {
+		t.Errorf("a panic: %v", ee)
+	}
+	if _, rec := run(t, e, "fmt.Println(x, Z[int, int]())"); rec.stream("stdout") != "5 2\n" {
+		t.Errorf("after a panic printed %q, want %q", rec.stream("stdout"), "5 2\n")
+	}
+}

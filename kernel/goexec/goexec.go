@@ -157,6 +157,7 @@ type Executor struct {
 	trace         *traceWriter
 	front         *front.Session                  // type-checks cells; nil if it failed
 	stale         staleUses                       // what the session's functions use, for the note on names declared again
+	commitCell    func()                          // commits the checked cell to front when its first chunk compiles (check)
 	late          lateCandidates                  // the candidates registered by the cells for generic code's dynamic helpers (late.go)
 	noBounds      bool                            // no bounds checks (front.Lowering.NoBoundsChecks), for benchmarks
 	finalType     types.Type                      // the static type of the running cell's final expression, if known
@@ -494,6 +495,19 @@ func (e *Executor) Execute(ctx context.Context, code string, pub kernel.Publishe
 // front end refuses (it type-checks, but the interpreter would run it
 // wrongly) fails with a *refusal before anything runs.
 func (e *Executor) interpret(ctx context.Context, code string) (*kernel.ExecResult, error) {
+	// A cell none of whose chunks compiled is not committed; the
+	// automatic imports that ran for it are the session's all the same.
+	var auto map[string]string
+	defer func() {
+		if e.commitCell != nil && e.front != nil {
+			for n, p := range auto {
+				if e.imported[n] == p {
+					e.front.Imported(n, p)
+				}
+			}
+		}
+		e.commitCell = nil
+	}()
 	path := e.dbg.path(code)
 	e.dbg.mu.Lock()
 	e.dbg.stepOn = false // a step goes on across the chunks of one cell only
@@ -506,7 +520,7 @@ func (e *Executor) interpret(ctx context.Context, code string) (*kernel.ExecResu
 		}
 		return nil, compileError(code, err, offset)
 	}
-	auto := e.autoImports(parsed)
+	auto = e.autoImports(parsed)
 	e.finalType = nil
 	if parsed, err = e.check(code, parsed, auto); err != nil {
 		return nil, err
@@ -715,7 +729,8 @@ func (e *Executor) compile(n ast.Node) (prog *interp.Program, err error) {
 	return prog, err
 }
 
-// runNode compiles and runs one chunk.
+// runNode compiles and runs one chunk. The first chunk of a cell that
+// compiles commits the cell to the front end's session (commitCell).
 func (e *Executor) runNode(ctx context.Context, code string, n ast.Node) error {
 	prog, err := e.compile(n)
 	if err != nil {
@@ -725,7 +740,17 @@ func (e *Executor) runNode(ctx context.Context, code string, n ast.Node) error {
 		}
 		return ce
 	}
+	e.commitNow()
 	return e.exec(ctx, code, prog)
+}
+
+// commitNow commits the cell being run to the front end's session, once,
+// when a chunk of it has compiled (see commitCell).
+func (e *Executor) commitNow() {
+	if commit := e.commitCell; commit != nil {
+		e.commitCell = nil
+		commit()
+	}
 }
 
 // interpreterCannotCompile renames ce, yaegi's failure to compile a chunk

@@ -28,6 +28,7 @@ func (e *Executor) runFinal(ctx context.Context, code string, block *ast.BlockSt
 			Lparen: pos, Args: []ast.Expr{x}, Rparen: pos,
 		}})
 		if prog, err := e.compile(block); err == nil {
+			e.commitNow()
 			return e.rendered(e.exec(ctx, code, prog))
 		}
 	}
