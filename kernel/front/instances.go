@@ -675,3 +675,78 @@ func (lw *Lowering) commaOKInstances(n ast.Node) {
 		return true
 	})
 }
+
+// genericFuncValues writes a generic function of the session
+// instantiated with two or more type arguments and used as a value, not
+// called (g := Pair2[int, string], var g func(int, string) string =
+// Pair2, an argument Map(xs, Pair2[int, string])), as a function literal
+// that calls it:
+//
+//	func(p0 int, p1 string) string { return Pair2[int, string](p0, p1) }
+//
+// yaegi v0.16.1 failed on such a value ("invalid type in assignment", or
+// a panic in its compiler); one of one type argument runs, and so does
+// the call.
+func (lw *Lowering) genericFuncValues(n ast.Node) {
+	called := map[ast.Expr]bool{}
+	ast.Inspect(n, func(node ast.Node) bool {
+		if c, ok := node.(*ast.CallExpr); ok {
+			called[ast.Unparen(c.Fun)] = true
+		}
+		return true
+	})
+	replaceExprs(n, func(e ast.Expr) ast.Expr {
+		il, ok := e.(*ast.IndexListExpr)
+		if !ok || called[e] {
+			return e
+		}
+		id, ok := il.X.(*ast.Ident)
+		if !ok {
+			return e
+		}
+		if f, ok := lw.Info.Uses[id].(*types.Func); !ok || f.Pkg() == nil || f.Pkg().Path() != PackagePath {
+			return e
+		}
+		sig, ok := lw.Info.Instances[id].Type.(*types.Signature)
+		if !ok {
+			return e
+		}
+		pos := il.Pos()
+		params := &ast.FieldList{Opening: pos, Closing: pos}
+		var args []ast.Expr
+		for i := range sig.Params().Len() {
+			t := sig.Params().At(i).Type()
+			if sig.Variadic() && i == sig.Params().Len()-1 {
+				t = t.(*types.Slice).Elem()
+			}
+			tx := lw.instanceTypeExpr(t, pos)
+			if tx == nil {
+				return e
+			}
+			if sig.Variadic() && i == sig.Params().Len()-1 {
+				tx = &ast.Ellipsis{Ellipsis: pos, Elt: tx}
+			}
+			name := lw.name("p")
+			params.List = append(params.List, &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: name}}, Type: tx})
+			args = append(args, &ast.Ident{NamePos: pos, Name: name})
+		}
+		results := &ast.FieldList{Opening: pos, Closing: pos}
+		for i := range sig.Results().Len() {
+			tx := lw.instanceTypeExpr(sig.Results().At(i).Type(), pos)
+			if tx == nil {
+				return e
+			}
+			results.List = append(results.List, &ast.Field{Type: tx})
+		}
+		call := &ast.CallExpr{Fun: il, Lparen: pos, Args: args, Rparen: il.End()}
+		if sig.Variadic() {
+			call.Ellipsis = pos
+		}
+		var body ast.Stmt = &ast.ExprStmt{X: call}
+		if sig.Results().Len() > 0 {
+			body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
+		}
+		return &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: params, Results: results},
+			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{body}, Rbrace: il.End()}}
+	})
+}

@@ -276,6 +276,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.instanceLiterals)
 	lw.eachStatementChunk(chunks, lw.topInstanceCalls)
 	lw.eachChunk(chunks, nilPointerVars)
+	lw.eachChunk(chunks, lw.genericFuncValues)
 	lw.eachChunk(chunks, lw.commaOKInstances)
 	lw.eachChunk(chunks, lw.instanceArgs)
 	lw.eachChunk(chunks, lw.renameTypeParams)

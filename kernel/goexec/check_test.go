@@ -195,21 +195,23 @@ func TestStringMethodsOfElements(t *testing.T) {
 }
 
 // TestInterpreterCannotCompile: a cell that type-checks but that yaegi
-// fails to compile (a generic function of two type parameters taken as a
-// value, f := Z[string, int]: yaegi's compiler panics) ends with an
+// fails to compile (a package-level comma-ok assertion to an instance of
+// a generic type, var b, ok = a.(Box[int]): "nil type") ends with an
 // InterpreterLimit that says the cell is valid Go and what to do, keeping
 // yaegi's message, not with a CompileError that reads as a fault of the
-// cell. go run prints 2. (The example before, a slice literal of a
-// generic type with a String method, prints go run's [a=1 b=2] since the
-// front end asserts to the instance's alias, TestAssertionsToInstances.)
+// cell. (The examples before, a slice literal of a generic type with a
+// String method and a generic function of two type parameters taken as a
+// value, print go run's [a=1 b=2] and 2 since the front end asserts to
+// the instance's alias and wraps the value, TestAssertionsToInstances,
+// TestGenericFunctionValues.)
 func TestInterpreterCannotCompile(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "import \"fmt\"\n\ntype Pair[K comparable, V any] struct {\n\tKey K\n\tVal V\n}\n\n"+
-		"func (p Pair[K, V]) String() string { return fmt.Sprintf(\"%v=%v\", p.Key, p.Val) }\n\nfunc Z[K, V any]() int { return 2 }")
+		"func (p Pair[K, V]) String() string { return fmt.Sprintf(\"%v=%v\", p.Key, p.Val) }\n\ntype Box[T any] struct{ V T }")
 	if _, rec := run(t, e, "ps := []Pair[string, int]{{\"a\", 1}, {\"b\", 2}}\nfmt.Println(ps)"); rec.stream("stdout") != "[a=1 b=2]\n" {
 		t.Errorf("a list of a generic type with String printed %q, go run %q", rec.stream("stdout"), "[a=1 b=2]\n")
 	}
-	ee, _ := fail(t, e, context.Background(), "f := Z[string, int]\nfmt.Println(f())")
+	ee, _ := fail(t, e, context.Background(), "var a any = Box[int]{3}\nvar b, ok = a.(Box[int])")
 	prefix, suffix := "the interpreter cannot compile this cell, which is valid Go (yaegi: ",
 		"); run it compiled (a cell with func main, or %%compile), or write the construct another way"
 	if ee.Name != "InterpreterLimit" || !strings.HasPrefix(ee.Value, prefix) || !strings.HasSuffix(ee.Value, suffix) ||

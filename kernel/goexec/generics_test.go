@@ -649,14 +649,14 @@ func TestGenericCallsInGenericBodies(t *testing.T) {
 
 // TestCellThatDoesNotCompileDeclaresNothing: a cell that the front end
 // accepts but yaegi fails to compile runs nothing, and its variables are
-// not the session's: a later cell's q of the failed cell's q := 5 printed
+// not the session's: a later cell's q of the failed cell's q = 5 printed
 // 0; it is "undefined: q" now, as after a cell that does not type-check.
 // The packages imported for it automatically stay imported, and a cell
 // that panics at run time keeps what it assigned, as before.
 func TestCellThatDoesNotCompileDeclaresNothing(t *testing.T) {
 	e := newExec(t)
-	run(t, e, "func Z[K, V any]() int { return 2 }")
-	if ee, _ := fail(t, e, context.Background(), "q := 5\nf := Z[string, int]\nfmt.Println(f(), q)"); ee == nil || ee.Name != "InterpreterLimit" {
+	run(t, e, "func Z[K, V any]() int { return 2 }\n\ntype Box[T any] struct{ V T }")
+	if ee, _ := fail(t, e, context.Background(), "var q = 5\nvar a any = Box[int]{3}\nvar b, ok = a.(Box[int])\n\nfmt.Println(q, b, ok)"); ee == nil || ee.Name != "InterpreterLimit" {
 		t.Fatalf("the cell yaegi cannot compile: %v, want an InterpreterLimit", ee)
 	}
 	if ee, _ := fail(t, e, context.Background(), "fmt.Println(q)"); ee == nil || ee.Name != "CompileError" || !strings.Contains(ee.Value, "undefined: q") {
@@ -667,5 +667,23 @@ func TestCellThatDoesNotCompileDeclaresNothing(t *testing.T) {
 	}
 	if _, rec := run(t, e, "fmt.Println(x, Z[int, int]())"); rec.stream("stdout") != "5 2\n" {
 		t.Errorf("after a panic printed %q, want %q", rec.stream("stdout"), "5 2\n")
+	}
+}
+
+// TestGenericFunctionValues: a generic function of two type parameters
+// used as a value, not called (f := Pair2[int, string], var g func(int,
+// string) string = Pair2, an argument of Map) ended with "invalid type in
+// assignment"; it is a function literal that calls it now
+// (genericFuncValues), variadic ones too. The expected lines are go
+// run's.
+func TestGenericFunctionValues(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\nfunc Map[T, U any](xs []T, f func(T) U) []U {\n\tout := make([]U, 0, len(xs))\n\tfor _, x := range xs {\n\t\tout = append(out, f(x))\n\t}\n\treturn out\n}\n\n"+
+		"func Pair2[A, B any](a A, b B) string { return fmt.Sprint(a, b) }\n\nfunc Label[K comparable, V any](k K) V { var v V; _ = k; return v }\n\n"+
+		"func Join[A, B any](a A, bs ...B) int { return len(bs) }")
+	_, rec := run(t, e, "f := Pair2[int, string]\nvar g func(int, string) string = Pair2\nh := Join[string, int]\n"+
+		"fmt.Println(f(1, \"a\"), g(2, \"b\"), h(\"x\", 1, 2, 3), Map([]int{7}, Label[int, float64]))")
+	if got, want := rec.stream("stdout"), "1a 2b 3 [0]\n"; got != want {
+		t.Errorf("printed %q, go run %q", got, want)
 	}
 }
