@@ -200,7 +200,9 @@ func (lw *Lowering) instanceAliasOf(t types.Type, args int, pos token.Pos) ast.E
 	}
 	key := fmtName(n)
 	name, ok := lw.aliasNames[key]
-	if !ok {
+	if ok {
+		lw.aliasUsed(name, pos)
+	} else {
 		rhs := lw.instanceTypeExpr(n, pos)
 		if rhs == nil {
 			return nil
@@ -216,6 +218,32 @@ func (lw *Lowering) instanceAliasOf(t types.Type, args int, pos token.Pos) ast.E
 		lw.aliasSpecs[lw.chunkIndex] = append(lw.aliasSpecs[lw.chunkIndex], &ast.TypeSpec{Name: &ast.Ident{NamePos: pos, Name: name}, Assign: pos, Type: rhs})
 	}
 	return &ast.Ident{NamePos: pos, Name: name}
+}
+
+// aliasUsed notes a use of the alias name at pos in the chunk being
+// lowered: the alias is declared for the first chunk that uses it, and
+// before the first use there (the passes visit the chunks again and
+// again, so an alias made for a later chunk may then be used by an
+// earlier one, which ran before its declaration: "undefined:
+// __goexecinst2_2").
+func (lw *Lowering) aliasUsed(name string, pos token.Pos) {
+	for i, specs := range lw.aliasSpecs {
+		for j, sp := range specs {
+			ts := sp.(*ast.TypeSpec)
+			if ts.Name.Name != name {
+				continue
+			}
+			switch {
+			case lw.chunkIndex < i:
+				lw.aliasSpecs[i] = append(specs[:j:j], specs[j+1:]...)
+				ts.Name.NamePos, ts.Assign = pos, pos
+				lw.aliasSpecs[lw.chunkIndex] = append(lw.aliasSpecs[lw.chunkIndex], ts)
+			case lw.chunkIndex == i && pos < ts.Pos():
+				ts.Name.NamePos, ts.Assign = pos, pos
+			}
+			return
+		}
+	}
 }
 
 // instanceArgs writes, in the instantiations of the session's generic
@@ -293,6 +321,9 @@ func (lw *Lowering) InstanceAliases(chunks []Chunk) []Chunk {
 			continue
 		}
 		pos := specs[0].Pos()
+		for _, sp := range specs {
+			pos = min(pos, sp.Pos())
+		}
 		decl := &ast.GenDecl{TokPos: pos, Tok: token.TYPE, Lparen: pos, Specs: specs, Rparen: pos}
 		if c.File != nil {
 			// Before the declaration that first uses one: yaegi reads an

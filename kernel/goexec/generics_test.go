@@ -687,3 +687,18 @@ func TestGenericFunctionValues(t *testing.T) {
 		t.Errorf("printed %q, go run %q", got, want)
 	}
 }
+
+// TestInstanceAliasesAcrossChunks: the alias of an instance is declared
+// for the first chunk of a cell that uses it. A cell whose statements are
+// split by a variable declared at its top level (var pe *ParseErr) used
+// the alias of Result[int] (made for a later chunk, the String method
+// printed through it) in an earlier chunk, before its declaration:
+// "undefined: __goexecinst2_2". The expected lines are go run's.
+func TestInstanceAliasesAcrossChunks(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import (\n\t\"errors\"\n\t\"fmt\"\n)\n\ntype Result[T any] struct {\n\tVal T\n\tErr error\n}\nfunc (r Result[T]) String() string {\n\tif r.Err != nil {\n\t\treturn \"err(\" + r.Err.Error() + \")\"\n\t}\n\treturn fmt.Sprintf(\"ok(%v)\", r.Val)\n}\ntype ParseErr struct{ Line int }\nfunc (e *ParseErr) Error() string { return fmt.Sprintf(\"line %d\", e.Line) }\nfunc Try[T any](f func() (T, error)) Result[T] {\n\tv, err := f()\n\treturn Result[T]{v, err}\n}\nfunc Collect[T any](rs ...Result[T]) ([]T, error) {\n\tvar out []T\n\tvar errs []error\n\tfor _, r := range rs {\n\t\tif r.Err != nil {\n\t\t\terrs = append(errs, r.Err)\n\t\t\tcontinue\n\t\t}\n\t\tout = append(out, r.Val)\n\t}\n\treturn out, errors.Join(errs...)\n}\n")
+	_, rec := run(t, e, "a := Try(func() (int, error) { return 1, nil })\nb := Try(func() (int, error) { return 0, &ParseErr{3} })\nfmt.Println(a, b)\nvals, err := Collect(a, b, Try(func() (int, error) { return 5, nil }))\nfmt.Println(vals, err)\nvar pe *ParseErr\nfmt.Println(errors.As(err, &pe), pe.Line)\nrs := []Result[string]{{Val: \"x\"}, {Err: errors.New(\"boom\")}}\nfmt.Println(rs)\n")
+	if got, want := rec.stream("stdout"), "ok(1) err(line 3)\n[1 5] line 3\ntrue 3\n[ok(x) err(boom)]\n"; got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}
