@@ -3,6 +3,7 @@ package goexec
 import (
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -36,6 +37,19 @@ func assertionPanic(what, to, method string) any {
 // runs: the cell ends with an InterpreterLimit error, and recover cannot
 // stop it (a wrong answer must not go on quietly).
 type interpreterLimit struct{ msg string }
+
+// limitOf returns the refusal msg, and notes it as raised while the cell
+// runs: fmt recovers a panic inside a String or Format method that it
+// calls and prints %!v(PANIC=…) in its place, so a refusal there did not
+// end the cell (exec ends it with the one noted).
+func limitOf(msg string) interpreterLimit {
+	limitRaised.Store(&msg)
+	return interpreterLimit{msg}
+}
+
+// limitRaised is the last refusal raised (limitOf) since the running
+// chunk started, nil if none.
+var limitRaised atomic.Pointer[string]
 
 func (e interpreterLimit) String() string { return e.msg }
 
@@ -85,9 +99,9 @@ func compiledAssertion(ys any, to string, methods ...string) {
 			return
 		}
 	}
-	panic(interpreterLimit{"the interpreter cannot assert a value of the compiled type " + t.String() + " to " + to +
+	panic(limitOf("the interpreter cannot assert a value of the compiled type " + t.String() + " to " + to +
 		", an interface written in a cell: it would say false, though the value has the methods. " +
-		"Assert to an interface of a package, or run this code compiled (a cell with func main, or %%compile)"})
+		"Assert to an interface of a package, or run this code compiled (a cell with func main, or %%compile)"))
 }
 
 // sessionTypeName is the helper SessionType (front/typeswitch.go): which
@@ -136,8 +150,8 @@ func sessionTypeOf(ys any, plain bool, names []string) string {
 	if h.v.IsValid() {
 		what = "a value of type " + h.v.Type().String()
 	}
-	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " " + what +
-		" is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
+	panic(limitOf("the interpreter cannot tell which of " + strings.Join(names, ", ") + " " + what +
+		" is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"))
 }
 
 // concreteAssertionPanic is the helper ConcreteAssertionPanic: a failed

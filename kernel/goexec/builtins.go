@@ -170,9 +170,9 @@ func clearValue(x any) {
 func noNegZero(x any, fn string) any {
 	v := reflect.ValueOf(x)
 	if v.IsValid() && v.IsZero() && hasNegZero(v) {
-		panic(interpreterLimit{"a -0.0 argument of " + fn + " cannot run in the interpreter: " + fn + " would receive +0.0 (the " +
+		panic(limitOf("a -0.0 argument of " + fn + " cannot run in the interpreter: " + fn + " would receive +0.0 (the " +
 			"interpreter does not copy an argument that reflect calls zero, and the kernel cannot call " + fn + " through its value, " +
-			"as it does otherwise, since its type has an instance of a generic type); run this code compiled (a cell with func main, or %%compile)"})
+			"as it does otherwise, since its type has an instance of a generic type); run this code compiled (a cell with func main, or %%compile)"))
 	}
 	return x
 }
@@ -184,10 +184,10 @@ func noNegZero(x any, fn string) any {
 // type in the interface, which is then not nil; yaegi makes a nil
 // interface of it: the cell ends instead.
 func nilIntoInterface(typ, iface string) {
-	panic(interpreterLimit{"a nil " + typ + " converted to " + iface + " cannot run in the interpreter: in Go the " + iface +
+	panic(limitOf("a nil " + typ + " converted to " + iface + " cannot run in the interpreter: in Go the " + iface +
 		" holds the nil " + typ + " and is not nil (its methods are called with a nil receiver), the interpreter would make it a nil " +
 		iface + ". Return or assign nil itself where there is no value (return nil, not a nil " + typ + "), or run this code compiled " +
-		"(a cell with func main, or %%compile)"})
+		"(a cell with func main, or %%compile)"))
 }
 
 // hasNegZero reports whether v, a value that reflect calls zero, holds a

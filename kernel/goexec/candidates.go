@@ -141,8 +141,8 @@ func candidateName(t reflect.Type, cands []candidate) (string, bool) {
 	case 1:
 		return names[0], true
 	}
-	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " a value of type " +
-		t.String() + " is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
+	panic(limitOf("the interpreter cannot tell which of " + strings.Join(names, ", ") + " a value of type " +
+		t.String() + " is: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"))
 }
 
 // candidateFor is candidateName for the value that e (an element of
@@ -222,8 +222,8 @@ func methodWrappedType(h heldValue, cands []candidate) (name string, whole refle
 	if len(names) > 1 {
 		what = "several types of the session fit (" + strings.Join(names, ", ") + ")"
 	}
-	panic(interpreterLimit{"the interpreter holds this value in its wrapper of an interface's methods, which keeps a value of type " + t.String() +
-		" in place of it, and " + what + ": it cannot name the type. Use a pointer receiver (&T{…}), or run this code compiled (a cell with func main, or %%compile)"})
+	panic(limitOf("the interpreter holds this value in its wrapper of an interface's methods, which keeps a value of type " + t.String() +
+		" in place of it, and " + what + ": it cannot name the type. Use a pointer receiver (&T{…}), or run this code compiled (a cell with func main, or %%compile)"))
 }
 
 // hasMethodsOf reports whether the candidate's method set has every
@@ -321,8 +321,8 @@ func contestedComposite(e reflect.Value, t reflect.Type, cands []candidate, nami
 	if !naming && len(contestedParts(t, cands, true, 0)) == 0 {
 		return "", nil, false
 	}
-	panic(interpreterLimit{"the interpreter cannot tell which of " + strings.Join(names, ", ") + " this value of type " + t.String() +
-		" is made of: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"})
+	panic(limitOf("the interpreter cannot tell which of " + strings.Join(names, ", ") + " this value of type " + t.String() +
+		" is made of: it keeps them as one type. Give them different underlying types, or run this code compiled (a cell with func main, or %%compile)"))
 }
 
 // recordedDesc returns the description recorded for the value that the

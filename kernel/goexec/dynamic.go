@@ -353,7 +353,7 @@ func dynamicPlain(xs any, candidates []any, methods ...any) any {
 	}
 	name, whole := methodWrappedType(h, cands)
 	if !whole.IsValid() {
-		panic(interpreterLimit{"the interpreter holds this " + name + " in its wrapper of an interface's methods, which keeps only its last field: it cannot be printed without its methods (%d, %#v). Print it with %v, use a pointer receiver (&T{…}), or run this code compiled (a cell with func main, or %%compile)"})
+		panic(limitOf("the interpreter holds this " + name + " in its wrapper of an interface's methods, which keeps only its last field: it cannot be printed without its methods (%d, %#v). Print it with %v, use a pointer receiver (&T{…}), or run this code compiled (a cell with func main, or %%compile)"))
 	}
 	for _, c := range cands {
 		if c.name == name && c.desc != nil && c.t == whole.Type() && c.t != h.v.Type() {

@@ -63,7 +63,7 @@ func interfaceEqual(xs, ys any, candidates []any, static ...string) bool {
 				return false
 			}
 		}
-		panic(interpreterLimit{"the interpreter holds this " + lost + " in its wrapper of an interface's methods, which keeps only its last field: it cannot compare it. Use a pointer receiver (&T{…}), or run this code compiled (a cell with func main, or %%compile)"})
+		panic(limitOf("the interpreter holds this " + lost + " in its wrapper of an interface's methods, which keeps only its last field: it cannot compare it. Use a pointer receiver (&T{…}), or run this code compiled (a cell with func main, or %%compile)"))
 	}
 	t := a.v.Type()
 	if t != b.v.Type() || (a.name != "" && b.name != "" && a.name != b.name) {
@@ -92,7 +92,7 @@ func operandOf(e reflect.Value, cands []candidate, static string) dynamicOperand
 	case !h.v.IsValid():
 		return dynamicOperand{}
 	case !h.v.CanInterface():
-		panic(interpreterLimit{"the interpreter holds an operand of this comparison in a form the kernel cannot read; compare in a compiled cell"})
+		panic(limitOf("the interpreter holds an operand of this comparison in a form the kernel cannot read; compare in a compiled cell"))
 	case h.inWrapper && h.d != nil:
 		return dynamicOperand{v: h.v, name: h.d.String()}
 	case h.methodWrapped && h.v.Kind() != reflect.Pointer:
@@ -158,9 +158,9 @@ func mapKey(xs []any, candidates []any) any {
 		// underlying type to the map (typetags.go): N(1) and 1 are one
 		// key.
 		if n, ok := sharedName(e, h.v.Type(), candidateList(candidates)); ok && n != h.v.Type().String() {
-			panic(interpreterLimit{"a map key of type " + n + " cannot be kept by the interpreter apart from one of type " +
+			panic(limitOf("a map key of type " + n + " cannot be kept by the interpreter apart from one of type " +
 				h.v.Type().String() + ": it keeps " + n + " as " + h.v.Type().String() + ", so that a key of each is one key. " +
-				"Key the map by the concrete type, or run this code compiled (a cell with func main, or %%compile)"})
+				"Key the map by the concrete type, or run this code compiled (a cell with func main, or %%compile)"))
 		}
 	}
 	switch {
@@ -176,5 +176,5 @@ func mapKey(xs []any, candidates []any) any {
 	if name == "" {
 		return k
 	}
-	panic(interpreterLimit{"a map key of type " + name + " cannot be kept by the interpreter: it keeps such keys in different wrappers depending on how the value came into the interface, and a key stored one way is not found another. Key the map by the concrete type or by a comparable field (an ID), or run this code compiled (a cell with func main, or %%compile)"})
+	panic(limitOf("a map key of type " + name + " cannot be kept by the interpreter: it keeps such keys in different wrappers depending on how the value came into the interface, and a key stored one way is not found another. Key the map by the concrete type or by a comparable field (an ID), or run this code compiled (a cell with func main, or %%compile)"))
 }

@@ -175,8 +175,8 @@ func errorsIsInWith(err, target error, candidates []any, un unwrapFunc) bool {
 		return name, !whole.IsValid()
 	}
 	limit := func(name string) {
-		panic(interpreterLimit{"errors.Is cannot compare this " + name + " in the interpreter: held by error, yaegi keeps only its last field. Give " +
-			strings.TrimPrefix(name, "main.") + "'s methods pointer receivers and use a *" + strings.TrimPrefix(name, "main.") + ", or run this code compiled (a cell with func main, or %%compile)"})
+		panic(limitOf("errors.Is cannot compare this " + name + " in the interpreter: held by error, yaegi keeps only its last field. Give " +
+			strings.TrimPrefix(name, "main.") + "'s methods pointer receivers and use a *" + strings.TrimPrefix(name, "main.") + ", or run this code compiled (a cell with func main, or %%compile)"))
 	}
 	want, wantLost := lost(target)
 	if wantLost {

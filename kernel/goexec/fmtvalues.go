@@ -85,10 +85,10 @@ func (e *Executor) fmtValueCheck(name, format string, args []any) {
 	if !found {
 		return
 	}
-	panic(interpreterLimit{name + " used as a function value, taken before the session declared types, cannot print %T, or a value that " +
+	panic(limitOf(name + " used as a function value, taken before the session declared types, cannot print %T, or a value that " +
 		"may be of a type declared in a cell, in the interpreter: it would print it as the interpreter holds it (without its type's name " +
 		"and methods, with X+name fields), as the kernel rewrites fmt's arguments only in a direct call; call " + name +
-		" directly, or run this code compiled (a cell with func main, or %%compile)"})
+		" directly, or run this code compiled (a cell with func main, or %%compile)"))
 }
 
 // hasTypeVerb reports whether the format has a %T verb.

@@ -702,3 +702,24 @@ func TestInstanceAliasesAcrossChunks(t *testing.T) {
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
 }
+
+// TestRefusalInsideFmtEndsTheCell: a refusal raised inside a String or
+// Format method that fmt calls (a generic Stack[Temp]'s String printing
+// its []Temp, which the interpreter holds as a []float64) was printed by
+// fmt as %!v(PANIC=Format method: …) and the cell reported success; the
+// cell ends with the InterpreterLimit now (limitOf, exec).
+func TestRefusalInsideFmtEndsTheCell(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"fmt\"\n\ntype Stack[T any] struct{ items []T }\n\n"+
+		"func (s *Stack[T]) Push(v T) { s.items = append(s.items, v) }\n\n"+
+		"func (s Stack[T]) String() string { return fmt.Sprintf(\"stack%v\", s.items) }\n\n"+
+		"type Temp float64\n\nfunc (t Temp) String() string { return fmt.Sprintf(\"%.1f°\", float64(t)) }")
+	if _, rec := run(t, e, "var s Stack[int]\ns.Push(1)\nfmt.Println(s)"); rec.stream("stdout") != "stack[1]\n" {
+		t.Errorf("Stack[int] printed %q, want %q", rec.stream("stdout"), "stack[1]\n")
+	}
+	ee, rec := fail(t, e, context.Background(), "var ts Stack[Temp]\nts.Push(21.5)\nfmt.Println(ts)")
+	if ee == nil || ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "is made of a main.Temp or not") ||
+		!strings.Contains(ee.Value, "raised inside a String or Format method that fmt called") {
+		t.Errorf("Stack[Temp] printed %q and ended with %v, want an InterpreterLimit", rec.stream("stdout"), ee)
+	}
+}

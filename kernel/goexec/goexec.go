@@ -861,6 +861,7 @@ func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) 
 	e.run.abort = func() { cancel(errAborted) }
 	e.run.mu.Unlock()
 	e.trace.collect()
+	limitRaised.Store(nil)
 	err := e.execute(runCtx, prog)
 	trace := e.trace.done()
 	e.run.mu.Lock()
@@ -883,6 +884,12 @@ func (e *Executor) exec(ctx context.Context, code string, prog *interp.Program) 
 			Traceback: []string{"Interrupted: the cell was interrupted; the variables it set so far are kept"},
 		}
 	case err == nil:
+		if msg := limitRaised.Swap(nil); msg != nil {
+			// Raised inside a method that fmt called, which printed
+			// %!v(PANIC=…) and went on: the cell ends with it.
+			v := *msg + " (raised inside a String or Format method that fmt called, which printed it in place of the value)"
+			return &kernel.ExecError{Name: "InterpreterLimit", Value: v, Traceback: []string{"InterpreterLimit: " + v}}
+		}
 		return nil
 	}
 	var p interp.Panic

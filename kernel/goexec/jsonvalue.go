@@ -40,8 +40,8 @@ func jsonValueOf(v any) any {
 func (j jsonValue) MarshalJSON() ([]byte, error) {
 	v, err := jsonShadow(j.g.v, j.g.d)
 	if err != nil {
-		panic(interpreterLimit{"encoding/json of a " + j.g.d.String() + " cannot run in the interpreter: " + err.Error() +
-			"; copy the value into a struct of exported fields, or run it compiled (a cell with func main, or %%compile)"})
+		panic(limitOf("encoding/json of a " + j.g.d.String() + " cannot run in the interpreter: " + err.Error() +
+			"; copy the value into a struct of exported fields, or run it compiled (a cell with func main, or %%compile)"))
 	}
 	return encodeJSON(v.Interface())
 }
@@ -164,9 +164,9 @@ func goTypeError(err error, v any, desc string) error {
 	// underlying type in the message.
 	for t := target; t != nil; t = t.elem {
 		if t.kind == 'N' && strings.HasPrefix(t.name, "main.") {
-			panic(interpreterLimit{"encoding/json's error cannot be written as Go writes it in the interpreter: " +
+			panic(limitOf("encoding/json's error cannot be written as Go writes it in the interpreter: " +
 				"it would name " + t.name + " as " + te.Type.String() + " (" + err.Error() + "); run it compiled " +
-				"(a cell with func main, or %%compile)"})
+				"(a cell with func main, or %%compile)"))
 		}
 		if t.kind != 'P' {
 			break
@@ -202,10 +202,10 @@ func checkJSONKeys(data []byte, typ, names string) {
 			if key {
 				for _, f := range fields {
 					if strings.EqualFold(t, f) {
-						panic(interpreterLimit{fmt.Sprintf("encoding/json into a %s cannot run in the interpreter: "+
+						panic(limitOf(fmt.Sprintf("encoding/json into a %s cannot run in the interpreter: "+
 							"the key %q would set the unexported field %s, which yaegi exports as %s (Go leaves it); "+
 							"rename the key or the field, or run it compiled (a cell with func main, or %%%%compile)",
-							typ, t, strings.TrimPrefix(f, "X"), f)})
+							typ, t, strings.TrimPrefix(f, "X"), f)))
 					}
 				}
 				key = false

@@ -86,9 +86,9 @@ func valueType(v reflect.Value, shared bool, candidates []any) reflect.Type {
 	if str, ok := staticValueName(v); ok {
 		switch str {
 		case "":
-			panic(interpreterLimit{"the interpreter cannot tell the type of this reflect.Value of type " + t.String() +
+			panic(limitOf("the interpreter cannot tell the type of this reflect.Value of type " + t.String() +
 				": reflect.ValueOf was given values of two types that it keeps as one at the same address. " +
-				"Ask reflect.TypeOf of a variable of the type, or run this code compiled (a cell with func main, or %%compile)"})
+				"Ask reflect.TypeOf of a variable of the type, or run this code compiled (a cell with func main, or %%compile)"))
 		case t.String():
 			return t
 		default:

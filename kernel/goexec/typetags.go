@@ -198,10 +198,10 @@ func sharedName(e reflect.Value, t reflect.Type, cands []candidate) (name string
 	if name, ok := taggedName(e); ok && name != "" {
 		return name, true
 	}
-	panic(interpreterLimit{"the interpreter cannot tell whether this value of type " + t.String() + " held by an interface is" + what + " a " +
+	panic(limitOf("the interpreter cannot tell whether this value of type " + t.String() + " held by an interface is" + what + " a " +
 		strings.Join(names, " or a ") + " or not: it keeps " + strings.Join(names, ", ") + " as its underlying type" +
 		" and did not see where the value went into the interface. Print or reflect on a variable of the value's own type, " +
-		"or run this code compiled (a cell with func main, or %%compile)"})
+		"or run this code compiled (a cell with func main, or %%compile)"))
 }
 
 // sharesReflectType reports whether c is a candidate on a type that is
@@ -309,10 +309,10 @@ func methodShapedDesc(e reflect.Value, t reflect.Type, cands []candidate) (d *ty
 		if len(parts) > 0 {
 			what = append(what, "made of a "+strings.Join(parts, " or a "))
 		}
-		panic(interpreterLimit{"the interpreter cannot tell whether this value of type " + t.String() + " held by an interface is " +
+		panic(limitOf("the interpreter cannot tell whether this value of type " + t.String() + " held by an interface is " +
 			strings.Join(what, " or ") + " or not: it keeps " + strings.Join(names, ", ") + " as its underlying type" +
 			" and did not see where the value went into the interface (compiled code may have held it), so it cannot tell whether fmt would call a method." +
-			" Print a variable of the value's own type, or run this code compiled (a cell with func main, or %%compile)"})
+			" Print a variable of the value's own type, or run this code compiled (a cell with func main, or %%compile)"))
 	}
 	if tag.desc != "" {
 		if d, ok := parseDesc(tag.desc); ok {
