@@ -372,11 +372,7 @@ func (lw *Lowering) callsSessionGeneric(xs ...ast.Expr) bool {
 			if !ok || found {
 				return !found
 			}
-			f, ok := lw.Info.Uses[id].(*types.Func)
-			if !ok || f.Pkg() == nil || f.Pkg().Path() != PackagePath {
-				return true
-			}
-			if sig, ok := f.Type().(*types.Signature); ok && sig.TypeParams().Len() > 0 {
+			if f, ok := lw.Info.Uses[id].(*types.Func); ok && sessionGeneric(f) {
 				found = true
 			}
 			return !found

@@ -193,19 +193,10 @@ func (lw *Lowering) hasStringers() bool {
 // genericStringers reports whether the session declares a generic type
 // with a String or Error method.
 func (lw *Lowering) genericStringers() bool {
-	if lw.Scope == nil {
-		return false
-	}
-	for _, name := range lw.Scope.Names() {
-		tn, ok := lw.Scope.Lookup(name).(*types.TypeName)
-		if !ok || tn.IsAlias() {
-			continue
-		}
-		if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
-			for i := range n.NumMethods() {
-				if m := n.Method(i).Name(); m == "String" || m == "Error" {
-					return true
-				}
+	for _, n := range lw.genericTypes() {
+		for i := range n.NumMethods() {
+			if m := n.Method(i).Name(); m == "String" || m == "Error" {
+				return true
 			}
 		}
 	}

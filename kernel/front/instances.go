@@ -255,18 +255,7 @@ func (lw *Lowering) aliasUsed(name string, pos token.Pos) {
 func (lw *Lowering) instanceArgs(n ast.Node) {
 	generic := func(x ast.Expr) bool {
 		id, ok := ast.Unparen(x).(*ast.Ident)
-		if !ok {
-			return false
-		}
-		switch obj := lw.Info.Uses[id].(type) {
-		case *types.Func:
-			sig, ok := obj.Type().(*types.Signature)
-			return ok && sig.TypeParams().Len() > 0 && obj.Pkg() != nil && obj.Pkg().Path() == PackagePath
-		case *types.TypeName:
-			named, ok := obj.Type().(*types.Named)
-			return ok && named.TypeParams().Len() > 0 && obj.Pkg() != nil && obj.Pkg().Path() == PackagePath
-		}
-		return false
+		return ok && sessionGeneric(lw.Info.Uses[id])
 	}
 	alias := func(idx ast.Expr) ast.Expr {
 		if _, ok := ast.Unparen(idx).(*ast.IndexListExpr); !ok {

@@ -49,26 +49,12 @@ func (lw *Lowering) topInstanceCalls(n ast.Node) {
 		if !ok {
 			return e
 		}
-		var results []types.Type
-		for i := range sig.Results().Len() {
-			results = append(results, sig.Results().At(i).Type())
+		pos := c.Pos()
+		fn := lw.callingLiteral(c, &ast.FieldList{Opening: pos, Closing: pos}, sig.Results(), pos, c.End())
+		if fn == nil {
+			return e
 		}
-		pos, end := c.Pos(), c.End()
-		fields := &ast.FieldList{Opening: pos, Closing: pos}
-		for _, r := range results {
-			tx := lw.instanceTypeExpr(r, pos)
-			if tx == nil {
-				return e
-			}
-			fields.List = append(fields.List, &ast.Field{Type: tx})
-		}
-		var body ast.Stmt = &ast.ExprStmt{X: c}
-		if len(results) > 0 {
-			body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{c}}
-		}
-		fn := &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: &ast.FieldList{Opening: pos, Closing: pos}, Results: fields},
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{body}, Rbrace: end}}
-		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: end}
+		return &ast.CallExpr{Fun: fn, Lparen: pos, Rparen: c.End()}
 	})
 }
 
@@ -249,25 +235,35 @@ func (lw *Lowering) genericFuncValues(n ast.Node) {
 			params.List = append(params.List, &ast.Field{Names: []*ast.Ident{{NamePos: pos, Name: name}}, Type: tx})
 			args = append(args, &ast.Ident{NamePos: pos, Name: name})
 		}
-		results := &ast.FieldList{Opening: pos, Closing: pos}
-		for i := range sig.Results().Len() {
-			tx := lw.instanceTypeExpr(sig.Results().At(i).Type(), pos)
-			if tx == nil {
-				return e
-			}
-			results.List = append(results.List, &ast.Field{Type: tx})
-		}
 		call := &ast.CallExpr{Fun: il, Lparen: pos, Args: args, Rparen: il.End()}
 		if sig.Variadic() {
 			call.Ellipsis = pos
 		}
-		var body ast.Stmt = &ast.ExprStmt{X: call}
-		if sig.Results().Len() > 0 {
-			body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
+		if fn := lw.callingLiteral(call, params, sig.Results(), pos, il.End()); fn != nil {
+			return fn
 		}
-		return &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: params, Results: results},
-			Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{body}, Rbrace: il.End()}}
+		return e
 	})
+}
+
+// callingLiteral returns func(params) (results) { return call } (call as
+// a statement when there are no results), or nil when a result's type
+// cannot be written at pos.
+func (lw *Lowering) callingLiteral(call *ast.CallExpr, params *ast.FieldList, results *types.Tuple, pos, end token.Pos) *ast.FuncLit {
+	fields := &ast.FieldList{Opening: pos, Closing: pos}
+	for i := range results.Len() {
+		tx := lw.instanceTypeExpr(results.At(i).Type(), pos)
+		if tx == nil {
+			return nil
+		}
+		fields.List = append(fields.List, &ast.Field{Type: tx})
+	}
+	var body ast.Stmt = &ast.ExprStmt{X: call}
+	if results.Len() > 0 {
+		body = &ast.ReturnStmt{Return: pos, Results: []ast.Expr{call}}
+	}
+	return &ast.FuncLit{Type: &ast.FuncType{Func: pos, Params: params, Results: fields},
+		Body: &ast.BlockStmt{Lbrace: pos, List: []ast.Stmt{body}, Rbrace: end}}
 }
 
 // listInstanceFunc returns the index list expression that e is and the
@@ -284,7 +280,7 @@ func (lw *Lowering) listInstanceFunc(e ast.Expr) (il *ast.IndexListExpr, sig *ty
 	if !ok {
 		return nil, nil, false
 	}
-	if f, ok := lw.Info.Uses[id].(*types.Func); !ok || f.Pkg() == nil || f.Pkg().Path() != PackagePath {
+	if f, ok := lw.Info.Uses[id].(*types.Func); !ok || !sessionGeneric(f) {
 		return nil, nil, false
 	}
 	sig, ok = lw.Info.Instances[id].Type.(*types.Signature)

@@ -56,28 +56,30 @@ type Lowering struct {
 	contestedSeen bool
 	contestedEnd  token.Pos
 
-	n           int // names made so far
-	errs        scanner.ErrorList
-	lowered     map[*ast.SelectorExpr]bool      // uses of generic standard functions lowered as calls
-	iterCalls   map[*ast.CallExpr]bool          // calls of standard iterators ranged over
-	returns     map[*ast.BranchStmt]bool        // branches that return from a yield function: continue?
-	funcReturns map[*ast.ReturnStmt]*yieldFrame // returns of a function in a yield function's body, by the outermost range's frame
-	madeReturns map[*ast.ReturnStmt]bool        // returns made by rangeFunc's lowering
-	yieldFrames map[*ast.RangeStmt]*yieldFrame  // ranges over functions in another's body: the outermost frame
-	deferred    map[*ast.DeferStmt]bool         // defer statements made by deferStmt
-	deferLoop   map[*ast.DeferStmt]ast.Stmt     // the loop a defer statement is in, in the same function
-	loopVarArgs map[ast.Expr]bool               // arguments that loopArgs made
-	assigns     map[*ast.AssignStmt]bool        // assignments that parallelAssign made
-	checked     map[ast.Expr]bool               // index and slice expressions checked before their statement
-	fileScopes  []*types.Scope                  // the file scopes of the check's Info (innermost)
-	guards      map[ast.Expr]bool               // the guards that guardChecks made
-	madeFuncs   map[*ast.FuncLit]bool           // function literals of bounds checks, not yet marked (markMadeChecks)
-	reflected   map[*ast.CallExpr]bool          // calls of reflect already given to TypeIn (reflectCall)
-	stdResults  map[ast.Expr]types.Type         // the types of the std generic calls' lowerings (stdCall)
-	sharedSeen  bool                            // sharedShapes was read (typetags.go)
-	sharedSet   map[string]bool                 // sharedShapes
-	spreadBound map[*ast.CallExpr]bool          // printf-style calls already lowered inside bindSpread's literal
-	fmtValues   map[*ast.SelectorExpr]string    // fmt's printing functions used as values, to give to their helpers (refuseFmtValue)
+	n            int // names made so far
+	errs         scanner.ErrorList
+	lowered      map[*ast.SelectorExpr]bool      // uses of generic standard functions lowered as calls
+	iterCalls    map[*ast.CallExpr]bool          // calls of standard iterators ranged over
+	returns      map[*ast.BranchStmt]bool        // branches that return from a yield function: continue?
+	funcReturns  map[*ast.ReturnStmt]*yieldFrame // returns of a function in a yield function's body, by the outermost range's frame
+	madeReturns  map[*ast.ReturnStmt]bool        // returns made by rangeFunc's lowering
+	yieldFrames  map[*ast.RangeStmt]*yieldFrame  // ranges over functions in another's body: the outermost frame
+	deferred     map[*ast.DeferStmt]bool         // defer statements made by deferStmt
+	deferLoop    map[*ast.DeferStmt]ast.Stmt     // the loop a defer statement is in, in the same function
+	loopVarArgs  map[ast.Expr]bool               // arguments that loopArgs made
+	assigns      map[*ast.AssignStmt]bool        // assignments that parallelAssign made
+	checked      map[ast.Expr]bool               // index and slice expressions checked before their statement
+	fileScopes   []*types.Scope                  // the file scopes of the check's Info (innermost)
+	guards       map[ast.Expr]bool               // the guards that guardChecks made
+	madeFuncs    map[*ast.FuncLit]bool           // function literals of bounds checks, not yet marked (markMadeChecks)
+	reflected    map[*ast.CallExpr]bool          // calls of reflect already given to TypeIn (reflectCall)
+	stdResults   map[ast.Expr]types.Type         // the types of the std generic calls' lowerings (stdCall)
+	sharedSeen   bool                            // sharedShapes was read (typetags.go)
+	genericsSeen bool                            // genericTypes was read (typetags.go)
+	generic      []*types.Named                  // genericTypes
+	sharedSet    map[string]bool                 // sharedShapes
+	spreadBound  map[*ast.CallExpr]bool          // printf-style calls already lowered inside bindSpread's literal
+	fmtValues    map[*ast.SelectorExpr]string    // fmt's printing functions used as values, to give to their helpers (refuseFmtValue)
 	// chunkEnd is the end of the chunk being lowered: a type of the
 	// session declared after it is not yet declared when the chunk runs
 	// (sessionTypes).

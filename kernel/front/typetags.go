@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A type of the session on a type that is not a struct and without
@@ -399,15 +400,39 @@ func typeParamIn(t types.Type, seen map[types.Type]bool) bool {
 // hasGenericTypes reports whether the session declares a generic type
 // that is not an interface, whose instances tagInstance records.
 func (lw *Lowering) hasGenericTypes() bool {
-	if lw.Scope == nil {
-		return false
+	return slices.ContainsFunc(lw.genericTypes(), func(n *types.Named) bool { return !types.IsInterface(n) })
+}
+
+// genericTypes returns the generic types that the session declares (not
+// aliases), read once per lowering.
+func (lw *Lowering) genericTypes() []*types.Named {
+	if lw.genericsSeen || lw.Scope == nil {
+		return lw.generic
 	}
+	lw.genericsSeen = true
 	for _, name := range lw.Scope.Names() {
 		if tn, ok := lw.Scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
-			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 && !types.IsInterface(n) {
-				return true
+			if n, ok := tn.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+				lw.generic = append(lw.generic, n)
 			}
 		}
+	}
+	return lw.generic
+}
+
+// sessionGeneric reports whether obj is a generic function or type that
+// a cell declares.
+func sessionGeneric(obj types.Object) bool {
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != PackagePath {
+		return false
+	}
+	switch obj := obj.(type) {
+	case *types.Func:
+		sig, ok := obj.Type().(*types.Signature)
+		return ok && sig.TypeParams().Len() > 0
+	case *types.TypeName:
+		n, ok := obj.Type().(*types.Named)
+		return ok && n.TypeParams().Len() > 0
 	}
 	return false
 }
