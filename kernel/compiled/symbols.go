@@ -130,7 +130,33 @@ func wrapper(obj *types.TypeName, q *qualifier) string {
 		}
 		fmt.Fprintf(&methods, "\nfunc (w %s) %s(%s) %s { %sw.W%s(%s) }\n", w, m.Name(), params, results, ret, m.Name(), args)
 	}
+	if !hasFormatting(it) {
+		// fmt formatted the wrapper's fields: the value is refused
+		// instead (cellio.WrappedFormat).
+		fmt.Fprintf(&methods, "\nfunc (w %s) Format(f %s.State, verb rune) { %s.WrappedFormat(f, verb, %q) }\n",
+			w, q.qualify(fmtPackage), q.qualify(cellioPackage), obj.Pkg().Name()+"."+obj.Name())
+	}
 	return fmt.Sprintf("\n// %s is the interpreter's wrapper of the interface %s.\ntype %s struct {\n\tIValue interface{}\n%s}\n%s", w, obj.Name(), w, fields.String(), methods.String())
+}
+
+// fmtPackage and cellioPackage are the packages that a wrapper's Format
+// method uses, imported by the symbols file through its qualifier.
+var (
+	fmtPackage    = types.NewPackage("fmt", "fmt")
+	cellioPackage = types.NewPackage(cellioPath, "cellio")
+)
+
+// hasFormatting reports whether the interface it has a method through
+// which fmt formats a value (String, Error, GoString, Format): a wrapper
+// of it prints what the interpreted value's method gives.
+func hasFormatting(it *types.Interface) bool {
+	for i := 0; i < it.NumMethods(); i++ {
+		switch it.Method(i).Name() {
+		case "String", "Error", "GoString", "Format":
+			return true
+		}
+	}
+	return false
 }
 
 // signatureParams returns the parameter list of sig with a name for each

@@ -262,6 +262,7 @@ func (lw *Lowering) Lower(chunks []Chunk) error {
 	lw.eachChunk(chunks, lw.typeSwitches)
 	lw.eachChunk(chunks, lw.variadicInterfaces)
 	if lw.Foreign != nil {
+		lw.eachChunk(chunks, lw.intoCompiled)
 		lw.eachChunk(chunks, lw.qualify)
 	}
 	lw.eachChunk(chunks, lw.interfaceConversions)

@@ -109,6 +109,7 @@ var builtinHelpers = map[string]reflect.Value{
 	"SlogValues":              reflect.ValueOf(slogValuesOf),
 	"DynamicOne":              reflect.ValueOf(dynamicOne),
 	"TypeName":                reflect.ValueOf(dynamicTypeName),
+	"IntoCompiled":            reflect.ValueOf(intoCompiled),
 	"DynamicPlain":            reflect.ValueOf(dynamicPlain),
 	"InterfaceEqual":          reflect.ValueOf(interfaceEqual),
 	"MapKey":                  reflect.ValueOf(mapKey),
