@@ -100,11 +100,13 @@ func methodShaped(t types.Type) bool {
 // its type (fmt printed 1 for a Color with String, %T said int), and in
 // its wrapper where it is assigned to a variable of an interface type,
 // which names it and keeps its methods. A value of a type parameter is
-// lowered so too, in a session with such a type: func keep[T any](v T)
-// any { return v } gave keep(Color(2)) bare.
+// lowered so too, in every session: func keep[T any](v T) any { return
+// v } gave keep(Color(2)) bare, also when Color was declared by a cell
+// after keep's, before which the lowering was made only in a session
+// that had such a type.
 func (lw *Lowering) heldByVariable(into types.Type, x ast.Expr) ast.Expr {
 	t, ok := lw.methodShapedInto(into, x)
-	if _, generic := t.(*types.TypeParam); !ok && !(generic && lw.hasMethodShaped()) {
+	if _, generic := t.(*types.TypeParam); !ok && !generic {
 		return nil
 	}
 	return lw.inAnyVariable(x, lw.copyInto(into, x))
@@ -191,17 +193,6 @@ func (lw *Lowering) conversionTo(t types.Type, x ast.Expr) ast.Expr {
 		tx = &ast.ParenExpr{Lparen: pos, X: tx, Rparen: pos}
 	}
 	return &ast.CallExpr{Fun: tx, Lparen: pos, Args: []ast.Expr{x}, Rparen: x.End()}
-}
-
-// hasMethodShaped reports whether the session declares a type for which
-// methodShaped is true.
-func (lw *Lowering) hasMethodShaped() bool {
-	for _, t := range lw.sessionTypes() {
-		if methodShaped(t) {
-			return true
-		}
-	}
-	return false
 }
 
 // tagForCompiled returns x lowered to TagType, with its name and

@@ -605,6 +605,22 @@ func TestGenericCodePrintsLaterTypes(t *testing.T) {
 	}
 }
 
+// TestGenericAnyOfLaterTypes: a generic function that puts a value of
+// its type parameter in an any, declared before the session had a type
+// on a type that is not a struct with methods, gave such a type's value
+// bare later: Wrap(Color(1)) printed 1 and %T int (go run: C1,
+// main.Color). Such a conversion is held by a variable in every session
+// now (front's heldByVariable). The expected lines are go run's.
+func TestGenericAnyOfLaterTypes(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "func Wrap[T any](v T) any { return v }\n\nfunc Pick[T any](xs []T, i int) any { return xs[i] }")
+	_, rec := run(t, e, "type Color int\n\nfunc (c Color) String() string { return \"C\" + fmt.Sprint(int(c)) }\n\n"+
+		"fmt.Println(Wrap(Color(1)), Pick([]Color{1, 2}, 1), Wrap(3))\nvar a any = Wrap(Color(2))\nfmt.Printf(\"%v %T\\n\", a, a)")
+	if want := "C1 C2 3\nC2 main.Color\n"; rec.stream("stdout") != want {
+		t.Errorf("printed %q, go run %q", rec.stream("stdout"), want)
+	}
+}
+
 // TestMinMaxOfTypeParameters: min and max of a type parameter's values in
 // a generic function (func Clamp[T cmp.Ordered](v, lo, hi T) T { return
 // min(max(v, lo), hi) }) ended with yaegi's compiler panic; they are a
