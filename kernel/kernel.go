@@ -112,6 +112,12 @@ type Kernel struct {
 	// messages from the stdin reader to the waiting Input call.
 	inputMu      sync.Mutex
 	inputReplies chan *message
+	// inputPending is set while Input waits for a reply: the stdin reader
+	// then hands every input_reply over, waiting for Input to take it,
+	// where it dropped one that came while Input was still looking at a
+	// stale one (the answer to the request, and the cell waited for
+	// ever).
+	inputPending atomic.Bool
 
 	// stopRequested is set by a shutdown_request without restart.
 	stopRequested atomic.Bool
@@ -296,10 +302,15 @@ func (k *Kernel) Run(ctx context.Context) error {
 			k.log.Warn("unknown message type", "channel", "stdin", "type", m.Header.MsgType)
 			return
 		}
+		if !k.inputPending.Load() {
+			k.log.Warn("input_reply with no pending input_request dropped")
+			return
+		}
+		// Should Input return before taking it, the next Input drops
+		// it before it asks (prompt.go).
 		select {
 		case k.inputReplies <- m:
-		default:
-			k.log.Warn("input_reply with no pending input_request dropped")
+		case <-k.stop:
 		}
 	})
 	go k.heartbeat()

@@ -32,6 +32,8 @@ func (p *publisher) Input(ctx context.Context, prompt string, password bool) (st
 	if err != nil {
 		return "", fmt.Errorf("input: %w", err)
 	}
+	k.inputPending.Store(true)
+	defer k.inputPending.Store(false)
 	k.enqueue(k.stdin, frames)
 	for {
 		select {
