@@ -870,7 +870,7 @@ func (lw *Lowering) typeVerbs(c *ast.CallExpr, name string) {
 			}
 			continue
 		}
-		if t == nil || types.IsInterface(t) || !needsGoValue(t) && !mentionsSession(t, map[types.Type]bool{}) {
+		if t == nil || types.IsInterface(t) || !needsGoValue(t) && !mentionsSession(t, map[types.Type]bool{}) && !methodInterfaceIn(t) {
 			continue
 		}
 		b[off] = 's'
@@ -926,6 +926,17 @@ func mentionsSession(t types.Type, seen map[types.Type]bool) bool {
 		n, ok := t.(*types.Named)
 		return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath
 	}, false, seen)
+}
+
+// methodInterfaceIn reports whether the type t is written with an
+// interface literal that has methods (map[string]interface{ String()
+// string }): yaegi holds such an interface as its own interp.valueInterface,
+// and fmt's %T of the map printed that name.
+func methodInterfaceIn(t types.Type) bool {
+	return madeOf(t, func(t types.Type) bool {
+		it, ok := t.(*types.Interface)
+		return ok && it.NumMethods() > 0
+	}, false, map[types.Type]bool{})
 }
 
 // madeOf reports whether f is true of t or of a type that t is written
@@ -1023,6 +1034,34 @@ func fmtName(t types.Type) string {
 		return "chan " + fmtName(u.Elem())
 	case *types.Signature:
 		return fmtTypeString(u)
+	case *types.Struct:
+		// As reflect writes it: struct { A int; main.Inner; B string "tag" }.
+		if u.NumFields() == 0 {
+			return "struct {}"
+		}
+		fields := make([]string, u.NumFields())
+		for i := range fields {
+			f := u.Field(i)
+			fields[i] = fmtName(f.Type())
+			if !f.Embedded() {
+				fields[i] = f.Name() + " " + fields[i]
+			}
+			if tag := u.Tag(i); tag != "" {
+				fields[i] += " " + strconv.Quote(tag)
+			}
+		}
+		return "struct { " + strings.Join(fields, "; ") + " }"
+	case *types.Interface:
+		// As reflect writes it: interface {}, interface { M(int) string }.
+		if u.NumMethods() == 0 {
+			return "interface {}"
+		}
+		methods := make([]string, u.NumMethods())
+		for i := range methods {
+			m := u.Method(i)
+			methods[i] = m.Name() + strings.TrimPrefix(fmtTypeString(m.Type()), "func")
+		}
+		return "interface { " + strings.Join(methods, "; ") + " }"
 	}
 	return types.TypeString(t, qualifier)
 }

@@ -56,6 +56,8 @@ type initSpec struct {
 // SplitInits) and returns the assignments that give them their values, in
 // initialisation order; none when nothing moves.
 func (lw *Lowering) splitInits(f *ast.File) []ast.Stmt {
+	earlier := lw.earlierVars(f)
+	defer lw.aliasVarTypes(f, earlier)
 	var specs []*initSpec
 	byVar := map[types.Object]*initSpec{}
 	funcs := map[types.Object]*ast.FuncDecl{}
@@ -112,6 +114,9 @@ func (lw *Lowering) splitInits(f *ast.File) []ast.Stmt {
 		}
 		for _, v := range is.spec.Values {
 			walk(v)
+			// A name that yaegi takes for an earlier chunk's variable
+			// (varnames.go).
+			is.outer = is.outer || namesEarlierVar(v, earlier)
 		}
 		// yaegi's global analysis cannot type a call of a generic
 		// function of the session: var q = NewQ[int]() failed with

@@ -223,7 +223,7 @@ func (lw *Lowering) intoCompiledValue(x ast.Expr, dst types.Type, where string) 
 			"compiled code sees a type declared in an interpreted cell as the interpreter holds it "+
 			"(fmt prints a struct's fields with X-prefixed names and no String method, %%T an unnamed struct, a type on int a bare int), "+
 			"a wrong answer; declare the type in the %%%%compile cell, or give compiled code what it needs "+
-			"(the fields, or an interface with methods)", fmtTypeString(t), where, fmtTypeString(dst)))
+			"(the fields, or an interface with methods)", fmtTypeString(t), where, types.TypeString(dst, func(p *types.Package) string { return p.Name() })))
 		return x
 	}
 	pos := x.Pos()

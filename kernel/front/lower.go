@@ -606,6 +606,31 @@ func (lw *Lowering) name(what string) string {
 	return lw.Prefix + what + strconv.Itoa(lw.n)
 }
 
+// makeDirected lowers make of a channel type with a direction, which
+// yaegi's reflect.MakeChan refuses ("panic: reflect.MakeChan:
+// unidirectional channel type"), to the conversion of a channel that
+// sends and receives: make(chan<- T, n) becomes (chan<- T)(make(chan T, n)),
+// as Go allows.
+func (lw *Lowering) makeDirected(c *ast.CallExpr) {
+	t := lw.Info.Types[c].Type
+	if t == nil || len(c.Args) == 0 {
+		return
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok || ch.Dir() == types.SendRecv {
+		return
+	}
+	pos := c.Args[0].Pos()
+	elem := lw.typeExpr(ch.Elem(), pos)
+	if elem == nil {
+		return
+	}
+	inner := &ast.CallExpr{Fun: c.Fun, Lparen: c.Lparen, Rparen: c.Rparen,
+		Args: append([]ast.Expr{&ast.ChanType{Begin: pos, Arrow: token.NoPos, Dir: ast.SEND | ast.RECV, Value: elem}}, c.Args[1:]...)}
+	c.Fun = &ast.ParenExpr{Lparen: pos, X: c.Args[0], Rparen: c.Args[0].End()}
+	c.Args = []ast.Expr{inner}
+}
+
 // isIntRange reports whether a range statement ranges over an integer.
 func (lw *Lowering) isIntRange(r *ast.RangeStmt) bool {
 	tv, ok := lw.Info.Types[r.X]
@@ -717,6 +742,8 @@ func (lw *Lowering) call(c *ast.CallExpr) {
 		c.Fun = &ast.SelectorExpr{X: &ast.Ident{NamePos: id.NamePos, Name: lw.Prefix}, Sel: &ast.Ident{NamePos: id.NamePos, Name: "Clear"}}
 	case "new":
 		lw.newValue(c)
+	case "make":
+		lw.makeDirected(c)
 	case "panic":
 		lw.panicValue(c)
 	case "recover":

@@ -110,7 +110,7 @@ fmt.Println(s, ok, hasUnwrap)`)
 	ee, rec := fail(t, e, context.Background(), `err := errors.Join(errors.New("a"), errors.New("b"))
 u, ok := err.(interface{ Unwrap() []error })
 fmt.Println(u, ok)`)
-	if ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "*errors.joinError") || !strings.Contains(ee.Value, "interface{Unwrap() []error}") {
+	if ee.Name != "InterpreterLimit" || !strings.Contains(ee.Value, "*errors.joinError") || !strings.Contains(ee.Value, "interface { Unwrap() []error }") {
 		t.Errorf("err.(interface{ Unwrap() []error }): %s: %s, want an InterpreterLimit naming the types", ee.Name, ee.Value)
 	}
 	if out := rec.stream("stdout"); out != "" {

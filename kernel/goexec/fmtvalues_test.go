@@ -83,3 +83,29 @@ func TestSpreadCallTypeVerbs(t *testing.T) {
 			"main.Hv main.Sl main.St int\nmain.Hv|[2]|st\nmain.Hv [2]\n12 <nil>\nmain.St 4\nmain.Hv main.Sl %!T(MISSING)\nmain.Sl\n6\n"},
 	})
 }
+
+// TestTypeVerbOfTypeLiterals: %T of a value whose type is written with a
+// struct or interface literal is reflect's spelling (struct { A int; B
+// string }, interface {}), where the kernel wrote go/types' (struct{A
+// int; B string}) or yaegi's own name of an interface literal with
+// methods (map[string]interp.valueInterface); make of a channel with a
+// direction, which yaegi's reflect.MakeChan refused with a panic, makes
+// one. The expected lines are go run's.
+func TestTypeVerbOfTypeLiterals(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "import \"bytes\"\n\ntype Inner struct{ V int }")
+	_, rec := run(t, e, "xs := []any{1}\n"+
+		"fmt.Printf(\"%T|%T|%T\\n\", xs, map[string]interface{ String() string }{}, struct{}{})\n"+
+		"e := struct {\n\tInner\n\tbytes.Buffer\n\tX int `json:\"x\"`\n}{}\nfmt.Printf(\"%T\\n\", e)\n"+
+		"var fn func(a ...any) (int, error)\nfmt.Printf(\"%T\\n\", fn)\n"+
+		"ch := make(chan<- struct{ A, B int }, 1)\nch <- struct{ A, B int }{1, 2}\nfmt.Printf(\"%T %d\\n\", ch, len(ch))\n"+
+		"p := &struct{ n [2]float64 }{}\nfmt.Printf(\"%T %v\\n\", p, p)")
+	want := "[]interface {}|map[string]interface { String() string }|struct {}\n" +
+		"struct { main.Inner; bytes.Buffer; X int \"json:\\\"x\\\"\" }\n" +
+		"func(...interface {}) (int, error)\n" +
+		"chan<- struct { A int; B int } 1\n" +
+		"*struct { n [2]float64 } &{[0 0]}\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}

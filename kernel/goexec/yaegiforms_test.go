@@ -136,3 +136,26 @@ fmt.Println(z, real(z), imag(2+5i), complex(1, 2), third*3 == 1, float32(third))
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
 }
+
+// TestNamesOfEarlierVariables: yaegi orders a cell's variables by every
+// name in their declarations, so a field, key, parameter or local variable
+// named like a variable of an earlier cell made the declaration wait for
+// that variable for ever: "variable definition loop", reported as a
+// RuntimeError, for code that Go runs. Such a declaration is split (var f
+// T; f = …) and its type written as an alias (front/varnames.go). The
+// expected lines are go run's.
+func TestNamesOfEarlierVariables(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "q := 5")
+	_, rec := run(t, e, "type Config struct{ q, r int }\n\nvar s struct{ q int }\n"+
+		"var f = func(x int) int { q := x; return q * 2 }\nvar p = Config{q: 1}\nvar g func(q int) int = f\n"+
+		"var anon = struct {\n\tA int\n\tq string\n}{1, \"x\"}\n\n"+
+		"fmt.Printf(\"%+v %d %+v %d %+v %T\\n\", s, f(3), p, g(4), anon, anon)")
+	if want := "{q:0} 6 {q:1 r:0} 8 {A:1 q:x} struct { A int; q string }\n"; rec.stream("stdout") != want {
+		t.Errorf("printed %q, go run %q", rec.stream("stdout"), want)
+	}
+	_, rec = run(t, e, "fmt.Println(1)\nvar h = func(x int) int { q := x; return q * 3 }\nfmt.Println(h(3), q)")
+	if want := "1\n9 5\n"; rec.stream("stdout") != want {
+		t.Errorf("a declaration between statements: printed %q, go run %q", rec.stream("stdout"), want)
+	}
+}
