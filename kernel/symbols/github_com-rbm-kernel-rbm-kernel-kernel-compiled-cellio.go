@@ -10,16 +10,18 @@ import (
 func init() {
 	Symbols["github.com/rbm-kernel/rbm-kernel/kernel/compiled/cellio/cellio"] = map[string]reflect.Value{
 		// function, constant and variable definitions
-		"Args":     reflect.ValueOf(cellio.Args),
-		"Print":    reflect.ValueOf(cellio.Print),
-		"Println":  reflect.ValueOf(cellio.Println),
-		"Set":      reflect.ValueOf(cellio.Set),
-		"SetStdin": reflect.ValueOf(cellio.SetStdin),
-		"Stderr":   reflect.ValueOf(&cellio.Stderr).Elem(),
-		"StderrOf": reflect.ValueOf(cellio.StderrOf),
-		"Stdin":    reflect.ValueOf(&cellio.Stdin).Elem(),
-		"StdinOf":  reflect.ValueOf(cellio.StdinOf),
-		"Stdout":   reflect.ValueOf(&cellio.Stdout).Elem(),
-		"StdoutOf": reflect.ValueOf(cellio.StdoutOf),
+		"Args":          reflect.ValueOf(cellio.Args),
+		"Print":         reflect.ValueOf(cellio.Print),
+		"Println":       reflect.ValueOf(cellio.Println),
+		"Set":           reflect.ValueOf(cellio.Set),
+		"SetRefusal":    reflect.ValueOf(cellio.SetRefusal),
+		"SetStdin":      reflect.ValueOf(cellio.SetStdin),
+		"Stderr":        reflect.ValueOf(&cellio.Stderr).Elem(),
+		"StderrOf":      reflect.ValueOf(cellio.StderrOf),
+		"Stdin":         reflect.ValueOf(&cellio.Stdin).Elem(),
+		"StdinOf":       reflect.ValueOf(cellio.StdinOf),
+		"Stdout":        reflect.ValueOf(&cellio.Stdout).Elem(),
+		"StdoutOf":      reflect.ValueOf(cellio.StdoutOf),
+		"WrappedFormat": reflect.ValueOf(cellio.WrappedFormat),
 	}
 }
