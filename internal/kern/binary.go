@@ -331,6 +331,10 @@ func binRows[T Float](w int, l *binaryLists, ch int, alpha T, b []T, ldb, lo int
 			binRows32m(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al, &tailMask[8-(c.Cols-j)])
 			return
 		}
+		if al == 1 {
+			sums32[w](idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
+			return
+		}
 		rows32[w](idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 		return
 	}
@@ -340,12 +344,23 @@ func binRows[T Float](w int, l *binaryLists, ch int, alpha T, b []T, ldb, lo int
 		binRows64m(idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al, &tailMask[8-2*(c.Cols-j)])
 		return
 	}
+	if al == 1 {
+		sums64[w](idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
+		return
+	}
 	rows64[w](idx, pos, l.ps, c.Rows, bp, ldb, cp, c.Stride, lo, al)
 }
 
 // rows32 and rows64 are the kernels of binRows by their width in
-// registers (1, 2, 4 or 8).
+// registers (1, 2, 4 or 8); sums32 and sums64 the same for α = 1, which
+// add each row without multiplying it (fl(1·b) = b: the same sums).
 var (
+	sums32 = [9]func(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32){
+		1: binSum32x1, 2: binSum32x2, 4: binSum32x4, 8: binSum32x8,
+	}
+	sums64 = [9]func(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64){
+		1: binSum64x1, 2: binSum64x2, 4: binSum64x4, 8: binSum64x8,
+	}
 	rows32 = [9]func(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32){
 		1: binRows32x1, 2: binRows32x2, 4: binRows32x4, 8: binRows32x8,
 	}

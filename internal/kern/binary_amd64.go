@@ -40,3 +40,27 @@ func ones32(a *float32, n, base int, idx *int32, table *[256][8]int32) int
 
 //go:noescape
 func ones64(a *float64, n, base int, idx *int32, table *[256][8]int32) int
+
+//go:noescape
+func binSum32x8(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
+
+//go:noescape
+func binSum32x4(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
+
+//go:noescape
+func binSum32x2(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
+
+//go:noescape
+func binSum32x1(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
+
+//go:noescape
+func binSum64x8(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
+
+//go:noescape
+func binSum64x4(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
+
+//go:noescape
+func binSum64x2(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
+
+//go:noescape
+func binSum64x1(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)

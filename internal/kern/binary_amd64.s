@@ -252,6 +252,239 @@ binRows32x1Done:
 	VZEROUPPER
 	RET
 
+// func binSum32x8(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
+//
+// For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
+// c_i[0:64] += fl(alpha·b_{l−lo}[0:64]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binSum32x8(SB), NOSPLIT, $0-76
+	MOVQ idx+0(FP), SI
+	MOVQ pos+8(FP), R8
+	MOVQ ps+16(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+24(FP), CX
+	MOVQ b+32(FP), DX
+	MOVQ ldb+40(FP), R10
+	SHLQ $2, R10
+	MOVQ c+48(FP), DI
+	MOVQ ldc+56(FP), R11
+	SHLQ $2, R11
+	MOVQ lo+64(FP), R13
+	VBROADCASTSS alpha+72(FP), Y15
+
+binSum32x8Row:
+	TESTQ CX, CX
+	JZ    binSum32x8Done
+	MOVLQSX (R8), BX
+	MOVLQSX 4(R8), R12
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+	VMOVUPS 128(DI), Y4
+	VMOVUPS 160(DI), Y5
+	VMOVUPS 192(DI), Y6
+	VMOVUPS 224(DI), Y7
+
+binSum32x8Inner:
+	CMPQ    BX, R12
+	JGE     binSum32x8Store
+	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
+	IMULQ   R10, AX
+	ADDQ    DX, AX
+	VADDPS 0(AX), Y0, Y0
+	VADDPS 32(AX), Y1, Y1
+	VADDPS 64(AX), Y2, Y2
+	VADDPS 96(AX), Y3, Y3
+	VADDPS 128(AX), Y4, Y4
+	VADDPS 160(AX), Y5, Y5
+	VADDPS 192(AX), Y6, Y6
+	VADDPS 224(AX), Y7, Y7
+	INCQ BX
+	JMP  binSum32x8Inner
+
+binSum32x8Store:
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	VMOVUPS Y4, 128(DI)
+	VMOVUPS Y5, 160(DI)
+	VMOVUPS Y6, 192(DI)
+	VMOVUPS Y7, 224(DI)
+	ADDQ R9, R8
+	ADDQ R11, DI
+	DECQ CX
+	JMP  binSum32x8Row
+
+binSum32x8Done:
+	VZEROUPPER
+	RET
+
+// func binSum32x4(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
+//
+// For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
+// c_i[0:32] += fl(alpha·b_{l−lo}[0:32]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binSum32x4(SB), NOSPLIT, $0-76
+	MOVQ idx+0(FP), SI
+	MOVQ pos+8(FP), R8
+	MOVQ ps+16(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+24(FP), CX
+	MOVQ b+32(FP), DX
+	MOVQ ldb+40(FP), R10
+	SHLQ $2, R10
+	MOVQ c+48(FP), DI
+	MOVQ ldc+56(FP), R11
+	SHLQ $2, R11
+	MOVQ lo+64(FP), R13
+	VBROADCASTSS alpha+72(FP), Y15
+
+binSum32x4Row:
+	TESTQ CX, CX
+	JZ    binSum32x4Done
+	MOVLQSX (R8), BX
+	MOVLQSX 4(R8), R12
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+
+binSum32x4Inner:
+	CMPQ    BX, R12
+	JGE     binSum32x4Store
+	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
+	IMULQ   R10, AX
+	ADDQ    DX, AX
+	VADDPS 0(AX), Y0, Y0
+	VADDPS 32(AX), Y1, Y1
+	VADDPS 64(AX), Y2, Y2
+	VADDPS 96(AX), Y3, Y3
+	INCQ BX
+	JMP  binSum32x4Inner
+
+binSum32x4Store:
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ R9, R8
+	ADDQ R11, DI
+	DECQ CX
+	JMP  binSum32x4Row
+
+binSum32x4Done:
+	VZEROUPPER
+	RET
+
+// func binSum32x2(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
+//
+// For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
+// c_i[0:16] += fl(alpha·b_{l−lo}[0:16]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binSum32x2(SB), NOSPLIT, $0-76
+	MOVQ idx+0(FP), SI
+	MOVQ pos+8(FP), R8
+	MOVQ ps+16(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+24(FP), CX
+	MOVQ b+32(FP), DX
+	MOVQ ldb+40(FP), R10
+	SHLQ $2, R10
+	MOVQ c+48(FP), DI
+	MOVQ ldc+56(FP), R11
+	SHLQ $2, R11
+	MOVQ lo+64(FP), R13
+	VBROADCASTSS alpha+72(FP), Y15
+
+binSum32x2Row:
+	TESTQ CX, CX
+	JZ    binSum32x2Done
+	MOVLQSX (R8), BX
+	MOVLQSX 4(R8), R12
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+
+binSum32x2Inner:
+	CMPQ    BX, R12
+	JGE     binSum32x2Store
+	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
+	IMULQ   R10, AX
+	ADDQ    DX, AX
+	VADDPS 0(AX), Y0, Y0
+	VADDPS 32(AX), Y1, Y1
+	INCQ BX
+	JMP  binSum32x2Inner
+
+binSum32x2Store:
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ R9, R8
+	ADDQ R11, DI
+	DECQ CX
+	JMP  binSum32x2Row
+
+binSum32x2Done:
+	VZEROUPPER
+	RET
+
+// func binSum32x1(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32)
+//
+// For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
+// c_i[0:8] += fl(alpha·b_{l−lo}[0:8]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binSum32x1(SB), NOSPLIT, $0-76
+	MOVQ idx+0(FP), SI
+	MOVQ pos+8(FP), R8
+	MOVQ ps+16(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+24(FP), CX
+	MOVQ b+32(FP), DX
+	MOVQ ldb+40(FP), R10
+	SHLQ $2, R10
+	MOVQ c+48(FP), DI
+	MOVQ ldc+56(FP), R11
+	SHLQ $2, R11
+	MOVQ lo+64(FP), R13
+	VBROADCASTSS alpha+72(FP), Y15
+
+binSum32x1Row:
+	TESTQ CX, CX
+	JZ    binSum32x1Done
+	MOVLQSX (R8), BX
+	MOVLQSX 4(R8), R12
+	VMOVUPS 0(DI), Y0
+
+binSum32x1Inner:
+	CMPQ    BX, R12
+	JGE     binSum32x1Store
+	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
+	IMULQ   R10, AX
+	ADDQ    DX, AX
+	VADDPS 0(AX), Y0, Y0
+	INCQ BX
+	JMP  binSum32x1Inner
+
+binSum32x1Store:
+	VMOVUPS Y0, 0(DI)
+	ADDQ R9, R8
+	ADDQ R11, DI
+	DECQ CX
+	JMP  binSum32x1Row
+
+binSum32x1Done:
+	VZEROUPPER
+	RET
+
 // func binRows32m(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32, mask *int32)
 //
 // For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
@@ -606,6 +839,239 @@ binRows64x1Store:
 	JMP  binRows64x1Row
 
 binRows64x1Done:
+	VZEROUPPER
+	RET
+
+// func binSum64x8(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
+//
+// For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
+// c_i[0:32] += fl(alpha·b_{l−lo}[0:32]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binSum64x8(SB), NOSPLIT, $0-80
+	MOVQ idx+0(FP), SI
+	MOVQ pos+8(FP), R8
+	MOVQ ps+16(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+24(FP), CX
+	MOVQ b+32(FP), DX
+	MOVQ ldb+40(FP), R10
+	SHLQ $3, R10
+	MOVQ c+48(FP), DI
+	MOVQ ldc+56(FP), R11
+	SHLQ $3, R11
+	MOVQ lo+64(FP), R13
+	VBROADCASTSD alpha+72(FP), Y15
+
+binSum64x8Row:
+	TESTQ CX, CX
+	JZ    binSum64x8Done
+	MOVLQSX (R8), BX
+	MOVLQSX 4(R8), R12
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+	VMOVUPS 128(DI), Y4
+	VMOVUPS 160(DI), Y5
+	VMOVUPS 192(DI), Y6
+	VMOVUPS 224(DI), Y7
+
+binSum64x8Inner:
+	CMPQ    BX, R12
+	JGE     binSum64x8Store
+	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
+	IMULQ   R10, AX
+	ADDQ    DX, AX
+	VADDPD 0(AX), Y0, Y0
+	VADDPD 32(AX), Y1, Y1
+	VADDPD 64(AX), Y2, Y2
+	VADDPD 96(AX), Y3, Y3
+	VADDPD 128(AX), Y4, Y4
+	VADDPD 160(AX), Y5, Y5
+	VADDPD 192(AX), Y6, Y6
+	VADDPD 224(AX), Y7, Y7
+	INCQ BX
+	JMP  binSum64x8Inner
+
+binSum64x8Store:
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	VMOVUPS Y4, 128(DI)
+	VMOVUPS Y5, 160(DI)
+	VMOVUPS Y6, 192(DI)
+	VMOVUPS Y7, 224(DI)
+	ADDQ R9, R8
+	ADDQ R11, DI
+	DECQ CX
+	JMP  binSum64x8Row
+
+binSum64x8Done:
+	VZEROUPPER
+	RET
+
+// func binSum64x4(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
+//
+// For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
+// c_i[0:16] += fl(alpha·b_{l−lo}[0:16]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binSum64x4(SB), NOSPLIT, $0-80
+	MOVQ idx+0(FP), SI
+	MOVQ pos+8(FP), R8
+	MOVQ ps+16(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+24(FP), CX
+	MOVQ b+32(FP), DX
+	MOVQ ldb+40(FP), R10
+	SHLQ $3, R10
+	MOVQ c+48(FP), DI
+	MOVQ ldc+56(FP), R11
+	SHLQ $3, R11
+	MOVQ lo+64(FP), R13
+	VBROADCASTSD alpha+72(FP), Y15
+
+binSum64x4Row:
+	TESTQ CX, CX
+	JZ    binSum64x4Done
+	MOVLQSX (R8), BX
+	MOVLQSX 4(R8), R12
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+
+binSum64x4Inner:
+	CMPQ    BX, R12
+	JGE     binSum64x4Store
+	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
+	IMULQ   R10, AX
+	ADDQ    DX, AX
+	VADDPD 0(AX), Y0, Y0
+	VADDPD 32(AX), Y1, Y1
+	VADDPD 64(AX), Y2, Y2
+	VADDPD 96(AX), Y3, Y3
+	INCQ BX
+	JMP  binSum64x4Inner
+
+binSum64x4Store:
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	ADDQ R9, R8
+	ADDQ R11, DI
+	DECQ CX
+	JMP  binSum64x4Row
+
+binSum64x4Done:
+	VZEROUPPER
+	RET
+
+// func binSum64x2(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
+//
+// For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
+// c_i[0:8] += fl(alpha·b_{l−lo}[0:8]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binSum64x2(SB), NOSPLIT, $0-80
+	MOVQ idx+0(FP), SI
+	MOVQ pos+8(FP), R8
+	MOVQ ps+16(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+24(FP), CX
+	MOVQ b+32(FP), DX
+	MOVQ ldb+40(FP), R10
+	SHLQ $3, R10
+	MOVQ c+48(FP), DI
+	MOVQ ldc+56(FP), R11
+	SHLQ $3, R11
+	MOVQ lo+64(FP), R13
+	VBROADCASTSD alpha+72(FP), Y15
+
+binSum64x2Row:
+	TESTQ CX, CX
+	JZ    binSum64x2Done
+	MOVLQSX (R8), BX
+	MOVLQSX 4(R8), R12
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+
+binSum64x2Inner:
+	CMPQ    BX, R12
+	JGE     binSum64x2Store
+	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
+	IMULQ   R10, AX
+	ADDQ    DX, AX
+	VADDPD 0(AX), Y0, Y0
+	VADDPD 32(AX), Y1, Y1
+	INCQ BX
+	JMP  binSum64x2Inner
+
+binSum64x2Store:
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ R9, R8
+	ADDQ R11, DI
+	DECQ CX
+	JMP  binSum64x2Row
+
+binSum64x2Done:
+	VZEROUPPER
+	RET
+
+// func binSum64x1(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64)
+//
+// For i < rows, with the list of row i idx[pos[i·ps]] … idx[pos[i·ps+1]−1]:
+// c_i[0:4] += fl(alpha·b_{l−lo}[0:4]) for each listed l, in the list's
+// order (b_r is row r of b, c_i row i of c; strides ldb and ldc in
+// elements).
+TEXT ·binSum64x1(SB), NOSPLIT, $0-80
+	MOVQ idx+0(FP), SI
+	MOVQ pos+8(FP), R8
+	MOVQ ps+16(FP), R9
+	SHLQ $2, R9
+	MOVQ rows+24(FP), CX
+	MOVQ b+32(FP), DX
+	MOVQ ldb+40(FP), R10
+	SHLQ $3, R10
+	MOVQ c+48(FP), DI
+	MOVQ ldc+56(FP), R11
+	SHLQ $3, R11
+	MOVQ lo+64(FP), R13
+	VBROADCASTSD alpha+72(FP), Y15
+
+binSum64x1Row:
+	TESTQ CX, CX
+	JZ    binSum64x1Done
+	MOVLQSX (R8), BX
+	MOVLQSX 4(R8), R12
+	VMOVUPS 0(DI), Y0
+
+binSum64x1Inner:
+	CMPQ    BX, R12
+	JGE     binSum64x1Store
+	MOVLQSX (SI)(BX*4), AX
+	SUBQ    R13, AX
+	IMULQ   R10, AX
+	ADDQ    DX, AX
+	VADDPD 0(AX), Y0, Y0
+	INCQ BX
+	JMP  binSum64x1Inner
+
+binSum64x1Store:
+	VMOVUPS Y0, 0(DI)
+	ADDQ R9, R8
+	ADDQ R11, DI
+	DECQ CX
+	JMP  binSum64x1Row
+
+binSum64x1Done:
 	VZEROUPPER
 	RET
 

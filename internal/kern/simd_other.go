@@ -120,3 +120,35 @@ func binRows32m(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, 
 func binRows64m(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64, mask *int32) {
 	panic("kern: no AVX2 kernel in this build")
 }
+
+func binSum32x8(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func binSum32x4(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func binSum32x2(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func binSum32x1(idx, pos *int32, ps, rows int, b *float32, ldb int, c *float32, ldc, lo int, alpha float32) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func binSum64x8(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func binSum64x4(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func binSum64x2(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64) {
+	panic("kern: no AVX2 kernel in this build")
+}
+
+func binSum64x1(idx, pos *int32, ps, rows int, b *float64, ldb int, c *float64, ldc, lo int, alpha float64) {
+	panic("kern: no AVX2 kernel in this build")
+}

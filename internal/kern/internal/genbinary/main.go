@@ -2,7 +2,8 @@
 // of the products whose left factor holds only zeros and ones (see
 // internal/kern/binary.go): one routine per precision and width of a
 // column block (8, 4, 2 or 1 registers of 256 bits), which differ only in
-// how many registers they carry, and the scans that list a row's ones.
+// how many registers they carry, the same for α = 1 without the
+// multiplications, and the scans that list a row's ones.
 //
 // Usage (internal/kern's go:generate line, run in that folder):
 //
@@ -47,9 +48,12 @@ func main() {
 `)
 	for _, p := range precisions {
 		for _, w := range []int{8, 4, 2, 1} {
-			rowsKernel(&b, p, w, false)
+			rowsKernel(&b, p, w, false, false)
 		}
-		rowsKernel(&b, p, 1, true)
+		for _, w := range []int{8, 4, 2, 1} {
+			rowsKernel(&b, p, w, false, true)
+		}
+		rowsKernel(&b, p, 1, true, false)
 		scanKernel(&b, p)
 	}
 	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
@@ -61,9 +65,15 @@ func main() {
 // of one block of c (w registers) get c_i += fl(α·b_l) for the listed l in
 // order, each product and each sum rounded once (gonum's axpy). The
 // masked kernel, binRows<p>m, does one register's lanes whose mask
-// element is −1 (all bits set), reading and writing no other.
-func rowsKernel(b *bytes.Buffer, p precision, w int, masked bool) {
+// element is −1 (all bits set), reading and writing no other. With sum
+// set it writes binSum<p>x<w>, the same for α = 1 without the
+// multiplications (fl(1·b_l) = b_l: the same sums, bit for bit); its
+// alpha argument is not read.
+func rowsKernel(b *bytes.Buffer, p precision, w int, masked, sum bool) {
 	name := fmt.Sprintf("binRows%sx%d", p.suffix, w)
+	if sum {
+		name = fmt.Sprintf("binSum%sx%d", p.suffix, w)
+	}
 	maskArg, load, store := "", "VMOVUPS %d(DI), Y%d\n", "VMOVUPS Y%d, %d(DI)\n"
 	maskNote := ""
 	if masked {
@@ -129,6 +139,10 @@ TEXT ·%s(SB), NOSPLIT, $0-%d
 `, name, name)
 	for r := 0; r < w; r++ {
 		t := 8 + r%4
+		if sum {
+			fmt.Fprintf(b, "\t%s %d(AX), Y%d, Y%d\n", p.add, 32*r, r, r)
+			continue
+		}
 		if masked {
 			fmt.Fprintf(b, "\t%s %d(AX), Y14, Y%d\n\t%s Y%d, Y15, Y%d\n", p.maskMove, 32*r, t, p.mul, t, t)
 		} else {
