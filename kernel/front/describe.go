@@ -103,6 +103,16 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			// yaegi builds wrongly: %d of Pair[int]{1, 2} printed
 			// "{2 10897760}"), except the result of a generic
 			// function or any call, converted by callResults.
+			if _, isFormat := formatFuncs[name]; isFormat && verbs[i] == 0 && t != nil && !types.IsInterface(t) &&
+				sessionMethodValue(t) && !hasValueMethod(t, "Format", "GoString") {
+				// A format that is not a constant: the verb is known
+				// only when the call runs, and one that does not call
+				// the method (%d) printed yaegi's wrapper, the value and
+				// a function ({5 10889792} for go run's {5}). GoValue
+				// decides by the verb, calling the method for %v, %s,
+				// %q, %x and %X as fmt does.
+				c.Args[i] = lw.goValueCall(a, t, lw.stringers(t, a.Pos()))
+			}
 			continue
 		}
 		pos := a.Pos()
@@ -112,6 +122,17 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 		}
 		c.Args[i] = lw.goValueCall(a, t, methods)
 	}
+}
+
+// sessionMethodValue reports whether t is a named type of the session
+// with methods, or a pointer to one: a value that yaegi hands to fmt in
+// its wrapper of the methods.
+func sessionMethodValue(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == PackagePath && hasAnyMethod(n)
 }
 
 // callResults converts each argument of a printing call from first on

@@ -16,12 +16,13 @@ var formatFuncs = map[string]int{
 
 // plainVerbs lowers the arguments of a printf-style call that fmt formats
 // without their methods: an argument of a type the session declared with
-// a basic underlying type and an Error or String method, printed with a
-// verb that does not call them (%d, %f, %c, …; fmt calls them for %v, %s,
-// %q, %x and %X), is formatted by the helper GoValue as its basic type
-// would be, with the type's name in a bad verb's text. yaegi hands
-// such a value to fmt in a wrapper that has the method (so that %v works),
-// which fmt would print as a struct for %d. The format must be a
+// an Error or String method, printed with a verb that does not call them
+// (%d, %f, %c, …; fmt calls them for %v, %s, %q, %x and %X), is formatted
+// by the helper GoValue as its underlying type would be, with the type's
+// name in a bad verb's text. yaegi hands such a value to fmt in a wrapper
+// that has the method (so that %v works), which fmt printed as a struct
+// for %d: {6 10889792} for an E{6} with Error (go run {6}), the wrapper's
+// function beside the value. The format must be a
 // constant without explicit argument indexes; otherwise nothing changes.
 func (lw *Lowering) plainVerbs(c *ast.CallExpr, f *types.Func) {
 	at, ok := formatFuncs[f.Pkg().Path()+"."+f.Name()]
@@ -42,15 +43,13 @@ func (lw *Lowering) plainVerbs(c *ast.CallExpr, f *types.Func) {
 			continue
 		}
 		a := c.Args[j]
-		t, ok := lw.Info.Types[a].Type.(*types.Named)
-		if !ok || t.Obj().Pkg() == nil || t.Obj().Pkg().Path() != PackagePath || !hasMethod(t, "Error", "String") {
+		t := lw.Info.Types[a].Type
+		if t == nil || types.IsInterface(t) || !sessionMethodValue(t) || !hasMethod(t, "Error", "String") {
 			continue
 		}
-		if _, ok := t.Underlying().(*types.Basic); !ok {
-			continue
-		}
-		// GoValue formats it as its basic type would be, and names the
-		// type in a bad verb's text (%!d(main.celsius=1.5)).
+		// GoValue formats it as its underlying type would be (a
+		// struct's fields each with the verb), and names the type in a
+		// bad verb's text (%!d(main.celsius=1.5)).
 		pos := a.Pos()
 		c.Args[j] = &ast.CallExpr{Fun: lw.helper("GoValue", pos), Lparen: pos,
 			Args: []ast.Expr{a, stringLit(pos, Describe(t))}, Rparen: a.End()}

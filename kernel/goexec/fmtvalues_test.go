@@ -109,3 +109,27 @@ func TestTypeVerbOfTypeLiterals(t *testing.T) {
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}
 }
+
+// TestVerbsThatDoNotCallMethods: fmt calls a value's Error or String for
+// %v, %s, %q, %x and %X only; for %d, %f, %o and the like it prints the
+// value itself. yaegi hands a value of a type of the session with
+// methods to fmt in its wrapper, and for such a verb fmt printed the
+// wrapper, the value beside a function: %d of an E{6} with Error gave
+// "{6 10889792}", of an &E{6} two numbers, also through a format that is
+// not a constant, and %d of a nil *E "<nil>". The expected lines are go
+// run's.
+func TestVerbsThatDoNotCallMethods(t *testing.T) {
+	e := newExec(t)
+	run(t, e, "type E struct{ code int }\n\nfunc (e E) Error() string { return fmt.Sprintf(\"E%d\", e.code) }\n\n"+
+		"type S struct{ n int }\n\nfunc (s S) String() string { return \"S!\" }\n\ntype P struct{ a, b int }\n\n"+
+		"type W struct {\n\tIn E\n\tN  int\n}\n\ntype PS struct{ n int }\n\nfunc (p *PS) String() string { return \"ps\" }")
+	_, rec := run(t, e, "fmt.Printf(\"%d|%x|%d|%5d|%o\\n\", E{6}, E{7}, S{3}, S{4}, P{1, 2})\n"+
+		"fmt.Printf(\"%d %v\\n\", []E{{1}}, []S{{2}})\nfmt.Println(fmt.Sprintf(\"%d\", E{9}))\n"+
+		"fmt.Printf(\"%d|%d|%d|%d\\n\", &E{6}, W{E{1}, 2}, &PS{3}, PS{4})\n"+
+		"format := \"%d %v\\n\"\nfmt.Printf(format, E{5}, E{5})\nvar pe *E\nfmt.Printf(\"%d\\n\", pe)\n"+
+		"fmt.Printf(\"%6.2f|%x\\n\", E{7}, W{E{1}, 2})")
+	want := "{6}|4537|{3}|{    4}|{1 2}\n[{1}] [S!]\n{9}\n&{6}|{{1} 2}|&{3}|{4}\n{5} E5\n0\n{%!f(int=    07)}|{4531 2}\n"
+	if got := rec.stream("stdout"); got != want {
+		t.Errorf("printed\n%s\ngo run\n%s", got, want)
+	}
+}

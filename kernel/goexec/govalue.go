@@ -420,6 +420,10 @@ func (p *valuePrinter) print(v reflect.Value, d *typeDesc, depth int) {
 			p.other(v, depth)
 		case v.IsNil() && p.sharp:
 			fmt.Fprintf(p.b, "(%s)(nil)", d)
+		case v.IsNil() && strings.ContainsRune("bodxX", p.verb()):
+			// fmt writes a pointer's address as an integer for these
+			// verbs: 0 for nil.
+			fmt.Fprintf(p.b, p.leaf, uint64(0))
 		case v.IsNil():
 			p.b.WriteString("<nil>")
 		case depth == 0:
