@@ -271,7 +271,6 @@ TEXT ·binSum32x8(SB), NOSPLIT, $0-76
 	MOVQ ldc+56(FP), R11
 	SHLQ $2, R11
 	MOVQ lo+64(FP), R13
-	VBROADCASTSS alpha+72(FP), Y15
 
 binSum32x8Row:
 	TESTQ CX, CX
@@ -342,7 +341,6 @@ TEXT ·binSum32x4(SB), NOSPLIT, $0-76
 	MOVQ ldc+56(FP), R11
 	SHLQ $2, R11
 	MOVQ lo+64(FP), R13
-	VBROADCASTSS alpha+72(FP), Y15
 
 binSum32x4Row:
 	TESTQ CX, CX
@@ -401,7 +399,6 @@ TEXT ·binSum32x2(SB), NOSPLIT, $0-76
 	MOVQ ldc+56(FP), R11
 	SHLQ $2, R11
 	MOVQ lo+64(FP), R13
-	VBROADCASTSS alpha+72(FP), Y15
 
 binSum32x2Row:
 	TESTQ CX, CX
@@ -454,7 +451,6 @@ TEXT ·binSum32x1(SB), NOSPLIT, $0-76
 	MOVQ ldc+56(FP), R11
 	SHLQ $2, R11
 	MOVQ lo+64(FP), R13
-	VBROADCASTSS alpha+72(FP), Y15
 
 binSum32x1Row:
 	TESTQ CX, CX
@@ -861,7 +857,6 @@ TEXT ·binSum64x8(SB), NOSPLIT, $0-80
 	MOVQ ldc+56(FP), R11
 	SHLQ $3, R11
 	MOVQ lo+64(FP), R13
-	VBROADCASTSD alpha+72(FP), Y15
 
 binSum64x8Row:
 	TESTQ CX, CX
@@ -932,7 +927,6 @@ TEXT ·binSum64x4(SB), NOSPLIT, $0-80
 	MOVQ ldc+56(FP), R11
 	SHLQ $3, R11
 	MOVQ lo+64(FP), R13
-	VBROADCASTSD alpha+72(FP), Y15
 
 binSum64x4Row:
 	TESTQ CX, CX
@@ -991,7 +985,6 @@ TEXT ·binSum64x2(SB), NOSPLIT, $0-80
 	MOVQ ldc+56(FP), R11
 	SHLQ $3, R11
 	MOVQ lo+64(FP), R13
-	VBROADCASTSD alpha+72(FP), Y15
 
 binSum64x2Row:
 	TESTQ CX, CX
@@ -1044,7 +1037,6 @@ TEXT ·binSum64x1(SB), NOSPLIT, $0-80
 	MOVQ ldc+56(FP), R11
 	SHLQ $3, R11
 	MOVQ lo+64(FP), R13
-	VBROADCASTSD alpha+72(FP), Y15
 
 binSum64x1Row:
 	TESTQ CX, CX

@@ -103,16 +103,6 @@ func (lw *Lowering) goValues(c *ast.CallExpr, f *types.Func) {
 			// yaegi builds wrongly: %d of Pair[int]{1, 2} printed
 			// "{2 10897760}"), except the result of a generic
 			// function or any call, converted by callResults.
-			if _, isFormat := formatFuncs[name]; isFormat && verbs[i] == 0 && t != nil && !types.IsInterface(t) &&
-				sessionMethodValue(t) && !hasValueMethod(t, "Format", "GoString") {
-				// A format that is not a constant: the verb is known
-				// only when the call runs, and one that does not call
-				// the method (%d) printed yaegi's wrapper, the value and
-				// a function ({5 10889792} for go run's {5}). GoValue
-				// decides by the verb, calling the method for %v, %s,
-				// %q, %x and %X as fmt does.
-				c.Args[i] = lw.goValueCall(a, t, lw.stringers(t, a.Pos()))
-			}
 			continue
 		}
 		pos := a.Pos()

@@ -107,7 +107,7 @@ func (lw *Lowering) compiledCall(c *ast.CallExpr) {
 		default:
 			continue
 		}
-		where := fmt.Sprintf("%s (declared in a %%%%compile cell)", obj.Name())
+		where := compiledName(obj.Name())
 		if len(c.Args) > 1 {
 			where = fmt.Sprintf("argument %d of %s", i+1, where)
 		}
@@ -133,22 +133,22 @@ func (lw *Lowering) compiledLiteral(lit *ast.CompositeLit) {
 					continue
 				}
 				if f, ok := lw.Info.Uses[key].(*types.Var); ok {
-					kv.Value = lw.intoCompiledValue(kv.Value, f.Type(), fmt.Sprintf("field %s of %s (declared in a %%%%compile cell)", f.Name(), name))
+					kv.Value = lw.intoCompiledValue(kv.Value, f.Type(), "field "+f.Name()+" of "+compiledName(name))
 				}
 				continue
 			}
 			if i < u.NumFields() {
 				f := u.Field(i)
-				lit.Elts[i] = lw.intoCompiledValue(e, f.Type(), fmt.Sprintf("field %s of %s (declared in a %%%%compile cell)", f.Name(), name))
+				lit.Elts[i] = lw.intoCompiledValue(e, f.Type(), "field "+f.Name()+" of "+compiledName(name))
 			}
 		}
 	case *types.Slice, *types.Array, *types.Map:
 		elem := u.(interface{ Elem() types.Type }).Elem()
 		for i, e := range lit.Elts {
-			where := fmt.Sprintf("an element of %s (declared in a %%%%compile cell)", name)
+			where := "an element of " + compiledName(name)
 			if kv, ok := e.(*ast.KeyValueExpr); ok {
 				if m, ok := u.(*types.Map); ok {
-					kv.Key = lw.intoCompiledValue(kv.Key, m.Key(), "a key of "+name+" (declared in a %%compile cell)")
+					kv.Key = lw.intoCompiledValue(kv.Key, m.Key(), "a key of "+compiledName(name))
 				}
 				kv.Value = lw.intoCompiledValue(kv.Value, elem, where)
 				continue
@@ -182,18 +182,18 @@ func (lw *Lowering) compiledStorage(x ast.Expr) (string, bool) {
 	switch x := ast.Unparen(x).(type) {
 	case *ast.Ident:
 		if v, ok := lw.Info.Uses[x].(*types.Var); ok && lw.foreignObj(v) {
-			return fmt.Sprintf("the variable %s (declared in a %%%%compile cell)", v.Name()), true
+			return "the variable " + compiledName(v.Name()), true
 		}
 	case *ast.SelectorExpr:
 		if sel := lw.Info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal && lw.foreignObj(sel.Obj()) {
 			return fmt.Sprintf("the field %s of a compiled type", sel.Obj().Name()), true
 		}
 		if v, ok := lw.Info.Uses[x.Sel].(*types.Var); ok && lw.foreignObj(v) {
-			return fmt.Sprintf("the variable %s (declared in a %%%%compile cell)", v.Name()), true
+			return "the variable " + compiledName(v.Name()), true
 		}
 	case *ast.IndexExpr:
 		if n, ok := types.Unalias(lw.Info.Types[x.X].Type).(*types.Named); ok && lw.foreignObj(n.Obj()) {
-			return fmt.Sprintf("an element of a %s (declared in a %%%%compile cell)", n.Obj().Name()), true
+			return "an element of a " + compiledName(n.Obj().Name()), true
 		}
 		if what, ok := lw.compiledStorage(x.X); ok {
 			return "an element of " + what, true
@@ -219,11 +219,8 @@ func (lw *Lowering) intoCompiledValue(x ast.Expr, dst types.Type, where string) 
 		return x
 	}
 	if !types.IsInterface(t) && mentionsSession(t, map[types.Type]bool{}) {
-		lw.errs.Add(lw.Fset.Position(x.Pos()), fmt.Sprintf("a value of type %s cannot go to %s as %s: "+
-			"compiled code sees a type declared in an interpreted cell as the interpreter holds it "+
-			"(fmt prints a struct's fields with X-prefixed names and no String method, %%T an unnamed struct, a type on int a bare int), "+
-			"a wrong answer; declare the type in the %%%%compile cell, or give compiled code what it needs "+
-			"(the fields, or an interface with methods)", fmtTypeString(t), where, types.TypeString(dst, func(p *types.Package) string { return p.Name() })))
+		lw.errs.Add(lw.Fset.Position(x.Pos()), IntoCompiledRefusal(fmtTypeString(t), where,
+			types.TypeString(dst, func(p *types.Package) string { return p.Name() })))
 		return x
 	}
 	pos := x.Pos()
@@ -255,6 +252,21 @@ func (lw *Lowering) intoCompiledValue(x ast.Expr, dst types.Type, where string) 
 		out = &ast.IndexExpr{X: out, Lbrack: pos, Index: &ast.BasicLit{ValuePos: pos, Kind: token.INT, Value: "0"}, Rbrack: x.End()}
 	}
 	return out
+}
+
+// compiledName is name, a compiled cell's, as the refusals write it.
+func compiledName(name string) string { return name + " (declared in a %%compile cell)" }
+
+// IntoCompiledRefusal is the refusal of a value of the type named typ
+// (as %T writes it) that goes to where, a compiled cell's empty interface
+// of the type as: the front end's before the cell runs, goexec's helper
+// IntoCompiled's when it runs.
+func IntoCompiledRefusal(typ, where, as string) string {
+	return fmt.Sprintf("a value of type %s cannot go to %s as %s: "+
+		"compiled code sees a type declared in an interpreted cell as the interpreter holds it "+
+		"(fmt prints a struct's fields with X-prefixed names and no String method, %%T an unnamed struct, a type on int a bare int), "+
+		"a wrong answer; declare the type in the %%%%compile cell, or give compiled code what it needs "+
+		"(the fields, or an interface with methods)", typ, where, as)
 }
 
 // holdsEmptyInterface reports whether a value of type t can hold a value

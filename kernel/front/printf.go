@@ -22,19 +22,24 @@ var formatFuncs = map[string]int{
 // name in a bad verb's text. yaegi hands such a value to fmt in a wrapper
 // that has the method (so that %v works), which fmt printed as a struct
 // for %d: {6 10889792} for an E{6} with Error (go run {6}), the wrapper's
-// function beside the value. The format must be a
-// constant without explicit argument indexes; otherwise nothing changes.
+// function beside the value. When the verbs are known only as the call
+// runs (unknownVerbs), GoValue decides by the verb.
 func (lw *Lowering) plainVerbs(c *ast.CallExpr, f *types.Func) {
-	at, ok := formatFuncs[f.Pkg().Path()+"."+f.Name()]
+	name := f.Pkg().Path() + "." + f.Name()
+	at, ok := formatFuncs[name]
 	if !ok || len(c.Args) <= at || c.Ellipsis.IsValid() {
 		return
 	}
 	tv := lw.Info.Types[c.Args[at]]
-	if tv.Value == nil || tv.Value.Kind() != constant.String {
-		return
+	var verbs []rune
+	known := false
+	if tv.Value != nil && tv.Value.Kind() == constant.String {
+		verbs, known = printfVerbs(constant.StringVal(tv.Value))
 	}
-	verbs, ok := printfVerbs(constant.StringVal(tv.Value))
-	if !ok {
+	if !known {
+		if name != "fmt.Errorf" { // whose %w must be handed the error itself
+			lw.unknownVerbs(c, at)
+		}
 		return
 	}
 	for i, verb := range verbs {
@@ -53,6 +58,26 @@ func (lw *Lowering) plainVerbs(c *ast.CallExpr, f *types.Func) {
 		pos := a.Pos()
 		c.Args[j] = &ast.CallExpr{Fun: lw.helper("GoValue", pos), Lparen: pos,
 			Args: []ast.Expr{a, stringLit(pos, Describe(t))}, Rparen: a.End()}
+	}
+}
+
+// unknownVerbs lowers the arguments after the format of a printf-style
+// call whose verbs are known only when it runs (a format that is not a
+// constant, or one with explicit argument indexes): a value of a type of
+// the session with an Error or String method (or a pointer to one) goes
+// through GoValue with its methods, which calls them for %v, %s, %q, %x
+// and %X and prints the value for another verb, as fmt does; handed over
+// as it is, yaegi's wrapper was printed for %d ({5 10889792} for go run's
+// {5}).
+func (lw *Lowering) unknownVerbs(c *ast.CallExpr, at int) {
+	for i := at + 1; i < len(c.Args); i++ {
+		a := c.Args[i]
+		t := lw.Info.Types[a].Type
+		if t == nil || types.IsInterface(t) || !sessionMethodValue(t) ||
+			!hasValueMethod(t, "Error", "String") || hasValueMethod(t, "Format", "GoString") {
+			continue
+		}
+		c.Args[i] = lw.goValueCall(a, t, lw.stringers(t, a.Pos()))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // yaegi v0.16.1 orders the variables of an Eval by the identifiers in their
@@ -28,8 +29,12 @@ import (
 
 // earlierVars returns the names of the package-level variables that
 // yaegi holds before the chunk f runs: the session's, and those of the
-// cell's chunks before f.
+// cell's chunks before f; none when f declares no variable (nothing of
+// it then needs them).
 func (lw *Lowering) earlierVars(f *ast.File) map[string]bool {
+	if !slices.ContainsFunc(f.Decls, func(d ast.Decl) bool { gd, ok := d.(*ast.GenDecl); return ok && gd.Tok == token.VAR }) {
+		return nil
+	}
 	names := map[string]bool{}
 	isVar := func(obj types.Object) bool {
 		v, ok := obj.(*types.Var)

@@ -116,8 +116,9 @@ func TestTypeVerbOfTypeLiterals(t *testing.T) {
 // methods to fmt in its wrapper, and for such a verb fmt printed the
 // wrapper, the value beside a function: %d of an E{6} with Error gave
 // "{6 10889792}", of an &E{6} two numbers, also through a format that is
-// not a constant, and %d of a nil *E "<nil>". The expected lines are go
-// run's.
+// not a constant, and %d of a nil *E "<nil>". fmt.Errorf's %w, through a
+// format that is not a constant, is handed the error itself. The
+// expected lines are go run's.
 func TestVerbsThatDoNotCallMethods(t *testing.T) {
 	e := newExec(t)
 	run(t, e, "type E struct{ code int }\n\nfunc (e E) Error() string { return fmt.Sprintf(\"E%d\", e.code) }\n\n"+
@@ -127,8 +128,9 @@ func TestVerbsThatDoNotCallMethods(t *testing.T) {
 		"fmt.Printf(\"%d %v\\n\", []E{{1}}, []S{{2}})\nfmt.Println(fmt.Sprintf(\"%d\", E{9}))\n"+
 		"fmt.Printf(\"%d|%d|%d|%d\\n\", &E{6}, W{E{1}, 2}, &PS{3}, PS{4})\n"+
 		"format := \"%d %v\\n\"\nfmt.Printf(format, E{5}, E{5})\nvar pe *E\nfmt.Printf(\"%d\\n\", pe)\n"+
-		"fmt.Printf(\"%6.2f|%x\\n\", E{7}, W{E{1}, 2})")
-	want := "{6}|4537|{3}|{    4}|{1 2}\n[{1}] [S!]\n{9}\n&{6}|{{1} 2}|&{3}|{4}\n{5} E5\n0\n{%!f(int=    07)}|{4531 2}\n"
+		"fmt.Printf(\"%6.2f|%x\\n\", E{7}, W{E{1}, 2})\n"+
+		"wrap := \"wrap: %w\"\nerr := fmt.Errorf(wrap, E{3})\nfmt.Println(err, errors.Unwrap(err) != nil)")
+	want := "{6}|4537|{3}|{    4}|{1 2}\n[{1}] [S!]\n{9}\n&{6}|{{1} 2}|&{3}|{4}\n{5} E5\n0\n{%!f(int=    07)}|{4531 2}\nwrap: E3 true\n"
 	if got := rec.stream("stdout"); got != want {
 		t.Errorf("printed\n%s\ngo run\n%s", got, want)
 	}

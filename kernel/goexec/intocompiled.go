@@ -1,11 +1,11 @@
 package goexec
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/rbm-kernel/rbm-kernel/kernel/compiled/cellio"
+	"github.com/rbm-kernel/rbm-kernel/kernel/front"
 )
 
 // intoCompiled is the helper IntoCompiled (front/intocompiled.go): xs, a
@@ -24,20 +24,14 @@ func intoCompiled(where string, xs any, candidates ...any) any {
 	if !v.IsValid() {
 		return xs
 	}
-	one := reflect.New(reflect.SliceOf(v.Type().Elem())).Elem()
+	// Each element, held by a []I{e} as the helpers of %T take it.
+	one := reflect.MakeSlice(reflect.SliceOf(v.Type().Elem()), 1, 1)
 	check := func(e reflect.Value) {
-		if one.Len() == 0 {
-			one.Set(reflect.MakeSlice(one.Type(), 1, 1))
-		}
 		one.Index(0).Set(e)
 		name := dynamicTypeName(one.Interface(), candidates...)
 		for _, c := range cands {
 			if interpreted(c) && namesType(name, c.name) {
-				panic(limitOf(fmt.Sprintf("a value of type %s cannot go to %s as an interface that can hold any type: "+
-					"compiled code sees a type declared in an interpreted cell as the interpreter holds it "+
-					"(fmt prints a struct's fields with X-prefixed names and no String method, %%T an unnamed struct), "+
-					"a wrong answer; declare the type in the %%%%compile cell, or give compiled code what it needs "+
-					"(the fields, or an interface with methods)", name, where)))
+				panic(limitOf(front.IntoCompiledRefusal(name, where, "an interface that can hold any type")))
 			}
 		}
 	}
@@ -71,20 +65,19 @@ func interpreted(c candidate) bool {
 // start with a "*".
 func namesType(s, q string) bool {
 	q = strings.TrimLeft(q, "*")
-	for i := strings.Index(s, q); i >= 0; {
+	for from := 0; ; {
+		i := strings.Index(s[from:], q)
+		if i < 0 {
+			return false
+		}
+		i += from
 		end := i + len(q)
 		before := i == 0 || !isNameByte(s[i-1]) && s[i-1] != '.'
-		after := end == len(s) || !isNameByte(s[end])
-		if before && after {
+		if before && (end == len(s) || !isNameByte(s[end])) {
 			return true
 		}
-		j := strings.Index(s[i+1:], q)
-		if j < 0 {
-			break
-		}
-		i += 1 + j
+		from = i + 1
 	}
-	return false
 }
 
 func isNameByte(b byte) bool {

@@ -87,6 +87,10 @@ func rowsKernel(b *bytes.Buffer, p precision, w int, masked, sum bool) {
 	if p.size == 8 {
 		shift = 3
 	}
+	alpha := "\t" + p.broadcast + " alpha+72(FP), Y15\n" // α in every lane; the sums do not read it
+	if sum {
+		alpha = ""
+	}
 	frame := 76
 	if p.size == 8 {
 		frame = 80
@@ -114,14 +118,13 @@ TEXT ·%s(SB), NOSPLIT, $0-%d
 	MOVQ ldc+56(FP), R11
 	SHLQ $%d, R11
 	MOVQ lo+64(FP), R13
-	%s alpha+72(FP), Y15
-
+%s
 %sRow:
 	TESTQ CX, CX
 	JZ    %sDone
 	MOVLQSX (R8), BX
 	MOVLQSX 4(R8), R12
-`, name, p.goType, p.goType, p.goType, maskArg, w*p.lanes, w*p.lanes, maskNote, name, frame, shift, shift, p.broadcast, name, name)
+`, name, p.goType, p.goType, p.goType, maskArg, w*p.lanes, w*p.lanes, maskNote, name, frame, shift, shift, alpha, name, name)
 	if masked {
 		b.WriteString("\tMOVQ mask+80(FP), AX\n\tVMOVDQU (AX), Y14\n")
 	}
