@@ -12,6 +12,15 @@
 // copy in the same pass as the float64 parameters; anything else that
 // writes W, B or C marks the copy stale (rbm.Binary.Changed, or fetching
 // rbm.Binary.Params), and Of makes it again before returning it.
+//
+// Beside the copy a model keeps, under OpenBLAS, its transpose, Wᵀ in
+// float32, for the samplers' back products H·Wᵀ, which with it are sums
+// of Wᵀ's rows picked by the binary states (kern's binary product) rather
+// than a BLAS call. Transposed makes it on demand; a writer of the copy's
+// W calls Wrote, and the next Transposed makes it again. Whether a
+// product goes through the transpose depends only on the BLAS, never on
+// what was called before, so that a seeded sampler gives the same chains
+// on its first call as on any later one.
 package params32
 
 import "github.com/rbm-kernel/rbm-kernel/internal/kern"
@@ -35,3 +44,24 @@ var Of func(m any) *Params
 // whether it is marked current (nil, false when it was never made): for
 // tests that check that the library keeps it current. Set by lib/rbm.
 var Current func(m any) (p *Params, valid bool)
+
+// Transposed returns the transpose of the float32 copy of m's weights,
+// WT_ji = fl32(W_ij) (n×m, Stride m), current with the copy (made again
+// if W changed), or a matrix with no rows when m's precision is not
+// Float32 or UseTransposed reports false. Set by lib/rbm.
+var Transposed func(m any) kern.General[float32]
+
+// TransposedCurrent reports whether m's transposed copy is made and
+// current, without making it: for tests. Set by lib/rbm.
+var TransposedCurrent func(m any) bool
+
+// Wrote tells m that its float32 copy's W was written through Of (as
+// learn.SGD does, keeping it fl32 of the float64 W): the transposed copy,
+// if any, is stale. Set by lib/rbm.
+var Wrote func(m any)
+
+// UseTransposed reports whether the samplers' back products go through
+// the transposed copy: under OpenBLAS, not under gonum's BLAS, whose
+// products H·Wᵀ the samplers keep to bit for bit (kern.GonumBLAS). Tests
+// replace it to check the two roads against each other.
+var UseTransposed = func() bool { return !kern.GonumBLAS[float32]() }

@@ -152,6 +152,9 @@ func (o *SGD) step(m rbm.Model, g *Grad, w32 []float32) error {
 	var p32 *params32.Params
 	if b, ok := m.(*rbm.Binary); ok {
 		p32 = params32.Of(b) // nil unless b is Float32
+		if p32 != nil {
+			defer params32.Wrote(b) // its transpose is stale once W is written
+		}
 	}
 	if o.Momentum == 0 {
 		o.vel = nil

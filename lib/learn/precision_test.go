@@ -2,7 +2,9 @@ package learn
 
 import (
 	"context"
+	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
@@ -206,5 +208,59 @@ func TestTrainFloat32(t *testing.T) {
 		if d := math.Abs(ll[rbm.Float64] - ll[rbm.Float32]); d > 0.5 {
 			t.Errorf("%s: float32 and float64 end %.3f nats apart", name, d)
 		}
+	}
+}
+
+// TestSGDStalesTransposedCopy checks that learn.SGD, which writes a
+// Float32 model's float32 copy of W in place, marks the transposed copy
+// of it stale (params32.Wrote): a sampler that made the transposed copy
+// before a step must not use it after. The model's products are exact in
+// float32 (weights and steps multiples of 1/16), so sampling the stepped
+// model through a fresh transposed copy and through W give the same
+// chains, and a stale copy gives others.
+func TestSGDStalesTransposedCopy(t *testing.T) {
+	old := params32.UseTransposed
+	params32.UseTransposed = func() bool { return true }
+	defer func() { params32.UseTransposed = old }()
+	m, err := rbm.NewBinary(128, 96, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := m.W.RawMatrix()
+	for i := range w.Data {
+		w.Data[i] = float64(i%9-4) / 16
+	}
+	m.Precision = rbm.Float32
+	g := NewGrad(m)
+	for i := range g.Parts[0] {
+		g.Parts[0][i] = float64(i%5-2) / 16
+	}
+	sample := func(m *rbm.Binary, calls int) *mat.Dense {
+		c, err := mcmc.NewChains(m, 100, rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := mcmc.NewGibbs(7)
+		for range calls {
+			if err := s.Sample(m, c, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return c.V
+	}
+	sample(m, 1) // makes the transposed copy
+	if !params32.TransposedCurrent(m) {
+		t.Fatal("sampling did not make the transposed copy")
+	}
+	if err := (&SGD{Rate: 1}).Step(m, g); err != nil {
+		t.Fatal(err)
+	}
+	if params32.TransposedCurrent(m) {
+		t.Error("the transposed copy is still marked current after an SGD step")
+	}
+	got := sample(m, 3)
+	params32.UseTransposed = func() bool { return false }
+	if want := sample(m.Clone(), 3); !mat.Equal(got, want) {
+		t.Error("after an SGD step the chains through the transposed copy differ from those through W")
 	}
 }

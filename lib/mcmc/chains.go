@@ -203,7 +203,7 @@ func (c *Chains) HiddenProb(m *rbm.Binary) error {
 		return fmt.Errorf("mcmc: HiddenProb: %w", err)
 	}
 	if m.Precision == rbm.Float32 {
-		l := c.load32(m, false)
+		l := c.load32(m, false, false)
 		hiddenProbs(c.waiter(), l)
 		load(general(c.PH), l.ph)
 		return nil

@@ -133,7 +133,7 @@ func (f *Flip) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error 
 	src := streams(&f.srcs, f.seed, c.Len())
 	alpha := f.Alpha()                           // once per call: SetAlpha may run meanwhile
 	if m.Precision == rbm.Float32 && steps > 0 { // (0 steps: nothing to load or store)
-		l := c.load32(m, true)
+		l := c.load32(m, true, true)
 		flipSteps(c.waiter(), l, alpha, src, steps, p0)
 		c.store32(l)
 		return nil

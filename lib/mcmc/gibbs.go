@@ -52,7 +52,7 @@ func (g *Gibbs) sample(m *rbm.Binary, c *Chains, steps int, p0 *mat.Dense) error
 	}
 	src := streams(&g.srcs, g.seed, c.Len())
 	if m.Precision == rbm.Float32 && steps > 0 { // (0 steps: nothing to load or store)
-		l := c.load32(m, false)
+		l := c.load32(m, false, true)
 		gibbsSteps(c.waiter(), l, src, steps, p0)
 		c.store32(l)
 		return nil

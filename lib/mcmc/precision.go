@@ -23,6 +23,7 @@ import (
 // probabilities pv, ph, one chain per row.
 type layers[T kern.Float] struct {
 	w            kern.General[T]
+	wt           kern.General[T] // Wᵀ (n×m) if kept (params32.Transposed), else no rows
 	b, c         []T
 	v, h, pv, ph kern.General[T]
 }
@@ -40,14 +41,20 @@ type chains32 struct {
 
 // load32 returns float32 layers of m and c: the model's own float32 copy
 // of its parameters (rbm.Binary keeps it current, see internal/params32;
-// nothing is rounded here) and the states V and H rounded to float32
-// (states 0 and 1 exactly), in storage kept in c from call to call. H is
-// loaded only if withH is set: Gibbs and tempered steps draw a new H
-// before reading it, only Flip reads the old one.
-func (c *Chains) load32(m *rbm.Binary, withH bool) *layers[float32] {
+// nothing is rounded here), with its transpose if back is set and the
+// model keeps one (params32.Transposed: under OpenBLAS), and the states V
+// and H rounded to float32 (states 0 and 1 exactly), in storage kept in c
+// from call to call. H is loaded only if withH is set: Gibbs and tempered
+// steps draw a new H before reading it, only Flip reads the old one. back
+// says whether the call computes back products H·Wᵀ.
+func (c *Chains) load32(m *rbm.Binary, withH, back bool) *layers[float32] {
 	l := c.load32States(withH)
 	p := params32.Of(m)
 	l.w, l.b, l.c = p.W, p.B, p.C
+	l.wt = kern.General[float32]{}
+	if back {
+		l.wt = params32.Transposed(m)
+	}
 	return l
 }
 
@@ -117,7 +124,7 @@ func hiddenProbs[T kern.Float](wg *sync.WaitGroup, l *layers[T]) {
 
 // visibleHalf writes l.pv = σ(l.h·Wᵀ + 1·bᵀ) and l.v ~ Bernoulli(l.pv).
 func visibleHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG) {
-	gemm(true, l.h, l.w, l.pv)
+	back(l, l.h, l.pv)
 	rowsDo(wg, doSigmoidSample, l.pv, l.v, l.b, src)
 }
 
@@ -128,6 +135,17 @@ func visibleHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG)
 // (inBands).
 func gemm[T kern.Float](back bool, x, w, dst kern.General[T]) {
 	kern.Gemm1(false, back, 1, x, w, 0, dst)
+}
+
+// back writes dst = x·Wᵀ as one single-threaded product (see gemm):
+// through the transposed copy when l has one, where a binary x makes it a
+// sum of Wᵀ's rows (kern's binary product), else through W.
+func back[T kern.Float](l *layers[T], x, dst kern.General[T]) {
+	if l.wt.Rows > 0 {
+		kern.Gemm1(false, false, 1, x, l.wt, 0, dst)
+		return
+	}
+	kern.Gemm1(false, true, 1, x, l.w, 0, dst)
 }
 
 // gibbsSteps runs steps block Gibbs steps on l; if p0 is not nil, the
@@ -183,7 +201,7 @@ func flipLoop[T kern.Float](wg *sync.WaitGroup, l *layers[T], alpha float64, src
 		} else {
 			flipRows(wg, l.ph, l.h, l.c, alpha, src)
 		}
-		gemm(true, l.h, l.w, l.pv)
+		back(l, l.h, l.pv)
 		flipRows(wg, l.pv, l.v, l.b, alpha, src)
 	}
 }
@@ -191,7 +209,7 @@ func flipLoop[T kern.Float](wg *sync.WaitGroup, l *layers[T], alpha float64, src
 // rows returns the layers of the chains [lo, hi) of l (the same model).
 func (l *layers[T]) rows(lo, hi int) layers[T] {
 	return layers[T]{
-		w: l.w, b: l.b, c: l.c,
+		w: l.w, wt: l.wt, b: l.b, c: l.c,
 		v: kern.Rows(l.v, lo, hi), h: kern.Rows(l.h, lo, hi),
 		pv: kern.Rows(l.pv, lo, hi), ph: kern.Rows(l.ph, lo, hi),
 	}

@@ -393,7 +393,7 @@ func (p *Tempered) prepare(m *rbm.Binary, c *Chains, scale bool) {
 func (p *Tempered) gibbs(g *Gibbs, m *rbm.Binary, c *Chains, beta float64, e []float64, p0 *mat.Dense) {
 	src := streams(&g.srcs, g.seed, c.Len())
 	if m.Precision == rbm.Float32 {
-		l := c.load32(m, false)
+		l := c.load32(m, false, true)
 		temperedSteps(c.waiter(), l, p.k, beta, e, p0, src)
 		c.store32(l)
 	} else {
@@ -427,7 +427,7 @@ func temperedSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], k int, beta f
 			rowsDo(wg, doSample, l.pv, l.v, nil, src)
 			continue
 		}
-		kern.Gemm1(false, true, 1, l.h, l.w, 0, l.pv)
+		back(l, l.h, l.pv)
 		var dot []float64
 		if last {
 			dot = e

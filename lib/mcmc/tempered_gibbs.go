@@ -102,7 +102,7 @@ func (s *TemperedGibbs) Sample(m *rbm.Binary, c *Chains, steps int) error {
 	}
 	e := s.e[:c.Len()]
 	if m.Precision == rbm.Float32 {
-		l := c.load32(m, false)
+		l := c.load32(m, false, true)
 		temperedSteps(c.waiter(), l, steps, beta, e, nil, src)
 		c.store32(l)
 		return nil

@@ -156,7 +156,7 @@ func (a *annealer) step(b0, b1 float64, weigh bool) {
 		n, nv, nh := a.chains, a.nv, a.nh
 		p := a.m.params32()
 		t = &annealT[float32]{
-			w: p.W, b: p.B, c: p.C,
+			w: p.W, wt: a.m.transposed(), b: p.B, c: p.C,
 			base: make([]float32, nv), db: make([]float32, nv),
 			v: mk32(n, nv), h: mk32(n, nh), x: mk32(n, nh), pv: mk32(n, nv),
 		}
@@ -179,6 +179,7 @@ func (a *annealer) sync32() {
 // annealT is one precision's view of the annealer's parameters and chains.
 type annealT[T kern.Float] struct {
 	w              kern.General[T]
+	wt             kern.General[T] // Wᵀ if the model keeps it (params32.Transposed), else no rows
 	b, c, base, db []T
 	v, h, x, pv    kern.General[T]
 }
@@ -204,6 +205,10 @@ func stepT[T kern.Float](a *annealer, t *annealT[T], b0, b1 float64, weigh bool)
 // pv = hWᵀ (visible), as one single-threaded product.
 func product[T kern.Float](a *annealer, t *annealT[T], lo, hi int, visible bool) {
 	r0, r1 := lo*annealBlock, min(hi*annealBlock, a.chains)
+	if visible && t.wt.Rows > 0 { // a sum of Wᵀ's rows when h is sparse enough
+		kern.Gemm1(false, false, 1, kern.Rows(t.h, r0, r1), t.wt, 0, kern.Rows(t.pv, r0, r1))
+		return
+	}
 	if visible {
 		kern.Gemm1(false, true, 1, kern.Rows(t.h, r0, r1), t.w, 0, kern.Rows(t.pv, r0, r1))
 		return

@@ -27,10 +27,30 @@ import (
 //     W, a reset bias), but not every one: Changed is the contract.
 //
 // learn.SGD writes the copy in the same pass as W, B and C (fl32 of the new
-// float64 values), so that training stays consistent without a conversion.
+// float64 values), so that training stays consistent without a conversion,
+// and marks the copy's transpose stale (params32.Wrote). The transpose,
+// fl32(W)ᵀ for the samplers' back products H·Wᵀ, is made on demand under
+// OpenBLAS (params32.Transposed) and again whenever the copy is made again
+// or written.
 
 func init() {
 	params32.Of = func(m any) *params32.Params { return m.(*Binary).params32() }
+	params32.Transposed = func(m any) kern.General[float32] { return m.(*Binary).transposed() }
+	params32.Wrote = func(m any) {
+		if f := m.(*Binary).mirror(false); f != nil {
+			f.mu.Lock()
+			f.wtValid = false
+			f.mu.Unlock()
+		}
+	}
+	params32.TransposedCurrent = func(m any) bool {
+		if f := m.(*Binary).mirror(false); f != nil {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			return f.valid && f.wtValid
+		}
+		return false
+	}
 	params32.Current = func(m any) (*params32.Params, bool) {
 		if f := m.(*Binary).mirror(false); f != nil {
 			f.mu.Lock()
@@ -57,6 +77,11 @@ type mirror32 struct {
 	nc    int
 	valid bool
 	probe uint64 // the spot check's position
+
+	// wt is Wᵀ of the copy (params32.Transposed), current if wtValid.
+	wt      kern.General[float32]
+	wtBuf   []float32
+	wtValid bool
 }
 
 // Changed tells m that W, B or C were written directly (not through
@@ -121,6 +146,30 @@ func (f *mirror32) make(m *Binary) {
 	f.w, f.b, f.c = unsafe.SliceData(w), unsafe.SliceData(m.B), unsafe.SliceData(m.C)
 	f.nw, f.nb, f.nc = len(w), len(m.B), len(m.C)
 	f.valid = true
+	f.wtValid = false
+}
+
+// transposed returns Wᵀ of m's float32 copy, made if need be, or a
+// matrix with no rows when it has none (see params32.Transposed).
+func (m *Binary) transposed() kern.General[float32] {
+	if m.Precision != Float32 || !params32.UseTransposed() {
+		return kern.General[float32]{}
+	}
+	m.params32() // the copy current, and wtValid with it
+	f := m.mirror(true)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.wtValid {
+		return f.wt
+	}
+	nv, nh := f.p.W.Rows, f.p.W.Cols
+	if cap(f.wtBuf) < nv*nh {
+		f.wtBuf = make([]float32, nv*nh)
+	}
+	f.wt = kern.General[float32]{Rows: nh, Cols: nv, Stride: nv, Data: f.wtBuf[: nv*nh : nv*nh]}
+	kern.Transpose(f.wt, f.p.W)
+	f.wtValid = true
+	return f.wt
 }
 
 // spotCheck reports whether B and C, and 16 weights, equal fl32 of the

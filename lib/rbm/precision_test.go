@@ -3,6 +3,7 @@ package rbm
 import (
 	"bytes"
 	"context"
+	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"math"
 	"strings"
 	"testing"
@@ -131,5 +132,44 @@ func TestAISFloat32(t *testing.T) {
 	t.Logf("float32 reverse AIS: log Z = %.4f ± %.4f", rz, rse)
 	if e, tol := math.Abs(rz-exact), 4*rse+rse*rse+1e-9; e > tol {
 		t.Errorf("float32 reverse AIS: |log Z − exact| = %.4f > %.4f", e, tol)
+	}
+}
+
+// TestAISTransposedCopy checks float32 AIS's back products through the
+// model's transposed copy of W (params32.Transposed) against those
+// through W: the model's products are exact in float32 (weights and
+// biases multiples of 1/16 of magnitude at most 1/4, binary states), so
+// the two roads must give the same estimate bit for bit, and a wrong or
+// stale copy another.
+func TestAISTransposedCopy(t *testing.T) {
+	old := params32.UseTransposed
+	defer func() { params32.UseTransposed = old }()
+	m, err := NewBinary(128, 96, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := m.W.RawMatrix()
+	for i := range w.Data {
+		w.Data[i] = float64(i%9-4) / 16
+	}
+	for i := range m.B {
+		m.B[i] = float64(i%5-2) / 16
+	}
+	m.Precision = Float32
+	s := &AISSettings{Chains: 100, Steps: 50, Seed: 3}
+	var est [2]float64
+	for k, on := range []bool{false, true} {
+		params32.UseTransposed = func() bool { return on }
+		lz, _, err := m.AIS(context.Background(), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		est[k] = lz
+	}
+	if !params32.TransposedCurrent(m) {
+		t.Fatal("AIS did not make the transposed copy")
+	}
+	if est[0] != est[1] {
+		t.Errorf("AIS through the transposed copy: log Z = %v, through W %v", est[1], est[0])
 	}
 }
