@@ -2,10 +2,11 @@ package kern
 
 import "testing"
 
-// TestTranspose checks Transpose element by element on shapes that fill
-// its tiles, leave partial ones, and have a stride wider than the rows.
+// TestTranspose checks Transpose element by element on shapes smaller than
+// a tile, of whole tiles (64×32) and with partial ones at the edges, from a
+// source whose stride is wider than its rows.
 func TestTranspose(t *testing.T) {
-	for _, shape := range [][2]int{{1, 1}, {3, 5}, {16, 16}, {17, 33}, {40, 7}} {
+	for _, shape := range [][2]int{{1, 1}, {3, 5}, {16, 16}, {64, 32}, {17, 33}, {70, 45}, {40, 7}} {
 		r, c := shape[0], shape[1]
 		src := General[float32]{Rows: r, Cols: c, Stride: c + 3, Data: make([]float32, r*(c+3))}
 		for i := range src.Data {

@@ -51,7 +51,6 @@ func (c *Chains) load32(m *rbm.Binary, withH, back bool) *layers[float32] {
 	l := c.load32States(withH)
 	p := params32.Of(m)
 	l.w, l.b, l.c = p.W, p.B, p.C
-	l.wt = kern.General[float32]{}
 	if back {
 		l.wt = params32.Transposed(m)
 	}
@@ -59,7 +58,9 @@ func (c *Chains) load32(m *rbm.Binary, withH, back bool) *layers[float32] {
 }
 
 // load32States is load32 without the parameters: the layers' w, b and c
-// are left for the caller to set.
+// are left for the caller to set, and wt is cleared (no transposed copy:
+// the layers are kept from call to call, and a copy left by an earlier
+// call may be another model's).
 func (c *Chains) load32States(withH bool) *layers[float32] {
 	n, nv := c.V.Dims()
 	_, nh := c.H.Dims()
@@ -78,6 +79,7 @@ func (c *Chains) load32States(withH bool) *layers[float32] {
 		return g
 	}
 	l := &s.l
+	l.wt = kern.General[float32]{}
 	l.v, l.h, l.pv, l.ph = take(n, nv), take(n, nh), take(n, nv), take(n, nh)
 	load(l.v, general(c.V))
 	if withH {
@@ -105,7 +107,7 @@ func load[D, S kern.Float](dst kern.General[D], src kern.General[S]) {
 // l.h ~ Bernoulli(l.ph) with the block sources src. With a nil wg it runs
 // on the calling goroutine (a band of chains, see inBands).
 func hiddenHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], sample bool, src []rand.PCG) {
-	gemm(false, l.v, l.w, l.ph)
+	gemm(l.v, l.w, l.ph)
 	if !sample {
 		rowsDo(wg, doSigmoid, l.ph, kern.General[T]{}, l.c, nil)
 		return
@@ -128,13 +130,12 @@ func visibleHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG)
 	rowsDo(wg, doSigmoidSample, l.pv, l.v, l.b, src)
 }
 
-// gemm writes dst = x·W (visible to hidden) or, if back is set, x·Wᵀ, as
-// one single-threaded product (kern.Gemm1): a product split over the
-// cores would make the chains depend on the number of cores in their last
-// bits (see kern.Bands); many chains are split into bands instead
-// (inBands).
-func gemm[T kern.Float](back bool, x, w, dst kern.General[T]) {
-	kern.Gemm1(false, back, 1, x, w, 0, dst)
+// gemm writes dst = x·W (visible to hidden) as one single-threaded
+// product (kern.Gemm1): a product split over the cores would make the
+// chains depend on the number of cores in their last bits (see
+// kern.Bands); many chains are split into bands instead (inBands).
+func gemm[T kern.Float](x, w, dst kern.General[T]) {
+	kern.Gemm1(false, false, 1, x, w, 0, dst)
 }
 
 // back writes dst = x·Wᵀ as one single-threaded product (see gemm):
@@ -194,7 +195,7 @@ func flipSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], alpha float64, sr
 // do not start at data.
 func flipLoop[T kern.Float](wg *sync.WaitGroup, l *layers[T], alpha float64, src []rand.PCG, steps int, p0 kern.General[float64]) {
 	for s := 0; s < steps; s++ {
-		gemm(false, l.v, l.w, l.ph)
+		gemm(l.v, l.w, l.ph)
 		if s == 0 && p0.Rows > 0 {
 			rowsDo(wg, doSigmoidSample, l.ph, l.h, l.c, src)
 			load(p0, l.ph)

@@ -135,3 +135,41 @@ func TestTransposedCopy(t *testing.T) {
 		}
 	})
 }
+
+// TestTransposedCopyNotLeftOver checks that a sampler that builds its own
+// layers on the chains' float32 storage (RatesFPCD's sampling under
+// θ + θ_F, penalised here) does not meet the transposed copy that an
+// earlier Gibbs call on the same chains left there (it is fl32(W)ᵀ of the
+// model, not of θ + θ_F): its chains after a Gibbs call on c must be those
+// it draws on a fresh Chains holding the same states.
+func TestTransposedCopyNotLeftOver(t *testing.T) {
+	withTransposed(t, true)
+	m := exactModel(t)
+	c, err := NewChains(m, 100, rand.New(rand.NewPCG(5, 6)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := NewGibbs(2).Sample(m, c, 1); err != nil { // leaves Wᵀ in c's layers
+		t.Fatal(err)
+	}
+	fresh, err := NewChainsFrom(m, c.V)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh.H.Copy(c.H)
+	run := func(c *Chains) *mat.Dense {
+		s, err := NewPenalized(0.5, 0.9, 1, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 5 {
+			if err := s.Sample(m, c, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return c.V
+	}
+	if got, want := run(c), run(fresh); !mat.Equal(got, want) {
+		t.Error("penalised sampling after a Gibbs call on the same chains differs from the same on fresh chains (a transposed copy left over)")
+	}
+}

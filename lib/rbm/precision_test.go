@@ -139,8 +139,8 @@ func TestAISFloat32(t *testing.T) {
 // model's transposed copy of W (params32.Transposed) against those
 // through W: the model's products are exact in float32 (weights and
 // biases multiples of 1/16 of magnitude at most 1/4, binary states), so
-// the two roads must give the same estimate bit for bit, and a wrong or
-// stale copy another.
+// the two roads must give the same estimate bit for bit, and a wrong copy
+// another (staleness is TestTransposedCopy's, in lib/mcmc).
 func TestAISTransposedCopy(t *testing.T) {
 	old := params32.UseTransposed
 	defer func() { params32.UseTransposed = old }()
