@@ -344,6 +344,7 @@ func (p *Tempered) prepare(m *rbm.Binary, c *Chains, scale bool) {
 				mi = m.Clone()
 				p.models[i] = mi
 			}
+			mi.Precision = m.Precision // as m's now, not as when mi was made
 			beta := p.betas[i]
 			mi.W.Scale(beta, m.W)
 			for k, x := range m.B {

@@ -337,3 +337,38 @@ func TestAcceptIsSwapProb(t *testing.T) {
 		}
 	}
 }
+
+// TestTemperedReplicasFollowPrecision checks that the scaled replicas
+// β_i·θ of parallel tempering over a base sampler other than Gibbs take
+// the model's precision at every call: set to Float32 after a first call
+// in Float64, the replicas sample in float32 too (they were clones made at
+// the first call, and kept its precision).
+func TestTemperedReplicasFollowPrecision(t *testing.T) {
+	m, err := rbm.NewBinary(6, 4, &rbm.Init{WeightStd: 1, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFlip(1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewTempered(f, []float64{1, 0.5, 0.2}, 1, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := NewChains(m, 20, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []rbm.Precision{rbm.Float64, rbm.Float32, rbm.Float64} {
+		m.Precision = p
+		if err := pt.Sample(m, c, 2); err != nil {
+			t.Fatal(err)
+		}
+		for i, mi := range pt.models[1:] {
+			if mi.Precision != p {
+				t.Errorf("model in %v: replica %d samples in %v", p, i+1, mi.Precision)
+			}
+		}
+	}
+}
