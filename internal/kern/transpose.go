@@ -35,6 +35,18 @@ func Transpose[T Float](dst, src General[T]) {
 	}
 }
 
+// BackProduct writes dst = x·Wᵀ as one single-threaded product (Gemm1):
+// through wt = Wᵀ when it has rows (a copy kept beside w, see
+// params32.Transposed), where a binary x makes the product a sum of wt's
+// rows, else through w.
+func BackProduct[T Float](x, w, wt, dst General[T]) {
+	if wt.Rows > 0 {
+		Gemm1(false, false, 1, x, wt, 0, dst)
+		return
+	}
+	Gemm1(false, true, 1, x, w, 0, dst)
+}
+
 // GonumBLAS reports whether gonum's own BLAS (not OpenBLAS, see
 // internal/openblas) computes the products of T. Under it the samplers'
 // products are gonum's bit for bit, and the samplers keep to the products

@@ -46,7 +46,7 @@ var Of func(m any) *Params
 var Current func(m any) (p *Params, valid bool)
 
 // Transposed returns the transpose of the float32 copy of m's weights,
-// WT_ji = fl32(W_ij) (n×m, Stride m), current with the copy (made again
+// WT_ji = fl32(W_ij) (n_h × n_v, row stride n_v), current with the copy (made again
 // if W changed), or a matrix with no rows when m's precision is not
 // Float32 or UseTransposed reports false. Set by lib/rbm.
 var Transposed func(m any) kern.General[float32]

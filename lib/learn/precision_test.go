@@ -2,11 +2,11 @@ package learn
 
 import (
 	"context"
-	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"github.com/rbm-kernel/rbm-kernel/lib/mcmc"
 	"github.com/rbm-kernel/rbm-kernel/lib/rbm"
 	"gonum.org/v1/gonum/mat"

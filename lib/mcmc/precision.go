@@ -126,7 +126,7 @@ func hiddenProbs[T kern.Float](wg *sync.WaitGroup, l *layers[T]) {
 
 // visibleHalf writes l.pv = σ(l.h·Wᵀ + 1·bᵀ) and l.v ~ Bernoulli(l.pv).
 func visibleHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG) {
-	back(l, l.h, l.pv)
+	kern.BackProduct(l.h, l.w, l.wt, l.pv)
 	rowsDo(wg, doSigmoidSample, l.pv, l.v, l.b, src)
 }
 
@@ -136,17 +136,6 @@ func visibleHalf[T kern.Float](wg *sync.WaitGroup, l *layers[T], src []rand.PCG)
 // kern.Bands); many chains are split into bands instead (inBands).
 func gemm[T kern.Float](x, w, dst kern.General[T]) {
 	kern.Gemm1(false, false, 1, x, w, 0, dst)
-}
-
-// back writes dst = x·Wᵀ as one single-threaded product (see gemm):
-// through the transposed copy when l has one, where a binary x makes it a
-// sum of Wᵀ's rows (kern's binary product), else through W.
-func back[T kern.Float](l *layers[T], x, dst kern.General[T]) {
-	if l.wt.Rows > 0 {
-		kern.Gemm1(false, false, 1, x, l.wt, 0, dst)
-		return
-	}
-	kern.Gemm1(false, true, 1, x, l.w, 0, dst)
 }
 
 // gibbsSteps runs steps block Gibbs steps on l; if p0 is not nil, the
@@ -202,7 +191,7 @@ func flipLoop[T kern.Float](wg *sync.WaitGroup, l *layers[T], alpha float64, src
 		} else {
 			flipRows(wg, l.ph, l.h, l.c, alpha, src)
 		}
-		back(l, l.h, l.pv)
+		kern.BackProduct(l.h, l.w, l.wt, l.pv)
 		flipRows(wg, l.pv, l.v, l.b, alpha, src)
 	}
 }

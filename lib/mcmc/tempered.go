@@ -428,7 +428,7 @@ func temperedSteps[T kern.Float](wg *sync.WaitGroup, l *layers[T], k int, beta f
 			rowsDo(wg, doSample, l.pv, l.v, nil, src)
 			continue
 		}
-		back(l, l.h, l.pv)
+		kern.BackProduct(l.h, l.w, l.wt, l.pv)
 		var dot []float64
 		if last {
 			dot = e

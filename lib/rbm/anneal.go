@@ -205,12 +205,8 @@ func stepT[T kern.Float](a *annealer, t *annealT[T], b0, b1 float64, weigh bool)
 // pv = hWᵀ (visible), as one single-threaded product.
 func product[T kern.Float](a *annealer, t *annealT[T], lo, hi int, visible bool) {
 	r0, r1 := lo*annealBlock, min(hi*annealBlock, a.chains)
-	if visible && t.wt.Rows > 0 { // a sum of Wᵀ's rows when h is sparse enough
-		kern.Gemm1(false, false, 1, kern.Rows(t.h, r0, r1), t.wt, 0, kern.Rows(t.pv, r0, r1))
-		return
-	}
 	if visible {
-		kern.Gemm1(false, true, 1, kern.Rows(t.h, r0, r1), t.w, 0, kern.Rows(t.pv, r0, r1))
+		kern.BackProduct(kern.Rows(t.h, r0, r1), t.w, t.wt, kern.Rows(t.pv, r0, r1))
 		return
 	}
 	kern.Gemm1(false, false, 1, kern.Rows(t.v, r0, r1), t.w, 0, kern.Rows(t.x, r0, r1))

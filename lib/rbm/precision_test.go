@@ -3,11 +3,11 @@ package rbm
 import (
 	"bytes"
 	"context"
-	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/rbm-kernel/rbm-kernel/internal/params32"
 	"gonum.org/v1/gonum/mat"
 )
 
