@@ -45,11 +45,12 @@ var Of func(m any) *Params
 // tests that check that the library keeps it current. Set by lib/rbm.
 var Current func(m any) (p *Params, valid bool)
 
-// Transposed returns the transpose of the float32 copy of m's weights,
-// WT_ji = fl32(W_ij) (n_h × n_v, row stride n_v), current with the copy (made again
-// if W changed), or a matrix with no rows when m's precision is not
-// Float32 or UseTransposed reports false. Set by lib/rbm.
-var Transposed func(m any) kern.General[float32]
+// Transposed returns what Of returns and the transpose of the copy's
+// weights, WT_ji = fl32(W_ij) (n_h × n_v, row stride n_v), current with
+// the copy (made again if W changed), or a matrix with no rows when m's
+// precision is not Float32 or UseTransposed reports false: both under one
+// check of the copy. Set by lib/rbm.
+var Transposed func(m any) (*Params, kern.General[float32])
 
 // TransposedCurrent reports whether m's transposed copy is made and
 // current, without making it: for tests. Set by lib/rbm.

@@ -49,11 +49,13 @@ type chains32 struct {
 // says whether the call computes back products H·Wᵀ.
 func (c *Chains) load32(m *rbm.Binary, withH, back bool) *layers[float32] {
 	l := c.load32States(withH)
-	p := params32.Of(m)
-	l.w, l.b, l.c = p.W, p.B, p.C
+	var p *params32.Params
 	if back {
-		l.wt = params32.Transposed(m)
+		p, l.wt = params32.Transposed(m)
+	} else {
+		p = params32.Of(m)
 	}
+	l.w, l.b, l.c = p.W, p.B, p.C
 	return l
 }
 

@@ -154,9 +154,9 @@ func (a *annealer) step(b0, b1 float64, weigh bool) {
 	t := a.t32
 	if t == nil {
 		n, nv, nh := a.chains, a.nv, a.nh
-		p := a.m.params32()
+		p, wt := a.m.copies(true)
 		t = &annealT[float32]{
-			w: p.W, wt: a.m.transposed(), b: p.B, c: p.C,
+			w: p.W, wt: wt, b: p.B, c: p.C,
 			base: make([]float32, nv), db: make([]float32, nv),
 			v: mk32(n, nv), h: mk32(n, nh), x: mk32(n, nh), pv: mk32(n, nv),
 		}

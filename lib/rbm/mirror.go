@@ -35,7 +35,7 @@ import (
 
 func init() {
 	params32.Of = func(m any) *params32.Params { return m.(*Binary).params32() }
-	params32.Transposed = func(m any) kern.General[float32] { return m.(*Binary).transposed() }
+	params32.Transposed = func(m any) (*params32.Params, kern.General[float32]) { return m.(*Binary).copies(true) }
 	params32.Wrote = func(m any) {
 		if f := m.(*Binary).mirror(false); f != nil {
 			f.mu.Lock()
@@ -112,9 +112,17 @@ func (m *Binary) mirror(create bool) *mirror32 {
 // params32 returns the float32 copy of m's parameters, making it again if
 // it may be stale, or nil when m's precision is not Float32.
 func (m *Binary) params32() *params32.Params {
+	p, _ := m.copies(false)
+	return p
+}
+
+// copies is params32 and, if transposed is set and params32.UseTransposed
+// reports true, the transpose of the copy's W, made if need be (else a
+// matrix with no rows), both under one lock and one check of the copy.
+func (m *Binary) copies(transposed bool) (*params32.Params, kern.General[float32]) {
 	if m.Precision != Float32 {
 		m.Changed()
-		return nil
+		return nil, kern.General[float32]{}
 	}
 	f := m.mirror(true)
 	f.mu.Lock()
@@ -125,7 +133,13 @@ func (m *Binary) params32() *params32.Params {
 		!f.spotCheck(w, m.B, m.C) {
 		f.make(m)
 	}
-	return &f.p
+	if !transposed || !params32.UseTransposed() {
+		return &f.p, kern.General[float32]{}
+	}
+	if !f.wtValid {
+		f.transpose()
+	}
+	return &f.p, f.wt
 }
 
 // make sets the copy to fl32 of m's parameters.
@@ -149,19 +163,8 @@ func (f *mirror32) make(m *Binary) {
 	f.wtValid = false
 }
 
-// transposed returns Wᵀ of m's float32 copy, made if need be, or a
-// matrix with no rows when it has none (see params32.Transposed).
-func (m *Binary) transposed() kern.General[float32] {
-	if m.Precision != Float32 || !params32.UseTransposed() {
-		return kern.General[float32]{}
-	}
-	m.params32() // the copy current, and wtValid with it
-	f := m.mirror(true)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.wtValid {
-		return f.wt
-	}
+// transpose sets wt to the transpose of the copy's W.
+func (f *mirror32) transpose() {
 	nv, nh := f.p.W.Rows, f.p.W.Cols
 	if cap(f.wtBuf) < nv*nh {
 		f.wtBuf = make([]float32, nv*nh)
@@ -169,7 +172,6 @@ func (m *Binary) transposed() kern.General[float32] {
 	f.wt = kern.General[float32]{Rows: nh, Cols: nv, Stride: nv, Data: f.wtBuf[: nv*nh : nv*nh]}
 	kern.Transpose(f.wt, f.p.W)
 	f.wtValid = true
-	return f.wt
 }
 
 // spotCheck reports whether B and C, and 16 weights, equal fl32 of the
