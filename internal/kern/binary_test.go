@@ -178,6 +178,39 @@ func benchBinary[T Float](b *testing.B) {
 	}
 }
 
+// BenchmarkBinarySumL1 measures the binary product's inner kernel alone
+// (binSum32x8: 8 AVX2 registers of sums, 256 bytes of a row of b added per
+// listed row) on a block of b that stays in the first-level cache: 8 rows
+// (2 KiB) and the 96 rows of one chunk (binaryChunk: 24 KiB), 48 listed
+// rows per row of c, 100 rows of c. Its bytes per second are those of b
+// read: against a machine's load bandwidth from the first-level cache they
+// say how far the kernel is from its bound (bench/README.md, issue 15's
+// tenth pass).
+func BenchmarkBinarySumL1(b *testing.B) {
+	if !haveSIMD {
+		b.Skip("no AVX2")
+	}
+	for _, rows := range []int{8, binaryChunk} {
+		b.Run(fmt.Sprintf("rows=%d", rows), func(b *testing.B) {
+			const list, crows, ps = 48, 100, 2
+			bb := make([]float32, rows*64)
+			c := make([]float32, crows*64)
+			idx := make([]int32, crows*list)
+			pos := make([]int32, crows*ps)
+			for i := range crows {
+				pos[i*ps], pos[i*ps+1] = int32(i*list), int32((i+1)*list)
+				for k := range list {
+					idx[i*list+k] = int32((2*k + i) % rows)
+				}
+			}
+			b.SetBytes(crows * list * 256)
+			for b.Loop() {
+				binSum32x8(&idx[0], &pos[0], ps, crows, &bb[0], 64, &c[0], 64, 0, 1)
+			}
+		})
+	}
+}
+
 // TestOnes checks the scan that lists a row's ones against its definition,
 // on both paths, in both precisions: every length from 0 to 40, ones
 // anywhere (all, none, random), −0 as a zero, and a value other than 0
