@@ -84,11 +84,11 @@
 // Monte Carlo noise of a 10⁶-step chain, and it makes the 500-hidden row
 // affordable. Everything on the 16-unit data sets stays float64: there
 // the exact log-likelihood and small differences between G and T are the
-// point. Float32 would save 13 to 37 % of their time (CD-5 35 %, PCD-5
-// with T 28 %, 10-PT₁ 13 %, 20-PT₁₀ 37 % per update on a 16 × 16 RBM:
-// `BenchmarkCD5Small` and `BenchmarkPTSmall`, bench/README.md), a
-// saving we leave so that these small differences stay free of float32
-// rounding.
+// point. Float32 would save 13 to 37 % of their training time (CD-5
+// 35 %, PCD-5 with T 28 %, 10-PT₁ 13 %, 20-PT₁₀ 37 % per update on a
+// 16 × 16 RBM: `BenchmarkCD5Small` and `BenchmarkPTSmall`,
+// bench/README.md), a saving we leave so that these small differences
+// stay free of float32 rounding.
 
 // %%
 import (
