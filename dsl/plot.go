@@ -186,6 +186,7 @@ func Box(results []*Result, measure, reduce string, by []string) (*plot.Plot, er
 		return nil, err
 	}
 	p := plot.New()
+	p.Y.Tick.Marker = viz.Ticks{} // labels that read as their values
 	p.Title.Text = reduce + " " + measure
 	p.Y.Label.Text = reduce + " " + measure
 	p.X.Label.Text = strings.Join(by, ", ")

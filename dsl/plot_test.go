@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/viz"
 )
 
 // fakeResults returns 2 learners × 3 rates × reps runs, each with loglik at
@@ -84,6 +86,11 @@ func TestBoxGroups(t *testing.T) {
 	}
 	if c := cells[0]; c[0] != -7+0.01 || c[3] != -7+0.01+3 {
 		t.Errorf("box %s values %v, want −6.99 … −3.99", names[0], c)
+	}
+	// The y axis labels its ticks as the library's plots do (viz.Ticks:
+	// gonum's own ticker rounds labels of steps below 0.1).
+	if _, ok := p.Y.Tick.Marker.(viz.Ticks); !ok {
+		t.Errorf("y tick marker %T, want viz.Ticks", p.Y.Tick.Marker)
 	}
 }
 

@@ -205,6 +205,35 @@ func TestJSON(t *testing.T) {
 	}
 }
 
+// TestPlotTickLabels: a plot made with plot.New (gonum's default ticker)
+// is drawn with labels that read as its ticks' values (viz.Ticks), where
+// gonum's would write 1.04 as "1", and its ticker is put back afterwards;
+// a ticker of the cell's own is kept.
+func TestPlotTickLabels(t *testing.T) {
+	p := plot.New()
+	line, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0.95}, {X: 1, Y: 1.12}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Add(line)
+	svg, err := PlotSVGString(p, 3*vg.Inch, 2*vg.Inch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{">0.96<", ">1.04<", ">1.12<"} {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the SVG has no label %s", want)
+		}
+	}
+	if _, ok := p.Y.Tick.Marker.(plot.DefaultTicks); !ok {
+		t.Errorf("y ticker after drawing %T, want plot.DefaultTicks again", p.Y.Tick.Marker)
+	}
+	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 1, Label: "one"}}
+	if svg, err = PlotSVGString(p, 3*vg.Inch, 2*vg.Inch); err != nil || !strings.Contains(svg, ">one<") {
+		t.Errorf("a ticker of the cell's own was not kept (err %v)", err)
+	}
+}
+
 func TestPlotPNGAndSVG(t *testing.T) {
 	r := install(t)
 	Plot(testPlot(t), 3*vg.Inch, 2*vg.Inch)

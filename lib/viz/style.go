@@ -2,6 +2,8 @@ package viz
 
 import (
 	"image/color"
+	"math"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -60,19 +62,103 @@ func curveStyle(i int) (color.Color, []vg.Length) {
 }
 
 // Ticks is the tick marker of the library's plots: gonum's default ticks
-// (plot.DefaultTicks) with every label written without trailing zeros
+// (plot.DefaultTicks) with every label written as its tick's value, in
+// the fewest digits that tell the ticks apart and without trailing zeros
 // ("250", "1250" and "2250" where gonum writes "250.00", …: it gives all
 // labels two decimals when the step between them is not whole, such as
-// 2.5·10²). Labels in exponent form are left as they are.
+// 2.5·10²). Gonum writes the labels of steps below 0.1 with as many
+// significant digits as the step has decimals, which rounds −2.85 to
+// "−2.9" and −3.15 to "−3.1" on an axis from −3.2 to −2.8; Ticks writes
+// them "−2.85" and "−3.15". Labels in exponent form stay in it.
 type Ticks struct{}
 
 // Ticks returns the tick marks for the range [min, max].
 func (Ticks) Ticks(min, max float64) []plot.Tick {
 	ts := plot.DefaultTicks{}.Ticks(min, max)
-	for i := range ts {
-		ts[i].Label = trimZeros(ts[i].Label)
-	}
+	relabel(ts)
 	return ts
+}
+
+// relabel rewrites the labels of ts's labelled ticks so that each reads
+// as its tick's value to within a millionth of the least step between
+// labelled ticks: gonum's label without trailing zeros when every one
+// does, else the fewest decimals (or, for labels in exponent form,
+// significant digits) for which every one does.
+func relabel(ts []plot.Tick) {
+	var vals []float64
+	exp := false
+	for _, t := range ts {
+		if t.Label != "" {
+			vals = append(vals, t.Value)
+			exp = exp || strings.ContainsAny(t.Label, "eE")
+		}
+	}
+	tol := labelTolerance(vals)
+	reads := func(label func(v float64, old string) string) bool {
+		for _, t := range ts {
+			if t.Label == "" {
+				continue
+			}
+			x, err := strconv.ParseFloat(label(t.Value, t.Label), 64)
+			if err != nil || math.Abs(x-t.Value) > tol {
+				return false
+			}
+		}
+		return true
+	}
+	apply := func(label func(v float64, old string) string) {
+		for i, t := range ts {
+			if t.Label != "" {
+				ts[i].Label = label(t.Value, t.Label)
+			}
+		}
+	}
+	gonums := func(_ float64, old string) string { return noNegativeZero(trimZeros(old)) }
+	if reads(gonums) {
+		apply(gonums)
+		return
+	}
+	for digits := 0; digits <= 17; digits++ {
+		label := func(v float64, _ string) string {
+			if exp {
+				return strconv.FormatFloat(v, 'g', digits+1, 64)
+			}
+			return noNegativeZero(trimZeros(strconv.FormatFloat(v, 'f', digits, 64)))
+		}
+		if reads(label) {
+			apply(label)
+			return
+		}
+	}
+}
+
+// labelTolerance is a millionth of the least difference between
+// successive values of vals (sorted as ticks are), or, with fewer than two
+// values, 10⁻⁹ of the largest magnitude (at least 1).
+func labelTolerance(vals []float64) float64 {
+	step := math.Inf(1)
+	for i := 1; i < len(vals); i++ {
+		if d := math.Abs(vals[i] - vals[i-1]); d > 0 && d < step {
+			step = d
+		}
+	}
+	if !math.IsInf(step, 1) {
+		return step * 1e-6
+	}
+	m := 1.0
+	for _, v := range vals {
+		m = math.Max(m, math.Abs(v))
+	}
+	return m * 1e-9
+}
+
+// noNegativeZero writes a label that reads as zero with a minus sign
+// ("-0", from a tick at −10⁻¹⁷ that is 0 but for rounding) as "0".
+func noNegativeZero(label string) string {
+	if label == "-0" {
+		return "0"
+	}
+	return label
 }
 
 // trimZeros removes the trailing zeros of a decimal fraction, and its

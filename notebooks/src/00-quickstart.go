@@ -340,11 +340,13 @@ for i, steps := range []int{100, 1000, 10000} {
 // %% [markdown]
 // Our exact ln Z is 7.4 · 10⁻⁹ below PyDeep's golden value. Summing all 256
 // terms $e^{-E(v,h)}$ in 50-digit decimal arithmetic gives
-// 59.67490196521, our value to the last digit printed: the difference is in
+// 59.67490196521, our value to the last digit printed (the library's
+// `TestPyDeepGolden` holds ours within 10⁻¹¹ of it): the difference is in
 // PyDeep's figure (its own test allows 10⁻⁵). AIS with this seed is inside
 // all three of PyDeep's bounds. At 10,000 temperatures the bound, 0.005, is
 // only about 1.5 of the run's standard errors, so not every seed meets it:
-// in the library's test 9 of 10 seeds do, and the mean of the 10 does.
+// in the library's `TestPyDeepGoldenAIS` 8 of 10 seeds do (its log), and
+// it asserts that the mean of the 10 does.
 
 // %% [markdown]
 // **Shark's binary RBM tutorial.** Shark trains a 16 × 32 binary RBM on the
@@ -393,7 +395,8 @@ fmt.Printf("difference %.3f = %.2f standard deviations of a difference of two %d
 // ## Where to go next
 //
 // - Set `k := 1` in the settings and run all cells again: CD-1 is cheaper per
-//   update but more biased, and its curve ends further from −ln 14.
+//   update but more biased: you should see its curve end further from
+//   −ln 14.
 // - Swap the learner for persistent CD, `learn.NewPCD(k, 0, mcmc.NewGibbs(seed))`,
 //   whose chains carry on from one update to the next instead of restarting at
 //   the data.

@@ -59,10 +59,11 @@ fmt.Printf("quick mode %v: %d chains, %d updates of CD-%d\n", quick, chainsN, up
 // n_v + n_h updates, the same number of unit draws as a block Gibbs step.
 //
 // The type implements `mcmc.Sampler`: `Sample(m, c, steps)` advances every
-// chain (a row of `c.V` and `c.H`) and leaves in `c.PH` and `c.PV` the
-// conditional probabilities of the final states, as the library's samplers
-// do. The cell is ordinary Go with its imports; it cannot see the variables
-// of ordinary cells (it is compiled on its own), but everything it declares,
+// chain (a row of `c.V` and `c.H`) and leaves in `c.PH` and `c.PV` p(h=1|v)
+// and p(v=1|h) of the final states (the library's samplers leave those of
+// their last transition; to the `mcmc.Sampler` contract they are scratch).
+// The cell is ordinary Go with its imports; it cannot see the variables of
+// ordinary cells (it is compiled on its own), but everything it declares,
 // `bernoulli` included, is visible to the cells after it.
 
 // %%

@@ -18,16 +18,18 @@
 // `mcmc.TemperedGibbs.SetTemperature` and `mcmc.Tempered.SetBetas` are
 // read once per update or per sampling call, atomically.
 //
-// Run everything with *Run → Run All Cells*, then move the sliders. When
-// the notebook runs without a browser (nbconvert), the cells move the
-// sliders themselves, from Go, where the text says "as if you dragged it".
+// Run everything with *Run → Run All Cells*, then move the sliders. Some
+// cells move a slider themselves, from Go, where the text says "as if you
+// dragged it": the cell after the first plot always, the long-running
+// cells halfway through if the slider still holds its starting value. So a
+// run without a browser (nbconvert) shows the effect too.
 
 // %% [markdown]
 // ## Settings and a small model
 //
 // A 3×3 Bars and Stripes RBM with 16 hidden units, trained for a few
-// thousand full-batch CD-5 updates: small enough that everything below
-// redraws in a fraction of a second.
+// thousand full-batch CD-5 updates: small enough that the plots below
+// redraw quickly.
 
 // %%
 quick := os.Getenv("RBM_QUICK") == "1"
@@ -222,8 +224,9 @@ fmt.Println(state.Value())
 // `learn.Train` runs: update t uses the rate set last before it starts.
 // A log slider from 10⁻³ to 1 sets it. The next cell trains a fresh model
 // and draws the exact log-likelihood every 50 updates; drag the slider
-// while it trains and watch the curve's slope change. (Without a browser,
-// the cell lowers the rate tenfold halfway through, as if you had.)
+// while it trains and watch the curve's slope change. (If the slider still
+// holds its starting value halfway through, the cell lowers the rate
+// tenfold, as if you had: so it does in a run without a browser.)
 
 // %%
 lr, err := learn.NewLiveRate(0.1)
@@ -302,8 +305,9 @@ widgets.NewVBox(hottest, swaps, ptPics)
 // 250 steps, the β = 1 chains and the fraction of the swaps accepted
 // between each pair of rungs since the last redraw. Drag the slider while
 // it runs: a hotter top spreads the rungs and fewer swaps succeed; a
-// cooler one packs them and more do. (Without a browser, the cell
-// lowers T_max from 10 to 2 halfway through, as if you had.)
+// cooler one packs them and more do. (If the slider still holds its
+// starting value halfway through, the cell lowers T_max from 10 to 2, as
+// if you had: so it does in a run without a browser.)
 
 // %%
 ptChains, err := mcmc.NewChains(m, 64, rand.New(rand.NewPCG(seed, 4)))
@@ -342,10 +346,11 @@ fmt.Println(strings.Join(ptLog, "\n"))
 // In the run saved here, over the 250 steps before the change, at
 // T_max = 10, 0.43, 0.26 and 0.16 of the swaps were accepted between the
 // rungs, from the coldest pair to the hottest; over the last 250, at
-// T_max = 2, 0.71, 0.60 and 0.53. Closer rungs swap more often; a hotter
-// top crosses between patterns more freely. On this small model T = 2
-// already forgets its pattern within about two steps (τ above), so the
-// cooler ladder loses little here.
+// T_max = 2, 0.71, 0.60 and 0.53. Closer rungs swap more often. A hotter
+// top should cross between patterns more freely, though this run does not
+// measure that; on this small model block Gibbs at T = 2 has an energy τ
+// of about two steps (above), which suggests that the cooler ladder loses
+// little here.
 
 // %% [markdown]
 // ## What is saved
