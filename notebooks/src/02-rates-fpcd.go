@@ -61,20 +61,22 @@
 // 23 s. The run before it, with 21 long runs (5 start digits), took 46 min
 // 45 s of wall time and 1 h 2 min of CPU time: since then the library sums
 // the products whose left factor is a binary state as the rows that its
-// ones pick (issue 15), which made a single Gibbs chain's step about 1.3
-// times as fast and let twice the starts fit in less time. The quick run
+// ones pick (issue 15), which made a single Gibbs chain's step about twice
+// as fast (84 µs a sample with k = 1 in the run before, 41 µs in this one)
+// and let twice the starts fit in less time. The quick run
 // takes about 15 s.
 //
-// **Float32 against float64.** The version before this one (Gibbs from one
-// start digit) ran twice at the same time, as committed and with
+// **Float32 against float64.** An earlier version (Gibbs from one start
+// digit, two versions back) ran twice at the same time, as committed and with
 // `m.Precision = rbm.Float64`, each with one of the two cores: 16 min 52 s
 // in float32 against 23 min 37 s in float64 (training 1 min 39 s against
 // 2 min 41 s, the sweep 7 min 20 s against 8 min 2 s, the long runs 7 min
 // 15 s against 12 min 9 s). The choices were the same (every sampler's
 // ε_F, α = 1 ahead, k = 30), and the rates samplers' test ISL agreed within
 // their seeds' spread (rates-FPCD −221.9 ± 1.7 against −222.1 ± 1.2,
-// rates-herding −199.8 ± 0.6 against −199.8 ± 0.7; SP −271.6 ± 8.7
-// against −257.3 ± 7.8).
+// rates-herding −199.8 ± 0.6 against −199.8 ± 0.7); SP's differed by 14
+// nats, about two of its seeds' spreads (−271.6 ± 8.7 against
+// −257.3 ± 7.8).
 
 // %%
 quick := os.Getenv("RBM_QUICK") == "1"
@@ -161,16 +163,17 @@ train // its summary and first digits
 // visible biases start at the log odds of each pixel's mean, so an
 // untrained model already draws ink where digits have ink.
 //
-// The run takes a minute or more, so it keeps a **checkpoint**: every 500
-// updates, and when it is interrupted, `learn.Train` writes the run's whole
-// state (the model, the persistent chains, the momentum, the position in the
-// schedule and in the batch order) to a file in the temporary folder. If you
-// interrupt the cell (■) or the kernel restarts, run it again (after the
-// cells above, after a restart): `Train` finds the file and goes on from the
-// update where it stopped, to the same model, bit for bit, as a run that was
-// never interrupted. A finished run deletes its file, so running the cell
-// again trains a new model from the start (had the file been kept, `Train`
-// would load the finished run and return at once).
+// The run takes most of a minute (44 s in the committed run), so it keeps a
+// **checkpoint**: every 500 updates, and when it is interrupted,
+// `learn.Train` writes the run's whole state (the model, the persistent
+// chains, the momentum, the position in the schedule and in the batch
+// order) to a file in the temporary folder. If you interrupt the cell (■)
+// or the kernel restarts, run it again (after the cells above, after a
+// restart): `Train` finds the file and goes on from the update where it
+// stopped, to the same model, bit for bit, as a run that was never
+// interrupted. A finished run deletes its file, so running the cell again
+// trains a new model from the start (had the file been kept, `Train` would
+// load the finished run and return at once).
 
 // %%
 import "path/filepath"
@@ -484,8 +487,9 @@ roomBelow(p, 0.35)
 display.Plot(p, 6*vg.Inch, 4*vg.Inch)
 
 // %% [markdown]
-// The right half of the paper's Fig. 3 compares the decays along the number
-// of samples. Here: rates-FPCD with its best ε_F for α = 1 and for α = 0.95.
+// The paper's text points to the left half of its Fig. 3 for the decay
+// 0.95 ("see Figure 3, left"). Here the two decays along the number of
+// samples: rates-FPCD with its best ε_F for α = 1 and for α = 0.95.
 
 // %%
 // curveSeries turns an ISL curve into a plot series.
@@ -590,8 +594,9 @@ fmt.Printf("best k = %d\n", bestK)
 // rates-FPCD less the θ_F update) and, if the choice above picked another k,
 // with that k too, and rates-FPCD, each from **ten start digits** (the
 // first ten training digits); rates-herding and SP from
-// the first three of them (their runs cost the most after Gibbs's; the
-// first three starts are those of the sweep). Gibbs runs from every start
+// the first three of them (their samples cost the most: 1.23 ms each for
+// rates-herding, 0.66 ms for SP, against 0.76 ms for rates-FPCD and 41 µs
+// for Gibbs with k = 1; the first three starts are those of the sweep). Gibbs runs from every start
 // because one chain's 200,000 samples depend on when, if ever, it leaves its
 // start digit: a single chain is one draw of that chance. Two runs go at a
 // time, one per core. For the runs from the first start, the first row shows
@@ -868,8 +873,8 @@ classTable(firstSeed(runs), part(train, "ref", 0, least(2000, nTrain)), least(10
 //
 // - *Choosing k:* **no k is clearly better than another.** The mean
 //   validation ISL of 2,000 Gibbs samples was −311.3 (k = 1), −317.6 (3),
-//   −291.2 (10) and −303.7 (30), while the three start digits alone move it
-//   by 7 to 56 nats (the ± of the table): the chains mostly stay on their
+//   −291.2 (10) and −303.7 (30), while over the three start digits the
+//   test ISL's standard deviation is 7 to 56 nats (the ± of the table): the chains mostly stay on their
 //   start digits, and the ISL measures which digits those are. The rule
 //   picks k = 10 (the run before, with the same seeds and products summed in
 //   another order, picked k = 30), so Gibbs runs with k = 1 and with k = 10.
@@ -878,11 +883,10 @@ classTable(firstSeed(runs), part(train, "ref", 0, least(2000, nTrain)), least(10
 //   digit seen) and changed 61 times over 5 digits at k = 10, against 203
 //   to 382 changes and 8 to 10 digits for the others. Both Gibbs strips
 //   show the starting 0 for the first 20 samples. Every 10,000 samples, the
-//   k = 1 chain shows 0s up to the 120,000th sample and 3s from the
-//   130,000th on. The k = 10 chain shows a 0 at the 10,000th sample, then
-//   from the 20,000th on the same **spurious pattern of a few strokes** to
-//   the end: a state the chain
-//   cannot leave (the run before saw the same with k = 30). The
+//   k = 1 chain shows 0s up to the 130,000th sample and 3s from the
+//   140,000th on. The k = 10 chain shows a 0 at the 10,000th sample, then
+//   from the 20,000th on **spurious states of a few strokes**, the same
+//   one from the 30,000th to the end: a state the chain cannot leave (the run before saw the same with k = 30). The
 //   FPCD-trained model with 500 hidden units has deep, narrow modes, real
 //   and spurious, which is what makes the rates samplers worth having.
 // - *Rates-herding and rates-FPCD leading:* **agrees.** Rates-herding changed

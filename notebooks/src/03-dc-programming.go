@@ -20,10 +20,10 @@
 // gives a verdict on each claim.
 //
 // **A full run takes 42 minutes** on this two-core machine (42 min 27 s in
-// the committed run, 59 min of CPU time; the last cell prints it), with
-// an engineer's tests sharing the cores for part of it (load average 2 to
-// 7); the run before, with a third of the MNIST training, took 48 min
-// under a load of 6 to 15. By part: Fig. 1 2.7 min, Fig. 2 2.8 min,
+// the committed run; the last cell prints it), with an engineer's tests
+// sharing the cores for part of it (59 min of CPU time and a load average
+// of 2 to 7, measured outside the notebook); the run before, with a third
+// of the MNIST training, took 48 min under a load of 6 to 15. By part: Fig. 1 2.7 min, Fig. 2 2.8 min,
 // Fig. 6(b) 0.6 min, MNIST 36 min. The
 // quick mode (`RBM_QUICK=1`, the tests) takes about half a minute. Cells are Go,
 // run by the rbm-kernel, with `rbm`, `mcmc`, `learn`, `data`, `viz`,
@@ -293,11 +293,12 @@ runLive("S-DCP (d = 3, K' = 4)", learn.NewSDCP(3, 4, mcmc.NewGibbs(11)))
 // The paper's captions put Shifting Bar in Fig. 1 and Bars & Stripes in
 // Fig. 2; its text says it the other way round. We follow the captions.
 //
-// The runs are a sweep (see notebook 05): every configuration is one line of
-// the sweep file, the runs go to all cores, and each run's seed is derived
-// from the repeat and the rate but **not** the learner, so the five learners
-// of one repeat start from the same weights and are compared in pairs (the
-// two-sided Wilcoxon signed-rank test on the paired maxima).
+// The runs are a sweep (see notebook 05): the configurations are the
+// product of the sweep file's axes, the runs go to all cores, and each
+// run's seed is derived from the repeat and the rate but **not** the
+// learner, so the five learners of one repeat start from the same weights
+// and are compared in pairs (the two-sided Wilcoxon signed-rank test on the
+// paired maxima).
 
 // %%
 // sweep runs the sweep src (cell.Sweep: dsl.RunSource, the helper of the
@@ -472,8 +473,9 @@ resBar := figure("fig1-shifting-bar", "Shifting Bar N = 9, B = 1", "shifting_bar
 // within 0.1 of −ln 9): "almost the same ATLL independent of the learning
 // rate" holds for CS-DCP, and for CG. **S-DCP** leaves the plateau second
 // (21 of 25 runs reach −2.70 at η = 0.3, after a median of 4000 updates; 10
-// of 25 at η = 0.5) but its maxima (−2.59, −2.71) are only a little above
-// CD's and far from CS-DCP's: the paper's "S-DCP and CS-DCP reach almost the
+// of 25 at η = 0.5) but its maxima (−2.59, −2.71) are level with CD's
+// (−2.63, −2.70: a little above at η = 0.3, level at η = 0.5) and far from
+// CS-DCP's: the paper's "S-DCP and CS-DCP reach almost the
 // same ATLL" does not hold for S-DCP here; the centring matters more than the
 // inner loop. Paired tests (Holm): CS-DCP beats S-DCP in all 25 pairs at
 // both rates (p = 1.2·10⁻⁷); S-DCP against CD is not significant (p = 0.20,
@@ -725,8 +727,8 @@ display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
 //   make 6 parameter steps where CD makes one: the mechanism the paper
 //   proposes. With 3 trials the sweep's paired Wilcoxon tests cannot go
 //   below p = 0.25 (its warnings say so); the evidence is that every trial
-//   agrees, by more than 20 nats against a spread of at most 3.7 nats
-//   between the trials of a learner.
+//   agrees, by more than 20 nats against a spread of at most 4.2 nats
+//   between the trials of a learner (3.7 from update 800 on).
 // - **CS-DCP ≥ CG: reproduced**: CS-DCP − CG-24 is +26.3, +25.9 and +25.7
 //   nats after 2400 updates. CG itself is a little below CD-24 (−2.0 to
 //   −1.5 nats), and CS-DCP level with S-DCP or above it (+0.0 to +3.1):
@@ -736,7 +738,7 @@ display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
 //   It is about 60 nats after 200 updates, 39 after 800, 30 after 1600 and
 //   24 after 2400, where the DCP learners' curves flatten (−100.3 to
 //   −96.2 from update 1600 to 2400 for CS-DCP, −131.4 to −122.1 for CG-24)
-//   and the others still climb by 9 to 10 nats per 800 updates. 30 epochs
+//   and the others still climb by 9 to 11 nats from update 1600 to 2400. 30 epochs
 //   of 8000 digits are still far from the paper's 200 epochs of 60,000
 //   (60,000 updates of 200 digits): whether the curves meet is left open.
 // - **AIS:** with 10,000 distributions the estimates after 2400 updates
@@ -752,9 +754,9 @@ display.Plot(p, 6.5*vg.Inch, 3.8*vg.Inch)
 // - **float32** sampling (parameters and gradients stay float64) halves an
 //   update's CPU time (`BenchmarkDCPMNISTPrecision`, bench/README.md).
 //
-// The sweep took 36 minutes in the committed run: 15 runs on two workers,
-// each 4.4 to 6.1 minutes (AIS included), while the author's tests shared
-// the two cores for part of it.
+// The sweep took 36 minutes in the committed run (15 runs, AIS included:
+// 36m16s, printed above), while an engineer's tests shared the two cores
+// for part of it (seen outside the notebook).
 //
 // ### How good is AIS? A check against the exact value
 //
@@ -780,10 +782,10 @@ fmt.Printf("ℓ: exact %.4f; with the AIS estimate of ln Z %.4f\n", hAIS.Last("l
 // |---|---|---|---|
 // | ℓ is a difference of convex functions; a DC step lowers −ℓ | exact | reproduced | the surrogate lies above −ℓ and touches it; its minimiser lowers −ℓ from 7.81 to 7.29 |
 // | CD-K' is S-DCP with d = 1 | exact | reproduced | largest difference 0 over 101 log-likelihoods |
-// | Fig. 1 (Shifting Bar): CD and PCD stay on the −3.15 plateau; CG escapes only at η = 0.5; S-DCP and CS-DCP reach almost the same ATLL at either rate | 25 × 50 000 / the same | partly | CS-DCP first and near the bound at both rates (every run leaves the plateau, after 3000 and 2000 updates); CD and PCD slow and never near the bound; CG escapes at both rates; S-DCP escapes second but stays near CD (−2.59, −2.71) |
+// | Fig. 1 (Shifting Bar): CD and PCD stay on the −3.15 plateau; CG escapes only at η = 0.5; S-DCP and CS-DCP reach almost the same ATLL at either rate | 25 × 50 000 / the same | partly | CS-DCP first and near the bound at both rates (every run leaves the plateau, after a median of 3000 and 2000 updates); CD and PCD slow and never near the bound; CG escapes at both rates; S-DCP escapes second but stays near CD (−2.59, −2.71) |
 // | Fig. 2 (Bars and Stripes): S-DCP, CS-DCP and CG reach about the same ATLL, CD and PCD fall short; the DCP learners are fastest | 25 × 50 000 / the same | not reproduced, except the speed | the DCP learners peak first, but CD and CG reach higher maxima (CG beats CS-DCP, p = 0.003 and 0.008) and end higher; every curve falls after its peak, PCD most |
 // | Fig. 6(b): larger d learns faster at d·K' = 24, all end about the same | 25 × 5000 on the shifting bar / paper: MNIST | reproduced (speed); partly (the end) | median updates to −2.70 fall from 3700 (d = 2) to 400 (d = 24) for CS-DCP; d = 12 and 24 fall back after their peak |
-// | Fig. 3 (MNIST): the DCP learners learn faster at η = 0.01 | 10 trials × 200 epochs / 3 × 30 epochs of 8000 digits (a sweep), AIS of 10,000 distributions every 10 epochs | reproduced | S-DCP and CS-DCP above CD, PCD and CG at every checkpoint and in every trial: by about 39 nats after 800 updates, 21 to 24 after 2400 |
+// | Fig. 3 (MNIST): the DCP learners learn faster at η = 0.01 | 10 trials × 200 epochs / 3 × 30 epochs of 8000 digits (a sweep), AIS of 10,000 distributions every 10 epochs | reproduced | S-DCP and CS-DCP above CD, PCD and CG at every checkpoint and in every trial: by about 39 nats after 800 updates, 21 to 26 after 2400 |
 // | CS-DCP ≥ CG | as above | reproduced | CS-DCP − CG-24 = +25.7 … +26.3 nats after 2400 updates |
 // | all learners reach about the same ATLL after 200 epochs | as above | not tested | 30 epochs; the gap closes from about 60 nats (200 updates) to 39 (800) and 24 (2400) |
 //

@@ -101,8 +101,9 @@
 //   mixture setting, is our $\alpha_0 = 0.1$); $h$ is still drawn from
 //   $p(h\mid v)$. Fig. 1 is run both ways; Gibbs has no step.
 // - **MNIST.** The setup holds the 10,000 MNIST test digits only: the first
-//   **8,000** train (paper: 60,000), the last 1,000 are the held-out
-//   reference. **Per-pixel standardisation**, as the paper's text says
+//   **8,000** train (paper: 60,000), the next 1,000 (digits 8,001 to
+//   9,000) are the held-out reference, the last 1,000 are not used.
+//   **Per-pixel standardisation**, as the paper's text says
 //   (pixels constant over the training digits keep standard deviation 1):
 //   the learned $\log\sigma^2$ is then in the paper's units. **100 hidden
 //   units** (paper: 4,096), **15 epochs** of batches of 100, **1,200
@@ -113,8 +114,8 @@
 //   samplers leave the first half of each run unadjusted (the paper's
 //   $\eta = 50$ of 100) and adapt their step toward acceptance 0.5 during
 //   the next quarter. **Three seeds** per sampler, as one sweep
-//   (`cell.Sweep` with `repeat 3`: 15 models; each takes
-//   about a minute on this shared machine, which sets the scale).
+//   (`cell.Sweep` with `repeat 3`: 15 models; each took 45 s to 2 min,
+//   75 s by the median, on this shared machine, which sets the scale).
 // - **Sample quality.** No Inception network can be had here, so Table 1
 //   (the sweep's measures `frechet`, `frechet(space = features)` and
 //   `classes` of `dsl/library`)
@@ -607,9 +608,10 @@ for _, shape := range []string{"isotropic", "anisotropic"} {
 // ### The paper's width: 256 hidden units
 //
 // The five samplers (our convention) on the anisotropic mixture with the
-// paper's 256 hidden units and 100 transitions, trained for as many
-// updates as the hour allows (the heading below gives the number; the
-// paper runs 50,000 epochs), one seed. The claim to test at this width:
+// paper's 256 hidden units and 100 transitions, trained for 15,000
+// updates (the heading below gives the number; the paper runs 50,000
+// epochs), what fits in the hour with room left for a busier machine, one
+// seed. The claim to test at this width:
 // the unadjusted samplers collapse and the adjusted ones recover all
 // three modes. The cell also prints the score of the best diagonal
 // Gaussian, the GRBM with $W = 0$, which is where training starts (the
@@ -964,8 +966,10 @@ fmt.Println("whole run:", time.Since(started).Round(time.Second))
 // seeds of the Table 1 sweep. "Pairs" are the sweep's paired comparisons
 // (same seed): with 3 pairs the Wilcoxon test cannot go below p = 0.25, so
 // "3 of 3" is the strongest result 3 seeds can give, not significance.
-// One run, 40.9 min. "Before" is the previous run, whose Gibbs and
-// Gibbs-Langevin samplers drew their hidden units from other random
+// One run, 40.9 min. "Before" is the last run before issue 15's GRBM
+// speed-up (two runs back: the run between, 39.3 min, already drew from
+// the new streams and ran 8,000 updates at 256 hidden units), whose Gibbs
+// and Gibbs-Langevin samplers drew their hidden units from other random
 // streams (the Langevin samplers' Fig. 1 results are unchanged; on MNIST
 // adjusted Langevin's differ, its step adaptation following the
 // acceptance ratios' last bits), with 200 updates at 256 hidden units.
@@ -986,9 +990,10 @@ fmt.Println("whole run:", time.Since(started).Round(time.Second))
 // 0.42, matched noise 15.4) orders the families as the pixel one does:
 // Langevin, Gibbs-Langevin, Gibbs; in features the Langevin family's runs
 // (3.27 to 4.48) and the Gibbs-Langevin family's (5.48 to 7.05) do not
-// overlap, and one Gibbs run (6.93) falls inside the latter. Langevin
-// samples spread over 8.9 to 9.0 effective classes of 10,
-// Gibbs-Langevin over 7.8 to 7.9, Gibbs 7.1. Samples stay noisy:
+// overlap, and one Gibbs run (6.93) falls inside the latter. By the
+// median of their seeds, Langevin samples spread over 8.9 to 9.0
+// effective classes of 10, Gibbs-Langevin over 7.8 to 7.9, Gibbs 7.1
+// (single runs: 8.63 to 9.13, 6.58 to 8.21, 6.07 to 7.11). Samples stay noisy:
 // $\log\sigma^2$ is far from −11.5 after 1,200 updates (the paper takes
 // about 350,000). In the authors' convention each model learns a sharp
 // $e^{-F}$ whose tempered version is fitted: worse likelihoods (−3.16 to
