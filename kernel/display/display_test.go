@@ -207,8 +207,8 @@ func TestJSON(t *testing.T) {
 
 // TestPlotTickLabels: a plot made with plot.New (gonum's default ticker)
 // is drawn with labels that read as its ticks' values (viz.Ticks), where
-// gonum's would write 1.04 as "1", and its ticker is put back afterwards;
-// a ticker of the cell's own is kept.
+// gonum's would write 1.04 as "1", and the plot keeps its own ticker; a
+// ticker of the cell's own is used.
 func TestPlotTickLabels(t *testing.T) {
 	p := plot.New()
 	line, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0.95}, {X: 1, Y: 1.12}})
@@ -226,7 +226,7 @@ func TestPlotTickLabels(t *testing.T) {
 		}
 	}
 	if _, ok := p.Y.Tick.Marker.(plot.DefaultTicks); !ok {
-		t.Errorf("y ticker after drawing %T, want plot.DefaultTicks again", p.Y.Tick.Marker)
+		t.Errorf("y ticker after drawing %T, want plot.DefaultTicks still", p.Y.Tick.Marker)
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 1, Label: "one"}}
 	if svg, err = PlotSVGString(p, 3*vg.Inch, 2*vg.Inch); err != nil || !strings.Contains(svg, ">one<") {

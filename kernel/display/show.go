@@ -187,7 +187,7 @@ func PlotPNG(p *plot.Plot, width, height vg.Length) (png []byte, err error) {
 			err = fmt.Errorf("rendering plot: %v", r)
 		}
 	}()
-	defer readableTicks(p)()
+	p = readableTicks(p)
 	c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(PlotDPI))
 	p.Draw(draw.New(c))
 	var buf bytes.Buffer
@@ -207,7 +207,7 @@ func PlotSVGString(p *plot.Plot, width, height vg.Length) (svg string, err error
 			err = fmt.Errorf("rendering plot: %v", r)
 		}
 	}()
-	defer readableTicks(p)()
+	p = readableTicks(p)
 	c := vgsvg.New(width, height)
 	p.Draw(draw.New(c))
 	var buf bytes.Buffer
