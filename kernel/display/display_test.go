@@ -206,9 +206,9 @@ func TestJSON(t *testing.T) {
 }
 
 // TestPlotTickLabels: a plot made with plot.New (gonum's default ticker)
-// is drawn with labels that read as its ticks' values (viz.Ticks), where
-// gonum's would write 1.04 as "1", and the plot keeps its own ticker; a
-// ticker of the cell's own is used.
+// is drawn with labels that read as its ticks' values (viz.ReadableTicks),
+// where gonum's would write 1.04 as "1", and the plot keeps its own
+// ticker; a ticker of the cell's own is used.
 func TestPlotTickLabels(t *testing.T) {
 	p := plot.New()
 	line, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0.95}, {X: 1, Y: 1.12}})

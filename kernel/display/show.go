@@ -15,6 +15,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/rbm-kernel/rbm-kernel/lib/viz"
 )
 
 // MIME types of the bundles this package makes.
@@ -187,7 +189,7 @@ func PlotPNG(p *plot.Plot, width, height vg.Length) (png []byte, err error) {
 			err = fmt.Errorf("rendering plot: %v", r)
 		}
 	}()
-	p = readableTicks(p)
+	p = viz.ReadableTicks(p)
 	c := vgimg.NewWith(vgimg.UseWH(width, height), vgimg.UseDPI(PlotDPI))
 	p.Draw(draw.New(c))
 	var buf bytes.Buffer
@@ -207,7 +209,7 @@ func PlotSVGString(p *plot.Plot, width, height vg.Length) (svg string, err error
 			err = fmt.Errorf("rendering plot: %v", r)
 		}
 	}()
-	p = readableTicks(p)
+	p = viz.ReadableTicks(p)
 	c := vgsvg.New(width, height)
 	p.Draw(draw.New(c))
 	var buf bytes.Buffer

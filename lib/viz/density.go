@@ -170,11 +170,15 @@ func Row(plots []*plot.Plot, w, h vg.Length) (image.Image, error) {
 			return nil, fmt.Errorf("viz: Row: plot %d is nil", i)
 		}
 	}
+	drawn := make([]*plot.Plot, len(plots))
+	for i, p := range plots {
+		drawn[i] = ReadableTicks(p)
+	}
 	c := vgimg.New(w*vg.Length(len(plots)), h)
 	dc := draw.New(c)
 	t := draw.Tiles{Rows: 1, Cols: len(plots), PadX: vg.Points(4)}
-	canvases := plot.Align([][]*plot.Plot{plots}, t, dc)
-	for i, p := range plots {
+	canvases := plot.Align([][]*plot.Plot{drawn}, t, dc)
+	for i, p := range drawn {
 		p.Draw(canvases[0][i])
 	}
 	return c.Image(), nil

@@ -62,14 +62,17 @@ func curveStyle(i int) (color.Color, []vg.Length) {
 }
 
 // Ticks is the tick marker of the library's plots: gonum's default ticks
-// (plot.DefaultTicks) with every label written as its tick's value, in
-// the fewest digits that tell the ticks apart and without trailing zeros
-// ("250", "1250" and "2250" where gonum writes "250.00", …: it gives all
-// labels two decimals when the step between them is not whole, such as
-// 2.5·10²). Gonum writes the labels of steps below 0.1 with as many
-// significant digits as the step has decimals, which rounds −2.85 to
-// "−2.9" and −3.15 to "−3.1" on an axis from −3.2 to −2.8; Ticks writes
-// them "−2.85" and "−3.15". Labels in exponent form stay in it.
+// (plot.DefaultTicks) with every label written so that it reads as its
+// tick's value, to within a millionth of the step between labelled ticks,
+// and without trailing zeros ("250", "1250" and "2250" where gonum writes
+// "250.00", …: it gives all labels two decimals when the step between
+// them is not whole, such as 2.5·10²). Gonum writes the labels of steps
+// below 0.1 with as many significant digits as the step has decimals,
+// which rounds −2.85 to "−2.9" and −3.15 to "−3.1" on an axis from −3.2 to
+// −2.8, and writes 99.93, 99.99 and 100.05 all as "1e+02"; Ticks keeps
+// gonum's labels where they read as their values and otherwise writes the
+// fewest decimals that do ("−2.85", "99.93"). A tick within that
+// tolerance of 0 reads "0".
 type Ticks struct{}
 
 // Ticks returns the tick marks for the range [min, max].
@@ -79,11 +82,31 @@ func (Ticks) Ticks(min, max float64) []plot.Tick {
 	return ts
 }
 
+// ReadableTicks returns a copy of p in which the axes that have gonum's
+// default ticker (plot.DefaultTicks, what plot.New sets) have Ticks: the
+// same ticks, with labels that read as their values. A ticker of the
+// caller's own choosing is kept. The copy shares p's plotters; drawing it
+// leaves p as it is (gonum's Draw writes the axes' ranges of the plot it
+// draws). The kernel draws every plot a cell shows through it, and so
+// does Row.
+func ReadableTicks(p *plot.Plot) *plot.Plot {
+	q := *p
+	if _, ok := q.X.Tick.Marker.(plot.DefaultTicks); ok {
+		q.X.Tick.Marker = Ticks{}
+	}
+	if _, ok := q.Y.Tick.Marker.(plot.DefaultTicks); ok {
+		q.Y.Tick.Marker = Ticks{}
+	}
+	return &q
+}
+
 // relabel rewrites the labels of ts's labelled ticks so that each reads
-// as its tick's value to within a millionth of the least step between
-// labelled ticks: gonum's label without trailing zeros when every one
-// does, else the fewest decimals (or, for labels in exponent form,
-// significant digits) for which every one does.
+// as its tick's value to within tol, a millionth of the least step between
+// labelled ticks (labelTolerance): gonum's label without trailing zeros
+// when every one does, else the fewest decimals (or, when gonum wrote some
+// label in exponent form, significant digits) for which every one does,
+// else the shortest form that reads as the value exactly. A tick within
+// tol of 0 (gonum's ticks at 0 can be 10⁻²⁵ off) is labelled "0".
 func relabel(ts []plot.Tick) {
 	var vals []float64
 	exp := false
@@ -94,6 +117,15 @@ func relabel(ts []plot.Tick) {
 		}
 	}
 	tol := labelTolerance(vals)
+	// labelled wraps a way of writing labels with the rules for zero.
+	labelled := func(label func(v float64, old string) string) func(v float64, old string) string {
+		return func(v float64, old string) string {
+			if math.Abs(v) <= tol {
+				return "0"
+			}
+			return noNegativeZero(label(v, old))
+		}
+	}
 	reads := func(label func(v float64, old string) string) bool {
 		for _, t := range ts {
 			if t.Label == "" {
@@ -113,23 +145,25 @@ func relabel(ts []plot.Tick) {
 			}
 		}
 	}
-	gonums := func(_ float64, old string) string { return noNegativeZero(trimZeros(old)) }
-	if reads(gonums) {
+	if gonums := labelled(func(_ float64, old string) string { return trimZeros(old) }); reads(gonums) {
 		apply(gonums)
 		return
 	}
 	for digits := 0; digits <= 17; digits++ {
-		label := func(v float64, _ string) string {
+		label := labelled(func(v float64, _ string) string {
 			if exp {
 				return strconv.FormatFloat(v, 'g', digits+1, 64)
 			}
-			return noNegativeZero(trimZeros(strconv.FormatFloat(v, 'f', digits, 64)))
-		}
+			return trimZeros(strconv.FormatFloat(v, 'f', digits, 64))
+		})
 		if reads(label) {
 			apply(label)
 			return
 		}
 	}
+	// A range so narrow that 17 decimals do not tell its ticks apart (a
+	// width of 10⁻¹⁶ at 10⁻⁴): the shortest form that reads exactly.
+	apply(labelled(func(v float64, _ string) string { return strconv.FormatFloat(v, 'g', -1, 64) }))
 }
 
 // labelTolerance is a millionth of the least difference between
@@ -153,7 +187,7 @@ func labelTolerance(vals []float64) float64 {
 }
 
 // noNegativeZero writes a label that reads as zero with a minus sign
-// ("-0", from a tick at −10⁻¹⁷ that is 0 but for rounding) as "0".
+// ("-0") as "0".
 func noNegativeZero(label string) string {
 	if label == "-0" {
 		return "0"

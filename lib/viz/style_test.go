@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotutil"
 )
 
@@ -68,9 +69,9 @@ func sameColor(a, b color.Color) bool {
 // to within a millionth of the step between labelled ticks, and no two
 // labels are the same, on ranges where gonum's labels do not (it writes
 // steps below 0.1 with as many significant digits as the step has
-// decimals: 1.04 as "1", and 99.93, 99.99 and 100.05 all as "1e+02") and
-// on 2000 ranges drawn at random (fixed seed): lower ends from −1000 to
-// 1000, widths from 10⁻⁴ to 10⁴ on a log scale.
+// decimals: 1.04 as "1", and 99.93, 99.99 and 100.05 all as "1e+02"), on
+// an axis of 10⁻¹⁹ at 10⁻⁴ that 17 decimals cannot label, on one at 10⁷,
+// and on 4000 ranges drawn at random (fixed seed; see below).
 func TestTicksReadAsValues(t *testing.T) {
 	for _, c := range []struct {
 		min, max float64
@@ -79,6 +80,7 @@ func TestTicksReadAsValues(t *testing.T) {
 		{-2.77, -2.63, []string{"-2.75", "-2.7", "-2.65"}},
 		{0.95, 1.12, []string{"0.96", "1.04", "1.12"}},
 		{99.91, 100.07, []string{"99.93", "99.99", "100.05"}},
+		{1.45e7, 1.55e7, []string{"14500000", "15000000", "15500000"}},
 	} {
 		var got []string
 		for _, tk := range (Ticks{}).Ticks(c.min, c.max) {
@@ -90,10 +92,17 @@ func TestTicksReadAsValues(t *testing.T) {
 			t.Errorf("[%g, %g]: labels %q, want %q", c.min, c.max, got, c.want)
 		}
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	for range 2000 {
-		lo := -1000 + 2000*rng.Float64()
-		hi := lo + math.Pow(10, -4+8*rng.Float64())
+	// Gonum's tick at 0 on an axis of 10⁻⁹ is 2·10⁻²⁵, which its label
+	// read as; it reads "0".
+	for _, tk := range (Ticks{}).Ticks(-1.59e-9, 1.99e-9) {
+		if tk.Label != "" && math.Abs(tk.Value) < 1e-20 && tk.Label != "0" {
+			t.Errorf("the tick at %g reads %q, want \"0\"", tk.Value, tk.Label)
+		}
+	}
+	// readsAsValues checks the labels of the range [lo, hi]: distinct,
+	// each within a millionth of the step of its tick's value.
+	readsAsValues := func(lo, hi float64) {
+		t.Helper()
 		var vals []float64
 		seen := map[string]bool{}
 		ticks := Ticks{}.Ticks(lo, hi)
@@ -120,6 +129,48 @@ func TestTicksReadAsValues(t *testing.T) {
 				t.Fatalf("[%g, %g]: label %q for the value %g (step %g)", lo, hi, tk.Label, tk.Value, step)
 			}
 		}
+	}
+	// Gonum writes "0.0001007" three times, and no number of decimals up
+	// to 17 tells these ticks apart.
+	readsAsValues(0.00010069321723176, 0.00010069321723176+1e-19)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for k := range 4000 {
+		// Half the ranges are of moderate values (lower ends from −1000 to
+		// 1000, widths from 10⁻⁴ to 10⁴), half of any magnitude from 10⁻⁸
+		// to 10⁹ and widths from 10⁻¹² to 3 times it (exponent labels,
+		// near-zero ticks, ranges too narrow for 17 decimals).
+		lo := -1000 + 2000*rng.Float64()
+		hi := lo + math.Pow(10, -4+8*rng.Float64())
+		if k%2 == 1 {
+			lo = math.Pow(10, -8+17*rng.Float64())
+			if rng.IntN(2) == 0 {
+				lo = -lo
+			}
+			hi = lo + math.Abs(lo)*math.Pow(10, -12+12.5*rng.Float64())
+		}
+		readsAsValues(lo, hi)
+	}
+}
+
+// TestReadableTicks: ReadableTicks gives a copy of a plot whose axes
+// have gonum's default ticker viz.Ticks, keeps a ticker of the caller's
+// own, and leaves the plot itself as it was.
+func TestReadableTicks(t *testing.T) {
+	p := plot.New()
+	own := plot.ConstantTicks{{Value: 1, Label: "one"}}
+	p.X.Tick.Marker = own
+	q := ReadableTicks(p)
+	if q == p {
+		t.Fatal("ReadableTicks returned the plot itself")
+	}
+	if _, ok := q.Y.Tick.Marker.(Ticks); !ok {
+		t.Errorf("the copy's y ticker is %T, want viz.Ticks", q.Y.Tick.Marker)
+	}
+	if _, ok := q.X.Tick.Marker.(plot.ConstantTicks); !ok {
+		t.Errorf("the copy's x ticker is %T, want the caller's plot.ConstantTicks", q.X.Tick.Marker)
+	}
+	if _, ok := p.Y.Tick.Marker.(plot.DefaultTicks); !ok {
+		t.Errorf("the plot's own y ticker became %T", p.Y.Tick.Marker)
 	}
 }
 
