@@ -14,7 +14,8 @@
 //     a binary RBM) is a sum of the rows that the ones pick, done in
 //     gonum's order by AVX2 kernels (binary.go); Transpose, the copy
 //     Wᵀ through which the samplers' back products H·Wᵀ become such sums,
-//     and BackProduct, H·Wᵀ through it when there is one (transpose.go); GonumBLAS, whether gonum's BLAS is the one in use;
+//     and BackProduct, H·Wᵀ through it when there is one (transpose.go);
+//     GonumBLAS, whether gonum's BLAS is the one in use;
 //   - Sigmoid, Bernoulli and SigmoidBernoulli, the element-wise work of a
 //     half-step of block Gibbs sampling: p ← σ(x + bias) and
 //     s ~ Bernoulli(p), fused over a row so that p is read once; their

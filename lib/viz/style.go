@@ -117,53 +117,47 @@ func relabel(ts []plot.Tick) {
 		}
 	}
 	tol := labelTolerance(vals)
-	// labelled wraps a way of writing labels with the rules for zero.
-	labelled := func(label func(v float64, old string) string) func(v float64, old string) string {
-		return func(v float64, old string) string {
-			if math.Abs(v) <= tol {
-				return "0"
-			}
-			return noNegativeZero(label(v, old))
-		}
-	}
-	reads := func(label func(v float64, old string) string) bool {
-		for _, t := range ts {
+	labels := make([]string, len(ts))
+	// set writes the labels that format gives, and reports true, if every
+	// one reads as its tick's value to within tol; else it changes nothing.
+	set := func(format func(t plot.Tick) string) bool {
+		for i, t := range ts {
 			if t.Label == "" {
 				continue
 			}
-			x, err := strconv.ParseFloat(label(t.Value, t.Label), 64)
+			label := "0"
+			if math.Abs(t.Value) > tol {
+				label = format(t)
+			}
+			x, err := strconv.ParseFloat(label, 64)
 			if err != nil || math.Abs(x-t.Value) > tol {
 				return false
+			}
+			labels[i] = label
+		}
+		for i, t := range ts {
+			if t.Label != "" {
+				ts[i].Label = labels[i]
 			}
 		}
 		return true
 	}
-	apply := func(label func(v float64, old string) string) {
-		for i, t := range ts {
-			if t.Label != "" {
-				ts[i].Label = label(t.Value, t.Label)
-			}
-		}
-	}
-	if gonums := labelled(func(_ float64, old string) string { return trimZeros(old) }); reads(gonums) {
-		apply(gonums)
+	if set(func(t plot.Tick) string { return trimZeros(t.Label) }) {
 		return
 	}
 	for digits := 0; digits <= 17; digits++ {
-		label := labelled(func(v float64, _ string) string {
+		if set(func(t plot.Tick) string {
 			if exp {
-				return strconv.FormatFloat(v, 'g', digits+1, 64)
+				return strconv.FormatFloat(t.Value, 'g', digits+1, 64)
 			}
-			return trimZeros(strconv.FormatFloat(v, 'f', digits, 64))
-		})
-		if reads(label) {
-			apply(label)
+			return trimZeros(strconv.FormatFloat(t.Value, 'f', digits, 64))
+		}) {
 			return
 		}
 	}
 	// A range so narrow that 17 decimals do not tell its ticks apart (a
-	// width of 10⁻¹⁶ at 10⁻⁴): the shortest form that reads exactly.
-	apply(labelled(func(v float64, _ string) string { return strconv.FormatFloat(v, 'g', -1, 64) }))
+	// width of 10⁻¹⁹ at 10⁻⁴): the shortest form, which reads exactly.
+	set(func(t plot.Tick) string { return strconv.FormatFloat(t.Value, 'g', -1, 64) })
 }
 
 // labelTolerance is a millionth of the least difference between
@@ -184,15 +178,6 @@ func labelTolerance(vals []float64) float64 {
 		m = math.Max(m, math.Abs(v))
 	}
 	return m * 1e-9
-}
-
-// noNegativeZero writes a label that reads as zero with a minus sign
-// ("-0") as "0".
-func noNegativeZero(label string) string {
-	if label == "-0" {
-		return "0"
-	}
-	return label
 }
 
 // trimZeros removes the trailing zeros of a decimal fraction, and its
