@@ -410,6 +410,13 @@ func startKernel(t testing.TB, ex Executor, opts Options) (*Kernel, *testClient,
 // runKernel is startKernel without the client.
 func runKernel(t testing.TB, ex Executor, opts Options) (*Kernel, <-chan error) {
 	t.Helper()
+	return runKernelSetUp(t, ex, opts, nil)
+}
+
+// runKernelSetUp is runKernel with setUp (when not nil) called on the
+// kernel before it runs, to set its test hooks.
+func runKernelSetUp(t testing.TB, ex Executor, opts Options, setUp func(*Kernel)) (*Kernel, <-chan error) {
+	t.Helper()
 	opts.Executor = ex
 	if opts.Logger == nil {
 		opts.Logger = discardLogger()
@@ -418,6 +425,9 @@ func runKernel(t testing.TB, ex Executor, opts Options) (*Kernel, <-chan error) 
 	k, err := New(ci, opts)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if setUp != nil {
+		setUp(k)
 	}
 	done := make(chan error, 1)
 	finished := make(chan struct{})

@@ -126,7 +126,9 @@ func (k *Kernel) handleExecute(ch *channel, m *message) {
 		return
 	}
 	store := !req.Silent && (req.StoreHistory == nil || *req.StoreHistory)
-	stopOnError := req.StopOnError == nil || *req.StopOnError
+	// A silent cell's error aborts nothing, as in ipykernel: a front
+	// end's own silent requests must not drop the user's queued cells.
+	stopOnError := !req.Silent && (req.StopOnError == nil || *req.StopOnError)
 
 	ctx, cancel := context.WithCancel(k.baseCtx)
 	defer cancel()
@@ -168,11 +170,15 @@ func (k *Kernel) handleExecute(ch *channel, m *message) {
 			k.hist.add(n, req.Code, nil)
 		}
 		k.publish(m.RawHeader, "error", map[string]any{"ename": ee.Name, "evalue": ee.Value, "traceback": tb})
+		if stopOnError && ch == k.shell {
+			// Before the reply: what arrives after it was sent after
+			// the client could see the error, and runs (abortQueued).
+			k.abortThrough = k.shellArrived.Load()
+		}
 		k.reply(ch, m, "execute_reply", map[string]any{
 			"status": "error", "execution_count": n, "ename": ee.Name, "evalue": ee.Value,
 			"traceback": tb, "user_expressions": map[string]any{},
 		})
-		k.abort = stopOnError && ch == k.shell
 		return
 	}
 	var out *string

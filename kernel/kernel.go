@@ -122,9 +122,22 @@ type Kernel struct {
 	// stopRequested is set by a shutdown_request without restart.
 	stopRequested atomic.Bool
 
-	// abort is set by the execute handler, on the shell worker goroutine
-	// only, when a failed cell asks that queued cells be aborted.
-	abort bool
+	// shellArrived counts the requests the shell reader has put in shellQ
+	// (each message carries its number as seq); shellTaken is the number
+	// of the last one the shell worker took. abortThrough is set by the
+	// execute handler, on the shell worker only, when a failed cell asks
+	// that queued cells be aborted: it is shellArrived just before the
+	// error reply is sent, so requests up to it, which the client sent
+	// before it could see the error, are aborted, and none sent after it.
+	// (Reading it after the reply aborted a request the client sent on
+	// seeing the reply, if it arrived before the worker looked.)
+	shellArrived atomic.Uint64
+	shellTaken   uint64
+	abortThrough uint64
+	// errorReplied, nil outside tests, is called on the shell worker
+	// after the error reply of a stop_on_error cell, before the queued
+	// requests are aborted.
+	errorReplied func()
 
 	shellHandlers   map[string]handler
 	controlHandlers map[string]handler
@@ -291,6 +304,7 @@ func (k *Kernel) Run(ctx context.Context) error {
 			k.dispatch(k.shell, k.shellHandlers, m)
 			return
 		}
+		m.seq = k.shellArrived.Add(1)
 		select {
 		case k.shellQ <- m:
 		case <-k.stop:
@@ -506,9 +520,12 @@ func (k *Kernel) shellWorker() {
 	for {
 		select {
 		case m := <-k.shellQ:
+			k.shellTaken = m.seq
 			k.dispatch(k.shell, k.shellHandlers, m)
-			if k.abort {
-				k.abort = false
+			if k.shellTaken < k.abortThrough {
+				if k.errorReplied != nil {
+					k.errorReplied()
+				}
 				k.abortQueued()
 			}
 		case <-k.stop:
@@ -517,13 +534,16 @@ func (k *Kernel) shellWorker() {
 	}
 }
 
-// abortQueued answers every execute_request already queued with status
-// "aborted", without running it, as ipykernel does after a failed cell
-// with stop_on_error. Other queued requests are handled normally.
+// abortQueued answers every execute_request that arrived before the
+// failed cell's reply was sent (up to abortThrough) with status "aborted",
+// without running it, as ipykernel does after a failed cell with
+// stop_on_error. Other requests among them are handled normally; requests
+// that arrived later stay queued and run.
 func (k *Kernel) abortQueued() {
-	for {
+	for k.shellTaken < k.abortThrough {
 		select {
 		case m := <-k.shellQ:
+			k.shellTaken = m.seq
 			if m.Header.MsgType != "execute_request" {
 				k.dispatch(k.shell, k.shellHandlers, m)
 				continue
@@ -536,7 +556,7 @@ func (k *Kernel) abortQueued() {
 				"status": "aborted", "execution_count": n, "user_expressions": map[string]any{},
 			})
 			k.publishStatus(m, "idle")
-		default:
+		case <-k.stop:
 			return
 		}
 	}

@@ -464,14 +464,9 @@ func TestStopOnErrorAbortsQueued(t *testing.T) {
 	<-ex.started
 	second := c.send(c.shell, "execute_request", map[string]any{"code": "set ran yes"})
 	third := c.send(c.shell, "execute_request", map[string]any{"code": "set ran yes"})
-	// Wait (with a deadline, not a delay) until both are queued behind the
-	// running cell, then let it fail.
-	deadline := time.Now().Add(waitTimeout)
-	for len(k.shellQ) < 2 {
-		if time.Now().After(deadline) {
-			t.Fatal("requests never queued")
-		}
-		runtime.Gosched()
+	// Wait until both are queued behind the running cell, then let it fail.
+	if !waitQueued(k, 2) {
+		t.Fatal("requests never queued")
 	}
 	close(ex.gate)
 	if r := contentOf(t, c.reply(c.shellC, first)); r["status"] != "error" {
@@ -500,17 +495,71 @@ func TestStopOnErrorAbortsQueued(t *testing.T) {
 	first = c.send(c.shell, "execute_request", map[string]any{"code": "gate\nfail", "stop_on_error": false})
 	<-ex.started
 	second = c.send(c.shell, "execute_request", map[string]any{"code": "echo runs"})
-	for len(k.shellQ) < 1 {
-		if time.Now().After(deadline) {
-			t.Fatal("request never queued")
-		}
-		runtime.Gosched()
+	if !waitQueued(k, 1) {
+		t.Fatal("request never queued")
 	}
 	close(ex.gate)
 	c.reply(c.shellC, first)
 	if r := contentOf(t, c.reply(c.shellC, second)); r["status"] != "ok" {
 		t.Errorf("with stop_on_error=false the queued cell got %v", r)
 	}
+}
+
+// A request the client sends on seeing a failed cell's reply runs: only
+// what was queued before the reply is aborted. The hook holds the worker
+// after the error reply until that request has arrived, which is where an
+// abort decided after the reply aborted it too (TestExecuteErrorAndPanic
+// failed so in CI, once).
+func TestStopOnErrorRunsLaterRequests(t *testing.T) {
+	k, _ := runKernelSetUp(t, newFakeExec(), Options{}, func(k *Kernel) {
+		k.errorReplied = func() {
+			if !waitQueued(k, 1) {
+				t.Error("the request sent after the error reply never arrived")
+			}
+		}
+	})
+	c := newTestClient(t, k.Connection())
+	first := c.send(c.shell, "execute_request", map[string]any{"code": "fail"})
+	if r := contentOf(t, c.reply(c.shellC, first)); r["status"] != "error" {
+		t.Fatalf("first = %v, want error", r)
+	}
+	second := c.send(c.shell, "execute_request", map[string]any{"code": "echo runs"})
+	if r := contentOf(t, c.reply(c.shellC, second)); r["status"] != "ok" {
+		t.Errorf("a request sent after the error reply got %v, want ok", r)
+	}
+}
+
+// A silent cell's error aborts nothing (as in ipykernel): a front end's
+// own silent requests must not drop the user's queued cells.
+func TestSilentErrorAbortsNothing(t *testing.T) {
+	ex := newFakeExec()
+	k, c, _ := startKernel(t, ex, Options{})
+	first := c.send(c.shell, "execute_request", map[string]any{"code": "gate\nfail", "silent": true})
+	<-ex.started
+	second := c.send(c.shell, "execute_request", map[string]any{"code": "echo runs"})
+	if !waitQueued(k, 1) {
+		t.Fatal("request never queued")
+	}
+	close(ex.gate)
+	if r := contentOf(t, c.reply(c.shellC, first)); r["status"] != "error" {
+		t.Errorf("first = %v, want error", r)
+	}
+	if r := contentOf(t, c.reply(c.shellC, second)); r["status"] != "ok" {
+		t.Errorf("the cell queued behind a silent error got %v, want ok", r)
+	}
+}
+
+// waitQueued waits (with a deadline, not a delay) until n shell requests
+// are queued for the shell worker; false if they never are.
+func waitQueued(k *Kernel, n int) bool {
+	deadline := time.Now().Add(waitTimeout)
+	for len(k.shellQ) < n {
+		if time.Now().After(deadline) {
+			return false
+		}
+		runtime.Gosched()
+	}
+	return true
 }
 
 func TestInputRequest(t *testing.T) {

@@ -49,6 +49,9 @@ type message struct {
 	// JSON object); the kernel answers it with an error. Nil for a good
 	// message.
 	Invalid error
+	// seq numbers the shell requests in the order they were queued for
+	// the shell worker (Kernel.shellArrived); 0 on other channels.
+	seq uint64
 }
 
 // signer computes and checks the HMAC-SHA256 signature of the four JSON

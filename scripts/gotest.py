@@ -2,14 +2,39 @@
 """Reads `go test -json` on stdin and prints what plain `go test` would show
 for a passing run (one line per package), the full output of every failing
 test, build errors, and a count line; writes "passed failed skipped" to the
-file named by the first argument. Exits 1 when any test or package failed.
+file named by the first argument (X.count), and, when something failed, a
+digest of it to X.failures: per failing test, the first line of each of its
+first messages (t.Error, t.Log: "file_test.go:N: ...") and of a panic.
+scripts/test-all.sh prints the digests after its timings, at the end of a
+long log, where a reader of the log's tail sees why a stage failed. Exits 1
+when any test or package failed.
 
 Counts include subtests: each Test event that ends in pass, fail or skip is
 one test.
 """
 import json
+import os
+import re
 import sys
 from collections import defaultdict
+
+# The start of a test's message: "    name_test.go:123: text".
+MESSAGE = re.compile(r"^\s+\S+\.go:\d+: ")
+DIGEST_MESSAGES = 12  # per failing test
+DIGEST_WIDTH = 240  # characters per line
+
+
+def digest(name, lines):
+    """The digest lines of a failed test (or package) named name."""
+    picked = []
+    for line in lines:
+        line = line.rstrip("\n")
+        if MESSAGE.match(line) or line.startswith(("panic: ", "fatal error: ")):
+            picked.append("  " + line.strip()[:DIGEST_WIDTH])
+            if len(picked) == DIGEST_MESSAGES:
+                picked.append("  (more in the full output above)")
+                break
+    return [f"--- FAIL: {name}"] + picked
 
 
 def main():
@@ -17,6 +42,8 @@ def main():
     passed = failed = skipped = 0
     pkg_failed = False
     outputs = defaultdict(list)  # (package, test) -> lines
+    digests = []
+    failed_in = set()  # packages with a failed test
     for raw in sys.stdin:
         raw = raw.rstrip("\n")
         try:
@@ -51,12 +78,17 @@ def main():
                 print(f"--- SKIP: {pkg} {test}" + (f": {why[-1]}" if why else ""))
             elif action == "fail":
                 failed += 1
-                sys.stdout.write("".join(outputs.pop((pkg, test), [])))
+                lines = outputs.pop((pkg, test), [])
+                sys.stdout.write("".join(lines))
+                digests += digest(f"{pkg} {test}", lines)
+                failed_in.add(pkg)
         elif action in ("pass", "fail", "skip"):
             lines = outputs.pop((pkg, ""), [])
             if action == "fail":
                 pkg_failed = True
                 sys.stdout.write("".join(lines))
+                if pkg not in failed_in:  # a build or TestMain failure
+                    digests += digest(pkg, lines)
             else:
                 # Keep the last line ("ok  pkg 0.1s" / "?  pkg [no test files]").
                 for line in lines[-1:]:
@@ -66,6 +98,12 @@ def main():
     if out_path:
         with open(out_path, "w") as f:
             f.write(f"{passed} {failed + (1 if pkg_failed and not failed else 0)} {skipped}\n")
+        failures = os.path.splitext(out_path)[0] + ".failures"
+        if digests:
+            with open(failures, "w") as f:
+                f.write("\n".join(digests) + "\n")
+        elif os.path.exists(failures):
+            os.remove(failures)
     return 1 if failed or pkg_failed else 0
 
 

@@ -9,7 +9,9 @@
 # conformance tests, notebooks, browser tests, fuzz targets); a stage that
 # writes none (lint, generate-check) counts as one test. A stage that fails
 # without a counted failure adds one failure, so a broken build is never
-# reported as passing. Exits 1 if any stage failed.
+# reported as passing. After the timings it prints the digests of what
+# failed (build/test/<stage>*.failures, written by scripts/gotest.py), so
+# that the end of a long log says why. Exits 1 if any stage failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/test
@@ -18,7 +20,7 @@ total_pass=0 total_fail=0 total_skip=0
 failed_stages=()
 timings=()
 for stage in "$@"; do
-	rm -f build/test/"$stage"*.count
+	rm -f build/test/"$stage"*.count build/test/"$stage"*.failures
 	echo
 	echo "=== stage $stage"
 	start=$(date +%s)
@@ -50,6 +52,14 @@ echo "=== stage timings"
 printf '%s\n' "${timings[@]}"
 if ((${#failed_stages[@]} > 0)); then
 	echo "failed stages: ${failed_stages[*]}"
+	for stage in "${failed_stages[@]}"; do
+		shopt -s nullglob
+		for f in build/test/"$stage"*.failures; do
+			echo "=== what failed in $stage ($(basename "$f" .failures))"
+			head -n 60 "$f"
+		done
+		shopt -u nullglob
+	done
 fi
 if ((total_skip > 0)); then
 	echo "tests: $total_pass passed, $total_fail failed, $total_skip skipped"
