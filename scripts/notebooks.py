@@ -25,16 +25,17 @@ output, a widget output whose model the saved widget state lacks
 kept without outputs.
 
 write updates each notebook's cells from its script: a cell whose kind and
-source are unchanged, at the same place, keeps its id and outputs; a changed
-or new cell has none, so check fails until the notebook is executed again
+source are unchanged keeps its id and outputs, wherever cells were inserted
+or removed before it (the cells are aligned by kind and source); a changed
+or new code cell has none, so check fails until the notebook is executed again
 (re-execution is a separate, explicit step; no RBM_QUICK):
 
     JUPYTER_PATH=$PWD/build/jupyter/share/jupyter build/venv/bin/jupyter nbconvert \\
         --to notebook --execute --inplace --ExecutePreprocessor.record_timing=False \\
         notebooks/NAME.ipynb
 
-With --keep-outputs, a changed cell at the same place, of the same kind,
-keeps its outputs too: only for edits that cannot change what the cell
+With --keep-outputs, a changed code cell at the same place in a run of
+changed cells keeps its outputs too: only for edits that cannot change what the cell
 shows (a comment, a helper's new home), and say so in the commit.
 
 It then rewrites the script in Jupytext's form. An unchanged notebook is
@@ -42,6 +43,7 @@ not rewritten, so it keeps the outputs of its last full run, byte for byte.
 script writes the scripts from the notebooks (after editing in Jupyter
 without the pairing).
 """
+import difflib
 import glob
 import os
 import sys
@@ -114,7 +116,7 @@ def config():
 
 def cells_of(nb):
     """The kind and source of every cell, ids and outputs left out."""
-    return [(c["cell_type"], c["source"]) for c in nb.cells]
+    return cells_of_list(nb.cells)
 
 
 def script_text(nb, cfg):
@@ -181,6 +183,24 @@ def selftest(cfg):
         problems.append("cells changed through the script: " + first_difference(cells_of(back), cells_of(nb)))
     if script_text(back, cfg) != text:
         problems.append("the script changed when written again")
+    # A Markdown cell inserted before a code cell leaves that cell's outputs.
+    ran = nbformat.v4.new_code_cell("fmt.Println(1)")
+    ran["outputs"] = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
+    ran["execution_count"] = 1
+    edited = nbformat.v4.new_code_cell("fmt.Println(3)")
+    edited["outputs"] = [nbformat.v4.new_output("stream", name="stdout", text="2\n")]
+    old = [nbformat.v4.new_markdown_cell("# A"), edited, ran]
+    new = [nbformat.v4.new_markdown_cell("# A, edited"), nbformat.v4.new_code_cell("fmt.Println(2)"),
+           nbformat.v4.new_markdown_cell("inserted"), nbformat.v4.new_code_cell("fmt.Println(1)")]
+    for i, c in enumerate(old):
+        c["id"] = f"old-{i}"
+    merged = merged_cells(old, new)
+    if cells_of_list(merged) != cells_of_list(new):
+        problems.append("merged_cells does not give the script's cells")
+    elif merged[3].get("outputs") != ran["outputs"] or merged[3]["id"] != "old-2":
+        problems.append("a code cell after an inserted Markdown cell lost its outputs")
+    elif merged[1].get("outputs") or merged[1]["id"] != "old-1" or merged[0]["id"] != "old-0":
+        problems.append("a changed code cell kept its outputs, or a changed cell its id")
     marker = nbformat.v4.new_notebook(metadata=METADATA)
     marker.cells = [nbformat.v4.new_code_cell("x := 1\n// %% looks like a cell marker\nx")]
     if cells_of(jupytext.reads(script_text(marker, cfg), fmt=FORMAT)) == cells_of(marker):
@@ -221,6 +241,50 @@ def check(cfg):
     return bad
 
 
+def merged_cells(old, new, keep_outputs=False):
+    """The cells of the script (new) with what the notebook (old) knows of
+    them: the cells are aligned by kind and source (difflib), so a cell
+    left unchanged keeps its id and outputs wherever cells were inserted or
+    removed before it. Within a run of changed cells, a cell of the same
+    kind at the same place in the run keeps its id, and its outputs too
+    with keep_outputs; any other changed or new cell has none."""
+    have, want = cells_of_list(old), cells_of_list(new)
+    kept = {}  # index in new -> index in old
+    ops = difflib.SequenceMatcher(a=have, b=want, autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in ops:
+        for k in range(min(i2 - i1, j2 - j1)):
+            if tag == "equal" or (tag == "replace" and have[i1 + k][0] == want[j1 + k][0]):
+                kept[j1 + k] = i1 + k
+    taken = {old[i]["id"] for i in kept.values()}
+    cells = []
+    for j, c in enumerate(new):
+        i = kept.get(j)
+        if i is not None:
+            cell = old[i]
+            if cell["cell_type"] == "code" and have[i][1] != c["source"] and not keep_outputs:
+                cell = nbformat.v4.new_code_cell(c["source"])
+                cell["id"] = old[i]["id"]
+            cell["source"] = c["source"]
+            cells.append(cell)
+            continue
+        if c["cell_type"] == "markdown":
+            n = nbformat.v4.new_markdown_cell(c["source"])
+        else:
+            n = nbformat.v4.new_code_cell(c["source"])
+        # Stable ids, so that writing again changes nothing.
+        n["id"] = f"cell-{j:02d}"
+        while n["id"] in taken:
+            n["id"] += "x"
+        taken.add(n["id"])
+        cells.append(n)
+    return cells
+
+
+def cells_of_list(cells):
+    """cells_of for a list of cells."""
+    return [(c["cell_type"], c["source"]) for c in cells]
+
+
 def write(cfg, only, keep_outputs=False):
     for name in only or names():
         nbp, gop = ipynb_path(name), script_path(name)
@@ -232,39 +296,17 @@ def write(cfg, only, keep_outputs=False):
         else:
             nb = nbformat.v4.new_notebook(metadata=METADATA)
         if cells_of(nb) != cells_of(src):
-            have = cells_of(nb)
-
-            def keeps(i, c):
-                if i >= len(have) or have[i][0] != c["cell_type"]:
-                    return False
-                return keep_outputs or have[i][1] == c["source"]
-
-            kept = {i for i, c in enumerate(src.cells) if keeps(i, c)}
-            taken = {nb.cells[i]["id"] for i in kept}
-            cells = []
-            for i, c in enumerate(src.cells):
-                if i in kept:
-                    nb.cells[i]["source"] = c["source"]
-                    cells.append(nb.cells[i])
-                    continue
-                if c["cell_type"] == "markdown":
-                    n = nbformat.v4.new_markdown_cell(c["source"])
-                else:
-                    n = nbformat.v4.new_code_cell(c["source"])
-                # Stable ids, so that writing again changes nothing.
-                n["id"] = f"cell-{i:02d}"
-                while n["id"] in taken:
-                    n["id"] += "x"
-                taken.add(n["id"])
-                cells.append(n)
+            cells = merged_cells(nb.cells, src.cells, keep_outputs)
             nb.cells = cells
             nbformat.validate(nb)
             with open(nbp, "w", encoding="utf-8") as f:
                 f.write(nbformat.writes(nb) + "\n")
             if keep_outputs:
                 print(f"notebooks: wrote {rel(nbp)}, keeping the outputs of changed cells")
-            else:
+            elif any(c["cell_type"] == "code" and c.get("execution_count") is None for c in cells):
                 print(f"notebooks: wrote {rel(nbp)} (changed cells have no outputs: execute it in place)")
+            else:
+                print(f"notebooks: wrote {rel(nbp)} (every code cell kept its outputs)")
         text = script_text(nb, cfg)
         if open(gop, encoding="utf-8").read() != text:
             with open(gop, "w", encoding="utf-8") as f:
