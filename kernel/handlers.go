@@ -170,7 +170,8 @@ func (k *Kernel) handleExecute(ch *channel, m *message) {
 			k.hist.add(n, req.Code, nil)
 		}
 		k.publish(m.RawHeader, "error", map[string]any{"ename": ee.Name, "evalue": ee.Value, "traceback": tb})
-		if stopOnError && ch == k.shell {
+		abort := stopOnError && ch == k.shell
+		if abort {
 			// Before the reply: what arrives after it was sent after
 			// the client could see the error, and runs (abortQueued).
 			k.abortThrough = k.shellArrived.Load()
@@ -179,6 +180,9 @@ func (k *Kernel) handleExecute(ch *channel, m *message) {
 			"status": "error", "execution_count": n, "ename": ee.Name, "evalue": ee.Value,
 			"traceback": tb, "user_expressions": map[string]any{},
 		})
+		if abort && k.errorReplied != nil {
+			k.errorReplied()
+		}
 		return
 	}
 	var out *string

@@ -135,8 +135,8 @@ type Kernel struct {
 	shellTaken   uint64
 	abortThrough uint64
 	// errorReplied, nil outside tests, is called on the shell worker
-	// after the error reply of a stop_on_error cell, before the queued
-	// requests are aborted.
+	// right after the error reply of a stop_on_error cell has been queued
+	// for sending, before anything queued is aborted.
 	errorReplied func()
 
 	shellHandlers   map[string]handler
@@ -523,9 +523,6 @@ func (k *Kernel) shellWorker() {
 			k.shellTaken = m.seq
 			k.dispatch(k.shell, k.shellHandlers, m)
 			if k.shellTaken < k.abortThrough {
-				if k.errorReplied != nil {
-					k.errorReplied()
-				}
 				k.abortQueued()
 			}
 		case <-k.stop:
@@ -538,7 +535,9 @@ func (k *Kernel) shellWorker() {
 // failed cell's reply was sent (up to abortThrough) with status "aborted",
 // without running it, as ipykernel does after a failed cell with
 // stop_on_error. Other requests among them are handled normally; requests
-// that arrived later stay queued and run.
+// that arrived later stay queued and run. (ipykernel draws the line after
+// sending the reply, so that a request sent on seeing it can be aborted
+// too; here the line is the reply.)
 func (k *Kernel) abortQueued() {
 	for k.shellTaken < k.abortThrough {
 		select {

@@ -507,9 +507,9 @@ func TestStopOnErrorAbortsQueued(t *testing.T) {
 
 // A request the client sends on seeing a failed cell's reply runs: only
 // what was queued before the reply is aborted. The hook holds the worker
-// after the error reply until that request has arrived, which is where an
-// abort decided after the reply aborted it too (TestExecuteErrorAndPanic
-// failed so in CI, once).
+// right after the error reply until that request has arrived, so that a
+// line drawn after the reply would always take it in
+// (TestExecuteErrorAndPanic failed so in CI, once).
 func TestStopOnErrorRunsLaterRequests(t *testing.T) {
 	k, _ := runKernelSetUp(t, newFakeExec(), Options{}, func(k *Kernel) {
 		k.errorReplied = func() {

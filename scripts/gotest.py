@@ -18,8 +18,9 @@ import re
 import sys
 from collections import defaultdict
 
-# The start of a test's message: "    name_test.go:123: text".
-MESSAGE = re.compile(r"^\s+\S+\.go:\d+: ")
+# The start of a test's message, "    name_test.go:123: text", or of a
+# compiler's, "pkg/file.go:12:3: text".
+MESSAGE = re.compile(r"^\s*\S+\.go:\d+(:\d+)?: ")
 DIGEST_MESSAGES = 12  # per failing test
 DIGEST_WIDTH = 240  # characters per line
 
@@ -30,10 +31,10 @@ def digest(name, lines):
     for line in lines:
         line = line.rstrip("\n")
         if MESSAGE.match(line) or line.startswith(("panic: ", "fatal error: ")):
-            picked.append("  " + line.strip()[:DIGEST_WIDTH])
             if len(picked) == DIGEST_MESSAGES:
                 picked.append("  (more in the full output above)")
                 break
+            picked.append("  " + line.strip()[:DIGEST_WIDTH])
     return [f"--- FAIL: {name}"] + picked
 
 
@@ -44,6 +45,7 @@ def main():
     outputs = defaultdict(list)  # (package, test) -> lines
     digests = []
     failed_in = set()  # packages with a failed test
+    build_out = defaultdict(list)  # package -> compiler output
     for raw in sys.stdin:
         raw = raw.rstrip("\n")
         try:
@@ -56,9 +58,12 @@ def main():
         test = ev.get("Test", "")
         if action in ("build-output",):
             sys.stdout.write(ev.get("Output", ""))
+            build_out[pkg].append(ev.get("Output", ""))
             continue
         if action == "build-fail":
             pkg_failed = True
+            digests += digest(f"{pkg} (build)", build_out.pop(pkg, []))
+            failed_in.add(pkg)
             continue
         if action == "output":
             text = ev.get("Output", "")
@@ -87,7 +92,15 @@ def main():
             if action == "fail":
                 pkg_failed = True
                 sys.stdout.write("".join(lines))
-                if pkg not in failed_in:  # a build or TestMain failure
+                # A test that was running when the package failed (a
+                # timeout, a panic on another goroutine) has no fail
+                # event of its own: its output is still pending.
+                for key in [k for k in outputs if k[0] == pkg]:
+                    pending = outputs.pop(key)
+                    sys.stdout.write("".join(pending))
+                    digests += digest(f"{pkg} {key[1]} (running when the package failed)", pending)
+                    failed_in.add(pkg)
+                if pkg not in failed_in:  # a TestMain failure, say
                     digests += digest(pkg, lines)
             else:
                 # Keep the last line ("ok  pkg 0.1s" / "?  pkg [no test files]").
