@@ -25,9 +25,11 @@ output, a widget output whose model the saved widget state lacks
 kept without outputs.
 
 write updates each notebook's cells from its script: a cell whose kind and
-source are unchanged keeps its id and outputs, wherever cells were inserted
-or removed before it (the cells are aligned by kind and source); a changed
-or new code cell has none, so check fails until the notebook is executed again
+source are unchanged keeps its id, wherever cells were inserted or removed
+before it (the cells are aligned by kind and source), and a code cell its
+outputs unless a code cell before it changed (an edit, an insertion, a
+deletion); Markdown edits keep every output. A changed or new code cell
+has none, so check fails until the notebook is executed again
 (re-execution is a separate, explicit step; no RBM_QUICK):
 
     JUPYTER_PATH=$PWD/build/jupyter/share/jupyter build/venv/bin/jupyter nbconvert \\
@@ -136,11 +138,18 @@ def execution_problems(name, path, nb):
     size = os.path.getsize(path)
     if size > limit:
         problems.append(f"{size} bytes, more than {limit}")
+    n = 0  # code cells so far
     for i, c in enumerate(nb.cells):
         if c["cell_type"] != "code":
             continue
+        n += 1
         if c.get("execution_count") is None:
             problems.append(f"cell {i + 1} ({c.get('id')}) was not executed")
+        elif c["execution_count"] != n:
+            # One run from the top numbers the code cells 1, 2, …: another
+            # number is a cell run again, or outputs of another run.
+            problems.append(f"cell {i + 1} ({c.get('id')}) has execution count {c['execution_count']}, not {n}: "
+                            "execute the notebook from the top in one run")
         for o in c.get("outputs", []):
             if o.get("output_type") == "error":
                 problems.append(f"cell {i + 1} ({c.get('id')}) failed: {o.get('ename')}: {o.get('evalue')}")
@@ -183,24 +192,42 @@ def selftest(cfg):
         problems.append("cells changed through the script: " + first_difference(cells_of(back), cells_of(nb)))
     if script_text(back, cfg) != text:
         problems.append("the script changed when written again")
-    # A Markdown cell inserted before a code cell leaves that cell's outputs.
-    ran = nbformat.v4.new_code_cell("fmt.Println(1)")
-    ran["outputs"] = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
-    ran["execution_count"] = 1
-    edited = nbformat.v4.new_code_cell("fmt.Println(3)")
-    edited["outputs"] = [nbformat.v4.new_output("stream", name="stdout", text="2\n")]
-    old = [nbformat.v4.new_markdown_cell("# A"), edited, ran]
-    new = [nbformat.v4.new_markdown_cell("# A, edited"), nbformat.v4.new_code_cell("fmt.Println(2)"),
-           nbformat.v4.new_markdown_cell("inserted"), nbformat.v4.new_code_cell("fmt.Println(1)")]
-    for i, c in enumerate(old):
-        c["id"] = f"old-{i}"
-    merged = merged_cells(old, new)
-    if cells_of_list(merged) != cells_of_list(new):
-        problems.append("merged_cells does not give the script's cells")
-    elif merged[3].get("outputs") != ran["outputs"] or merged[3]["id"] != "old-2":
-        problems.append("a code cell after an inserted Markdown cell lost its outputs")
-    elif merged[1].get("outputs") or merged[1]["id"] != "old-1" or merged[0]["id"] != "old-0":
-        problems.append("a changed code cell kept its outputs, or a changed cell its id")
+    # A Markdown cell edited or inserted leaves every output; a code cell
+    # edited or deleted takes the outputs of the code cells after it.
+    def ran(code, out, n):
+        c = nbformat.v4.new_code_cell(code)
+        c["outputs"] = [nbformat.v4.new_output("stream", name="stdout", text=out)]
+        c["execution_count"] = n
+        c["id"] = f"old-{n}"
+        return c
+
+    def md(text):
+        c = nbformat.v4.new_markdown_cell(text)
+        c["id"] = "old-md"
+        return c
+
+    def code(src):
+        return nbformat.v4.new_code_cell(src)
+
+    old = [md("# A"), ran("x := 3", "", 1), ran("fmt.Println(x)", "3\n", 2)]
+    cases = [
+        ("a Markdown cell edited and one inserted", [md("# A, edited"), code("x := 3"), md("inserted"), code("fmt.Println(x)")],
+         {1: True, 3: True}),
+        ("the first code cell edited", [md("# A"), code("x := 4"), code("fmt.Println(x)")], {1: False, 2: False}),
+        ("the first code cell deleted", [md("# A"), code("fmt.Println(x)")], {1: False}),
+        ("a code cell inserted", [md("# A"), code("x := 3"), code("x++"), code("fmt.Println(x)")],
+         {1: True, 2: False, 3: False}),
+    ]
+    for what, new, keeps in cases:
+        merged = merged_cells(old, new)
+        if cells_of_list(merged) != cells_of_list(new):
+            problems.append(f"{what}: merged_cells does not give the script's cells")
+            continue
+        for k, keep in keeps.items():
+            if bool(merged[k].get("outputs")) != keep:
+                problems.append(f"{what}: code cell {k + 1} {'lost' if keep else 'kept'} its outputs")
+        if merged[0]["id"] != "old-md":
+            problems.append(f"{what}: the Markdown cell lost its id")
     marker = nbformat.v4.new_notebook(metadata=METADATA)
     marker.cells = [nbformat.v4.new_code_cell("x := 1\n// %% looks like a cell marker\nx")]
     if cells_of(jupytext.reads(script_text(marker, cfg), fmt=FORMAT)) == cells_of(marker):
@@ -244,10 +271,12 @@ def check(cfg):
 def merged_cells(old, new, keep_outputs=False):
     """The cells of the script (new) with what the notebook (old) knows of
     them: the cells are aligned by kind and source (difflib), so a cell
-    left unchanged keeps its id and outputs wherever cells were inserted or
-    removed before it. Within a run of changed cells, a cell of the same
-    kind at the same place in the run keeps its id, and its outputs too
-    with keep_outputs; any other changed or new cell has none."""
+    left unchanged keeps its id wherever cells were inserted or removed
+    before it, and a code cell its outputs unless a code cell before it
+    was changed, inserted or removed (Markdown edits keep every output).
+    Within a run of changed cells, a cell of the same kind at the same
+    place in the run keeps its id, and with keep_outputs its outputs too;
+    any other changed or new cell has none."""
     have, want = cells_of_list(old), cells_of_list(new)
     kept = {}  # index in new -> index in old
     ops = difflib.SequenceMatcher(a=have, b=want, autojunk=False).get_opcodes()
@@ -255,13 +284,25 @@ def merged_cells(old, new, keep_outputs=False):
         for k in range(min(i2 - i1, j2 - j1)):
             if tag == "equal" or (tag == "replace" and have[i1 + k][0] == want[j1 + k][0]):
                 kept[j1 + k] = i1 + k
+    # A code cell's outputs depend on the code cells before it: without
+    # keep_outputs, only those before the first change to the sequence of
+    # code cells (an edit, an insertion, a deletion) keep theirs.
+    old_code = [src for kind, src in have if kind == "code"]
+    new_code = [src for kind, src in want if kind == "code"]
+    first = next((k for k, (a, b) in enumerate(zip(old_code, new_code)) if a != b), min(len(old_code), len(new_code)))
+    if old_code == new_code:
+        first = len(new_code)
     taken = {old[i]["id"] for i in kept.values()}
     cells = []
+    code_index = -1
     for j, c in enumerate(new):
         i = kept.get(j)
+        if c["cell_type"] == "code":
+            code_index += 1
         if i is not None:
             cell = old[i]
-            if cell["cell_type"] == "code" and have[i][1] != c["source"] and not keep_outputs:
+            stale = code_index >= first and not keep_outputs
+            if cell["cell_type"] == "code" and (stale or have[i][1] != c["source"] and not keep_outputs):
                 cell = nbformat.v4.new_code_cell(c["source"])
                 cell["id"] = old[i]["id"]
             cell["source"] = c["source"]
