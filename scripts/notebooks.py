@@ -290,8 +290,6 @@ def merged_cells(old, new, keep_outputs=False):
     old_code = [src for kind, src in have if kind == "code"]
     new_code = [src for kind, src in want if kind == "code"]
     first = next((k for k, (a, b) in enumerate(zip(old_code, new_code)) if a != b), min(len(old_code), len(new_code)))
-    if old_code == new_code:
-        first = len(new_code)
     taken = {old[i]["id"] for i in kept.values()}
     cells = []
     code_index = -1
