@@ -283,8 +283,9 @@ func comparable(x, y Type) bool {
 }
 
 // models checks that the sampler, the learner and the measurements of f
-// work on its model (Entry.Models), reporting each that does not at its
-// name, with the names of its kind that do. Where the model or the other
+// work on its model (Entry.Models), and so do the samplers that a
+// measurement's parameters name (tau's and frechet's sampler), reporting
+// each that does not at its name, with the names of its kind that do. Where the model or the other
 // statement is an axis, every pair of levels that a run can meet is
 // checked: all pairs, or the pairs of one row where both axes are of one
 // zip group.
@@ -307,6 +308,28 @@ func (c *checker) models(f *File) {
 		case *MeasureStmt:
 			if s.Name != nil {
 				c.modelPairs(model, KindMeasure, s.Name)
+				c.namedSamplers(model, s)
+			}
+		}
+	}
+}
+
+// namedSamplers checks the arguments of measurement s whose parameter
+// names a sampler (Param.Kind) against the model, as modelPairs checks
+// the sampler statement: a measurement that would run a sampler of
+// another kind of model fails before anything runs, not in every run.
+func (c *checker) namedSamplers(model *ComponentStmt, s *MeasureStmt) {
+	e, ok := c.reg.Lookup(KindMeasure, s.Name.Name)
+	if !ok {
+		return
+	}
+	for _, a := range s.Args {
+		if a.Name == nil || a.Value == nil {
+			continue
+		}
+		for _, q := range e.Params {
+			if q.Name == a.Name.Name && q.Kind == KindSampler {
+				c.modelPairs(model, KindSampler, a.Value)
 			}
 		}
 	}

@@ -90,6 +90,27 @@ func (r *Result) Value(axis string) (any, bool) {
 	return nil, false
 }
 
+// Level returns the level of the named axis in r as text (a number as
+// fmt prints it, a name as written), or "" if r has no such axis.
+func (r *Result) Level(axis string) string {
+	v, ok := r.Value(axis)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprint(v)
+}
+
+// Final returns the value of one measurement at its last step in r (a
+// measurement taken only at the end has just that one), or NaN if r has
+// no point of it.
+func (r *Result) Final(measure string) float64 {
+	_, v := r.Series(measure)
+	if len(v) == 0 {
+		return math.NaN()
+	}
+	return v[len(v)-1]
+}
+
 // Series returns the steps and values of one measurement, in step order.
 func (r *Result) Series(measure string) (steps []int, values []float64) {
 	var pts []Point

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"math"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -142,5 +143,35 @@ func TestReport(t *testing.T) {
 	}
 	if txt := rep.Text(); !strings.Contains(txt, "24 results, 8 failed, 0 missing") {
 		t.Errorf("text report:\n%s", txt)
+	}
+}
+
+// TestResultAccessors checks Series, Final and Level on a result whose
+// points are stored out of step order, with two measurements and a
+// measurement taken only at the end.
+func TestResultAccessors(t *testing.T) {
+	r := &Result{
+		Axes: []AxisValue{{Name: "rate", Value: 0.05}, {Name: "op", Value: "flip"}},
+		Points: []Point{
+			{Measure: "loglik", Step: 200, Value: -3.5},
+			{Measure: "tau", Step: 300, Value: 2.5},
+			{Measure: "loglik", Step: 100, Value: -4},
+			{Measure: "loglik", Step: 300, Value: -3.2},
+		},
+	}
+	if steps, v := r.Series("loglik"); !reflect.DeepEqual(steps, []int{100, 200, 300}) || !reflect.DeepEqual(v, []float64{-4, -3.5, -3.2}) {
+		t.Errorf("Series(loglik) = %v, %v", steps, v)
+	}
+	if f := r.Final("loglik"); f != -3.2 {
+		t.Errorf("Final(loglik) = %v, want the value at step 300, -3.2", f)
+	}
+	if f := r.Final("tau"); f != 2.5 {
+		t.Errorf("Final(tau) = %v, want 2.5", f)
+	}
+	if f := r.Final("ais"); !math.IsNaN(f) {
+		t.Errorf("Final of a measurement without points = %v, want NaN", f)
+	}
+	if a, b, c := r.Level("rate"), r.Level("op"), r.Level("none"); a != "0.05" || b != "flip" || c != "" {
+		t.Errorf("Level: rate %q, op %q, none %q; want 0.05, flip and empty", a, b, c)
 	}
 }

@@ -14,7 +14,8 @@ import (
 
 // pinnedMeasures is a sweep of every data set with parameters added since
 // (mnist's skip, binarize and seed) and every measure that took the
-// parameter on: its keys must not move either.
+// parameter on, or others since (tau's burn, estimator and sampler): its
+// keys must not move either.
 const pinnedMeasures = `seed 3
 updates 10
 data mnist(n = 500, threshold = 0.4)

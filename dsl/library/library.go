@@ -351,15 +351,23 @@ var items = append([]item{
 	},
 	{
 		entry: &dsl.Entry{Kind: dsl.KindMeasure, Name: "tau", Better: "lower", Models: binaryOnly,
-			Doc: "integrated autocorrelation time of the run's sampler on the current model (mcmc.WindowTau with Sokal's window c = 5 on mcmc.EnergyTrace): chains start at random training examples; the value is the mean of τ over the chains, in sampler steps (a lower bound τ(N/2) for a chain whose trace is too short for the window)",
+			Doc: "integrated autocorrelation time of the energy along chains of the run's sampler or of the one named, on the current model (mcmc.WindowTau or mcmc.FitAR on the joint energies E(v, h) of mcmc.EnergyTrace): chains start at random training examples and run burn steps before their traces are recorded; τ is Sokal's windowed sum with c = 5 (mcmc.WindowTau; a lower bound τ(N/2) for a chain whose trace is too short for the window) or an autoregressive fit (mcmc.FitAR, the flip-the-state paper's estimator); the value is the mean of τ over the chains, in sampler steps. Two tau measurements of one run (measure tau(sampler = gibbs) as tau_g, measure tau(sampler = flip) as tau_t) start at the same examples and draw from the same seeds: a paired comparison of samplers on the same model",
 			Params: []dsl.Param{
 				{Name: "chains", Type: dsl.TypeInt, Default: 10, Check: atLeast(1), Doc: "number of independent chains"},
 				{Name: "steps", Type: dsl.TypeInt, Default: 1000, Check: atLeast(4), Doc: "length of each chain's energy trace"},
+				{Name: "burn", Type: dsl.TypeInt, Default: 0, Check: atLeast(0), OmitDefault: true, Doc: "sampler steps of each chain before its trace is recorded"},
+				{Name: "estimator", Type: dsl.TypeName, Default: "window", Values: []string{"window", "ar"}, OmitDefault: true, Doc: "window: Sokal's windowed sum τ(M) = 1 + 2 Σ_{t≤M} R(t) (mcmc.WindowTau, c = 5); ar: τ = S(0)/γ(0) of an autoregressive fit, its order chosen by AIC (mcmc.FitAR)"},
+				{Name: "sampler", Type: dsl.TypeName, Kind: dsl.KindSampler, Default: "", OmitDefault: true, Doc: "the sampler of binary models that runs the chains, with its defaults (e.g. gibbs or flip, to compare operators on a model trained with another); empty: the run's sampler, with its parameters"},
 			}},
 		measure: func(r *reader, p *runParts) (measureFunc, error) {
-			c, n := r.positive("chains"), r.positive("steps")
+			c, n, burn, est := r.positive("chains"), r.positive("steps"), r.nonNegative("burn"), r.str("estimator")
 			r.check(n >= 4, "parameter steps = %d, want at least 4 for an autocorrelation", n)
-			return tauMeasure(p, c, n), nil
+			r.check(r.Err() != nil || est == "window" || est == "ar", "parameter estimator = %s, want window or ar%s", est, dsl.DidYouMean(est, []string{"window", "ar"}))
+			parts := *p
+			if ns, _ := namedSampler(r, modelBinary, nil); ns != nil {
+				parts.newSampler = ns
+			}
+			return tauMeasure(&parts, tauSpec{chains: c, steps: n, burn: burn, ar: est == "ar"}), nil
 		},
 	},
 }, append(gaussianItems, qualityItems...)...)

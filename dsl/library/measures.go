@@ -76,24 +76,44 @@ func islMeasure(r *runParts, scored *data.Set, n, burn, thin int) measureFunc {
 	})
 }
 
+// tauSpec is how the tau measurement measures: chains chains, burn steps
+// each before steps recorded ones, and τ by the AR fit (ar) or the
+// window.
+type tauSpec struct {
+	chains, steps, burn int
+	ar                  bool
+}
+
 // tauMeasure returns the tau measurement: the mean over chains of the
-// windowed integrated autocorrelation time of the joint energy, from
-// traces of steps transitions. A chain whose energy never changes has an
-// infinite τ, and so has the mean.
-func tauMeasure(r *runParts, chains, steps int) measureFunc {
+// integrated autocorrelation time of the joint energy, from traces of
+// steps transitions after burn unrecorded ones, by the AR fit or Sokal's
+// window. A chain whose energy never changes has an infinite τ, and so
+// has the mean.
+func tauMeasure(r *runParts, spec tauSpec) measureFunc {
 	return binaryMeasure(func(ctx context.Context, m *rbm.Binary) (float64, error) {
-		s, c, err := measureSampler(r, m, chains)
+		s, c, err := measureSampler(r, m, spec.chains)
 		if err != nil {
 			return 0, fmt.Errorf("tau: %w", err)
 		}
-		traces, err := mcmc.EnergyTrace(ctx, s, m, c, steps, nil)
+		if err := mcmc.Run(ctx, s, m, c, spec.burn, 0, nil); err != nil {
+			return 0, fmt.Errorf("tau: burn-in: %w", err)
+		}
+		traces, err := mcmc.EnergyTrace(ctx, s, m, c, spec.steps, nil)
 		if err != nil {
 			return 0, fmt.Errorf("tau: %w", err)
 		}
 		var sum float64
-		for _, t := range traces {
+		for k, t := range traces {
 			if constant(t) {
 				return math.Inf(1), nil
+			}
+			if spec.ar {
+				fit, err := mcmc.FitAR(t, 0)
+				if err != nil {
+					return 0, fmt.Errorf("tau: chain %d: %w", k, err)
+				}
+				sum += fit.Tau
+				continue
 			}
 			tau, _, err := mcmc.WindowTau(t, 5)
 			if err != nil && tau == 0 {

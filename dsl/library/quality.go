@@ -122,36 +122,48 @@ type sampleSpec struct {
 func readSampleSpec(r *reader, p *runParts) *sampleSpec {
 	s := &sampleSpec{n: r.positive("samples"), steps: r.positive("steps"), step: r.float("step"), clamp: r.bool("clamp"), newSampler: p.newSampler}
 	r.check(s.n >= 2, "parameter samples = %d, want at least 2 (a covariance needs two rows)", s.n)
-	name := r.str("sampler")
-	if r.Err() != nil || name == "" {
-		return s
+	if ns, name := namedSampler(r, modelGaussian, r.p.m); ns != nil {
+		s.newSampler, s.name = ns, name
 	}
-	it, sr, err := lookup(dsl.KindSampler, defaultPart(dsl.KindSampler, name, r.p.m))
+	return s
+}
+
+// namedSampler reads the parameter sampler of a measurement: the name of
+// a sampler of model, which the measurement runs instead of the run's
+// own, with the sampler's defaults except for the parameters that given
+// (the measurement's own, or nil) holds under the same names. It returns
+// the maker of the named sampler and its name, or nil and "" when the
+// parameter is empty (the run's sampler); a name that is not a sampler of
+// model is reported on r.
+func namedSampler(r *reader, model string, given map[string]any) (newSampler func(seed uint64) (any, error), name string) {
+	name = r.str("sampler")
+	if r.Err() != nil || name == "" {
+		return nil, ""
+	}
+	it, sr, err := lookup(dsl.KindSampler, defaultPart(dsl.KindSampler, name, given))
 	if err != nil {
 		r.fail(fmt.Errorf("parameter sampler: %w", err))
-		return s
+		return nil, ""
 	}
-	if !gaussianSampler(it) {
-		r.fail(fmt.Errorf("parameter sampler = %s: not a sampler of gaussian models%s", name, dsl.DidYouMean(name, namesFor(dsl.KindSampler, modelGaussian))))
-		return s
+	if !samples(it, model) {
+		r.fail(fmt.Errorf("parameter sampler = %s: not a sampler of %s models%s", name, model, dsl.DidYouMean(name, namesFor(dsl.KindSampler, model))))
+		return nil, ""
 	}
-	s.name = name
-	s.newSampler = func(seed uint64) (any, error) {
+	return func(seed uint64) (any, error) {
 		sr := read(sr.p)
 		a, err := it.sampler(sr, seed)
 		if err = sr.first(err); err != nil {
 			return nil, fmt.Errorf("sampler %s: %w", name, err)
 		}
 		return a, nil
-	}
-	return s
+	}, name
 }
 
-// gaussianSampler reports whether the sampler item works on gaussian
-// models.
-func gaussianSampler(it *item) bool {
+// samples reports whether the sampler item works on models of the kind
+// model (an item that names no models works on all).
+func samples(it *item, model string) bool {
 	for _, m := range it.entry.Models {
-		if m == modelGaussian {
+		if m == model {
 			return true
 		}
 	}

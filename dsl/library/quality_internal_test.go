@@ -229,6 +229,8 @@ func TestQualityErrors(t *testing.T) {
 		{"frechet", map[string]any{"space": "features"}, "parameter space = features needs a classifier trained on the labels of the training set, and unlabelled has none"},
 		{"classes", nil, "measure classes needs a classifier trained on the labels of the training set, and unlabelled has none"},
 		{"frechet", map[string]any{"sampler": "gibbs"}, "parameter sampler = gibbs: not a sampler of gaussian models"},
+		{"tau", map[string]any{"estimator": "arr"}, "parameter estimator = arr, want window or ar (did you mean ar?)"},
+		{"tau", map[string]any{"sampler": "langevin"}, "parameter sampler = langevin: not a sampler of binary models"},
 	} {
 		it, r, err := lookup(dsl.KindMeasure, defaultPart(dsl.KindMeasure, c.name, c.given))
 		if err != nil {

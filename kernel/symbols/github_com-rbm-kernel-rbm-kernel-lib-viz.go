@@ -30,6 +30,7 @@ func init() {
 		"MeanBands":     reflect.ValueOf(viz.MeanBands),
 		"Means":         reflect.ValueOf(viz.Means),
 		"New":           reflect.ValueOf(viz.New),
+		"Paired":        reflect.ValueOf(viz.Paired),
 		"Quantile":      reflect.ValueOf(viz.Quantile),
 		"Quantiles":     reflect.ValueOf(viz.Quantiles),
 		"ReadableTicks": reflect.ValueOf(viz.ReadableTicks),
@@ -39,6 +40,7 @@ func init() {
 		// type definitions
 		"Grid":        reflect.ValueOf((*viz.Grid)(nil)),
 		"Group":       reflect.ValueOf((*viz.Group)(nil)),
+		"Pairs":       reflect.ValueOf((*viz.Pairs)(nil)),
 		"Series":      reflect.ValueOf((*viz.Series)(nil)),
 		"Ticks":       reflect.ValueOf((*viz.Ticks)(nil)),
 		"TileOptions": reflect.ValueOf((*viz.TileOptions)(nil)),

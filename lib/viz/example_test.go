@@ -74,3 +74,24 @@ func ExampleMeans() {
 	// x = 0: mean -6, sd 0
 	// x = 100: mean -3, sd 1
 }
+
+// Autocorrelation times of three models under two samplers, one point per
+// model: below the diagonal the second sampler's chain decorrelates
+// faster.
+func ExamplePaired() {
+	tau := viz.Pairs{Name: "Bars and Stripes", X: []float64{35.2, 12.1, 60.3}, Y: []float64{33.6, 11.0, 61.2}}
+	p, err := viz.Paired("τ per model", "τ_G", "τ_T", "τ_T = τ_G", true, tau)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	below := 0
+	for i := range tau.X {
+		if tau.Y[i] < tau.X[i] {
+			below++
+		}
+	}
+	fmt.Printf("%d of %d below the diagonal; axes from %.1f to %.1f\n", below, len(tau.X), p.X.Min, p.X.Max)
+	// Output:
+	// 2 of 3 below the diagonal; axes from 9.2 to 73.4
+}
