@@ -22,20 +22,27 @@ type Pairs struct {
 // filled circles, with the diagonal y = x dashed across the range of all
 // values: a point below the diagonal has the smaller y, and the distance
 // from it is the pair's difference (on logarithmic axes, its ratio). With
-// logScale both axes are logarithmic, and every value must be positive.
+// logScale both axes are logarithmic, and every value must be positive;
+// their ticks are at the powers of ten where they span a decade or more,
+// and at round values (Ticks) where they span less.
 // The legend, top left, names the groups and, unless diagonal is empty,
 // the diagonal by that name (e.g. "τ_T = τ_G"). It returns an
 // error if a group's X and Y differ in length, no group has a pair, or a
 // value is NaN, infinite, or (with logScale) not positive.
 func Paired(title, xlabel, ylabel, diagonal string, logScale bool, groups ...Pairs) (*plot.Plot, error) {
-	p := New(title, xlabel, ylabel)
-	if logScale {
-		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-		p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{}, plot.LogTicks{}
-	}
 	scatters, diag, err := pairedParts(logScale, groups)
 	if err != nil {
 		return nil, err
+	}
+	p := New(title, xlabel, ylabel)
+	if logScale {
+		p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
+		// Ticks at the powers of ten where the axes span a decade or
+		// more; on a narrower range there is no power of ten to label,
+		// and the library's linear ticks (Ticks) label it instead.
+		if lo, hi := diag.XYs[0].X, diag.XYs[1].X; hi >= 10*lo {
+			p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{}, plot.LogTicks{}
+		}
 	}
 	for k, sc := range scatters {
 		if sc == nil {

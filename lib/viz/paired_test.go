@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot"
 )
 
 // TestPaired checks what Paired draws: one scatter per group that has
@@ -41,6 +43,24 @@ func TestPaired(t *testing.T) {
 	}
 	if n := render(t, p); n < 1000 {
 		t.Errorf("PNG of %d bytes", n)
+	}
+	if _, ok := p.X.Tick.Marker.(plot.LogTicks); !ok {
+		t.Errorf("axes from %v to %v (more than a decade) ticked by %T, want plot.LogTicks", p.X.Min, p.X.Max, p.X.Tick.Marker)
+	}
+	// Less than a decade (1.5/1.2 to 5·1.2): no power of ten to label, so
+	// the round values of Ticks, and at least two of them labelled.
+	p, err = Paired("", "", "", "", true, Pairs{X: []float64{2, 5}, Y: []float64{1.5, 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	labelled := 0
+	for _, tk := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+		if tk.Label != "" {
+			labelled++
+		}
+	}
+	if _, ok := p.X.Tick.Marker.(Ticks); !ok || labelled < 2 {
+		t.Errorf("axes from %v to %v ticked by %T with %d labels, want Ticks with at least 2", p.X.Min, p.X.Max, p.X.Tick.Marker, labelled)
 	}
 
 	_, diag, err = pairedParts(false, []Pairs{{X: []float64{-1, 3}, Y: []float64{0, 2}}})
