@@ -26,13 +26,13 @@
 // which runs the same code with fewer RBMs, updates and steps.
 //
 // **In short:** by the paper's estimator of τ, an autoregressive fit, T
-// gives no gain on either set at this scale: −0.0 % on Bars and Stripes (T
+// gives no significant gain on either set at this scale: −0.0 % on Bars and Stripes (T
 // shorter in 17 of 25 RBMs, p = 0.44) and 9.1 % on Artificial Modes (14 of
 // 25, p = 0.26). Notebook 01's 4.6 % on Bars and Stripes with 10 RBMs does
 // not hold at 25. By Sokal's windowed sum, T's chains decorrelate faster on
 // both sets, significantly: 13.6 % (19 of 25, p = 0.011) and 50.3 % (18 of
-// 25, p = 0.00056). The two estimators disagree most where the chains hop
-// between modes rarely.
+// 25, p = 0.00056). The two estimators disagree most on the sets where,
+// in our reading, the chains hop between modes rarely.
 
 // %% [markdown]
 // ## Settings
@@ -55,8 +55,8 @@
 // recorded steps, the energy E(v, h) after every step. τ is estimated as
 // in the paper from an autoregressive fit (`mcmc.FitAR`: Yule–Walker, the
 // order chosen by AIC up to 10 log₁₀ N = 60, τ the spectral density at 0
-// over the variance; the paper used R's `ar` through SamplerCompare, whose
-// default order limit this is) and, on the same chains run again from the
+// over the variance; the paper used SamplerCompare, an R package, and this
+// is the default order limit of R's `ar`) and, on the same chains run again from the
 // same seeds, by Sokal's windowed sum (`mcmc.WindowTau`, c = 5). The
 // gain is 1 − τ_T/τ_G of the mean τ over the RBMs, as in the paper; the
 // test is the two-sided Wilcoxon signed-rank test of the 25 pairs
@@ -212,7 +212,8 @@ display.Plot(p, 5*vg.Inch, 4.5*vg.Inch)
 // %% [markdown]
 // ## What we see
 //
-// **By the paper's estimator, the AR fit, no gain on either set.**
+// **By the paper's estimator, the AR fit, no significant gain on either
+// set.**
 //
 // - **Bars and Stripes:** τ̄_G = 27.65 and τ̄_T = 27.66, a gain of −0.0 %.
 //   T's τ is the shorter in 17 of 25 RBMs, most of them lying just below
@@ -229,8 +230,8 @@ display.Plot(p, 5*vg.Inch, 4.5*vg.Inch)
 // **Sokal's windowed sum favours T on both sets, significantly:** 13.6 %
 // on Bars and Stripes (47.35 against 40.92; T shorter in 19 of 25, p =
 // 0.011) and 50.3 % on Artificial Modes (414.19 against 205.86; 18 of 25,
-// p = 0.00056). Where the chains hop between modes rarely, the windowed
-// values are far above the AR fit's (414 against 66 for G's mean on
+// p = 0.00056). On the set whose chains, in our reading, hop between modes
+// most rarely, the windowed values are far above the AR fit's (414 against 66 for G's mean on
 // Artificial Modes), as notebook 01 found too. Our reading, not tested
 // here: an AR model of at most 60 lags misses part of a slow component of
 // hundreds of steps, which the windowed sum (its window at least 5τ)
@@ -241,9 +242,9 @@ display.Plot(p, 5*vg.Inch, 4.5*vg.Inch)
 // **The trained RBMs.** On Bars and Stripes ℓ ends between −3.686 and
 // −3.498 (median −3.569; the 30 images spread evenly: −3.40). On
 // Artificial Modes it ends anywhere from −5.882 to −2.316 (median −3.650;
-// −2.28 for the data's own level): PT at η = 0.05 on this set swings
-// from one measurement to the next. A check outside this notebook (3
-// seeds, 5,000 updates, ℓ every 500) found the same swings in float64
+// −2.28 for the data's own level): ℓ differs widely between the RBMs. A
+// check outside this notebook (3 seeds, 5,000 updates, ℓ every 500) found
+// PT at η = 0.05 on this set swinging over training, as much in float64
 // (ℓ from −2.3 to −4.4 after the first 500 updates) as in float32 (−2.4 to
 // −4.2). The RBMs are sampled as training leaves them, as in the paper.
 //

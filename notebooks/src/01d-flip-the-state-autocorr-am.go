@@ -57,7 +57,8 @@
 //
 // **Precision.** Training and sampling run in float32 (`precision =
 // float32`), which makes 20-PT₁₀ about 1.6 times faster here
-// (`BenchmarkPTSmall`: 6.1 ms against 9.8 ms per update of a 16 × 16 RBM),
+// (`BenchmarkPTSmall`: 6.2 ms against 9.9 ms per update of a 16 × 16 RBM
+// with 100 chains a temperature, bench/README.md),
 // as in notebook 01c. The comparison is between two
 // operators sampling the same float32 model, and an error of 10⁻⁷ in a
 // unit's probability does not change how fast its chain decorrelates; the
@@ -207,16 +208,16 @@ display.Plot(p, 5*vg.Inch, 4.5*vg.Inch)
 // the smallest two-sided p of 25 pairs); by the windowed sum 2.38 against
 // 1.91, 19.7 %, again 25 of 25. Per RBM τ_G runs from 2.18 to 4.52 and
 // τ_T/τ_G from 0.66 to 0.81: every point lies well below the diagonal, in
-// a narrow band. The two estimators agree here (within 0.5 steps), unlike
-// on the slowly mixing sets of notebook 01c: with the modes this close,
-// the energy decorrelates within a few steps, and T's more frequent state
-// changes shorten τ directly.
+// a narrow band. The two estimators' means agree here within 0.5 steps,
+// unlike on the slowly mixing sets of notebook 01c. Our reading, not
+// measured here: with the modes this close, the energy decorrelates within
+// a few steps, and T's more frequent state changes shorten τ directly.
 //
 // With 10 RBMs, notebook 01 found 25.2 % with the same training (10 of 10,
 // p = 0.002) and 28.9 % with 10-PT₁'s RBMs; 25 RBMs confirm it.
 //
 // The trained RBMs end at ℓ between −6.648 and −6.602 (median −6.618),
-// within 0.06 nats of the data's level −6.59.
+// within about 0.06 nats of the data's level −6.59.
 //
 // The figure has no tick labels: it was drawn before `viz.Paired` labelled
 // axes that span less than a decade (here about 1.4 to 5.4 steps), which
