@@ -46,22 +46,9 @@ measure isl(samples = 5000) every 100
 // flip-the-state paper's claim; observed τ ≈ 1.4 against 2.2 here), so the
 // flip runs' τ must be the smaller at the last measurement, both finite.
 func TestTauMeasure(t *testing.T) {
-	p := libPlan(t, `seed 5
-updates 1
-data shifting_bar(n = 9, b = 3)
-model binary(hidden = 4, init_sd = 0.0001, base_rate = true)
-learner cd(k = 1, rate = 0.000000001)
-measure tau(chains = 20, steps = 2000) every 1
-`)
-	pts, err := library.Run(context.Background(), p.Jobs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pts) != 1 || math.Abs(pts[0].Value-1) > 0.2 {
-		t.Errorf("τ of a model without weights: %v, want one point within 0.2 of 1", pts)
-	}
+	weightlessTau(t, "measure tau(chains = 20, steps = 2000) every 1")
 
-	p = libPlan(t, `seed 4
+	p := libPlan(t, `seed 4
 updates 400
 data bars_stripes(size = 3)
 model binary(hidden = 4, init_sd = 0.3)
@@ -84,6 +71,27 @@ measure tau(chains = 20, steps = 2000) every 400
 	}
 }
 
+// weightlessTau runs the measurement line (a tau measurement) on a model
+// with almost no weights, one update at a negligible rate, whose
+// consecutive Gibbs states are independent, and checks that it gives one
+// point within 0.2 of τ = 1 (the callers derive the tolerance).
+func weightlessTau(t *testing.T, measure string) {
+	t.Helper()
+	p := libPlan(t, `seed 5
+updates 1
+data shifting_bar(n = 9, b = 3)
+model binary(hidden = 4, init_sd = 0.0001, base_rate = true)
+learner cd(k = 1, rate = 0.000000001)
+`+measure+"\n")
+	pts, err := library.Run(context.Background(), p.Jobs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pts) != 1 || math.Abs(pts[0].Value-1) > 0.2 {
+		t.Errorf("%s on a model without weights: %v, want one point within 0.2 of 1", measure, pts)
+	}
+}
+
 // TestTauNamedSamplerAndAR checks the tau measurement's parameters
 // sampler, burn and estimator, as a sweep compares two operators on the
 // models a third trained (the flip-the-state paper's Table 2).
@@ -102,22 +110,9 @@ measure tau(chains = 20, steps = 2000) every 400
 // window), both finite, and burn-in and the AR fit must each give
 // another value (other states are recorded; another estimator).
 func TestTauNamedSamplerAndAR(t *testing.T) {
-	p := libPlan(t, `seed 5
-updates 1
-data shifting_bar(n = 9, b = 3)
-model binary(hidden = 4, init_sd = 0.0001, base_rate = true)
-learner cd(k = 1, rate = 0.000000001)
-measure tau(chains = 20, steps = 2000, estimator = ar)
-`)
-	pts, err := library.Run(context.Background(), p.Jobs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(pts) != 1 || math.Abs(pts[0].Value-1) > 0.2 {
-		t.Errorf("AR τ of a model without weights: %v, want one point within 0.2 of 1", pts)
-	}
+	weightlessTau(t, "measure tau(chains = 20, steps = 2000, estimator = ar)")
 
-	p = libPlan(t, `seed 4
+	p := libPlan(t, `seed 4
 updates 400
 data bars_stripes(size = 3)
 model binary(hidden = 4, init_sd = 0.3)
@@ -129,7 +124,7 @@ measure tau(chains = 20, steps = 2000, sampler = flip) as tau_t
 measure tau(chains = 20, steps = 2000, sampler = flip, burn = 50) as tau_t_burnt
 measure tau(chains = 20, steps = 2000, sampler = flip, estimator = ar) as tau_t_ar
 `)
-	pts, err = library.Run(context.Background(), p.Jobs[0])
+	pts, err := library.Run(context.Background(), p.Jobs[0])
 	if err != nil {
 		t.Fatal(err)
 	}
